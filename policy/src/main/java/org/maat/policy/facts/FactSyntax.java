@@ -1,0 +1,179 @@
+package org.maat.policy.facts;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The facts-file format: one fact per line, {@code friend(alice, bob).}, arguments bare words,
+ * numbers or double-quoted strings, {@code #} starting a comment. A malformed line is an error
+ * that names the line and column; nothing is half-read.
+ */
+public final class FactSyntax {
+
+    private static final Pattern BARE = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.:@/+-]*");
+    private static final Pattern RELATION = Pattern.compile("[a-z][A-Za-z0-9_]*");
+
+    private FactSyntax() {
+    }
+
+    /** Parses a whole facts file; {@code source} names it in error messages. */
+    public static List<Fact> parse(String text, String source) {
+        List<Fact> facts = new ArrayList<>();
+        String[] lines = text.split("\r?\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            Fact fact = parseLine(lines[i], source, i + 1);
+            if (fact != null) {
+                facts.add(fact);
+            }
+        }
+        return facts;
+    }
+
+    /** Parses one line; returns null for a blank or comment-only line. */
+    static Fact parseLine(String line, String source, int lineNo) {
+        LineReader r = new LineReader(line, source, lineNo);
+        r.skipSpace();
+        if (r.atEnd() || r.peek() == '#') {
+            return null;
+        }
+        String relation = r.word("a relation name");
+        if (!RELATION.matcher(relation).matches()) {
+            throw r.error(r.pos - relation.length(), "relation name '" + relation
+                    + "' must start with a lower-case letter");
+        }
+        r.skipSpace();
+        r.expect('(');
+        List<String> args = new ArrayList<>();
+        r.skipSpace();
+        if (r.peekIs(')')) {
+            r.pos++;
+        } else {
+            while (true) {
+                r.skipSpace();
+                args.add(r.argument());
+                r.skipSpace();
+                if (r.peekIs(',')) {
+                    r.pos++;
+                } else {
+                    r.expect(')');
+                    break;
+                }
+            }
+        }
+        r.skipSpace();
+        r.expect('.');
+        r.skipSpace();
+        if (!r.atEnd() && r.peek() != '#') {
+            throw r.error(r.pos, "unexpected '" + r.peek() + "' after the end of the fact");
+        }
+        return new Fact(relation, args);
+    }
+
+    /** An argument as the facts file would spell it: bare when it can be, quoted otherwise. */
+    static String quoteIfNeeded(String value) {
+        if (BARE.matcher(value).matches()) {
+            return value;
+        }
+        return quote(value);
+    }
+
+    /** A double-quoted string literal with backslash escapes, shared with the policy printer. */
+    public static String quote(String value) {
+        StringBuilder sb = new StringBuilder("\"");
+        for (char c : value.toCharArray()) {
+            switch (c) {
+                case '"' -> sb.append("\\\"");
+                case '\\' -> sb.append("\\\\");
+                case '\n' -> sb.append("\\n");
+                case '\t' -> sb.append("\\t");
+                case '\r' -> sb.append("\\r");
+                default -> sb.append(c);
+            }
+        }
+        return sb.append('"').toString();
+    }
+
+    private static final class LineReader {
+        final String line;
+        final String source;
+        final int lineNo;
+        int pos;
+
+        LineReader(String line, String source, int lineNo) {
+            this.line = line;
+            this.source = source;
+            this.lineNo = lineNo;
+        }
+
+        boolean atEnd() {
+            return pos >= line.length();
+        }
+
+        char peek() {
+            return line.charAt(pos);
+        }
+
+        boolean peekIs(char c) {
+            return !atEnd() && peek() == c;
+        }
+
+        void skipSpace() {
+            while (!atEnd() && Character.isWhitespace(peek())) {
+                pos++;
+            }
+        }
+
+        void expect(char c) {
+            if (!peekIs(c)) {
+                throw error(pos, "expected '" + c + "' but found " + (atEnd() ? "end of line" : "'" + peek() + "'"));
+            }
+            pos++;
+        }
+
+        String word(String what) {
+            int start = pos;
+            while (!atEnd() && (Character.isLetterOrDigit(peek()) || "_.:@/+-".indexOf(peek()) >= 0)) {
+                pos++;
+            }
+            if (start == pos) {
+                throw error(pos, "expected " + what + " but found " + (atEnd() ? "end of line" : "'" + peek() + "'"));
+            }
+            return line.substring(start, pos);
+        }
+
+        String argument() {
+            if (!peekIs('"')) {
+                return word("an argument");
+            }
+            int start = pos++;
+            StringBuilder sb = new StringBuilder();
+            while (!atEnd() && peek() != '"') {
+                char c = line.charAt(pos++);
+                if (c == '\\') {
+                    if (atEnd()) {
+                        break;
+                    }
+                    char e = line.charAt(pos++);
+                    sb.append(switch (e) {
+                        case 'n' -> '\n';
+                        case 't' -> '\t';
+                        case 'r' -> '\r';
+                        default -> e;
+                    });
+                } else {
+                    sb.append(c);
+                }
+            }
+            if (atEnd()) {
+                throw error(start, "unterminated string");
+            }
+            pos++;
+            return sb.toString();
+        }
+
+        FactSyntaxException error(int column0, String message) {
+            return new FactSyntaxException(source, lineNo, column0 + 1, message);
+        }
+    }
+}
