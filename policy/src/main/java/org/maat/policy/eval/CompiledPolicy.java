@@ -1,0 +1,186 @@
+package org.maat.policy.eval;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.maat.policy.lang.Builtin;
+import org.maat.policy.lang.Expr;
+import org.maat.policy.lang.Permission;
+import org.maat.policy.lang.Policy;
+import org.maat.policy.lang.PolicyId;
+import org.maat.policy.lang.PolicyPrinter;
+import org.maat.policy.lang.Release;
+import org.maat.policy.lang.Rule;
+import org.maat.policy.lang.Term;
+
+/**
+ * A checked policy compiled once: its rules as predicate trees per permission, plus what its
+ * decisions depend on (which {@code this} fields, whether the session region or clock), so that
+ * decisions can be cached under exactly those inputs.
+ */
+public final class CompiledPolicy {
+
+    /** Inputs a decision may depend on besides the facts and the session principal. */
+    enum Dependency { THIS_ID, THIS_NAME, THIS_OWNER, REGION, TIME, DESTINATION, UNCACHEABLE }
+
+    private final PolicyId id;
+    private final Policy policy;
+    private final String canonicalText;
+    private final Map<Permission, List<CompiledRule>> rules = new EnumMap<>(Permission.class);
+    private final Map<Permission, Set<Dependency>> dependencies = new EnumMap<>(Permission.class);
+
+    CompiledPolicy(PolicyId id, Policy policy) {
+        this.id = id;
+        this.policy = policy;
+        this.canonicalText = PolicyPrinter.print(policy);
+        for (Permission p : Permission.values()) {
+            List<CompiledRule> compiled = new ArrayList<>();
+            Set<Dependency> deps = EnumSet.noneOf(Dependency.class);
+            for (Rule rule : policy.rulesFor(p)) {
+                compiled.add(RuleCompiler.compile(rule));
+                collect(rule.body(), deps);
+            }
+            rules.put(p, List.copyOf(compiled));
+            dependencies.put(p, deps);
+        }
+    }
+
+    public PolicyId id() {
+        return id;
+    }
+
+    public Policy policy() {
+        return policy;
+    }
+
+    public String canonicalText() {
+        return canonicalText;
+    }
+
+    /** Whether any rule grants {@code permission} in this context (releases are not considered). */
+    public boolean holds(Permission permission, EvalContext ctx) {
+        for (CompiledRule rule : rules.get(permission)) {
+            if (rule.holds(ctx)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Why {@code permission} holds or not in this context. */
+    public Explanation explain(Permission permission, EvalContext ctx) {
+        List<Explanation.RuleTrace> traces = new ArrayList<>();
+        boolean allowed = false;
+        for (CompiledRule rule : rules.get(permission)) {
+            Explanation.RuleTrace trace = rule.explain(ctx);
+            traces.add(trace);
+            allowed |= trace.holds();
+        }
+        return new Explanation(allowed, traces);
+    }
+
+    /** The releases ({@code until ...}) of the declassify rules. */
+    public Set<Release> releases() {
+        Set<Release> out = EnumSet.noneOf(Release.class);
+        for (CompiledRule rule : rules.get(Permission.DECLASSIFY)) {
+            if (rule.release() != null) {
+                out.add(rule.release());
+            }
+        }
+        return out;
+    }
+
+    /** True when no rule can grant {@code permission}: none exists, or every one is {@code false}. */
+    boolean neverGrants(Permission permission) {
+        return policy.rulesFor(permission).stream().allMatch(r -> r.body().equals(new Expr.Const(false)));
+    }
+
+    /** True when some rule grants {@code permission} unconditionally. */
+    boolean alwaysGrants(Permission permission) {
+        return policy.rulesFor(permission).stream().anyMatch(r -> r.body().equals(new Expr.Const(true)));
+    }
+
+    /** Whether a decision for {@code permission} depends on the session's region or clock. */
+    boolean dependsOnRegionOrTime(Permission permission) {
+        Set<Dependency> deps = dependencies.get(permission);
+        return deps.contains(Dependency.REGION) || deps.contains(Dependency.TIME)
+                || deps.contains(Dependency.UNCACHEABLE);
+    }
+
+    Set<Dependency> dependencies(Permission permission) {
+        return dependencies.get(permission);
+    }
+
+    /** Which {@code this} fields any rule of this policy reads; the rest of a conduit is irrelevant to it. */
+    public Set<String> thisFields() {
+        Set<String> out = new java.util.TreeSet<>();
+        for (Set<Dependency> deps : dependencies.values()) {
+            if (deps.contains(Dependency.THIS_ID)) {
+                out.add("id");
+            }
+            if (deps.contains(Dependency.THIS_NAME)) {
+                out.add("name");
+            }
+            if (deps.contains(Dependency.THIS_OWNER)) {
+                out.add("owner");
+            }
+        }
+        return out;
+    }
+
+    private static void collect(Expr expr, Set<Dependency> deps) {
+        if (expr instanceof Expr.Or or) {
+            or.operands().forEach(e -> collect(e, deps));
+        } else if (expr instanceof Expr.And and) {
+            and.operands().forEach(e -> collect(e, deps));
+        } else if (expr instanceof Expr.Not not) {
+            collect(not.operand(), deps);
+        } else if (expr instanceof Expr.Atom atom) {
+            Builtin builtin = Builtin.byName(atom.name());
+            if (builtin != null) {
+                switch (builtin) {
+                    case S_REGION_IS -> deps.add(Dependency.REGION);
+                    case S_TIME_BEFORE, S_TIME_AFTER -> deps.add(Dependency.TIME);
+                    case C_ID_IS -> deps.add(Dependency.THIS_ID);
+                    case C_NAME_IS -> deps.add(Dependency.THIS_NAME);
+                    case DEST_NAME_IS -> deps.add(Dependency.DESTINATION);
+                    // Decided against other policies and possibly another session: never cached.
+                    case IS_AS_RESTRICTIVE -> deps.add(Dependency.UNCACHEABLE);
+                    default -> { }
+                }
+            }
+            for (Term t : atom.args()) {
+                // The principal is part of every cache key, so it adds no dependency.
+                if (t instanceof Term.Field f && !(f.scope() == Term.Scope.SESSION && f.name().equals("principal"))) {
+                    deps.add(fieldDependency(f));
+                }
+            }
+        }
+    }
+
+    private static Dependency fieldDependency(Term.Field f) {
+        return switch (f.scope()) {
+            case DEST -> Dependency.DESTINATION;
+            case SESSION -> switch (f.name()) {
+                case "region" -> Dependency.REGION;
+                case "time" -> Dependency.TIME;
+                default -> Dependency.UNCACHEABLE;
+            };
+            case THIS -> switch (f.name()) {
+                case "id" -> Dependency.THIS_ID;
+                case "name" -> Dependency.THIS_NAME;
+                case "owner" -> Dependency.THIS_OWNER;
+                // this.read and friends: the same policy, so the fields it reads are counted already.
+                default -> Dependency.UNCACHEABLE;
+            };
+        };
+    }
+
+    @Override
+    public String toString() {
+        return id + "\n" + canonicalText;
+    }
+}

@@ -1,0 +1,12 @@
+package org.maat.policy.eval;
+
+import org.maat.policy.lang.Permission;
+import org.maat.policy.monitor.Conduit;
+import org.maat.policy.monitor.Session;
+
+/**
+ * One permission of one conduit's policy, as named by {@code this.read} or {@code dest.read};
+ * {@code recipient} is set when the conduit belongs to a single session.
+ */
+record PermissionRef(Conduit conduit, Permission permission, Session recipient) {
+}

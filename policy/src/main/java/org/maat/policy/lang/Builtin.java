@@ -1,0 +1,65 @@
+package org.maat.policy.lang;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/** The built-in predicates of the policy language; any other predicate is a fact lookup. */
+public enum Builtin {
+    S_KEY_IS("sKeyIs", 1, null, true),
+    S_REGION_IS("sRegionIs", 1, null, true),
+    S_TIME_BEFORE("sTimeBefore", 1, null, false),
+    S_TIME_AFTER("sTimeAfter", 1, null, false),
+    C_ID_IS("cIdIs", 1, null, true),
+    C_NAME_IS("cNameIs", 1, null, false),
+    DEST_NAME_IS("destNameIs", 1, Permission.DECLASSIFY, false),
+    APPEND_ONLY("appendOnly", 0, Permission.UPDATE, false),
+    IS_AS_RESTRICTIVE("isAsRestrictive", 2, null, false),
+    LT("lt", 2, null, false),
+    LE("le", 2, null, false),
+    EQ("eq", 2, null, false),
+    GE("ge", 2, null, false),
+    GT("gt", 2, null, false);
+
+    private static final Map<String, Builtin> BY_NAME = new HashMap<>();
+
+    static {
+        for (Builtin b : values()) {
+            BY_NAME.put(b.predicate, b);
+        }
+    }
+
+    private final String predicate;
+    private final int arity;
+    private final Permission onlyIn;
+    private final boolean bindsVariable;
+
+    Builtin(String predicate, int arity, Permission onlyIn, boolean bindsVariable) {
+        this.predicate = predicate;
+        this.arity = arity;
+        this.onlyIn = onlyIn;
+        this.bindsVariable = bindsVariable;
+    }
+
+    /** The built-in called {@code name}, or null when {@code name} is a fact relation. */
+    public static Builtin byName(String name) {
+        return BY_NAME.get(name);
+    }
+
+    public String predicate() {
+        return predicate;
+    }
+
+    public int arity() {
+        return arity;
+    }
+
+    /** The only permission whose rules may use this built-in, or null when any may. */
+    public Permission onlyIn() {
+        return onlyIn;
+    }
+
+    /** Whether an unbound variable argument gets bound (to the session's or conduit's value). */
+    public boolean bindsVariable() {
+        return bindsVariable;
+    }
+}

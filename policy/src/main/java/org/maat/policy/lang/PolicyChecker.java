@@ -1,0 +1,182 @@
+package org.maat.policy.lang;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Static checks on a parsed policy: built-in arity and placement, {@code until} only on
+ * declassify, known {@code this./session./dest.} fields, permission fields only inside
+ * isAsRestrictive, and safety: every variable under {@code not} or in a comparison must be bound
+ * by a positive predicate of the same conjunction (otherwise its meaning would depend on
+ * evaluation order).
+ */
+public final class PolicyChecker {
+
+    private final SourcePositions positions;
+    private final List<PolicyProblem> problems = new ArrayList<>();
+
+    private PolicyChecker(SourcePositions positions) {
+        this.positions = positions;
+    }
+
+    /** Every problem in the policy, in source order; empty when it is well formed. */
+    public static List<PolicyProblem> check(ParsedPolicy parsed) {
+        PolicyChecker checker = new PolicyChecker(parsed.positions());
+        for (Rule rule : parsed.policy().rules()) {
+            checker.checkRule(rule);
+        }
+        return List.copyOf(checker.problems);
+    }
+
+    public static List<PolicyProblem> check(Policy policy) {
+        return check(new ParsedPolicy(policy, SourcePositions.NONE));
+    }
+
+    /** Parses and checks; throws {@link PolicySyntaxError} or {@link PolicyCheckException}. */
+    public static Policy parseAndCheck(String text) {
+        ParsedPolicy parsed = PolicyParser.parseWithPositions(text);
+        List<PolicyProblem> problems = check(parsed);
+        if (!problems.isEmpty()) {
+            throw new PolicyCheckException(problems);
+        }
+        return parsed.policy();
+    }
+
+    private void checkRule(Rule rule) {
+        if (rule.release() != null && rule.permission() != Permission.DECLASSIFY) {
+            report(rule, "'until " + rule.release().keyword() + "' is only allowed on a declassify rule, not on '"
+                    + rule.permission().keyword() + "'");
+        }
+        checkAtoms(rule.body(), rule.permission());
+        checkSafety(rule.body(), Set.of());
+    }
+
+    private void checkAtoms(Expr expr, Permission permission) {
+        if (expr instanceof Expr.Or or) {
+            or.operands().forEach(e -> checkAtoms(e, permission));
+        } else if (expr instanceof Expr.And and) {
+            and.operands().forEach(e -> checkAtoms(e, permission));
+        } else if (expr instanceof Expr.Not not) {
+            checkAtoms(not.operand(), permission);
+        } else if (expr instanceof Expr.Atom atom) {
+            checkAtom(atom, permission);
+        }
+    }
+
+    private void checkAtom(Expr.Atom atom, Permission permission) {
+        Builtin builtin = Builtin.byName(atom.name());
+        if (builtin != null) {
+            if (atom.args().size() != builtin.arity()) {
+                report(atom, "built-in '" + atom.name() + "' takes " + builtin.arity() + " argument"
+                        + (builtin.arity() == 1 ? "" : "s") + ", not " + atom.args().size());
+            }
+            if (builtin.onlyIn() != null && builtin.onlyIn() != permission) {
+                report(atom, "built-in '" + atom.name() + "' is only meaningful in a "
+                        + builtin.onlyIn().keyword() + " rule");
+            }
+        }
+        for (int i = 0; i < atom.args().size(); i++) {
+            Term arg = atom.args().get(i);
+            if (!(arg instanceof Term.Field field)) {
+                if (builtin == Builtin.IS_AS_RESTRICTIVE) {
+                    report(arg, "isAsRestrictive compares permissions: use this.read, dest.read, ... not "
+                            + PolicyPrinter.print(arg));
+                }
+                continue;
+            }
+            if (!Fields.isKnown(field)) {
+                report(field, "unknown field '" + PolicyPrinter.print(field) + "'; " + field.scope().keyword()
+                        + " has " + String.join(", ", new java.util.TreeSet<>(Fields.known(field.scope()))));
+                continue;
+            }
+            if (field.scope() == Term.Scope.DEST && permission != Permission.DECLASSIFY) {
+                report(field, "'" + PolicyPrinter.print(field) + "' is only defined in a declassify rule");
+            }
+            boolean permissionField = Fields.isPermission(field);
+            if (builtin == Builtin.IS_AS_RESTRICTIVE && !permissionField) {
+                report(field, "isAsRestrictive compares permissions: use this.read, dest.read, ... not "
+                        + PolicyPrinter.print(field));
+            } else if (builtin != Builtin.IS_AS_RESTRICTIVE && permissionField) {
+                report(field, "'" + PolicyPrinter.print(field) + "' is a permission; it can only be an argument of "
+                        + "isAsRestrictive");
+            }
+        }
+    }
+
+    /** Checks negations and comparisons under the variables the enclosing conjunctions bind. */
+    private void checkSafety(Expr expr, Set<String> bound) {
+        if (expr instanceof Expr.And and) {
+            Set<String> inScope = new HashSet<>(bound);
+            and.operands().forEach(e -> inScope.addAll(bindings(e)));
+            and.operands().forEach(e -> checkSafety(e, inScope));
+        } else if (expr instanceof Expr.Or or) {
+            or.operands().forEach(e -> checkSafety(e, bound));
+        } else if (expr instanceof Expr.Not not) {
+            for (String v : variables(not.operand())) {
+                if (!bound.contains(v)) {
+                    report(not, "unsafe negation: variable " + v + " under 'not' is bound by nothing; bind it with"
+                            + " a positive predicate in the same conjunction");
+                }
+            }
+        } else if (expr instanceof Expr.Atom atom) {
+            Builtin builtin = Builtin.byName(atom.name());
+            if (builtin != null && !builtin.bindsVariable()) {
+                for (String v : variables(atom)) {
+                    if (!bound.contains(v)) {
+                        report(atom, "variable " + v + " in '" + atom.name() + "' is bound by nothing; bind it with"
+                                + " a positive predicate in the same conjunction");
+                    }
+                }
+            }
+        }
+    }
+
+    /** Variables certainly bound when {@code expr} holds. */
+    public static Set<String> bindings(Expr expr) {
+        if (expr instanceof Expr.And and) {
+            Set<String> all = new HashSet<>();
+            and.operands().forEach(e -> all.addAll(bindings(e)));
+            return all;
+        }
+        if (expr instanceof Expr.Or or) {
+            Set<String> common = new HashSet<>(bindings(or.operands().get(0)));
+            or.operands().forEach(e -> common.retainAll(bindings(e)));
+            return common;
+        }
+        if (expr instanceof Expr.Atom atom) {
+            Builtin builtin = Builtin.byName(atom.name());
+            return builtin == null || builtin.bindsVariable() ? variables(atom) : Set.of();
+        }
+        return Set.of();
+    }
+
+    /** Every variable mentioned in {@code expr}, in order of appearance. */
+    public static Set<String> variables(Expr expr) {
+        Set<String> out = new LinkedHashSet<>();
+        collectVariables(expr, out);
+        return out;
+    }
+
+    private static void collectVariables(Expr expr, Set<String> out) {
+        if (expr instanceof Expr.Or or) {
+            or.operands().forEach(e -> collectVariables(e, out));
+        } else if (expr instanceof Expr.And and) {
+            and.operands().forEach(e -> collectVariables(e, out));
+        } else if (expr instanceof Expr.Not not) {
+            collectVariables(not.operand(), out);
+        } else if (expr instanceof Expr.Atom atom) {
+            for (Term t : atom.args()) {
+                if (t instanceof Term.Variable v) {
+                    out.add(v.name());
+                }
+            }
+        }
+    }
+
+    private void report(Object node, String message) {
+        problems.add(new PolicyProblem(positions.of(node), message));
+    }
+}

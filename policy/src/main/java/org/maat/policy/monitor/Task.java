@@ -1,0 +1,104 @@
+package org.maat.policy.monitor;
+
+import java.util.Objects;
+import org.maat.policy.eval.Destination;
+
+/**
+ * A unit of work acting for one session. Its reads and writes are the monitor's interposition
+ * points: confined code reaches data only through handles that call these methods. A confined task
+ * collects taint; a task is discarded (closed) at the end of its session and cannot be reused, so
+ * taint never crosses sessions.
+ */
+public final class Task implements AutoCloseable {
+
+    private final ReferenceMonitor monitor;
+    private final Session session;
+    private final TaskMode mode;
+    private final TaintSet taint;
+    private volatile boolean closed;
+
+    Task(ReferenceMonitor monitor, Session session, TaskMode mode, TaintSet taint) {
+        this.monitor = monitor;
+        this.session = Objects.requireNonNull(session, "session");
+        this.mode = Objects.requireNonNull(mode, "mode");
+        this.taint = taint;
+    }
+
+    public Session session() {
+        return session;
+    }
+
+    public TaskMode mode() {
+        return mode;
+    }
+
+    /** The policies this task has read (always empty for an unconfined task). */
+    public TaintSet taint() {
+        return taint;
+    }
+
+    /**
+     * Called before any byte of {@code conduit} reaches the task. Unconfined: throws
+     * {@link PolicyViolation} unless the read rule holds for the session. Confined: adds the
+     * conduit's policy to the taint.
+     */
+    public void read(Conduit conduit) {
+        ensureOpen();
+        monitor.checkRead(this, conduit);
+    }
+
+    /** {@link #read(Conduit)} by conduit id; an unknown id is an error. */
+    public Conduit read(String conduitId) {
+        Conduit conduit = monitor.conduit(conduitId);
+        read(conduit);
+        return conduit;
+    }
+
+    /**
+     * Called before bytes reach {@code destination}. Throws {@link PolicyViolation} unless the
+     * destination's update rule allows the write and every policy in the taint allows the flow.
+     */
+    public void write(Conduit destination, Payload payload) {
+        write(Destination.of(destination), payload);
+    }
+
+    /** A write to a conduit that belongs to one session, e.g. a client channel or a result list. */
+    public void write(Conduit destination, Session recipient, Payload payload) {
+        write(new Destination(destination, recipient), payload);
+    }
+
+    public void write(Destination destination, Payload payload) {
+        ensureOpen();
+        monitor.checkWrite(this, destination, payload);
+    }
+
+    /**
+     * Whether this task's session may read {@code conduit}, without reading it or tainting the task:
+     * what filtering code asks before it includes a conduit in a result.
+     */
+    public boolean mayRead(Conduit conduit) {
+        ensureOpen();
+        return monitor.mayRead(session, conduit);
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /** Discards the task; its taint goes with it. */
+    @Override
+    public void close() {
+        closed = true;
+    }
+
+    private void ensureOpen() {
+        if (closed) {
+            throw new IllegalStateException("task for session " + session + " was discarded");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return mode + " task for " + session + " tainted by " + taint;
+    }
+}
