@@ -130,12 +130,12 @@ final class MalEntryCodec {
                     }
                     String digits = field.substring(i + 1, i + 5);
                     if (!digits.chars().allMatch(d -> Character.digit(d, 16) >= 0)) {
-                        throw malformed(name + " has a bad \\u escape '" + digits + "'");
+                        throw malformed(name + " has a bad \\u escape " + shown(digits));
                     }
                     sb.append((char) Integer.parseInt(digits, 16));
                     i += 4;
                 }
-                default -> throw malformed(name + " has an unknown escape '\\" + e + "'");
+                default -> throw malformed(name + " has an unknown escape " + shown("\\" + e));
             }
         }
         String value = sb.toString();
@@ -160,12 +160,12 @@ final class MalEntryCodec {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw malformed(name + " '" + field + "' is not a decimal number");
+        throw malformed(name + " " + shown(field) + " is not a decimal number");
     }
 
     private static String hashField(String field, String name) throws BadLineException {
         if (!SHA256_HEX.matcher(field).matches()) {
-            throw malformed(name + " '" + field + "' is not 64 lower-case hex digits");
+            throw malformed(name + " " + shown(field) + " is not 64 lower-case hex digits");
         }
         return field;
     }
@@ -178,6 +178,12 @@ final class MalEntryCodec {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform provides SHA-256", e);
         }
+    }
+
+    /** Text from a damaged file as a message can show it: quoted, escaped and cut short. */
+    private static String shown(String text) {
+        String escaped = escape(text);
+        return "'" + (escaped.length() > 40 ? escaped.substring(0, 40) + "..." : escaped) + "'";
     }
 
     private static BadLineException malformed(String detail) {

@@ -49,7 +49,7 @@ public final class MalLog implements Closeable {
     // Guarded by this.
     private long size;
     private String headHash;
-    private long length;
+    private long fileLength;
     private IOException writeFailure;
     private boolean closed;
 
@@ -60,7 +60,7 @@ public final class MalLog implements Closeable {
         this.clock = clock;
         this.size = state.entries();
         this.headHash = state.headHash();
-        this.length = state.validBytes();
+        this.fileLength = state.validBytes();
         this.recoveredTail = recoveredTail;
         this.recoveredBytes = recoveredBytes;
     }
@@ -102,11 +102,11 @@ public final class MalLog implements Closeable {
                 throw new MalLogCorruptedException(state);
             }
             long recovered = fileLength - state.validBytes();
-            if (recovered > 0) {
+            if (defect.isPresent()) {
                 channel.truncate(state.validBytes());
                 channel.force(true);
                 LOG.warn("MAL log {}: truncated {} bytes of an interrupted append: {}", file, recovered,
-                        defect.map(d -> d.describe(file)).orElse("trailing bytes"));
+                        defect.get().describe(file));
             }
             return new MalLog(file, channel, clock, state, defect, recovered);
         } catch (IOException | RuntimeException e) {
@@ -147,7 +147,7 @@ public final class MalLog implements Closeable {
         }
         try {
             ByteBuffer buffer = ByteBuffer.wrap(line);
-            long position = length;
+            long position = fileLength;
             while (buffer.hasRemaining()) {
                 position += channel.write(buffer, position);
             }
@@ -156,7 +156,7 @@ public final class MalLog implements Closeable {
             writeFailure = e;
             throw e;
         }
-        length += line.length;
+        fileLength += line.length;
         size++;
         headHash = entry.hash();
         for (Consumer<? super MalEntry> listener : listeners) {
@@ -182,7 +182,7 @@ public final class MalLog implements Closeable {
     public synchronized List<MalEntry> entries() throws IOException {
         checkOpen();
         List<MalEntry> entries = new ArrayList<>();
-        VerifyReport report = MalChainReader.read(file, channel, length, entries::add);
+        VerifyReport report = MalChainReader.read(file, channel, fileLength, entries::add);
         if (!report.ok()) {
             throw new MalLogCorruptedException(report);
         }

@@ -79,6 +79,13 @@ class MalEntryCodecTest {
     }
 
     @Test
+    void damagedFieldIsShownEscapedInTheMessage() {
+        String prefix = "\u0000\u0000\t0\tp\tdoc\treason\t" + MalEntry.GENESIS_HASH;
+        assertThatThrownBy(() -> decode(prefix + "\t" + sha256(prefix)))
+                .hasMessage("sequence '\\u0000\\u0000' is not a decimal number");
+    }
+
+    @Test
     void invalidUtf8IsMalformed() {
         byte[] bytes = {'0', '\t', (byte) 0xC3, '\t'};
         assertThatThrownBy(() -> MalEntryCodec.decode(bytes, bytes.length)).hasMessage("not valid UTF-8");
