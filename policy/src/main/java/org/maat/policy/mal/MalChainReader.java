@@ -1,0 +1,134 @@
+package org.maat.policy.mal;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.maat.policy.mal.VerifyReport.Defect;
+import org.maat.policy.mal.VerifyReport.Reason;
+
+/**
+ * Walks a MAL file's lines in order with positional reads (the channel's position is untouched),
+ * checking each entry's hash, sequence number and link to the one before, and stops at the first
+ * defect. Memory use is bounded by the longest line a log may hold.
+ */
+final class MalChainReader {
+
+    private static final int BUFFER_BYTES = 64 * 1024;
+
+    private final Path file;
+    private final FileChannel channel;
+    private final long limit;
+    private final Consumer<? super MalEntry> sink;
+
+    private byte[] line = new byte[512];
+    private int lineLength;
+    private boolean overlong;
+    private long lineStart;
+    private long lineNumber = 1;
+    private long entries;
+    private String headHash = MalEntry.GENESIS_HASH;
+
+    private MalChainReader(Path file, FileChannel channel, long limit, Consumer<? super MalEntry> sink) {
+        this.file = file;
+        this.channel = channel;
+        this.limit = limit;
+        this.sink = sink;
+    }
+
+    /**
+     * Reads the first {@code limit} bytes of {@code channel}, handing each good entry to
+     * {@code sink} in order. {@code file} only names the file in the report.
+     */
+    static VerifyReport read(Path file, FileChannel channel, long limit, Consumer<? super MalEntry> sink)
+            throws IOException {
+        return new MalChainReader(file, channel, limit, sink).read();
+    }
+
+    private VerifyReport read() throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate(BUFFER_BYTES);
+        long position = 0;
+        while (position < limit) {
+            buffer.clear().limit((int) Math.min(BUFFER_BYTES, limit - position));
+            int n = channel.read(buffer, position);
+            if (n < 0) {
+                break; // the file shrank under us; what was read is judged as it stands
+            }
+            byte[] bytes = buffer.array();
+            for (int i = 0; i < n; i++) {
+                if (bytes[i] != '\n') {
+                    accept(bytes[i]);
+                    continue;
+                }
+                long lineEnd = position + i + 1;
+                Optional<Defect> defect = endLine(lineEnd == limit);
+                if (defect.isPresent()) {
+                    return report(defect);
+                }
+                lineStart = lineEnd;
+                lineNumber++;
+            }
+            position += n;
+        }
+        if (lineStart < position) {
+            return report(Optional.of(defect(Reason.TORN_TAIL,
+                    "the last " + (position - lineStart) + " bytes have no line end (an append was cut short)",
+                    true)));
+        }
+        return report(Optional.empty());
+    }
+
+    private void accept(byte b) {
+        if (lineLength == MalEntryCodec.MAX_LINE_BYTES) {
+            overlong = true; // keep scanning for the line end, but hold no more of the line
+            return;
+        }
+        if (lineLength == line.length) {
+            line = Arrays.copyOf(line, Math.min(line.length * 2, MalEntryCodec.MAX_LINE_BYTES));
+        }
+        line[lineLength++] = b;
+    }
+
+    /** Judges the line just ended; on success hands the entry on and advances the chain. */
+    private Optional<Defect> endLine(boolean atTail) {
+        try {
+            if (overlong) {
+                return Optional.of(defect(Reason.MALFORMED_LINE,
+                        "line longer than " + MalEntryCodec.MAX_LINE_BYTES + " bytes", atTail));
+            }
+            MalEntry entry;
+            try {
+                entry = MalEntryCodec.decode(line, lineLength);
+            } catch (MalEntryCodec.BadLineException e) {
+                return Optional.of(defect(e.reason(), e.getMessage(), atTail));
+            }
+            if (entry.sequence() != entries) {
+                return Optional.of(defect(Reason.SEQUENCE_GAP,
+                        "expected sequence number " + entries + " but found " + entry.sequence(), atTail));
+            }
+            if (!entry.previousHash().equals(headHash)) {
+                return Optional.of(defect(Reason.BROKEN_LINK, "previous hash " + entry.previousHash()
+                        + " is not " + (entries == 0 ? "the genesis hash " : "the hash of entry #" + (entries - 1)
+                        + ", ") + headHash, atTail));
+            }
+            sink.accept(entry);
+            entries++;
+            headHash = entry.hash();
+            return Optional.empty();
+        } finally {
+            lineLength = 0;
+            overlong = false;
+        }
+    }
+
+    private Defect defect(Reason reason, String detail, boolean atTail) {
+        return new Defect(lineNumber, entries, lineStart, reason, detail, atTail);
+    }
+
+    private VerifyReport report(Optional<Defect> defect) {
+        return new VerifyReport(file, entries, headHash, lineStart, defect);
+    }
+}

@@ -1,0 +1,22 @@
+/**
+ * The mandatory access log (MAL): an append-only, hash-chained, fsync'd record of every read of a
+ * protected document, which a policy can require ({@code logged(K, id)}) before the read is allowed.
+ *
+ * <h2>On-disk format</h2>
+ * UTF-8 text, one entry per line, each line ending in {@code \n}, seven tab-separated fields:
+ * <pre>
+ * sequence  timestamp  principal  conduit  reason  previous-hash  hash
+ * </pre>
+ * <ul>
+ *   <li>{@code sequence}: decimal, 0 on the first line, then consecutive;</li>
+ *   <li>{@code timestamp}: epoch milliseconds, decimal;</li>
+ *   <li>{@code principal}, {@code conduit}, {@code reason}: text with {@code \\}, tab, newline and
+ *       carriage return escaped as {@code \\ \t \n \r}, and every other control character and any
+ *       unpaired surrogate as a backslash, {@code u} and four hex digits; only this canonical
+ *       spelling is accepted, so a line has exactly one reading;</li>
+ *   <li>{@code previous-hash}: the previous line's hash, or 64 zeros on the first line;</li>
+ *   <li>{@code hash}: lower-case hex SHA-256 of the UTF-8 bytes of the line's first six fields as
+ *       written, tabs included, i.e. {@code cut -f1-6 | tr -d '\n' | sha256sum}.</li>
+ * </ul>
+ */
+package org.maat.policy.mal;
