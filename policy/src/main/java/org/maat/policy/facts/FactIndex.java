@@ -37,23 +37,7 @@ public final class FactIndex implements FactSource {
 
     /** Adds facts under one version bump; returns how many were new. */
     public int addAll(Collection<Fact> facts) {
-        lock.writeLock().lock();
-        try {
-            int added = 0;
-            for (Fact fact : facts) {
-                Relation relation = relations.computeIfAbsent(key(fact.relation(), fact.arity()),
-                        k -> new Relation(fact.arity()));
-                if (relation.add(fact.args())) {
-                    added++;
-                }
-            }
-            if (added > 0) {
-                version.incrementAndGet();
-            }
-            return added;
-        } finally {
-            lock.writeLock().unlock();
-        }
+        return update(List.of(), facts);
     }
 
     /** Removes a fact; returns false when it was absent. */
@@ -63,19 +47,36 @@ public final class FactIndex implements FactSource {
 
     /** Removes facts under one version bump; returns how many were present. */
     public int removeAll(Collection<Fact> facts) {
+        return update(facts, List.of());
+    }
+
+    /**
+     * Removes {@code removed}, then adds {@code added}, as one change: a reader sees none of it or
+     * all of it, and the version grows once (or not at all when nothing changed). This is how a
+     * committed store batch that both revokes and grants facts becomes visible. Returns how many
+     * facts were removed or added.
+     */
+    public int update(Collection<Fact> removed, Collection<Fact> added) {
         lock.writeLock().lock();
         try {
-            int removed = 0;
-            for (Fact fact : facts) {
+            int changed = 0;
+            for (Fact fact : removed) {
                 Relation relation = relations.get(key(fact.relation(), fact.arity()));
                 if (relation != null && relation.remove(fact.args())) {
-                    removed++;
+                    changed++;
                 }
             }
-            if (removed > 0) {
+            for (Fact fact : added) {
+                Relation relation = relations.computeIfAbsent(key(fact.relation(), fact.arity()),
+                        k -> new Relation(fact.arity()));
+                if (relation.add(fact.args())) {
+                    changed++;
+                }
+            }
+            if (changed > 0) {
                 version.incrementAndGet();
             }
-            return removed;
+            return changed;
         } finally {
             lock.writeLock().unlock();
         }

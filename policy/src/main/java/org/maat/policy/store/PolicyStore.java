@@ -1,0 +1,282 @@
+package org.maat.policy.store;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.stream.Stream;
+import org.h2.mvstore.Cursor;
+import org.h2.mvstore.DataUtils;
+import org.h2.mvstore.MVMap;
+import org.h2.mvstore.MVStore;
+import org.h2.mvstore.MVStoreException;
+import org.maat.policy.facts.Fact;
+import org.maat.policy.facts.FactIndex;
+import org.maat.policy.facts.FactSource;
+import org.maat.policy.lang.PolicyId;
+import org.maat.policy.monitor.Conduit;
+import org.maat.policy.monitor.ConduitCatalog;
+
+/**
+ * The policy monitor's durable store, one H2 MVStore file holding the conduits (by id, and by name,
+ * names being unique), the canonical text of every policy (by {@link PolicyId}) and the fact
+ * relations, with the facts also kept in memory in a {@link FactIndex} for the evaluator.
+ *
+ * <p>What it guarantees:
+ * <ul>
+ *   <li>Changes are made only by {@link Batch#commit()}, one batch at a time, all or nothing: when
+ *       a commit returns its changes are synced to disk; if the process dies during a commit, the
+ *       store reopens as it was after the previous one.
+ *   <li>A batch that breaks a rule (a taken name, another text for a stored policy id) is rejected
+ *       before anything is written.
+ *   <li>Readers never block on a commit and never see part of a batch or a batch not yet durable:
+ *       every read is served from the last committed version. {@link #facts()} changes once per
+ *       committed batch that changes facts, and its version grows only then.
+ * </ul>
+ * Thread-safe. Reads are not ordered with the fact index: right after a commit, a reader may see
+ * the batch's conduits a moment before its facts.
+ */
+public final class PolicyStore implements ConduitCatalog, AutoCloseable {
+
+    /** Facts are moved into the index in slices so loading never holds two copies of them all. */
+    private static final int LOAD_SLICE = 10_000;
+
+    private final Path file;
+    private final MVStore mvStore;
+    private final StoreMaps live;
+    private final FactIndex factIndex;
+    private final Runnable beforeCommit;
+    private final Object commitLock = new Object();
+    /** The last committed version of the maps, or null once closed. */
+    private volatile StoreMaps committed;
+
+    private PolicyStore(Path file, MVStore mvStore, StoreMaps live, FactIndex factIndex, Runnable beforeCommit) {
+        this.file = file;
+        this.mvStore = mvStore;
+        this.live = live;
+        this.factIndex = factIndex;
+        this.beforeCommit = beforeCommit;
+        this.committed = live.atVersion(mvStore.getCurrentVersion());
+    }
+
+    /**
+     * Opens the store in {@code file}, creating it if the file does not exist. The file stays
+     * locked against other openers until {@link #close()}.
+     *
+     * @throws PolicyStoreException naming the file if it is locked, is not a policy store or cannot
+     *         be read
+     */
+    public static PolicyStore open(Path file) {
+        return open(file, () -> { });
+    }
+
+    /** As {@link #open(Path)}, running {@code beforeCommit} between applying a batch and committing it. */
+    static PolicyStore open(Path file, Runnable beforeCommit) {
+        MVStore mvStore = openMvStore(file);
+        try {
+            StoreMaps maps = StoreMaps.open(mvStore, file);
+            return new PolicyStore(file, mvStore, maps, loadFacts(maps.facts()), beforeCommit);
+        } catch (PolicyStoreException | Error e) {
+            mvStore.closeImmediately();
+            throw e;
+        } catch (RuntimeException e) {
+            mvStore.closeImmediately();
+            throw new PolicyStoreException("cannot open policy store " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The file this store lives in. */
+    public Path file() {
+        return file;
+    }
+
+    /** Starts a batch of changes; nothing happens until its {@link Batch#commit()}. */
+    public Batch batch() {
+        committed();
+        return new Batch(this);
+    }
+
+    @Override
+    public Optional<Conduit> find(String conduitId) {
+        byte[] bytes = committed().conduits().get(conduitId);
+        return bytes == null ? Optional.empty() : Optional.of(ConduitCodec.decode(conduitId, bytes));
+    }
+
+    /** The conduit that has this name; names are unique in the store. */
+    public Optional<Conduit> findByName(String name) {
+        StoreMaps maps = committed();
+        String id = maps.names().get(name);
+        byte[] bytes = id == null ? null : maps.conduits().get(id);
+        return bytes == null ? Optional.empty() : Optional.of(ConduitCodec.decode(id, bytes));
+    }
+
+    public long conduitCount() {
+        return committed().conduits().sizeAsLong();
+    }
+
+    /**
+     * Every conduit in id order, read lazily from the version committed when this is called (later
+     * commits do not show). The stream keeps that version's data on disk until it is closed, so
+     * close it: {@code try (Stream<Conduit> all = store.conduits()) { ... }}. Reading it after the
+     * store is closed fails.
+     */
+    public Stream<Conduit> conduits() {
+        return streamCommitted(StoreMaps::conduits, ConduitCodec::decode);
+    }
+
+    /** The canonical text of the policy with this id. */
+    public Optional<String> policyText(PolicyId id) {
+        return Optional.ofNullable(committed().policies().get(id.value()));
+    }
+
+    /** Every stored policy by id. Policies are interned, so there are few and this is a copy. */
+    public Map<PolicyId, String> policies() {
+        Map<PolicyId, String> all = new TreeMap<>();
+        committed().policies().forEach((id, text) -> all.put(new PolicyId(id), text));
+        return Collections.unmodifiableMap(all);
+    }
+
+    /** The committed facts, indexed in memory; read-only, changed only by committed batches. */
+    public FactSource facts() {
+        return factIndex;
+    }
+
+    /** The committed facts as stored on disk, read lazily like {@link #conduits()}; close it. */
+    public Stream<Fact> storedFacts() {
+        return streamCommitted(StoreMaps::facts, (key, unused) -> FactCodec.fact(key));
+    }
+
+    /** How many non-empty batches have been committed to this store since it was created. */
+    public long commitCount() {
+        return committed().commitCount();
+    }
+
+    /** Closes the file and releases its lock. Idempotent; a commit in progress finishes first. */
+    @Override
+    public void close() {
+        synchronized (commitLock) {
+            if (committed != null) {
+                committed = null;
+                mvStore.close();
+            }
+        }
+    }
+
+    long commit(Batch batch) {
+        synchronized (commitLock) {
+            committed();
+            batch.check(live);
+            if (batch.isEmpty()) {
+                return live.commitCount();
+            }
+            long count = live.commitCount() + 1;
+            try {
+                batch.applyTo(live);
+                live.info().put(StoreMaps.COMMITS_KEY, count);
+                beforeCommit.run();
+                mvStore.commit();
+            } catch (Error e) {
+                rollBack(e);
+                throw e;
+            } catch (RuntimeException e) {
+                rollBack(e);
+                String outcome = committed == null
+                        ? "; the store closed itself: reopen it to see whether the batch is durable"
+                        : " and was rolled back";
+                throw new PolicyStoreException("commit to policy store " + file + " failed" + outcome + ": "
+                        + e.getMessage(), e);
+            }
+            syncOrClose();
+            committed = live.atVersion(mvStore.getCurrentVersion());
+            factIndex.update(batch.removedFacts(), batch.addedFacts());
+            return count;
+        }
+    }
+
+    private void syncOrClose() {
+        try {
+            mvStore.sync();
+        } catch (RuntimeException e) {
+            // The batch may or may not have reached the disk; only reopening can tell, so stop here.
+            committed = null;
+            mvStore.closeImmediately();
+            throw new PolicyStoreException("could not sync policy store " + file + "; the last batch may be lost."
+                    + " The store was closed: reopen it to see what is durable", e);
+        }
+    }
+
+    private void rollBack(Throwable cause) {
+        try {
+            mvStore.rollback();
+        } catch (RuntimeException e) {
+            cause.addSuppressed(e);
+        }
+        if (mvStore.isClosed()) {
+            // MVStore closes itself after a write error ("panic"); say so on the next call.
+            committed = null;
+        }
+    }
+
+    private <K, V, T> Stream<T> streamCommitted(Function<StoreMaps, MVMap<K, V>> map, BiFunction<K, V, T> decode) {
+        StoreMaps maps;
+        MVStore.TxCounter pin;
+        // Pinned under the commit lock, so that the pinned version is the one the snapshot shows:
+        // MVStore then keeps the chunks it needs on disk however long the stream is read.
+        synchronized (commitLock) {
+            maps = committed();
+            pin = mvStore.registerVersionUsage();
+        }
+        return CursorStream.of(map.apply(maps).cursor(null), decode, () -> {
+            if (!mvStore.isClosed()) {
+                mvStore.deregisterVersionUsage(pin);
+            }
+        });
+    }
+
+    private StoreMaps committed() {
+        StoreMaps maps = committed;
+        if (maps == null) {
+            throw new IllegalStateException("policy store " + file + " is closed");
+        }
+        return maps;
+    }
+
+    private static MVStore openMvStore(Path file) {
+        try {
+            return new MVStore.Builder()
+                    .fileName(file.toString())
+                    .autoCommitDisabled()
+                    // Also no store when unsaved changes pile up: that would persist half a batch.
+                    .autoCommitBufferSize(0)
+                    .open();
+        } catch (MVStoreException e) {
+            String reason = switch (e.getErrorCode()) {
+                case DataUtils.ERROR_FILE_LOCKED -> "it is locked: already open in this or another process";
+                case DataUtils.ERROR_FILE_CORRUPT, DataUtils.ERROR_READING_FAILED,
+                        DataUtils.ERROR_UNSUPPORTED_FORMAT -> "it is not a readable MVStore file";
+                default -> "the MVStore could not be opened";
+            };
+            throw new PolicyStoreException("cannot open policy store " + file + ": " + reason
+                    + " (" + e.getMessage() + ")", e);
+        }
+    }
+
+    private static FactIndex loadFacts(MVMap<String, String> facts) {
+        FactIndex index = new FactIndex();
+        List<Fact> slice = new ArrayList<>(LOAD_SLICE);
+        for (Cursor<String, String> cursor = facts.cursor(null); cursor.hasNext(); ) {
+            slice.add(FactCodec.fact(cursor.next()));
+            if (slice.size() == LOAD_SLICE) {
+                index.addAll(slice);
+                slice.clear();
+            }
+        }
+        index.addAll(slice);
+        return index;
+    }
+}
