@@ -10,13 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maat.policy.mal.BuildTempDirFactory;
 import org.maat.policy.mal.MalLog;
 import picocli.CommandLine;
 
 class LogCommandTest {
 
-    @TempDir(factory = BuildTempDirFactory.class)
+    @TempDir
     Path dir;
 
     private final StringWriter out = new StringWriter();

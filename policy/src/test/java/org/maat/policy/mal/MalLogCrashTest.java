@@ -28,7 +28,7 @@ class MalLogCrashTest {
 
     private static final int ROUNDS = 20;
 
-    @TempDir(factory = BuildTempDirFactory.class)
+    @TempDir
     Path dir;
 
     @Test

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class MalLogTest {
 
-    @TempDir(factory = BuildTempDirFactory.class)
+    @TempDir
     Path dir;
 
     private Path file() {

@@ -19,7 +19,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,12 +34,6 @@ class PolicyStoreCrashTest {
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void createTempRoot() throws IOException {
-        // Surefire points java.io.tmpdir at target/tmp, which nothing else creates.
-        Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
-    }
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)

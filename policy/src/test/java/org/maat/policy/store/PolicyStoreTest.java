@@ -15,7 +15,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.h2.mvstore.MVStore;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,12 +33,6 @@ class PolicyStoreTest {
     Path dir;
     private Path file;
     private PolicyStore store;
-
-    @BeforeAll
-    static void createTempRoot() throws IOException {
-        // Surefire points java.io.tmpdir at target/tmp, which nothing else creates.
-        Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir")));
-    }
 
     @BeforeEach
     void open() {
