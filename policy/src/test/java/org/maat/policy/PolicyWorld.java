@@ -7,8 +7,6 @@ import org.maat.policy.eval.PolicyEngine;
 import org.maat.policy.facts.Fact;
 import org.maat.policy.facts.FactIndex;
 import org.maat.policy.lang.PolicyId;
-import org.maat.policy.monitor.Conduit;
-import org.maat.policy.monitor.ConduitCatalog;
 import org.maat.policy.monitor.ReferenceMonitor;
 import org.maat.policy.templates.PolicyTemplates;
 

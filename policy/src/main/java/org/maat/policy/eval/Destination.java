@@ -1,8 +1,8 @@
 package org.maat.policy.eval;
 
 import java.util.Objects;
-import org.maat.policy.monitor.Conduit;
-import org.maat.policy.monitor.Session;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
 
 /**
  * The conduit a write goes to, seen from a declassify rule as {@code dest}. When the destination

@@ -1,8 +1,8 @@
 package org.maat.policy.eval;
 
 import java.util.Objects;
-import org.maat.policy.monitor.Conduit;
-import org.maat.policy.monitor.Session;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
 
 /**
  * Everything a rule is evaluated against: the session, the conduit the policy is attached to

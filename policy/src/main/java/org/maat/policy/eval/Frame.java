@@ -1,5 +1,6 @@
 package org.maat.policy.eval;
 
+import org.maat.policy.Conduit;
 import org.maat.policy.lang.Term;
 
 /** One evaluation of one rule: the context, the variable slots and, when explaining, a trace. */
@@ -38,7 +39,7 @@ final class Frame {
         };
     }
 
-    private static String conduitField(org.maat.policy.monitor.Conduit c, String name) {
+    private static String conduitField(Conduit c, String name) {
         return switch (name) {
             case "id" -> c.id();
             case "name" -> c.name();

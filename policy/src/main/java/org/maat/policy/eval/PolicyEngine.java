@@ -11,8 +11,8 @@ import org.maat.policy.lang.PolicyChecker;
 import org.maat.policy.lang.PolicyId;
 import org.maat.policy.lang.PolicyPrinter;
 import org.maat.policy.lang.PolicyProblem;
-import org.maat.policy.monitor.Conduit;
-import org.maat.policy.monitor.Session;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
 
 /**
  * Interns, compiles and evaluates policies against one fact source. A policy is checked and

@@ -7,8 +7,8 @@ import org.maat.policy.lang.Expr;
 import org.maat.policy.lang.Permission;
 import org.maat.policy.lang.Rule;
 import org.maat.policy.lang.Term;
-import org.maat.policy.monitor.Conduit;
-import org.maat.policy.monitor.Session;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
 
 /**
  * Decides {@code isAsRestrictive(p1, p2)}: permission p1 admits no session that p2 refuses.

@@ -1,5 +1,6 @@
 package org.maat.policy.monitor;
 
+import org.maat.policy.Session;
 import org.maat.policy.eval.Explanation;
 import org.maat.policy.lang.Permission;
 import org.maat.policy.lang.PolicyId;

@@ -1,5 +1,8 @@
 package org.maat.policy.monitor;
 
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
+import org.maat.policy.ConduitCatalog;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;

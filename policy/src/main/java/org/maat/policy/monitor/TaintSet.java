@@ -1,5 +1,6 @@
 package org.maat.policy.monitor;
 
+import org.maat.policy.Conduit;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

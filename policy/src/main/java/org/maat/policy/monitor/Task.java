@@ -1,5 +1,7 @@
 package org.maat.policy.monitor;
 
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
 import java.util.Objects;
 import org.maat.policy.eval.Destination;
 

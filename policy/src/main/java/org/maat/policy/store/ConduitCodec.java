@@ -6,7 +6,7 @@ import java.util.TreeMap;
 import org.h2.mvstore.DataUtils;
 import org.h2.mvstore.WriteBuffer;
 import org.maat.policy.lang.PolicyId;
-import org.maat.policy.monitor.Conduit;
+import org.maat.policy.Conduit;
 
 /**
  * The stored form of a conduit, keyed by its id (so the id is not repeated in the value):

@@ -19,8 +19,8 @@ import org.maat.policy.facts.Fact;
 import org.maat.policy.facts.FactIndex;
 import org.maat.policy.facts.FactSource;
 import org.maat.policy.lang.PolicyId;
-import org.maat.policy.monitor.Conduit;
-import org.maat.policy.monitor.ConduitCatalog;
+import org.maat.policy.Conduit;
+import org.maat.policy.ConduitCatalog;
 
 /**
  * The policy monitor's durable store, one H2 MVStore file holding the conduits (by id, and by name,

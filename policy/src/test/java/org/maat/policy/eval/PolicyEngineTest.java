@@ -11,8 +11,8 @@ import org.maat.policy.facts.Fact;
 import org.maat.policy.lang.Permission;
 import org.maat.policy.lang.PolicyCheckException;
 import org.maat.policy.lang.PolicyId;
-import org.maat.policy.monitor.Conduit;
-import org.maat.policy.monitor.Session;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
 
 class PolicyEngineTest {
 

@@ -1,5 +1,7 @@
 package org.maat.policy.monitor;
 
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

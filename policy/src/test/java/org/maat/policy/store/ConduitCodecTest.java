@@ -7,7 +7,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
 import org.maat.policy.lang.PolicyId;
-import org.maat.policy.monitor.Conduit;
+import org.maat.policy.Conduit;
 
 class ConduitCodecTest {
 

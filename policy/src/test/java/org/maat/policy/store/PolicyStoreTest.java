@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.policy.facts.Fact;
 import org.maat.policy.lang.PolicyId;
-import org.maat.policy.monitor.Conduit;
+import org.maat.policy.Conduit;
 
 class PolicyStoreTest {
 

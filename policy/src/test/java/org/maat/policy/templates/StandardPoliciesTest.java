@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import org.maat.policy.PolicyWorld;
 import org.maat.policy.facts.Fact;
-import org.maat.policy.monitor.Conduit;
-import org.maat.policy.monitor.Session;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
 import org.junit.jupiter.api.Test;
 
 class StandardPoliciesTest {

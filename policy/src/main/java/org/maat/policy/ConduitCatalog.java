@@ -1,4 +1,4 @@
-package org.maat.policy.monitor;
+package org.maat.policy;
 
 import java.util.Optional;
 
