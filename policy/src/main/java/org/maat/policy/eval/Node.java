@@ -23,6 +23,11 @@ abstract class Node {
     /** The node as policy text, for explanations. */
     abstract String text();
 
+    /** The node as policy text with the current values of its arguments. */
+    String describe(Frame frame) {
+        return text();
+    }
+
     static final class Constant extends Node {
         private final boolean value;
 
@@ -108,7 +113,7 @@ abstract class Node {
         boolean solve(Frame frame, Cont next) {
             // The operand's own failures are not why the rule failed, so it is probed silently.
             if (operand.solve(frame.silent(), Cont.SUCCEED)) {
-                frame.fail("not " + operand.text() + " is false: " + operand.text() + " holds");
+                frame.fail("not " + operand.text() + " is false: " + operand.describe(frame) + " holds");
                 return false;
             }
             return next.run(frame);
@@ -189,6 +194,7 @@ abstract class Node {
             }
         }
 
+        @Override
         String describe(Frame frame) {
             StringBuilder sb = new StringBuilder(relation).append('(');
             for (int i = 0; i < args.length; i++) {
@@ -370,6 +376,7 @@ abstract class Node {
             }
         }
 
+        @Override
         String describe(Frame frame) {
             StringBuilder sb = new StringBuilder(builtin.predicate()).append('(');
             for (int i = 0; i < args.length; i++) {
