@@ -132,13 +132,7 @@ public final class CompiledPolicy {
     }
 
     private static void collect(Expr expr, Set<Dependency> deps) {
-        if (expr instanceof Expr.Or or) {
-            or.operands().forEach(e -> collect(e, deps));
-        } else if (expr instanceof Expr.And and) {
-            and.operands().forEach(e -> collect(e, deps));
-        } else if (expr instanceof Expr.Not not) {
-            collect(not.operand(), deps);
-        } else if (expr instanceof Expr.Atom atom) {
+        for (Expr.Atom atom : Expr.atoms(expr)) {
             Builtin builtin = Builtin.byName(atom.name());
             if (builtin != null) {
                 switch (builtin) {

@@ -78,6 +78,16 @@ public final class FactSyntax {
         return quote(value);
     }
 
+    /** The character a backslash escape stands for: {@code n t r}, else the character itself. */
+    public static char unescape(char escaped) {
+        return switch (escaped) {
+            case 'n' -> '\n';
+            case 't' -> '\t';
+            case 'r' -> '\r';
+            default -> escaped;
+        };
+    }
+
     /** A double-quoted string literal with backslash escapes, shared with the policy printer. */
     public static String quote(String value) {
         StringBuilder sb = new StringBuilder("\"");
@@ -154,13 +164,7 @@ public final class FactSyntax {
                     if (atEnd()) {
                         break;
                     }
-                    char e = line.charAt(pos++);
-                    sb.append(switch (e) {
-                        case 'n' -> '\n';
-                        case 't' -> '\t';
-                        case 'r' -> '\r';
-                        default -> e;
-                    });
+                    sb.append(unescape(line.charAt(pos++)));
                 } else {
                     sb.append(c);
                 }

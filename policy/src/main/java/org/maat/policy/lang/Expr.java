@@ -45,6 +45,25 @@ public sealed interface Expr {
         }
     }
 
+    /** Every atom in {@code expr}, in source order, under any number of and/or/not. */
+    static List<Atom> atoms(Expr expr) {
+        List<Atom> out = new java.util.ArrayList<>();
+        collectAtoms(expr, out);
+        return out;
+    }
+
+    private static void collectAtoms(Expr expr, List<Atom> out) {
+        if (expr instanceof Or or) {
+            or.operands().forEach(e -> collectAtoms(e, out));
+        } else if (expr instanceof And and) {
+            and.operands().forEach(e -> collectAtoms(e, out));
+        } else if (expr instanceof Not not) {
+            collectAtoms(not.operand(), out);
+        } else if (expr instanceof Atom atom) {
+            out.add(atom);
+        }
+    }
+
     /** Or of the given operands, or the single operand itself. */
     static Expr or(List<Expr> operands) {
         return operands.size() == 1 ? operands.get(0) : new Or(operands);

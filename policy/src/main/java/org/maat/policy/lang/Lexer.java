@@ -2,6 +2,7 @@ package org.maat.policy.lang;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.maat.policy.facts.FactSyntax;
 
 /** Splits policy text into tokens, skipping white space and {@code #} comments. */
 final class Lexer {
@@ -90,13 +91,7 @@ final class Lexer {
                 newLine();
             }
             if (c == '\\' && pos < text.length()) {
-                char e = text.charAt(pos++);
-                value.append(switch (e) {
-                    case 'n' -> '\n';
-                    case 't' -> '\t';
-                    case 'r' -> '\r';
-                    default -> e;
-                });
+                value.append(FactSyntax.unescape(text.charAt(pos++)));
             } else {
                 value.append(c);
             }

@@ -50,20 +50,8 @@ public final class PolicyChecker {
             report(rule, "'until " + rule.release().keyword() + "' is only allowed on a declassify rule, not on '"
                     + rule.permission().keyword() + "'");
         }
-        checkAtoms(rule.body(), rule.permission());
+        Expr.atoms(rule.body()).forEach(atom -> checkAtom(atom, rule.permission()));
         checkSafety(rule.body(), Set.of());
-    }
-
-    private void checkAtoms(Expr expr, Permission permission) {
-        if (expr instanceof Expr.Or or) {
-            or.operands().forEach(e -> checkAtoms(e, permission));
-        } else if (expr instanceof Expr.And and) {
-            and.operands().forEach(e -> checkAtoms(e, permission));
-        } else if (expr instanceof Expr.Not not) {
-            checkAtoms(not.operand(), permission);
-        } else if (expr instanceof Expr.Atom atom) {
-            checkAtom(atom, permission);
-        }
     }
 
     private void checkAtom(Expr.Atom atom, Permission permission) {
@@ -156,24 +144,14 @@ public final class PolicyChecker {
     /** Every variable mentioned in {@code expr}, in order of appearance. */
     public static Set<String> variables(Expr expr) {
         Set<String> out = new LinkedHashSet<>();
-        collectVariables(expr, out);
-        return out;
-    }
-
-    private static void collectVariables(Expr expr, Set<String> out) {
-        if (expr instanceof Expr.Or or) {
-            or.operands().forEach(e -> collectVariables(e, out));
-        } else if (expr instanceof Expr.And and) {
-            and.operands().forEach(e -> collectVariables(e, out));
-        } else if (expr instanceof Expr.Not not) {
-            collectVariables(not.operand(), out);
-        } else if (expr instanceof Expr.Atom atom) {
+        for (Expr.Atom atom : Expr.atoms(expr)) {
             for (Term t : atom.args()) {
                 if (t instanceof Term.Variable v) {
                     out.add(v.name());
                 }
             }
         }
+        return out;
     }
 
     private void report(Object node, String message) {
