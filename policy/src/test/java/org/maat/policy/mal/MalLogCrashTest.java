@@ -1,12 +1,8 @@
 package org.maat.policy.mal;
 
-import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -14,9 +10,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
+import org.maat.policy.KilledChild;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -64,32 +59,8 @@ class MalLogCrashTest {
     /** Runs the appender until it has acknowledged {@code acks} entries, waits a little, and kills it. */
     private static void killAppenderAfterAcks(Path log, Path childErr, int acks, int delayNanos,
                                               TreeSet<Long> acknowledged, String context) throws Exception {
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-cp", System.getProperty("java.class.path"),
-                MalAppendLoop.class.getName(), log.toString())
-                .redirectError(childErr.toFile())
-                .start();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), US_ASCII))) {
-            for (int seen = 0; seen < acks; seen++) {
-                String line = out.readLine();
-                assertThat(line).as(context + ": child ended early; stderr: " + Files.readString(childErr))
-                        .isNotNull();
-                acknowledged.add(ack(line));
-            }
-            LockSupport.parkNanos(delayNanos); // lands the kill somewhere inside a later append
-            // SIGKILL through the handle: Process.destroyForcibly would also close the pipe we still read.
-            child.toHandle().destroyForcibly();
-            assertThat(child.waitFor(30, TimeUnit.SECONDS)).as(context + ": child did not die").isTrue();
-
-            // Acks printed before the kill count too; a final line without its newline was not finished.
-            StringWriter rest = new StringWriter();
-            out.transferTo(rest);
-            String[] lines = rest.toString().split("\n", -1);
-            Arrays.stream(lines, 0, lines.length - 1).forEach(line -> acknowledged.add(ack(line)));
-        } finally {
-            child.destroyForcibly();
-        }
+        KilledChild.runAndKill(MalAppendLoop.class, List.of(log.toString()), childErr, acks, delayNanos, context)
+                .forEach(line -> acknowledged.add(ack(line)));
     }
 
     /**
