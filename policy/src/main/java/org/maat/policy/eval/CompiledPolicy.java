@@ -31,6 +31,8 @@ public final class CompiledPolicy {
     private final String canonicalText;
     private final Map<Permission, List<CompiledRule>> rules = new EnumMap<>(Permission.class);
     private final Map<Permission, Set<Dependency>> dependencies = new EnumMap<>(Permission.class);
+    private final Set<Permission> neverGranted = EnumSet.noneOf(Permission.class);
+    private final Set<Permission> alwaysGranted = EnumSet.noneOf(Permission.class);
 
     CompiledPolicy(PolicyId id, Policy policy) {
         this.id = id;
@@ -45,6 +47,13 @@ public final class CompiledPolicy {
             }
             rules.put(p, List.copyOf(compiled));
             dependencies.put(p, deps);
+            List<Rule> source = policy.rulesFor(p);
+            if (source.stream().allMatch(r -> r.body().equals(new Expr.Const(false)))) {
+                neverGranted.add(p);
+            }
+            if (source.stream().anyMatch(r -> r.body().equals(new Expr.Const(true)))) {
+                alwaysGranted.add(p);
+            }
         }
     }
 
@@ -95,12 +104,12 @@ public final class CompiledPolicy {
 
     /** True when no rule can grant {@code permission}: none exists, or every one is {@code false}. */
     boolean neverGrants(Permission permission) {
-        return policy.rulesFor(permission).stream().allMatch(r -> r.body().equals(new Expr.Const(false)));
+        return neverGranted.contains(permission);
     }
 
     /** True when some rule grants {@code permission} unconditionally. */
     boolean alwaysGrants(Permission permission) {
-        return policy.rulesFor(permission).stream().anyMatch(r -> r.body().equals(new Expr.Const(true)));
+        return alwaysGranted.contains(permission);
     }
 
     /** Whether a decision for {@code permission} depends on the session's region or clock. */

@@ -415,9 +415,11 @@ abstract class Node {
         private static PermissionRef ref(EvalContext ctx, Term.Field field) {
             Permission permission = Permission.ofKeyword(field.name());
             if (field.scope() == Term.Scope.DEST) {
-                return ctx.dest() == null ? null : new PermissionRef(ctx.dest().conduit(), permission, ctx.dest().recipient());
+                return ctx.dest() == null ? null
+                        : new PermissionRef(ctx.dest().conduit(), permission, ctx.dest().recipient(), false);
             }
-            return new PermissionRef(ctx.self(), permission, null);
+            // Not noted yet: whether this conduit matters depends on how far the decision goes.
+            return new PermissionRef(ctx.selfUnnoted(), permission, null, true);
         }
 
         @Override

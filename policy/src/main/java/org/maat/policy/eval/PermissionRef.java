@@ -6,7 +6,8 @@ import org.maat.policy.Session;
 
 /**
  * One permission of one conduit's policy, as named by {@code this.read} or {@code dest.read};
- * {@code recipient} is set when the conduit belongs to a single session.
+ * {@code recipient} is set when the conduit belongs to a single session, {@code isThis} when the
+ * conduit is the evaluation's {@code this}.
  */
-record PermissionRef(Conduit conduit, Permission permission, Session recipient) {
+record PermissionRef(Conduit conduit, Permission permission, Session recipient, boolean isThis) {
 }

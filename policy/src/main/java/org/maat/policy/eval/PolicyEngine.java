@@ -107,8 +107,8 @@ public final class PolicyEngine {
     public Verdict readableAt(Destination destination, Conduit listed, Session writer) {
         EvalContext ctx = new EvalContext(writer, listed, destination, false, this);
         return Restrictiveness.decide(
-                new PermissionRef(destination.conduit(), Permission.READ, destination.recipient()),
-                new PermissionRef(listed, Permission.READ, null), ctx);
+                new PermissionRef(destination.conduit(), Permission.READ, destination.recipient(), false),
+                new PermissionRef(listed, Permission.READ, null, false), ctx);
     }
 
     /** Drops every cached decision (the fact version already does this when facts change). */
@@ -123,7 +123,10 @@ public final class PolicyEngine {
             return null;
         }
         var session = ctx.session();
-        var self = ctx.self();
+        boolean readsSelf = deps.contains(CompiledPolicy.Dependency.THIS_ID)
+                || deps.contains(CompiledPolicy.Dependency.THIS_NAME)
+                || deps.contains(CompiledPolicy.Dependency.THIS_OWNER);
+        var self = readsSelf ? ctx.self() : ctx.selfUnnoted();
         return new DecisionCache.Key(policy.id(), permission, session.principal(),
                 deps.contains(CompiledPolicy.Dependency.REGION) ? session.region() : null,
                 deps.contains(CompiledPolicy.Dependency.TIME) ? session.time().toEpochMilli() : 0L,

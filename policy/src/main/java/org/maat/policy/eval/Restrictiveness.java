@@ -43,6 +43,10 @@ final class Restrictiveness {
         if (p2.alwaysGrants(second.permission())) {
             return new Verdict(true, describe(second) + " admits every session");
         }
+        // From here on the conduits' own fields decide.
+        if (first.isThis() || second.isThis()) {
+            ctx.noteSelfConsulted();
+        }
         if (first.recipient() != null) {
             boolean ok = grants(engine, p2, second, first.recipient());
             return new Verdict(ok, ok ? describe(second) + " admits the recipient " + first.recipient()

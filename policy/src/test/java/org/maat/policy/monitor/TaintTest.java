@@ -204,4 +204,32 @@ class TaintTest {
             assertThatCode(() -> bobTask.write(board, Payload.data())).doesNotThrowAnyException();
         }
     }
+
+    @Test
+    void everyConduitIsCheckedWhenTheDeclassifyRuleLooksAtIt() {
+        var policy = world.engine.intern("read :- true; update :- true; declassify :- eq(this.owner, \"alice\");");
+        Conduit fromAlice = new Conduit("d-a", "docs/a", "alice", policy);
+        Conduit fromBob = new Conduit("d-b", "docs/b", "bob", policy);
+        Conduit sink = world.conduit("sink", "alice", "public");
+        try (Task task = world.monitor.open(alice, TaskMode.CONFINED)) {
+            task.read(fromAlice);
+            task.read(fromBob);
+            assertThatThrownBy(() -> task.write(sink, Payload.data()))
+                    .isInstanceOf(PolicyViolation.class).hasMessageContaining("d-b");
+        }
+    }
+
+    @Test
+    void indexerTaintedByThousandsOfCensoredDocumentsStillWritesIndexFilesAndNothingElse() {
+        Conduit indexFile = world.conduit("idx-1", "index/shard-0/_1.cfs", "indexer", "index");
+        Conduit board = world.conduit("board", "indexer", "public");
+        try (Task task = world.monitor.open(Session.of("indexer"), TaskMode.CONFINED)) {
+            for (int i = 0; i < 5_000; i++) {
+                task.read(world.conduit("doc-" + i, "user" + (i % 50), "friends+censorship"));
+            }
+            assertThat(task.taint().size()).as("censorship reads this.id: one label per document").isEqualTo(5_000);
+            assertThatCode(() -> task.write(indexFile, Payload.data())).doesNotThrowAnyException();
+            assertThatThrownBy(() -> task.write(board, Payload.data())).isInstanceOf(PolicyViolation.class);
+        }
+    }
 }
