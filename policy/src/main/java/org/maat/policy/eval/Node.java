@@ -249,22 +249,20 @@ abstract class Node {
                 return false;
             }
             var facts = frame.ctx.engine().facts();
-            Set<String> l = facts.neighbours(leftRelation, leftBoundPosition, a);
-            Set<String> r = facts.neighbours(rightRelation, rightBoundPosition, b);
-            Set<String> small = l.size() <= r.size() ? l : r;
-            Set<String> large = small == l ? r : l;
-            for (String candidate : small) {
-                if (large.contains(candidate)) {
-                    frame.slots[slot] = candidate;
-                    boolean ok = next.run(frame);
-                    frame.slots[slot] = null;
-                    if (ok) {
-                        return true;
-                    }
+            for (String candidate : facts.commonNeighbours(leftRelation, leftBoundPosition, a,
+                    rightRelation, rightBoundPosition, b)) {
+                frame.slots[slot] = candidate;
+                boolean ok = next.run(frame);
+                frame.slots[slot] = null;
+                if (ok) {
+                    return true;
                 }
             }
-            frame.fail(left.describe(frame) + " and " + right.describe(frame) + " have no common " + variable
-                    + " (" + l.size() + " and " + r.size() + " candidates)");
+            if (frame.trace != null) {
+                frame.fail(left.describe(frame) + " and " + right.describe(frame) + " have no common " + variable
+                        + " (" + facts.degree(leftRelation, leftBoundPosition, a) + " and "
+                        + facts.degree(rightRelation, rightBoundPosition, b) + " candidates)");
+            }
             return false;
         }
 

@@ -20,6 +20,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 public final class FactIndex implements FactSource {
 
     private final Map<String, Relation> relations = new HashMap<>();
+    private final ValueDictionary dictionary = new ValueDictionary();
     private final AtomicLong version = new AtomicLong();
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
 
@@ -68,7 +69,7 @@ public final class FactIndex implements FactSource {
             }
             for (Fact fact : added) {
                 Relation relation = relations.computeIfAbsent(key(fact.relation(), fact.arity()),
-                        k -> new Relation(fact.arity()));
+                        k -> new Relation(fact.arity(), dictionary));
                 if (relation.add(fact.args())) {
                     changed++;
                 }
@@ -137,15 +138,49 @@ public final class FactIndex implements FactSource {
     public Set<String> neighbours(String relation, int position, String value) {
         lock.readLock().lock();
         try {
-            Relation r = relations.get(key(relation, 2));
-            if (r == null) {
-                return Set.of();
+            Set<String> out = new HashSet<>();
+            for (int id : adjacency(relation, position).of(value)) {
+                out.add(dictionary.valueOf(id));
             }
-            Set<String> values = r.neighbours.get(position).get(value);
-            return values == null ? Set.of() : Collections.unmodifiableSet(values);
+            return out;
         } finally {
             lock.readLock().unlock();
         }
+    }
+
+    @Override
+    public int degree(String relation, int position, String value) {
+        lock.readLock().lock();
+        try {
+            return adjacency(relation, position).of(value).length;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    @Override
+    public List<String> commonNeighbours(String relation1, int position1, String value1,
+                                         String relation2, int position2, String value2) {
+        lock.readLock().lock();
+        try {
+            int[] left = adjacency(relation1, position1).of(value1);
+            int[] right = adjacency(relation2, position2).of(value2);
+            List<String> common = new ArrayList<>(2);
+            Adjacency.intersect(left, right, id -> {
+                common.add(dictionary.valueOf(id));
+                return false;
+            });
+            return common;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    private static final Adjacency NO_NEIGHBOURS = new Adjacency();
+
+    private Adjacency adjacency(String relation, int position) {
+        Relation r = relations.get(key(relation, 2));
+        return r == null ? NO_NEIGHBOURS : r.neighbours.get(position);
     }
 
     @Override
@@ -172,16 +207,18 @@ public final class FactIndex implements FactSource {
     private static final class Relation {
         final Set<List<String>> tuples = new HashSet<>();
         final List<Map<String, List<List<String>>>> byPosition = new ArrayList<>();
-        /** Binary relations only: position 0 maps x to {y}, position 1 maps y to {x}. */
-        final List<Map<String, Set<String>>> neighbours = new ArrayList<>();
+        /** Binary relations only: position 0 maps x to the ids of {y}, position 1 maps y to those of {x}. */
+        final List<Adjacency> neighbours = new ArrayList<>();
+        final ValueDictionary dictionary;
 
-        Relation(int arity) {
+        Relation(int arity, ValueDictionary dictionary) {
+            this.dictionary = dictionary;
             for (int i = 0; i < arity; i++) {
                 byPosition.add(new HashMap<>());
             }
             if (arity == 2) {
-                neighbours.add(new HashMap<>());
-                neighbours.add(new HashMap<>());
+                neighbours.add(new Adjacency());
+                neighbours.add(new Adjacency());
             }
         }
 
@@ -193,8 +230,8 @@ public final class FactIndex implements FactSource {
                 byPosition.get(i).computeIfAbsent(args.get(i), k -> new ArrayList<>()).add(args);
             }
             if (args.size() == 2) {
-                neighbours.get(0).computeIfAbsent(args.get(0), k -> new HashSet<>()).add(args.get(1));
-                neighbours.get(1).computeIfAbsent(args.get(1), k -> new HashSet<>()).add(args.get(0));
+                neighbours.get(0).add(args.get(0), dictionary.idOf(args.get(1)));
+                neighbours.get(1).add(args.get(1), dictionary.idOf(args.get(0)));
             }
             return true;
         }
@@ -211,18 +248,10 @@ public final class FactIndex implements FactSource {
                 }
             }
             if (args.size() == 2) {
-                removeNeighbour(neighbours.get(0), args.get(0), args.get(1));
-                removeNeighbour(neighbours.get(1), args.get(1), args.get(0));
+                neighbours.get(0).remove(args.get(0), dictionary.idOf(args.get(1)));
+                neighbours.get(1).remove(args.get(1), dictionary.idOf(args.get(0)));
             }
             return true;
-        }
-
-        private static void removeNeighbour(Map<String, Set<String>> map, String from, String to) {
-            Set<String> set = map.get(from);
-            set.remove(to);
-            if (set.isEmpty()) {
-                map.remove(from);
-            }
         }
 
         Collection<List<String>> match(String[] pattern) {

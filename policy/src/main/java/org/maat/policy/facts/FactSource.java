@@ -29,9 +29,21 @@ public interface FactSource {
     /**
      * For a binary relation: the values {@code y} with {@code relation(x, y)} when {@code position}
      * is 0 (x given), or the values {@code x} with {@code relation(x, y)} when it is 1 (y given).
-     * The result must not be modified.
+     * A copy, for diagnostics and tests; joins use {@link #commonNeighbours}.
      */
     Set<String> neighbours(String relation, int position, String value);
+
+    /** The number of neighbours {@link #neighbours} would return, without building the set. */
+    int degree(String relation, int position, String value);
+
+    /**
+     * The values {@code v} that are neighbours of {@code value1} in {@code relation1} (seen from
+     * {@code position1}, as in {@link #neighbours}) and of {@code value2} in {@code relation2}: for
+     * {@code friend(a, F) and friend(F, b)}, the F linking a to b. Two index probes and a merge of
+     * two sorted lists, whatever the size of the relations.
+     */
+    List<String> commonNeighbours(String relation1, int position1, String value1,
+                                  String relation2, int position2, String value2);
 
     /** Every relation name with at least one fact, for diagnostics. */
     Set<String> relations();
