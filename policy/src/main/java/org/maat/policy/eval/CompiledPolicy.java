@@ -33,6 +33,8 @@ public final class CompiledPolicy {
     private final Map<Permission, Set<Dependency>> dependencies = new EnumMap<>(Permission.class);
     private final Set<Permission> neverGranted = EnumSet.noneOf(Permission.class);
     private final Set<Permission> alwaysGranted = EnumSet.noneOf(Permission.class);
+    private final Set<Release> releases;
+    private final Set<String> thisFields;
 
     CompiledPolicy(PolicyId id, Policy policy) {
         this.id = id;
@@ -55,6 +57,8 @@ public final class CompiledPolicy {
                 alwaysGranted.add(p);
             }
         }
+        this.releases = collectReleases();
+        this.thisFields = collectThisFields();
     }
 
     public PolicyId id() {
@@ -93,13 +97,17 @@ public final class CompiledPolicy {
 
     /** The releases ({@code until ...}) of the declassify rules. */
     public Set<Release> releases() {
+        return releases;
+    }
+
+    private Set<Release> collectReleases() {
         Set<Release> out = EnumSet.noneOf(Release.class);
         for (CompiledRule rule : rules.get(Permission.DECLASSIFY)) {
             if (rule.release() != null) {
                 out.add(rule.release());
             }
         }
-        return out;
+        return java.util.Collections.unmodifiableSet(out);
     }
 
     /** True when no rule can grant {@code permission}: none exists, or every one is {@code false}. */
@@ -125,6 +133,10 @@ public final class CompiledPolicy {
 
     /** Which {@code this} fields any rule of this policy reads; the rest of a conduit is irrelevant to it. */
     public Set<String> thisFields() {
+        return thisFields;
+    }
+
+    private Set<String> collectThisFields() {
         Set<String> out = new java.util.TreeSet<>();
         for (Set<Dependency> deps : dependencies.values()) {
             if (deps.contains(Dependency.THIS_ID)) {
@@ -137,7 +149,7 @@ public final class CompiledPolicy {
                 out.add("owner");
             }
         }
-        return out;
+        return java.util.Collections.unmodifiableSet(out);
     }
 
     private static void collect(Expr expr, Set<Dependency> deps) {

@@ -48,9 +48,10 @@ final class Frame {
         };
     }
 
-    void fail(String literal) {
+    /** Records a failed literal when explaining; the text is built only then. */
+    void fail(java.util.function.Supplier<String> literal) {
         if (trace != null) {
-            trace.fail(literal);
+            trace.fail(literal.get());
         }
     }
 }

@@ -38,7 +38,7 @@ abstract class Node {
         @Override
         boolean solve(Frame frame, Cont next) {
             if (!value) {
-                frame.fail("false");
+                frame.fail(() -> "false");
                 return false;
             }
             return next.run(frame);
@@ -113,7 +113,7 @@ abstract class Node {
         boolean solve(Frame frame, Cont next) {
             // The operand's own failures are not why the rule failed, so it is probed silently.
             if (operand.solve(frame.silent(), Cont.SUCCEED)) {
-                frame.fail("not " + operand.text() + " is false: " + operand.describe(frame) + " holds");
+                frame.fail(() -> "not " + operand.text() + " is false: " + operand.describe(frame) + " holds");
                 return false;
             }
             return next.run(frame);
@@ -143,7 +143,8 @@ abstract class Node {
                 pattern[i] = args[i].value(frame);
                 if (pattern[i] == null) {
                     if (args[i].kind != Arg.Kind.VARIABLE) {
-                        frame.fail(describe(frame) + " (" + args[i].text + " has no value here)");
+                        Arg missing = args[i];
+                        frame.fail(() -> describe(frame) + " (" + missing.text + " has no value here)");
                         return false;
                     }
                     ground = false;
@@ -151,14 +152,14 @@ abstract class Node {
             }
             if (ground) {
                 if (!frame.ctx.engine().facts().contains(relation, List.of(pattern))) {
-                    frame.fail(describe(frame) + " is not a fact");
+                    frame.fail(() -> describe(frame) + " is not a fact");
                     return false;
                 }
                 return next.run(frame);
             }
             Collection<List<String>> matches = frame.ctx.engine().facts().match(relation, pattern);
             if (matches.isEmpty()) {
-                frame.fail(describe(frame) + " matches no fact");
+                frame.fail(() -> describe(frame) + " matches no fact");
                 return false;
             }
             for (List<String> tuple : matches) {
@@ -245,7 +246,7 @@ abstract class Node {
             String a = leftBound.value(frame);
             String b = rightBound.value(frame);
             if (a == null || b == null) {
-                frame.fail(left.describe(frame) + " and " + right.describe(frame) + " (an argument has no value)");
+                frame.fail(() -> left.describe(frame) + " and " + right.describe(frame) + " (an argument has no value)");
                 return false;
             }
             var facts = frame.ctx.engine().facts();
@@ -259,7 +260,7 @@ abstract class Node {
                 }
             }
             if (frame.trace != null) {
-                frame.fail(left.describe(frame) + " and " + right.describe(frame) + " have no common " + variable
+                frame.fail(() -> left.describe(frame) + " and " + right.describe(frame) + " have no common " + variable
                         + " (" + facts.degree(leftRelation, leftBoundPosition, a) + " and "
                         + facts.degree(rightRelation, rightBoundPosition, b) + " candidates)");
             }
@@ -309,7 +310,7 @@ abstract class Node {
                 default -> throw new IllegalStateException("not a plain built-in: " + builtin);
             };
             if (!holds) {
-                frame.fail(describe(frame) + " is false" + contextNote(ctx));
+                frame.fail(() -> describe(frame) + " is false" + contextNote(ctx));
                 return false;
             }
             return next.run(frame);
@@ -319,7 +320,7 @@ abstract class Node {
             Arg arg = args[0];
             String expected = arg.value(frame);
             if (actual == null) {
-                frame.fail(describe(frame) + " is false: the " + what + " is unknown");
+                frame.fail(() -> describe(frame) + " is false: the " + what + " is unknown");
                 return false;
             }
             if (expected == null && arg.kind == Arg.Kind.VARIABLE) {
@@ -329,7 +330,7 @@ abstract class Node {
                 return ok;
             }
             if (!actual.equals(expected)) {
-                frame.fail(describe(frame) + " is false: the " + what + " is \"" + actual + "\"");
+                frame.fail(() -> describe(frame) + " is false: the " + what + " is \"" + actual + "\"");
                 return false;
             }
             return next.run(frame);
@@ -394,24 +395,28 @@ abstract class Node {
     static final class AsRestrictive extends Node {
         private final Term.Field first;
         private final Term.Field second;
+        private final Permission firstPermission;
+        private final Permission secondPermission;
 
         AsRestrictive(Term.Field first, Term.Field second) {
             this.first = first;
             this.second = second;
+            this.firstPermission = Permission.ofKeyword(first.name());
+            this.secondPermission = Permission.ofKeyword(second.name());
         }
 
         @Override
         boolean solve(Frame frame, Cont next) {
-            Verdict verdict = Restrictiveness.decide(ref(frame.ctx, first), ref(frame.ctx, second), frame.ctx);
+            Verdict verdict = Restrictiveness.decide(ref(frame.ctx, first, firstPermission),
+                    ref(frame.ctx, second, secondPermission), frame.ctx);
             if (!verdict.holds()) {
-                frame.fail(text() + " is false: " + verdict.reason());
+                frame.fail(() -> text() + " is false: " + verdict.reason());
                 return false;
             }
             return next.run(frame);
         }
 
-        private static PermissionRef ref(EvalContext ctx, Term.Field field) {
-            Permission permission = Permission.ofKeyword(field.name());
+        private static PermissionRef ref(EvalContext ctx, Term.Field field, Permission permission) {
             if (field.scope() == Term.Scope.DEST) {
                 return ctx.dest() == null ? null
                         : new PermissionRef(ctx.dest().conduit(), permission, ctx.dest().recipient(), false);

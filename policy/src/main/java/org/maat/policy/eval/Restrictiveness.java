@@ -38,10 +38,10 @@ final class Restrictiveness {
         CompiledPolicy p1 = engine.policy(first.conduit().policy());
         CompiledPolicy p2 = engine.policy(second.conduit().policy());
         if (p1.neverGrants(first.permission())) {
-            return new Verdict(true, describe(first) + " admits no session");
+            return new Verdict(true, () -> describe(first) + " admits no session");
         }
         if (p2.alwaysGrants(second.permission())) {
-            return new Verdict(true, describe(second) + " admits every session");
+            return new Verdict(true, () -> describe(second) + " admits every session");
         }
         // From here on the conduits' own fields decide.
         if (first.isThis() || second.isThis()) {
@@ -49,7 +49,7 @@ final class Restrictiveness {
         }
         if (first.recipient() != null) {
             boolean ok = grants(engine, p2, second, first.recipient());
-            return new Verdict(ok, ok ? describe(second) + " admits the recipient " + first.recipient()
+            return new Verdict(ok, () -> ok ? describe(second) + " admits the recipient " + first.recipient()
                     : describe(second) + " refuses the recipient " + first.recipient() + ", whom "
                     + describe(first) + " admits");
         }
@@ -59,10 +59,11 @@ final class Restrictiveness {
         String principal = onlyPrincipal(p1, first);
         if (principal != null && !p2.dependsOnRegionOrTime(second.permission())) {
             boolean ok = grants(engine, p2, second, new Session(principal, null, ctx.session().time(), java.util.Map.of()));
-            return new Verdict(ok, ok ? describe(first) + " admits only " + principal + ", whom " + describe(second)
-                    + " admits" : describe(second) + " refuses " + principal + ", whom " + describe(first) + " admits");
+            return new Verdict(ok, () -> ok ? describe(first) + " admits only " + principal + ", whom "
+                    + describe(second) + " admits" : describe(second) + " refuses " + principal + ", whom "
+                    + describe(first) + " admits");
         }
-        return new Verdict(false, "cannot prove that " + describe(first) + " admits no session that "
+        return new Verdict(false, () -> "cannot prove that " + describe(first) + " admits no session that "
                 + describe(second) + " refuses (only false, true, single-session destinations, identical rules"
                 + " and single-principal rules are decided; anything else is refused to stay sound)");
     }

@@ -91,18 +91,18 @@ public final class ReferenceMonitor {
                     engine.explain(target.policy(), Permission.UPDATE, updateCtx));
         }
         ReleaseCheck release = new ReleaseCheck(destination, payload, task.session());
-        for (Map.Entry<PolicyId, List<Conduit>> entry : task.taint().labels().entrySet()) {
-            CompiledPolicy policy = engine.policy(entry.getKey());
+        task.taint().forEachPolicy((policyId, sources) -> {
+            CompiledPolicy policy = engine.policy(policyId);
             // A release that holds for this payload lets every conduit of the policy through at once.
             if (!policy.releases().isEmpty() && release.holds(policy.releases()).holds()) {
-                continue;
+                return;
             }
-            for (Conduit source : entry.getValue()) {
+            for (Conduit source : sources) {
                 EvalContext ctx = new EvalContext(task.session(), source, destination, payload.appendOnly(), engine);
                 boolean allowed = policy.holds(Permission.DECLASSIFY, ctx);
                 if (allowed && !ctx.selfConsulted()) {
                     // Decided without looking at the conduit: the same holds for every other one.
-                    break;
+                    return;
                 }
                 if (!allowed) {
                     String releaseNote = policy.releases().isEmpty() ? ""
@@ -114,7 +114,7 @@ public final class ReferenceMonitor {
                             policy.explain(Permission.DECLASSIFY, ctx));
                 }
             }
-        }
+        });
     }
 
     /** Decides the {@code until} releases for one payload, once per write. */
@@ -169,12 +169,12 @@ public final class ReferenceMonitor {
                 if (readable) {
                     Verdict v = engine.readableAt(destination, conduit.get(), writer);
                     if (!v.holds()) {
-                        return new Verdict(false, "the destination's readers may not read listed conduit " + id
+                        return new Verdict(false, () -> "the destination's readers may not read listed conduit " + id
                                 + " (" + v.reason() + ")");
                     }
                 }
             }
-            return new Verdict(true, "the payload lists " + listed.size() + " conduit ids"
+            return new Verdict(true, () -> "the payload lists " + listed.size() + " conduit ids"
                     + (readable ? " the destination may read" : ""));
         }
     }

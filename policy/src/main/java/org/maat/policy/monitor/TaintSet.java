@@ -40,6 +40,14 @@ public final class TaintSet {
         return Set.copyOf(labels.keySet());
     }
 
+    /**
+     * Visits each policy id with its conduits, under the taint's lock and without copying it; the
+     * monitor's write check runs here. The visitor must not add to this taint.
+     */
+    synchronized void forEachPolicy(java.util.function.BiConsumer<PolicyId, java.util.Collection<Conduit>> visitor) {
+        labels.forEach((id, byKey) -> visitor.accept(id, byKey.values()));
+    }
+
     /** A snapshot: each policy id with one conduit per distinct way it was read. */
     public synchronized Map<PolicyId, List<Conduit>> labels() {
         Map<PolicyId, List<Conduit>> copy = new LinkedHashMap<>();
