@@ -1,0 +1,243 @@
+package org.maat.jmh;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.Set;
+import org.maat.policy.eval.EvalContext;
+import org.maat.policy.eval.PolicyEngine;
+import org.maat.policy.facts.Fact;
+import org.maat.policy.facts.FactIndex;
+import org.maat.policy.lang.Permission;
+import org.maat.policy.lang.PolicyId;
+import org.maat.policy.monitor.Conduit;
+import org.maat.policy.monitor.ConduitCatalog;
+import org.maat.policy.monitor.ReferenceMonitor;
+import org.maat.policy.monitor.Session;
+import org.maat.policy.templates.PolicyTemplates;
+
+/**
+ * A seeded Thoth-style population behind one monitor: users with random symmetric friend lists,
+ * employees with MAL log entries, a region ({@value #REGION}) that blocks 2,250 items, and
+ * documents under every standard document template, each paired with a reader whom the template
+ * admits through its most expensive granting clause (owner, friend, friend of a friend, logged
+ * employee). Every fact is added before any decision is cached, so the fact version is constant
+ * while benchmarks run. Built once per trial; not thread-safe while being built.
+ */
+final class Population implements ConduitCatalog {
+
+    /** The document templates the benchmarks run over, as accepted by {@link PolicyTemplates}. */
+    static final String[] DOCUMENT_TEMPLATES = {"public", "private", "friends", "fof", "mal", "friends+censorship"};
+
+    /** Every simulated client is in this region, which blocks {@value #BLOCKED_ITEMS} items (Thoth's setup). */
+    static final String REGION = "cn";
+    static final int BLOCKED_ITEMS = 2_250;
+    static final int EMPLOYEES = 100;
+    /** MAL log entries per employee besides those the benchmark readers need. */
+    static final int LOGGED_PER_EMPLOYEE = 200;
+
+    /** A document, the template it was made from, and a session its read rule admits. */
+    record Document(Conduit conduit, String template, Session reader) {
+    }
+
+    final FactIndex facts = new FactIndex();
+    final PolicyEngine engine = new PolicyEngine(facts);
+    final ReferenceMonitor monitor = new ReferenceMonitor(engine, this);
+
+    private final Random random;
+    private final String[] users;
+    /** Each user's friends, sorted. */
+    private final int[][] friends;
+    private final String[] employees;
+    private final Map<String, Conduit> conduits = new HashMap<>();
+    private final Map<String, Session> sessions = new HashMap<>();
+    private final Map<String, List<Document>> documents = new HashMap<>();
+    private final List<Fact> pending = new ArrayList<>();
+    private int nextDocument;
+
+    /**
+     * @param userCount       number of users
+     * @param friendsPerUser  friend-list length (symmetric; a few users end up one or two short)
+     * @param docsPerTemplate documents made under each of {@link #DOCUMENT_TEMPLATES}
+     * @param seed            makes the population reproducible
+     */
+    Population(int userCount, int friendsPerUser, int docsPerTemplate, long seed) {
+        random = new Random(seed);
+        users = new String[userCount];
+        for (int i = 0; i < userCount; i++) {
+            users[i] = String.format("user%05d", i);
+        }
+        List<Set<Integer>> graph = friendGraph(userCount, friendsPerUser);
+        friends = new int[userCount][];
+        for (int i = 0; i < userCount; i++) {
+            friends[i] = graph.get(i).stream().mapToInt(Integer::intValue).sorted().toArray();
+            for (int f : friends[i]) {
+                pending.add(Fact.of("friend", users[i], users[f]));
+            }
+        }
+        employees = new String[EMPLOYEES];
+        for (int e = 0; e < EMPLOYEES; e++) {
+            employees[e] = String.format("emp%03d", e);
+            pending.add(Fact.of("employee", employees[e]));
+            for (int k = 0; k < LOGGED_PER_EMPLOYEE; k++) {
+                pending.add(Fact.of("logged", employees[e], "doc-" + random.nextInt(1_000_000)));
+            }
+        }
+        // 1% of a 225,000-document corpus; none of them is a benchmark document, so reads are granted.
+        for (int b = 0; b < BLOCKED_ITEMS; b++) {
+            pending.add(Fact.of("blocked", REGION, "doc-" + random.nextInt(225_000)));
+        }
+        for (String template : DOCUMENT_TEMPLATES) {
+            List<Document> docs = new ArrayList<>(docsPerTemplate);
+            for (int d = 0; d < docsPerTemplate; d++) {
+                docs.add(document(template, random.nextInt(userCount)));
+            }
+            documents.put(template, List.copyOf(docs));
+        }
+        commitFacts();
+    }
+
+    /** The documents made under {@code template} at construction. */
+    List<Document> documents(String template) {
+        List<Document> docs = documents.get(template);
+        if (docs == null) {
+            throw new IllegalArgumentException("no documents under template '" + template + "'");
+        }
+        return docs;
+    }
+
+    /**
+     * A new document under {@code template} owned by user {@code owner}, with a reader the template
+     * admits; for {@code mal} this adds a log entry, so call {@link #commitFacts()} before reading.
+     */
+    Document document(String template, int owner) {
+        String id = "bench-" + nextDocument++;
+        Conduit conduit = register(new Conduit(id, "docs/" + id, users[owner], policy(template)));
+        String reader = switch (template) {
+            case "public" -> users[stranger(owner)];
+            case "private" -> users[owner];
+            case "friends", "friends+censorship" -> users[friendOf(owner)];
+            case "fof" -> users[friendOfFriend(owner)];
+            case "mal" -> {
+                // A stranger employee: the owner and friend clauses fail before the MAL clause holds.
+                String employee = employees[random.nextInt(employees.length)];
+                pending.add(Fact.of("logged", employee, id));
+                yield employee;
+            }
+            default -> throw new IllegalArgumentException("not a document template: " + template);
+        };
+        return new Document(conduit, template, session(reader));
+    }
+
+    /** Adds the facts gathered so far, under one version bump. */
+    void commitFacts() {
+        facts.addAll(pending);
+        pending.clear();
+    }
+
+    PolicyId policy(String template) {
+        return engine.intern(PolicyTemplates.policy(template));
+    }
+
+    Conduit register(Conduit conduit) {
+        if (conduits.putIfAbsent(conduit.id(), conduit) != null) {
+            throw new IllegalStateException("duplicate conduit id " + conduit.id());
+        }
+        return conduit;
+    }
+
+    /** One session per principal, all in {@link #REGION}. */
+    Session session(String principal) {
+        return sessions.computeIfAbsent(principal, p -> Session.of(p, REGION));
+    }
+
+    String user(int index) {
+        return users[index];
+    }
+
+    int userCount() {
+        return users.length;
+    }
+
+    int friendOf(int user) {
+        return friends[user][random.nextInt(friends[user].length)];
+    }
+
+    /** A user two hops from {@code user} who is neither {@code user} nor one of its friends. */
+    int friendOfFriend(int user) {
+        for (int attempt = 0; attempt < 10_000; attempt++) {
+            int f = friendOf(user);
+            int candidate = friendOf(f);
+            if (candidate != user && !areFriends(user, candidate)) {
+                return candidate;
+            }
+        }
+        throw new IllegalStateException(users[user] + " has no friend of a friend outside its friends");
+    }
+
+    int stranger(int user) {
+        while (true) {
+            int candidate = random.nextInt(users.length);
+            if (candidate != user && !areFriends(user, candidate)) {
+                return candidate;
+            }
+        }
+    }
+
+    boolean areFriends(int a, int b) {
+        return Arrays.binarySearch(friends[a], b) >= 0;
+    }
+
+    /**
+     * Fails unless {@code doc.reader()} may read {@code doc}: benchmarks measure granted reads. Asks
+     * the compiled policy directly, so no decision is cached (and the cache's table does not grow).
+     */
+    void checkReadable(Document doc) {
+        Conduit conduit = doc.conduit();
+        if (!engine.policy(conduit.policy()).holds(Permission.READ, EvalContext.read(doc.reader(), conduit, engine))) {
+            throw new IllegalStateException(doc.reader() + " may not read " + conduit.id() + " under "
+                    + doc.template() + ":\n" + engine.explain(conduit.policy(), Permission.READ,
+                    EvalContext.read(doc.reader(), conduit, engine)).describe());
+        }
+    }
+
+    @Override
+    public Optional<Conduit> find(String conduitId) {
+        return Optional.ofNullable(conduits.get(conduitId));
+    }
+
+    /**
+     * A random graph with (nearly) {@code degree} friends per user, symmetric: each user's stubs
+     * are shuffled and paired, dropping self-pairs and repeats.
+     */
+    private List<Set<Integer>> friendGraph(int userCount, int degree) {
+        int[] stubs = new int[userCount * degree];
+        for (int i = 0; i < stubs.length; i++) {
+            stubs[i] = i / degree;
+        }
+        for (int i = stubs.length - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            int t = stubs[i];
+            stubs[i] = stubs[j];
+            stubs[j] = t;
+        }
+        List<Set<Integer>> graph = new ArrayList<>(userCount);
+        for (int i = 0; i < userCount; i++) {
+            graph.add(new HashSet<>(degree * 2));
+        }
+        for (int i = 0; i + 1 < stubs.length; i += 2) {
+            int a = stubs[i];
+            int b = stubs[i + 1];
+            if (a != b) {
+                graph.get(a).add(b);
+                graph.get(b).add(a);
+            }
+        }
+        return graph;
+    }
+}
