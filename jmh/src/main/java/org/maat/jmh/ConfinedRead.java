@@ -2,8 +2,8 @@ package org.maat.jmh;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.maat.policy.monitor.Conduit;
-import org.maat.policy.monitor.Session;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
 import org.maat.policy.monitor.Task;
 import org.maat.policy.monitor.TaskMode;
 import org.openjdk.jmh.annotations.Benchmark;

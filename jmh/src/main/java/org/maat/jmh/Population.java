@@ -15,10 +15,10 @@ import org.maat.policy.facts.Fact;
 import org.maat.policy.facts.FactIndex;
 import org.maat.policy.lang.Permission;
 import org.maat.policy.lang.PolicyId;
-import org.maat.policy.monitor.Conduit;
-import org.maat.policy.monitor.ConduitCatalog;
+import org.maat.policy.Conduit;
+import org.maat.policy.ConduitCatalog;
 import org.maat.policy.monitor.ReferenceMonitor;
-import org.maat.policy.monitor.Session;
+import org.maat.policy.Session;
 import org.maat.policy.templates.PolicyTemplates;
 
 /**

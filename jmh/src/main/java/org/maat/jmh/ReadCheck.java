@@ -2,7 +2,7 @@ package org.maat.jmh;
 
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.maat.policy.monitor.Conduit;
+import org.maat.policy.Conduit;
 import org.maat.policy.monitor.Task;
 import org.maat.policy.monitor.TaskMode;
 import org.openjdk.jmh.annotations.Benchmark;
