@@ -9,16 +9,16 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
+import org.maat.policy.Conduit;
+import org.maat.policy.ConduitCatalog;
+import org.maat.policy.Session;
 import org.maat.policy.eval.EvalContext;
 import org.maat.policy.eval.PolicyEngine;
 import org.maat.policy.facts.Fact;
 import org.maat.policy.facts.FactIndex;
 import org.maat.policy.lang.Permission;
 import org.maat.policy.lang.PolicyId;
-import org.maat.policy.Conduit;
-import org.maat.policy.ConduitCatalog;
 import org.maat.policy.monitor.ReferenceMonitor;
-import org.maat.policy.Session;
 import org.maat.policy.templates.PolicyTemplates;
 
 /**

@@ -1,8 +1,8 @@
 package org.maat.policy.eval;
 
-import org.maat.policy.lang.Permission;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
+import org.maat.policy.lang.Permission;
 
 /**
  * One permission of one conduit's policy, as named by {@code this.read} or {@code dest.read};

@@ -3,6 +3,8 @@ package org.maat.policy.eval;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
 import org.maat.policy.facts.FactSource;
 import org.maat.policy.lang.Permission;
 import org.maat.policy.lang.Policy;
@@ -11,8 +13,6 @@ import org.maat.policy.lang.PolicyChecker;
 import org.maat.policy.lang.PolicyId;
 import org.maat.policy.lang.PolicyPrinter;
 import org.maat.policy.lang.PolicyProblem;
-import org.maat.policy.Conduit;
-import org.maat.policy.Session;
 
 /**
  * Interns, compiles and evaluates policies against one fact source. A policy is checked and

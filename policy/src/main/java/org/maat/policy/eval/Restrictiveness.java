@@ -2,13 +2,13 @@ package org.maat.policy.eval;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
 import org.maat.policy.lang.Builtin;
 import org.maat.policy.lang.Expr;
 import org.maat.policy.lang.Permission;
 import org.maat.policy.lang.Rule;
 import org.maat.policy.lang.Term;
-import org.maat.policy.Conduit;
-import org.maat.policy.Session;
 
 /**
  * Decides {@code isAsRestrictive(p1, p2)}: permission p1 admits no session that p2 refuses.

@@ -47,7 +47,4 @@ public interface FactSource {
 
     /** Every relation name with at least one fact, for diagnostics. */
     Set<String> relations();
-
-    /** A source with no facts; its version never changes. */
-    FactSource EMPTY = new FactIndex();
 }

@@ -1,12 +1,12 @@
 package org.maat.policy.monitor;
 
-import org.maat.policy.Conduit;
-import org.maat.policy.Session;
-import org.maat.policy.ConduitCatalog;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import org.maat.policy.Conduit;
+import org.maat.policy.ConduitCatalog;
+import org.maat.policy.Session;
 import org.maat.policy.eval.CompiledPolicy;
 import org.maat.policy.eval.Destination;
 import org.maat.policy.eval.EvalContext;

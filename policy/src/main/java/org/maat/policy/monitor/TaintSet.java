@@ -1,12 +1,11 @@
 package org.maat.policy.monitor;
 
-import org.maat.policy.Conduit;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
+import org.maat.policy.Conduit;
 import org.maat.policy.lang.PolicyId;
 
 /**
@@ -46,13 +45,6 @@ public final class TaintSet {
      */
     synchronized void forEachPolicy(java.util.function.BiConsumer<PolicyId, java.util.Collection<Conduit>> visitor) {
         labels.forEach((id, byKey) -> visitor.accept(id, byKey.values()));
-    }
-
-    /** A snapshot: each policy id with one conduit per distinct way it was read. */
-    public synchronized Map<PolicyId, List<Conduit>> labels() {
-        Map<PolicyId, List<Conduit>> copy = new LinkedHashMap<>();
-        labels.forEach((id, byKey) -> copy.put(id, List.copyOf(byKey.values())));
-        return Collections.unmodifiableMap(copy);
     }
 
     public synchronized boolean isEmpty() {

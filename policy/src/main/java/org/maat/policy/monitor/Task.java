@@ -1,8 +1,8 @@
 package org.maat.policy.monitor;
 
+import java.util.Objects;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
-import java.util.Objects;
 import org.maat.policy.eval.Destination;
 
 /**

@@ -7,9 +7,9 @@ import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.maat.policy.Conduit;
 import org.maat.policy.facts.Fact;
 import org.maat.policy.lang.PolicyId;
-import org.maat.policy.Conduit;
 
 /**
  * A set of changes to a {@link PolicyStore} that {@link #commit()} makes durable all together or

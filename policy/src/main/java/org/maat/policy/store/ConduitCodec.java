@@ -5,8 +5,8 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.h2.mvstore.DataUtils;
 import org.h2.mvstore.WriteBuffer;
-import org.maat.policy.lang.PolicyId;
 import org.maat.policy.Conduit;
+import org.maat.policy.lang.PolicyId;
 
 /**
  * The stored form of a conduit, keyed by its id (so the id is not repeated in the value):

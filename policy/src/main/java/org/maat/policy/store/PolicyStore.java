@@ -15,12 +15,12 @@ import org.h2.mvstore.DataUtils;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.MVStoreException;
+import org.maat.policy.Conduit;
+import org.maat.policy.ConduitCatalog;
 import org.maat.policy.facts.Fact;
 import org.maat.policy.facts.FactIndex;
 import org.maat.policy.facts.FactSource;
 import org.maat.policy.lang.PolicyId;
-import org.maat.policy.Conduit;
-import org.maat.policy.ConduitCatalog;
 
 /**
  * The policy monitor's durable store, one H2 MVStore file holding the conduits (by id, and by name,

@@ -6,13 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.maat.policy.Conduit;
 import org.maat.policy.PolicyWorld;
+import org.maat.policy.Session;
 import org.maat.policy.facts.Fact;
 import org.maat.policy.lang.Permission;
 import org.maat.policy.lang.PolicyCheckException;
 import org.maat.policy.lang.PolicyId;
-import org.maat.policy.Conduit;
-import org.maat.policy.Session;
 
 class PolicyEngineTest {
 

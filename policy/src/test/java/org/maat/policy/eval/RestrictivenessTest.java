@@ -3,8 +3,8 @@ package org.maat.policy.eval;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
-import org.maat.policy.PolicyWorld;
 import org.maat.policy.Conduit;
+import org.maat.policy.PolicyWorld;
 import org.maat.policy.Session;
 
 class RestrictivenessTest {

@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.security.MessageDigest;
 import java.util.HexFormat;
-import org.maat.policy.mal.VerifyReport.Reason;
 import org.junit.jupiter.api.Test;
+import org.maat.policy.mal.VerifyReport.Reason;
 
 class MalEntryCodecTest {
 

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Random;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
-import org.maat.policy.KilledChild;
 import org.junit.jupiter.api.io.TempDir;
+import org.maat.policy.KilledChild;
 
 /**
  * Kills a child process that is appending to the log with SIGKILL at random moments, and checks

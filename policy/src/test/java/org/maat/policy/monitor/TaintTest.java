@@ -1,14 +1,14 @@
 package org.maat.policy.monitor;
 
-import org.maat.policy.Conduit;
-import org.maat.policy.Session;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.maat.policy.Conduit;
 import org.maat.policy.PolicyWorld;
+import org.maat.policy.Session;
 import org.maat.policy.lang.Permission;
 
 class TaintTest {

@@ -6,8 +6,8 @@ import java.util.Map;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
-import org.maat.policy.lang.PolicyId;
 import org.maat.policy.Conduit;
+import org.maat.policy.lang.PolicyId;
 
 class ConduitCodecTest {
 

@@ -2,8 +2,8 @@ package org.maat.policy.store;
 
 import java.nio.file.Path;
 import java.util.Map;
-import org.maat.policy.facts.Fact;
 import org.maat.policy.Conduit;
+import org.maat.policy.facts.Fact;
 
 /**
  * Child process of {@link PolicyStoreCrashTest}: applies one large batch to the store in

@@ -18,9 +18,9 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maat.policy.Conduit;
 import org.maat.policy.facts.Fact;
 import org.maat.policy.lang.PolicyId;
-import org.maat.policy.Conduit;
 
 class PolicyStoreTest {
 

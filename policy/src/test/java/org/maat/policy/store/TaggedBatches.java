@@ -12,9 +12,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.maat.policy.Conduit;
 import org.maat.policy.facts.Fact;
 import org.maat.policy.lang.PolicyId;
-import org.maat.policy.Conduit;
 
 /**
  * Batches whose every change is tagged with the batch's number N (its commit count), so that a store

@@ -3,11 +3,11 @@ package org.maat.policy.templates;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import org.maat.policy.PolicyWorld;
-import org.maat.policy.facts.Fact;
-import org.maat.policy.Conduit;
-import org.maat.policy.Session;
 import org.junit.jupiter.api.Test;
+import org.maat.policy.Conduit;
+import org.maat.policy.PolicyWorld;
+import org.maat.policy.Session;
+import org.maat.policy.facts.Fact;
 
 class StandardPoliciesTest {
 
