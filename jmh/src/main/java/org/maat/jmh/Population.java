@@ -6,11 +6,10 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import org.maat.policy.Conduit;
-import org.maat.policy.ConduitCatalog;
+import org.maat.policy.ConduitMap;
 import org.maat.policy.Session;
 import org.maat.policy.eval.EvalContext;
 import org.maat.policy.eval.PolicyEngine;
@@ -29,7 +28,7 @@ import org.maat.policy.templates.PolicyTemplates;
  * employee). Every fact is added before any decision is cached, so the fact version is constant
  * while benchmarks run. Built once per trial; not thread-safe while being built.
  */
-final class Population implements ConduitCatalog {
+final class Population {
 
     /** The document templates the benchmarks run over, as accepted by {@link PolicyTemplates}. */
     static final String[] DOCUMENT_TEMPLATES = {"public", "private", "friends", "fof", "mal", "friends+censorship"};
@@ -47,14 +46,14 @@ final class Population implements ConduitCatalog {
 
     final FactIndex facts = new FactIndex();
     final PolicyEngine engine = new PolicyEngine(facts);
-    final ReferenceMonitor monitor = new ReferenceMonitor(engine, this);
+    private final ConduitMap conduits = new ConduitMap();
+    final ReferenceMonitor monitor = new ReferenceMonitor(engine, conduits);
 
     private final Random random;
     private final String[] users;
     /** Each user's friends, sorted. */
     private final int[][] friends;
     private final String[] employees;
-    private final Map<String, Conduit> conduits = new HashMap<>();
     private final Map<String, Session> sessions = new HashMap<>();
     private final Map<String, List<Document>> documents = new HashMap<>();
     private final List<Fact> pending = new ArrayList<>();
@@ -145,7 +144,7 @@ final class Population implements ConduitCatalog {
     }
 
     Conduit register(Conduit conduit) {
-        if (conduits.putIfAbsent(conduit.id(), conduit) != null) {
+        if (!conduits.add(conduit)) {
             throw new IllegalStateException("duplicate conduit id " + conduit.id());
         }
         return conduit;
@@ -204,11 +203,6 @@ final class Population implements ConduitCatalog {
                     + doc.template() + ":\n" + engine.explain(conduit.policy(), Permission.READ,
                     EvalContext.read(doc.reader(), conduit, engine)).describe());
         }
-    }
-
-    @Override
-    public Optional<Conduit> find(String conduitId) {
-        return Optional.ofNullable(conduits.get(conduitId));
     }
 
     /**

@@ -1,8 +1,5 @@
 package org.maat.policy;
 
-import java.util.HashMap;
-import java.util.Map;
-import java.util.Optional;
 import org.maat.policy.eval.PolicyEngine;
 import org.maat.policy.facts.Fact;
 import org.maat.policy.facts.FactIndex;
@@ -14,12 +11,12 @@ import org.maat.policy.templates.PolicyTemplates;
  * A small population for tests: alice is friends with bob, bob with carol (so carol is alice's
  * friend-of-friend), dave is a stranger, erin an employee; region "cn" blocks document doc-blocked.
  */
-public final class PolicyWorld implements ConduitCatalog {
+public final class PolicyWorld {
 
     public final FactIndex facts = new FactIndex();
     public final PolicyEngine engine = new PolicyEngine(facts);
-    public final ReferenceMonitor monitor = new ReferenceMonitor(engine, this);
-    private final Map<String, Conduit> conduits = new HashMap<>();
+    public final ConduitMap conduits = new ConduitMap();
+    public final ReferenceMonitor monitor = new ReferenceMonitor(engine, conduits);
 
     public PolicyWorld() {
         facts.add(Fact.of("friend", "alice", "bob"));
@@ -37,16 +34,10 @@ public final class PolicyWorld implements ConduitCatalog {
     /** Registers a conduit governed by a standard template. */
     public Conduit conduit(String id, String name, String owner, String template) {
         Conduit c = new Conduit(id, name, owner, template(template));
-        conduits.put(id, c);
-        return c;
+        return conduits.put(c);
     }
 
     public Conduit conduit(String id, String owner, String template) {
         return conduit(id, "docs/" + id, owner, template);
-    }
-
-    @Override
-    public Optional<Conduit> find(String conduitId) {
-        return Optional.ofNullable(conduits.get(conduitId));
     }
 }

@@ -52,15 +52,14 @@ public final class CheckCommand implements Callable<Integer> {
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            err.println(file + ": cannot read: " + e.getMessage());
+            err.println(Diagnostics.io(file, "read", e));
             return false;
         }
         try {
             ParsedPolicy parsed = PolicyParser.parseWithPositions(text);
             List<PolicyProblem> problems = PolicyChecker.check(parsed);
             if (!problems.isEmpty()) {
-                problems.forEach(p -> err.println(file + ":" + (p.position() == null ? "1:1" : p.position()) + ": "
-                        + p.message()));
+                problems.forEach(p -> err.println(Diagnostics.at(file.toString(), p)));
                 return false;
             }
             String canonical = PolicyPrinter.print(parsed.policy());
@@ -68,7 +67,7 @@ public final class CheckCommand implements Callable<Integer> {
             out.print(canonical);
             return true;
         } catch (PolicySyntaxError e) {
-            err.println(file + ":" + e.line() + ":" + e.column() + ": " + e.reason());
+            err.println(Diagnostics.at(file.toString(), e));
             return false;
         }
     }

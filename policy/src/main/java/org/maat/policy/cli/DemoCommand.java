@@ -7,10 +7,9 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.maat.policy.Conduit;
-import org.maat.policy.ConduitCatalog;
+import org.maat.policy.ConduitMap;
 import org.maat.policy.Session;
 import org.maat.policy.eval.EvalContext;
 import org.maat.policy.eval.Explanation;
@@ -80,7 +79,7 @@ public final class DemoCommand implements Callable<Integer> {
                 Fact.of("blocked", "cn", "doc-censored")));
         PolicyEngine engine = new PolicyEngine(facts);
         Catalog catalog = new Catalog(engine);
-        ReferenceMonitor monitor = new ReferenceMonitor(engine, catalog);
+        ReferenceMonitor monitor = new ReferenceMonitor(engine, catalog.conduits);
 
         Conduit privateDoc = catalog.add("doc-private", "alice/diary", "alice", "private");
         Conduit friendsDoc = catalog.add("doc-friends", "alice/holiday-photos", "alice", "friends");
@@ -116,8 +115,7 @@ public final class DemoCommand implements Callable<Integer> {
                 MalEntry entry = log.append("erin", malDoc.id(), "billing dispute #4711, ticket approved by alice");
                 out.println("  erin states a reason; the front-end appends MAL entry #" + entry.sequence() + " to "
                         + logFile.getFileName() + " (hash " + entry.hash().substring(0, 16) + "..., fsync'd)");
-                explainDenial(() -> task.write(logConduit, Payload.data()),
-                        "  rewriting the log instead of appending");
+                decide("rewriting the log instead of appending", () -> task.write(logConduit, Payload.data()));
             }
             read(monitor, erin, malDoc, "mal");
             read(monitor, dave, malDoc, "mal");
@@ -135,11 +133,12 @@ public final class DemoCommand implements Callable<Integer> {
         try (Task search = monitor.open(bob, TaskMode.CONFINED)) {
             search.read(index);
             out.println("  bob's search task read " + index.name() + "; its taint: " + search.taint());
-            release(search, results, bob, Payload.conduitIds(List.of(publicDoc.id(), friendsDoc.id())),
-                    "results [doc-public, doc-friends] to bob");
-            release(search, results, bob, Payload.conduitIds(List.of(publicDoc.id(), privateDoc.id())),
-                    "results [doc-public, doc-private] to bob (a buggy filter let alice's diary through)");
-            release(search, results, bob, Payload.data(), "a text snippet copied from the index to bob");
+            decide("release of results [doc-public, doc-friends] to bob", () -> search.write(results, bob,
+                    Payload.conduitIds(List.of(publicDoc.id(), friendsDoc.id()))));
+            decide("release of results [doc-public, doc-private] to bob (a buggy filter let alice's diary through)",
+                    () -> search.write(results, bob, Payload.conduitIds(List.of(publicDoc.id(), privateDoc.id()))));
+            decide("release of a text snippet copied from the index to bob",
+                    () -> search.write(results, bob, Payload.data()));
         }
         out.println();
         out.println("Denials counted by the monitor: " + monitor.denials());
@@ -147,40 +146,27 @@ public final class DemoCommand implements Callable<Integer> {
 
     private void read(ReferenceMonitor monitor, Session session, Conduit doc, String template) {
         try (Task task = monitor.open(session, TaskMode.UNCONFINED)) {
-            String label = String.format("  %-9s reads %-13s (%s)", session, doc.id(), template);
-            try {
-                task.read(doc);
-                out.println("ALLOW" + label);
-                if (!quiet) {
-                    Explanation why = monitor.engine().explain(doc.policy(), Permission.READ,
-                            EvalContext.read(session, doc, monitor.engine()));
-                    why.rules().stream().filter(Explanation.RuleTrace::holds).findFirst()
-                            .ifPresent(r -> out.println("        because " + r.rule()));
-                }
-            } catch (PolicyViolation denied) {
-                out.println("DENY " + label);
-                printExplanation(denied);
+            boolean allowed = decide(String.format("%-9s reads %-13s (%s)", session, doc.id(), template),
+                    () -> task.read(doc));
+            if (allowed && !quiet) {
+                Explanation why = monitor.engine().explain(doc.policy(), Permission.READ,
+                        EvalContext.read(session, doc, monitor.engine()));
+                why.rules().stream().filter(Explanation.RuleTrace::holds).findFirst()
+                        .ifPresent(r -> out.println("        because " + r.rule()));
             }
         }
     }
 
-    private void release(Task task, Conduit destination, Session recipient, Payload payload, String what) {
-        try {
-            task.write(destination, recipient, payload);
-            out.println("ALLOW  release of " + what);
-        } catch (PolicyViolation denied) {
-            out.println("DENY   release of " + what);
-            printExplanation(denied);
-        }
-    }
-
-    private void explainDenial(Runnable action, String what) {
+    /** Runs one checked action and prints ALLOW or DENY with the monitor's explanation. */
+    private boolean decide(String what, Runnable action) {
         try {
             action.run();
-            out.println("ALLOW" + what);
+            out.println("ALLOW  " + what);
+            return true;
         } catch (PolicyViolation denied) {
-            out.println("DENY " + what);
+            out.println("DENY   " + what);
             printExplanation(denied);
+            return false;
         }
     }
 
@@ -198,10 +184,10 @@ public final class DemoCommand implements Callable<Integer> {
         out.println(title);
     }
 
-    /** The demo's conduits, each under a standard template. */
-    private static final class Catalog implements ConduitCatalog {
+    /** The demo's conduits, each under a standard template whose name the output shows. */
+    private static final class Catalog {
+        final ConduitMap conduits = new ConduitMap();
         private final PolicyEngine engine;
-        private final Map<String, Conduit> byId = new HashMap<>();
         private final Map<String, String> templates = new HashMap<>();
 
         Catalog(PolicyEngine engine) {
@@ -209,19 +195,12 @@ public final class DemoCommand implements Callable<Integer> {
         }
 
         Conduit add(String id, String name, String owner, String template) {
-            Conduit c = new Conduit(id, name, owner, engine.intern(PolicyTemplates.policy(template)));
-            byId.put(id, c);
             templates.put(id, template);
-            return c;
+            return conduits.put(new Conduit(id, name, owner, engine.intern(PolicyTemplates.policy(template))));
         }
 
         String template(Conduit c) {
             return templates.get(c.id());
-        }
-
-        @Override
-        public Optional<Conduit> find(String conduitId) {
-            return Optional.ofNullable(byId.get(conduitId));
         }
     }
 }

@@ -97,14 +97,13 @@ public final class EvalCommand implements Callable<Integer> {
             out.flush();
             return why.allowed() ? 0 : 1;
         } catch (PolicySyntaxError e) {
-            err.println(describeSource() + ":" + e.line() + ":" + e.column() + ": " + e.reason());
+            err.println(Diagnostics.at(describeSource(), e));
         } catch (PolicyCheckException e) {
-            e.problems().forEach(p -> err.println(describeSource() + ":" + (p.position() == null ? "1:1"
-                    : p.position()) + ": " + p.message()));
+            e.problems().forEach(p -> err.println(Diagnostics.at(describeSource(), p)));
         } catch (IllegalArgumentException e) {
             err.println(e.getMessage());
-        } catch (IOException e) {
-            err.println("cannot read " + e.getMessage());
+        } catch (UnreadableFile e) {
+            err.println(Diagnostics.io(e.file, "read", (IOException) e.getCause()));
         }
         err.flush();
         return 2;
@@ -118,7 +117,7 @@ public final class EvalCommand implements Callable<Integer> {
         return p;
     }
 
-    private Policy policy() throws IOException {
+    private Policy policy() {
         if (source.template != null) {
             return PolicyTemplates.policy(source.template);
         }
@@ -129,12 +128,21 @@ public final class EvalCommand implements Callable<Integer> {
         return source.template != null ? "template " + source.template : source.policyFile.toString();
     }
 
-    private static String read(Path file) throws IOException {
+    private static String read(Path file) {
         try {
             return Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new IOException(file + ": " + e.getClass().getSimpleName().replace("Exception", "")
-                    .replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT), e);
+            throw new UnreadableFile(file, e);
+        }
+    }
+
+    /** A policy or facts file that could not be read, with which one it was. */
+    private static final class UnreadableFile extends RuntimeException {
+        final transient Path file;
+
+        UnreadableFile(Path file, IOException cause) {
+            super(file.toString(), cause);
+            this.file = file;
         }
     }
 }

@@ -2,9 +2,7 @@ package org.maat.policy.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.maat.policy.mal.MalEntry;
@@ -38,17 +36,6 @@ public final class LogCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         throw new ParameterException(spec.commandLine(), "Missing subcommand: verify or append");
-    }
-
-    /** The file system exceptions' messages are often just the path; say what went wrong. */
-    private static String explain(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return "no such file or directory";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        return e.getMessage();
     }
 
     /** {@code maat policy log verify FILE}. */
@@ -85,7 +72,7 @@ public final class LogCommand implements Callable<Integer> {
                 err.println(report.describe());
                 return 1;
             } catch (IOException e) {
-                err.println(file + ": cannot read: " + explain(e));
+                err.println(Diagnostics.io(file, "read", e));
                 return 2;
             }
         }
@@ -136,7 +123,7 @@ public final class LogCommand implements Callable<Integer> {
                 err.println(e.getMessage());
                 return 1;
             } catch (IOException e) {
-                err.println(file + ": cannot append: " + explain(e));
+                err.println(Diagnostics.io(file, "append", e));
                 return 2;
             }
         }

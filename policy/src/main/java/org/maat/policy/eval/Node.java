@@ -28,6 +28,15 @@ abstract class Node {
         return text();
     }
 
+    /** {@code name(arg, ...)} as written, or with each argument's current value when a frame is given. */
+    static String call(String name, Arg[] args, Frame frame) {
+        StringBuilder sb = new StringBuilder(name).append('(');
+        for (int i = 0; i < args.length; i++) {
+            sb.append(i == 0 ? "" : ", ").append(frame == null ? args[i].text : args[i].describe(frame));
+        }
+        return sb.append(')').toString();
+    }
+
     static final class Constant extends Node {
         private final boolean value;
 
@@ -197,16 +206,12 @@ abstract class Node {
 
         @Override
         String describe(Frame frame) {
-            StringBuilder sb = new StringBuilder(relation).append('(');
-            for (int i = 0; i < args.length; i++) {
-                sb.append(i == 0 ? "" : ", ").append(args[i].describe(frame));
-            }
-            return sb.append(')').toString();
+            return call(relation, args, frame);
         }
 
         @Override
         String text() {
-            return relation + java.util.Arrays.stream(args).map(a -> a.text).collect(Collectors.joining(", ", "(", ")"));
+            return call(relation, args, null);
         }
     }
 
@@ -377,17 +382,12 @@ abstract class Node {
 
         @Override
         String describe(Frame frame) {
-            StringBuilder sb = new StringBuilder(builtin.predicate()).append('(');
-            for (int i = 0; i < args.length; i++) {
-                sb.append(i == 0 ? "" : ", ").append(args[i].describe(frame));
-            }
-            return sb.append(')').toString();
+            return call(builtin.predicate(), args, frame);
         }
 
         @Override
         String text() {
-            return builtin.predicate() + java.util.Arrays.stream(args).map(a -> a.text)
-                    .collect(Collectors.joining(", ", "(", ")"));
+            return call(builtin.predicate(), args, null);
         }
     }
 
