@@ -20,7 +20,7 @@ class PolicyCommandsTest {
     private final StringWriter err = new StringWriter();
 
     private int run(String... args) {
-        CommandLine cl = Main.commandLine();
+        CommandLine cl = new CommandLine(new PolicyCommand());
         cl.setOut(new PrintWriter(out, true));
         cl.setErr(new PrintWriter(err, true));
         return cl.execute(args);
@@ -33,7 +33,7 @@ class PolicyCommandsTest {
     @Test
     void checkPrintsTheCanonicalFormOfAValidPolicy() throws IOException {
         Path p = write("ok.policy", "read:-sKeyIs(this.owner)   or(sKeyIs(K)and friend(this.owner,K));");
-        assertThat(run("policy", "check", p.toString())).isZero();
+        assertThat(run("check", p.toString())).isZero();
         assertThat(out.toString()).contains("read :- sKeyIs(this.owner) or sKeyIs(K) and friend(this.owner, K);");
     }
 
@@ -41,7 +41,7 @@ class PolicyCommandsTest {
     void checkReportsSyntaxAndStaticErrorsAsFileLineColumn() throws IOException {
         Path bad = write("bad.policy", "read :- sKeyIs(this.owner)\nupdate :- true;");
         Path unsafe = write("unsafe.policy", "\n  read :- not friend(this.owner, K);");
-        assertThat(run("policy", "check", bad.toString(), unsafe.toString())).isEqualTo(1);
+        assertThat(run("check", bad.toString(), unsafe.toString())).isEqualTo(1);
         assertThat(err.toString())
                 .contains(bad + ":2:1: unexpected 'update', expected")
                 .contains(unsafe + ":2:11: unsafe negation: variable K");
@@ -50,7 +50,7 @@ class PolicyCommandsTest {
     @Test
     void evalAllowsFriendOfFriendAndExitsZero() throws IOException {
         Path facts = write("f.facts", "# friends\nfriend(alice, bob).\nfriend(bob, carol).\n");
-        assertThat(run("policy", "eval", "--template", "fof", "--owner", "alice", "--as", "carol",
+        assertThat(run("eval", "--template", "fof", "--owner", "alice", "--as", "carol",
                 "--facts", facts.toString())).isZero();
         assertThat(out.toString()).startsWith("ALLOW read of doc-1");
     }
@@ -58,7 +58,7 @@ class PolicyCommandsTest {
     @Test
     void evalDeniesWithExplanationAndExitsOne() throws IOException {
         Path facts = write("f.facts", "employee(erin).\n");
-        assertThat(run("policy", "eval", "--template", "mal", "--owner", "alice", "--as", "erin",
+        assertThat(run("eval", "--template", "mal", "--owner", "alice", "--as", "erin",
                 "--facts", facts.toString())).isEqualTo(1);
         assertThat(out.toString()).startsWith("DENY read of doc-1")
                 .contains("logged(K=\"erin\", this.id=\"doc-1\") is not a fact");
@@ -67,7 +67,7 @@ class PolicyCommandsTest {
     @Test
     void evalOfCensoredDocumentDependsOnRegion() throws IOException {
         Path facts = write("f.facts", "blocked(cn, doc-9).\n");
-        String[] base = {"policy", "eval", "--template", "public+censorship", "--owner", "alice", "--as", "dave",
+        String[] base = {"eval", "--template", "public+censorship", "--owner", "alice", "--as", "dave",
             "--id", "doc-9", "--facts", facts.toString(), "--region"};
         assertThat(run(concat(base, "cn"))).isEqualTo(1);
         assertThat(run(concat(base, "eu"))).isZero();
@@ -75,16 +75,16 @@ class PolicyCommandsTest {
 
     @Test
     void evalOfUpdateUsesTheUpdateRule() {
-        assertThat(run("policy", "eval", "--template", "private", "--owner", "alice", "--as", "alice",
+        assertThat(run("eval", "--template", "private", "--owner", "alice", "--as", "alice",
                 "--op", "update")).isZero();
-        assertThat(run("policy", "eval", "--template", "private", "--owner", "alice", "--as", "bob",
+        assertThat(run("eval", "--template", "private", "--owner", "alice", "--as", "bob",
                 "--op", "update")).isEqualTo(1);
     }
 
     @Test
     void malformedFactsLineIsBadInputNamingTheLine() throws IOException {
         Path facts = write("f.facts", "friend(alice, bob).\nfriend(alice bob).\n");
-        assertThat(run("policy", "eval", "--template", "friends", "--owner", "alice", "--as", "bob",
+        assertThat(run("eval", "--template", "friends", "--owner", "alice", "--as", "bob",
                 "--facts", facts.toString())).isEqualTo(2);
         assertThat(err.toString()).contains(facts + ":2:");
     }
@@ -92,18 +92,18 @@ class PolicyCommandsTest {
     @Test
     void malformedPolicyFileIsBadInput() throws IOException {
         Path p = write("p.policy", "read :- sKeyIs(;");
-        assertThat(run("policy", "eval", "--policy", p.toString(), "--owner", "a", "--as", "b")).isEqualTo(2);
+        assertThat(run("eval", "--policy", p.toString(), "--owner", "a", "--as", "b")).isEqualTo(2);
         assertThat(err.toString()).contains(p + ":1:16: unexpected ';'");
     }
 
     @Test
     void missingFilesAndBadFlagsAreUsageErrors() {
-        assertThat(run("policy", "eval", "--policy", dir.resolve("none").toString(), "--owner", "a", "--as", "b"))
+        assertThat(run("eval", "--policy", dir.resolve("none").toString(), "--owner", "a", "--as", "b"))
                 .isEqualTo(2);
         assertThat(err.toString()).contains(dir.resolve("none") + ": cannot read: no such file or directory");
-        assertThat(run("policy", "eval", "--template", "public", "--owner", "a")).isEqualTo(2);
-        assertThat(run("policy", "check", "--nope", "x")).isEqualTo(2);
-        assertThat(run("policy", "eval", "--template", "nope", "--owner", "a", "--as", "b")).isEqualTo(2);
+        assertThat(run("eval", "--template", "public", "--owner", "a")).isEqualTo(2);
+        assertThat(run("check", "--nope", "x")).isEqualTo(2);
+        assertThat(run("eval", "--template", "nope", "--owner", "a", "--as", "b")).isEqualTo(2);
     }
 
     @Test

@@ -1,4 +1,4 @@
-package org.maat.policy.cli;
+package org.maat.cli;
 
 import picocli.CommandLine.IVersionProvider;
 

@@ -1,18 +1,24 @@
-package org.maat.policy.cli;
+package org.maat.cli;
 
+import org.maat.policy.cli.PolicyCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * Entry point of the policy module's commands, run by {@code bin/maat policy ...} and
- * {@code bin/maat demo}. Exit codes follow picocli: 0 success, 2 bad usage; each command documents
- * its others.
+ * The {@code maat} command, run by {@code bin/maat}: one picocli tree over the commands each module
+ * owns. Exit codes follow picocli: 0 success, 2 bad usage or an error the user can act on; each
+ * command documents its others.
  */
 @Command(name = "maat",
         mixinStandardHelpOptions = true,
         versionProvider = MaatVersion.class,
         description = "Maat: policy-confined search and compliance on the JVM.",
-        subcommands = {PolicyCommand.class, DemoCommand.class})
+        commandListHeading = "%nCommands:%n",
+        footer = {"", "Run 'maat COMMAND --help' for a command's options.", "",
+            "Environment:",
+            "  MAAT_LOG_LEVEL   log level on standard error (default: warn; error for demo)",
+            "  MAAT_JAVA_OPTS   extra JVM options, e.g. -Xmx4g"},
+        subcommands = {DemoCommand.class, PolicyCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

@@ -2,12 +2,10 @@ package org.maat.policy.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.maat.policy.Conduit;
 import org.maat.policy.ConduitMap;
 import org.maat.policy.Session;
@@ -25,53 +23,26 @@ import org.maat.policy.monitor.ReferenceMonitor;
 import org.maat.policy.monitor.Task;
 import org.maat.policy.monitor.TaskMode;
 import org.maat.policy.templates.PolicyTemplates;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
- * {@code maat demo}: the policy monitor at work on a small population. Every decision is made by
- * the real engine and monitor, and the MAL entries go to a real hash-chained log file.
+ * The policy monitor at work on a small population, the first part of {@code maat demo}. Every
+ * decision is made by the real engine and monitor, and the MAL entries go to a real hash-chained log
+ * file.
  */
-@Command(name = "demo",
-        mixinStandardHelpOptions = true,
-        description = {"Show the policy monitor at work.",
-            "The standard policies are evaluated for an owner, a friend, a friend-of-friend, a stranger, an "
-                + "employee with and without a MAL log entry, and a censored region; then a confined search task "
-                + "tries to release its results. Each decision is printed with its explanation."},
-        footer = {"", "Exit codes: 0 the demo ran, 2 it could not (e.g. the log directory is not writable)."})
-public final class DemoCommand implements Callable<Integer> {
+public final class MonitorDemo {
 
-    @Option(names = "--dir", paramLabel = "DIR",
-            description = "Directory for the demo's MAL log (default: a fresh temporary directory, removed after).")
-    Path dir;
+    private final PrintWriter out;
+    private final boolean quiet;
 
-    @Option(names = "--quiet", description = "Print decisions without their explanations.")
-    boolean quiet;
-
-    @Spec
-    CommandSpec spec;
-
-    private PrintWriter out;
-
-    @Override
-    public Integer call() throws IOException {
-        out = spec.commandLine().getOut();
-        Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("maat-demo");
-        try {
-            run(work.resolve("mal.log"));
-        } finally {
-            if (dir == null) {
-                Files.deleteIfExists(work.resolve("mal.log"));
-                Files.deleteIfExists(work);
-            }
-            out.flush();
-        }
-        return 0;
+    /** {@code quiet}: print decisions without their explanations. */
+    public MonitorDemo(PrintWriter out, boolean quiet) {
+        this.out = out;
+        this.quiet = quiet;
     }
 
-    private void run(Path logFile) throws IOException {
+    /** Runs the scripted decisions, appending MAL entries to {@code logFile}. */
+    public void run(Path logFile) throws IOException {
+        heading("Policy monitor");
         FactIndex facts = new FactIndex(List.of(
                 Fact.of("friend", "alice", "bob"), Fact.of("friend", "bob", "alice"),
                 Fact.of("friend", "bob", "carol"), Fact.of("friend", "carol", "bob"),
