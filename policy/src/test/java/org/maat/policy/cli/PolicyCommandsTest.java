@@ -106,20 +106,6 @@ class PolicyCommandsTest {
         assertThat(run("eval", "--template", "nope", "--owner", "a", "--as", "b")).isEqualTo(2);
     }
 
-    @Test
-    void demoRunsEveryScenarioWithItsDecisions() {
-        assertThat(run("demo", "--dir", dir.toString())).isZero();
-        String text = out.toString();
-        assertThat(text).contains("ALLOW  carol@eu  reads doc-fof")
-                .contains("DENY   dave@eu   reads doc-fof")
-                .contains("DENY   erin@eu   reads doc-mal")
-                .contains("ALLOW  erin@eu   reads doc-mal")
-                .contains("DENY   dave@cn   reads doc-censored")
-                .contains("ALLOW  release of results [doc-public, doc-friends] to bob")
-                .contains("DENY   release of results [doc-public, doc-private]");
-        assertThat(dir.resolve("mal.log")).exists();
-    }
-
     private static String[] concat(String[] a, String b) {
         String[] out = java.util.Arrays.copyOf(a, a.length + 1);
         out[a.length] = b;
