@@ -1,0 +1,104 @@
+package org.maat.core.lucene;
+
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.maat.policy.Conduit;
+import org.maat.policy.ConduitCatalog;
+import org.maat.policy.lang.Policy;
+import org.maat.policy.lang.PolicyId;
+import org.maat.policy.lang.PolicyPrinter;
+import org.maat.policy.store.Batch;
+import org.maat.policy.store.PolicyStore;
+import org.maat.policy.templates.PolicyTemplates;
+import org.maat.policy.templates.StandardPolicy;
+
+/**
+ * The labels of a monitored index, in its own policy store ({@code labels.db}): one conduit per
+ * index file under the standard {@code index} policy (owner {@value #OWNER}), and a record of the
+ * published commit of every shard.
+ *
+ * <p>What it guarantees: {@link #publish} replaces the published commits and the file labels in one
+ * policy-store batch, so after a crash the store names either the previous commits with their
+ * labels or the new ones with theirs, never a mix. A file has a label only while the published
+ * commit of its shard uses it; a file of an unpublished commit has none and cannot be opened
+ * through a {@link PolicyDirectory}.
+ */
+public final class IndexLabels implements ConduitCatalog, AutoCloseable {
+
+    /** The principal that owns index files; an indexer task acts as this principal. */
+    public static final String OWNER = "indexer";
+
+    /** The index policy (read: nobody; declassify: {@code ONLY_CND_IDS+}). */
+    public static final Policy POLICY = PolicyTemplates.policy(StandardPolicy.INDEX, false);
+    public static final PolicyId POLICY_ID = PolicyId.ofCanonicalText(PolicyPrinter.print(POLICY));
+
+    private static final String ID_PREFIX = "ix/";
+    private static final String PUBLISHED_ID = ID_PREFIX + "published";
+
+    private final PolicyStore store;
+
+    private IndexLabels(PolicyStore store) {
+        this.store = store;
+    }
+
+    /** Opens (or creates) the label store of an index. */
+    public static IndexLabels open(IndexLayout layout) {
+        return new IndexLabels(PolicyStore.open(layout.labels()));
+    }
+
+    public Path file() {
+        return store.file();
+    }
+
+    /** The label a file of {@code shard} gets when an indexer creates it. */
+    public static Conduit label(int shard, String fileName) {
+        return new Conduit(ID_PREFIX + shard + "/" + fileName, "index/shard-" + shard + "/" + fileName, OWNER,
+                POLICY_ID, Map.of("shard", Integer.toString(shard), "file", fileName));
+    }
+
+    /** The label of a file of the published commit of {@code shard}. */
+    public Optional<Conduit> published(int shard, String fileName) {
+        return store.find(ID_PREFIX + shard + "/" + fileName);
+    }
+
+    /** The published commits, or empty if no indexer ever published into this store. */
+    public Optional<PublishedIndex> published() {
+        return store.find(PUBLISHED_ID).map(c -> PublishedIndex.fromAttributes(c.attributes()));
+    }
+
+    @Override
+    public Optional<Conduit> find(String conduitId) {
+        return conduitId.startsWith(ID_PREFIX) ? store.find(conduitId) : Optional.empty();
+    }
+
+    /**
+     * Publishes {@code index} in one atomic batch: puts {@code labels} (one per file of every new
+     * commit) and the commit record, and removes every label the new commits no longer use.
+     */
+    public void publish(PublishedIndex index, Set<Conduit> labels) {
+        Batch batch = store.batch().putPolicy(POLICY_ID, PolicyPrinter.print(POLICY));
+        Set<String> kept = new HashSet<>();
+        for (Conduit label : labels) {
+            if (!label.policy().equals(POLICY_ID) || !label.id().startsWith(ID_PREFIX)) {
+                throw new IllegalArgumentException("not an index file label: " + label);
+            }
+            batch.putConduit(label);
+            kept.add(label.id());
+        }
+        kept.add(PUBLISHED_ID);
+        try (Stream<Conduit> stored = store.conduits()) {
+            stored.map(Conduit::id).filter(id -> !kept.contains(id)).forEach(batch::removeConduit);
+        }
+        batch.putConduit(new Conduit(PUBLISHED_ID, "index/published", OWNER, POLICY_ID, index.toAttributes()));
+        batch.commit();
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+}

@@ -1,0 +1,146 @@
+package org.maat.core.lucene;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.IOUtils;
+import org.maat.core.task.AccessGate;
+import org.maat.core.task.ShardSearchers;
+import org.maat.policy.Conduit;
+
+/**
+ * An index opened for searching, shared by many search tasks: one reader per shard, opened once
+ * (opening a reader per query would cost more than the query).
+ *
+ * <p>A monitored index is opened on the commits its label store publishes, through
+ * {@link PolicyDirectory}s that record the label of every file the readers open. A task then gets
+ * the shards through {@link #searchersFor}, whose {@code searcher(i)} reads all of shard i's labels
+ * into that task's gate before returning the searcher: each task is tainted exactly as if it had
+ * opened the files itself.
+ */
+public final class OpenIndex implements AutoCloseable {
+
+    private final List<Directory> directories;
+    private final List<DirectoryReader> readers;
+    private final List<IndexSearcher> searchers;
+    private final List<List<Conduit>> labels;
+    private final long documents;
+
+    private OpenIndex(List<Directory> directories, List<DirectoryReader> readers, List<List<Conduit>> labels,
+                      long documents) {
+        this.directories = directories;
+        this.readers = readers;
+        this.searchers = readers.stream().map(IndexSearcher::new).toList();
+        this.labels = labels;
+        this.documents = documents;
+    }
+
+    /**
+     * Opens the published commits of a monitored index; the readers' own file reads go to
+     * {@code opener} (a confined task that only reads, and whose taint never leaves it).
+     */
+    public static OpenIndex monitored(IndexLayout layout, IndexLabels store, AccessGate opener) throws IOException {
+        layout.requireIndex();
+        PublishedIndex published = store.published().orElseThrow(() -> new IllegalArgumentException(
+                "index " + layout.root() + " has no published commit in " + store.file()
+                        + ": no monitored indexer finished (a --no-policy index is searched with --no-policy)"));
+        List<Directory> directories = new ArrayList<>();
+        List<DirectoryReader> readers = new ArrayList<>();
+        List<List<Conduit>> labels = new ArrayList<>();
+        try {
+            for (int shard = 0; shard < published.shards(); shard++) {
+                Directory raw = FSDirectory.open(layout.shard(shard));
+                directories.add(raw);
+                PolicyDirectory dir = new PolicyDirectory(raw, shard, store, opener);
+                readers.add(DirectoryReader.open(new PublishedCommit(dir, published.generation(shard))));
+                labels.add(dir.labelsRead());
+            }
+        } catch (IOException | RuntimeException e) {
+            IOUtils.closeWhileHandlingException(readers);
+            IOUtils.closeWhileHandlingException(directories);
+            throw e;
+        }
+        return new OpenIndex(directories, readers, labels, published.documents());
+    }
+
+    /** Opens the newest commit of every shard of an index, with no monitor (the baseline). */
+    public static OpenIndex plain(IndexLayout layout) throws IOException {
+        layout.requireIndex();
+        List<Directory> directories = new ArrayList<>();
+        List<DirectoryReader> readers = new ArrayList<>();
+        List<List<Conduit>> labels = new ArrayList<>();
+        long documents = 0;
+        try {
+            for (int shard = 0; shard < layout.shardDirectories(); shard++) {
+                Directory raw = FSDirectory.open(layout.shard(shard));
+                directories.add(raw);
+                DirectoryReader reader = DirectoryReader.open(raw);
+                readers.add(reader);
+                labels.add(List.of());
+                documents += reader.numDocs();
+            }
+        } catch (IOException | RuntimeException e) {
+            IOUtils.closeWhileHandlingException(readers);
+            IOUtils.closeWhileHandlingException(directories);
+            throw e;
+        }
+        return new OpenIndex(directories, readers, labels, documents);
+    }
+
+    public int shards() {
+        return readers.size();
+    }
+
+    /** The number of documents indexed, as published. */
+    public long documents() {
+        return documents;
+    }
+
+    /** The labels of the files shard {@code shard}'s reader has open. */
+    public List<Conduit> labels(int shard) {
+        return labels.get(shard);
+    }
+
+    /** The shards as one task sees them: each searcher taints {@code gate} with its shard's labels first. */
+    public ShardSearchers searchersFor(AccessGate gate) {
+        return new TaskView(gate);
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            IOUtils.close(readers);
+        } finally {
+            IOUtils.close(directories);
+        }
+    }
+
+    private final class TaskView implements ShardSearchers {
+        private final AccessGate gate;
+        private final boolean[] tainted = new boolean[readers.size()];
+
+        TaskView(AccessGate gate) {
+            this.gate = gate;
+        }
+
+        @Override
+        public int shards() {
+            return readers.size();
+        }
+
+        @Override
+        public synchronized IndexSearcher searcher(int shard) {
+            if (!tainted[shard]) {
+                for (Conduit label : labels.get(shard)) {
+                    gate.read(label);
+                }
+                tainted[shard] = true;
+            }
+            return searchers.get(shard);
+        }
+    }
+}

@@ -1,0 +1,182 @@
+package org.maat.core.lucene;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.index.IndexCommit;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.IOUtils;
+import org.maat.core.task.AccessGate;
+import org.maat.core.task.IndexSink;
+import org.maat.policy.Conduit;
+
+/**
+ * The trusted side of an indexer task's output: opens one {@link IndexWriter} per shard (over a
+ * {@link PolicyDirectory} when monitored) that rebuilds the shard from scratch, and publishes all
+ * shards at once.
+ *
+ * <p>Monitored publication is two-phase: every shard's Lucene commit is made durable first, while
+ * the previously published commit stays on disk ({@link PublishedCommitPolicy}); then one
+ * label-store batch names the new commits and labels their files. Searchers open only the commits
+ * the label store names, so a crash at any point leaves them on the old index with its labels or
+ * on the new one with its labels. Leftovers of an unpublished commit are dropped when the next
+ * indexer opens the shard.
+ */
+public final class ShardWriters implements IndexSink, AutoCloseable {
+
+    private final IndexLabels labels;
+    private final List<Directory> raw;
+    private final List<PolicyDirectory> monitored;
+    private final List<PublishedCommitPolicy> policies;
+    private final List<IndexWriter> writers;
+
+    private ShardWriters(IndexLabels labels, List<Directory> raw, List<PolicyDirectory> monitored,
+                         List<PublishedCommitPolicy> policies, List<IndexWriter> writers) {
+        this.labels = labels;
+        this.raw = raw;
+        this.monitored = monitored;
+        this.policies = policies;
+        this.writers = writers;
+    }
+
+    /**
+     * Writers for a monitored indexer: every file goes through a {@link PolicyDirectory} on
+     * {@code gate}, and {@link #commit} publishes into {@code labels}.
+     */
+    public static ShardWriters monitored(IndexLayout layout, int shards, Analyzer analyzer, AccessGate gate,
+                                         IndexLabels labels) throws IOException {
+        return open(layout, shards, analyzer, gate, labels);
+    }
+
+    /** Writers for the plain-Lucene baseline: no monitor, no labels, the newest commit is the index. */
+    public static ShardWriters plain(IndexLayout layout, int shards, Analyzer analyzer) throws IOException {
+        return open(layout, shards, analyzer, null, null);
+    }
+
+    private static ShardWriters open(IndexLayout layout, int shards, Analyzer analyzer, AccessGate gate,
+                                     IndexLabels labels) throws IOException {
+        if (shards < 1) {
+            throw new IllegalArgumentException("the number of shards must be at least 1, not " + shards);
+        }
+        PublishedIndex previous = labels == null ? null : labels.published().orElse(null);
+        List<Directory> raw = new ArrayList<>();
+        List<PolicyDirectory> monitored = new ArrayList<>();
+        List<PublishedCommitPolicy> policies = new ArrayList<>();
+        List<IndexWriter> writers = new ArrayList<>();
+        try {
+            for (int shard = 0; shard < shards; shard++) {
+                layout.createShardDirectory(shard);
+                Directory dir = FSDirectory.open(layout.shard(shard));
+                raw.add(dir);
+                long published = previous != null && shard < previous.shards() ? previous.generation(shard) : -1;
+                Directory target = dir;
+                if (labels != null) {
+                    dropUnpublishedCommits(dir, published);
+                    PolicyDirectory policyDir = new PolicyDirectory(dir, shard, labels, gate);
+                    monitored.add(policyDir);
+                    target = policyDir;
+                }
+                PublishedCommitPolicy policy = new PublishedCommitPolicy(published);
+                policies.add(policy);
+                IndexWriterConfig config = new IndexWriterConfig(analyzer)
+                        .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
+                        .setIndexDeletionPolicy(policy)
+                        .setRAMBufferSizeMB(64);
+                writers.add(new IndexWriter(target, config));
+            }
+        } catch (IOException | RuntimeException e) {
+            IOUtils.closeWhileHandlingException(writers);
+            IOUtils.closeWhileHandlingException(raw);
+            throw e;
+        }
+        return new ShardWriters(labels, raw, monitored, policies, writers);
+    }
+
+    /**
+     * A crash between a Lucene commit and its publication leaves a newer {@code segments_N} (or a
+     * {@code pending_segments_N}) without labels. It was never visible to searchers; remove it so
+     * that Lucene, which reads every commit point when a writer opens, never tries to open it.
+     */
+    private static void dropUnpublishedCommits(Directory dir, long published) throws IOException {
+        for (String file : dir.listAll()) {
+            boolean unpublished = file.startsWith("pending_segments")
+                    || (file.startsWith("segments_") && generation(file) != published);
+            if (unpublished) {
+                dir.deleteFile(file);
+            }
+        }
+    }
+
+    private static long generation(String segmentsFile) {
+        return Long.parseLong(segmentsFile.substring("segments_".length()), Character.MAX_RADIX);
+    }
+
+    @Override
+    public int shards() {
+        return writers.size();
+    }
+
+    @Override
+    public IndexWriter writer(int shard) {
+        return writers.get(shard);
+    }
+
+    @Override
+    public void commit(long documents) throws IOException {
+        long[] generations = new long[writers.size()];
+        Set<Conduit> fileLabels = new HashSet<>();
+        for (int shard = 0; shard < writers.size(); shard++) {
+            writers.get(shard).commit();
+            IndexCommit commit = policies.get(shard).last();
+            generations[shard] = commit.getGeneration();
+            if (labels != null) {
+                for (String file : commit.getFileNames()) {
+                    fileLabels.add(labelOfCommitted(shard, file));
+                }
+            }
+        }
+        if (labels != null) {
+            labels.publish(new PublishedIndex(generations, documents), fileLabels);
+        }
+        for (int shard = 0; shard < writers.size(); shard++) {
+            policies.get(shard).published(generations[shard]);
+        }
+    }
+
+    private Conduit labelOfCommitted(int shard, String file) {
+        Conduit label = monitored.get(shard).stagedLabel(file);
+        if (label == null) {
+            label = labels.published(shard, file).orElseThrow(() -> new IllegalStateException(
+                    "file " + file + " of shard " + shard + " is in the commit but was not written through the"
+                            + " PolicyDirectory and has no label"));
+        }
+        return label;
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            IOUtils.close(writers);
+        } finally {
+            IOUtils.close(raw);
+        }
+    }
+
+    /** Closes without committing: used when the task failed; the published index is untouched. */
+    public void abandon() {
+        for (IndexWriter writer : writers) {
+            try {
+                writer.rollback();
+            } catch (IOException | RuntimeException e) {
+                // The writer may already have closed itself after the refused write; nothing to keep.
+            }
+        }
+        IOUtils.closeWhileHandlingException(raw);
+    }
+}

@@ -1,0 +1,37 @@
+package org.maat.core.task;
+
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
+import org.maat.policy.monitor.Payload;
+import org.maat.policy.monitor.Task;
+
+/**
+ * What every task handle calls before data moves: the reference monitor acting for one
+ * {@link Task}, or nothing at all in a {@code --no-policy} baseline run. Handles call the gate and
+ * nothing else, so a baseline run executes the same code minus the monitor.
+ */
+public interface AccessGate {
+
+    /** Before any byte of {@code conduit} reaches the task: taints a confined task, checks an unconfined one. */
+    void read(Conduit conduit);
+
+    /**
+     * Before bytes reach {@code destination}; {@code recipient} is the one session the destination
+     * belongs to (a result list), or null. Throws {@link org.maat.policy.monitor.PolicyViolation}
+     * when the monitor refuses the flow.
+     */
+    void write(Conduit destination, Session recipient, Payload payload);
+
+    /** Whether a monitor stands behind this gate. */
+    boolean monitored();
+
+    /** The gate of a monitor task. */
+    static AccessGate of(Task task) {
+        return new MonitoredGate(task);
+    }
+
+    /** The baseline gate: lets everything through, checks nothing. */
+    static AccessGate unmonitored() {
+        return UnmonitoredGate.INSTANCE;
+    }
+}

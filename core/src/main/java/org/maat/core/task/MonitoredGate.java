@@ -1,0 +1,37 @@
+package org.maat.core.task;
+
+import java.util.Objects;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
+import org.maat.policy.monitor.Payload;
+import org.maat.policy.monitor.Task;
+
+/** The gate of one monitor task: reads and writes go to {@link Task#read} and {@link Task#write}. */
+final class MonitoredGate implements AccessGate {
+
+    private final Task task;
+
+    MonitoredGate(Task task) {
+        this.task = Objects.requireNonNull(task, "task");
+    }
+
+    @Override
+    public void read(Conduit conduit) {
+        task.read(conduit);
+    }
+
+    @Override
+    public void write(Conduit destination, Session recipient, Payload payload) {
+        task.write(destination, recipient, payload);
+    }
+
+    @Override
+    public boolean monitored() {
+        return true;
+    }
+
+    @Override
+    public String toString() {
+        return task.toString();
+    }
+}
