@@ -7,12 +7,17 @@ import org.maat.policy.lang.PolicyChecker;
 
 /**
  * Builds the standard policies as text and parses them. A template name is one of
- * {@link StandardPolicy}'s names, optionally followed by {@code +censorship}, which adds
- * {@code and not blocked(session.region, this.id)} to the read rule of a document policy.
+ * {@link StandardPolicy}'s names, optionally followed by modifiers that apply to document policies,
+ * in this order: {@code +mal} adds {@code or (sKeyIs(K) and employee(K) and logged(K, this.id))}
+ * to the read rule (employees read under mandatory access logging, as in Thoth's full policy mix),
+ * and {@code +censorship} adds {@code and not blocked(session.region, this.id)}.
  */
 public final class PolicyTemplates {
 
     public static final String CENSORSHIP = "censorship";
+    public static final String MAL = "mal";
+
+    private static final String MAL_CLAUSE = "sKeyIs(K) and employee(K) and logged(K, this.id)";
 
     private PolicyTemplates() {
     }
@@ -20,7 +25,8 @@ public final class PolicyTemplates {
     /** Every accepted template name, for help texts. */
     public static String names() {
         return Arrays.stream(StandardPolicy.values()).map(StandardPolicy::templateName)
-                .collect(Collectors.joining(", ")) + " (document policies also as NAME+" + CENSORSHIP + ")";
+                .collect(Collectors.joining(", ")) + " (document policies also as NAME+" + MAL + ", NAME+" + CENSORSHIP
+                + " and NAME+" + MAL + "+" + CENSORSHIP + ")";
     }
 
     /** The policy for a template name such as {@code friends} or {@code fof+censorship}. */
@@ -35,20 +41,29 @@ public final class PolicyTemplates {
     public static String text(String templateName) {
         String[] parts = templateName.split("\\+", -1);
         StandardPolicy template = StandardPolicy.byName(parts[0]);
-        if (template == null || parts.length > 2 || (parts.length == 2 && !parts[1].equals(CENSORSHIP))) {
+        boolean mal = parts.length > 1 && parts[1].equals(MAL);
+        int next = mal ? 2 : 1;
+        boolean censored = parts.length > next && parts[next].equals(CENSORSHIP);
+        if (template == null || parts.length != next + (censored ? 1 : 0)) {
             throw new IllegalArgumentException("unknown policy template '" + templateName + "'; known: " + names());
         }
-        return text(template, parts.length == 2);
+        return text(template, mal, censored);
     }
 
     public static String text(StandardPolicy template, boolean censored) {
-        if (censored && !template.isDocumentPolicy()) {
-            throw new IllegalArgumentException("censorship modifies document policies only, not '"
+        return text(template, false, censored);
+    }
+
+    /** The policy text of {@code template} with the given modifiers (see the class comment). */
+    public static String text(StandardPolicy template, boolean mal, boolean censored) {
+        if ((censored || mal) && !template.isDocumentPolicy()) {
+            throw new IllegalArgumentException("+" + (mal ? MAL : CENSORSHIP) + " modifies document policies only, not '"
                     + template.templateName() + "'");
         }
-        String read = censored
-                ? "(" + template.readBody() + ") and not blocked(session.region, this.id)"
-                : template.readBody();
+        String read = mal ? "(" + template.readBody() + ") or (" + MAL_CLAUSE + ")" : template.readBody();
+        if (censored) {
+            read = "(" + read + ") and not blocked(session.region, this.id)";
+        }
         return switch (template) {
             case HISTORY -> "read :- " + read + ";\n"
                     + "update :- sKeyIs(this.owner) and appendOnly();\n"

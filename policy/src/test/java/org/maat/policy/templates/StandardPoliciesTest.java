@@ -134,4 +134,25 @@ class StandardPoliciesTest {
         assertThatThrownBy(() -> PolicyTemplates.policy("index+censorship"))
                 .hasMessageContaining("document policies only");
     }
+
+    @Test
+    void malModifierAdmitsLoggedEmployeesOnTopOfTheBasePolicy() {
+        world.facts.add(Fact.of("employee", "erin"));
+        Conduit doc = world.conduit("doc-1", "alice", "private+mal+censorship");
+        assertThat(mayRead("alice", doc)).isTrue();
+        assertThat(mayRead("erin", doc)).as("employee without a log entry").isFalse();
+        world.facts.add(Fact.of("logged", "erin", "doc-1"));
+        assertThat(mayRead("erin", doc)).as("employee with a log entry").isTrue();
+        assertThat(mayRead("bob", doc)).as("a stranger").isFalse();
+        world.facts.add(Fact.of("blocked", "cn", "doc-1"));
+        assertThat(mayRead("erin", "cn", doc)).as("censorship applies to employees too").isFalse();
+    }
+
+    @Test
+    void modifiersMustComeInOrderAndOnlyOnce() {
+        assertThatThrownBy(() -> PolicyTemplates.policy("private+censorship+mal"))
+                .hasMessageContaining("unknown policy template");
+        assertThatThrownBy(() -> PolicyTemplates.policy("private+mal+mal"))
+                .hasMessageContaining("unknown policy template");
+    }
 }

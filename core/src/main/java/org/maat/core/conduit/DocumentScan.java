@@ -1,0 +1,146 @@
+package org.maat.core.conduit;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.StandardOpenOption;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.function.Consumer;
+
+/**
+ * A streaming pass over a range of a conduit store in id order, reading through a large window so a
+ * pass costs sequential I/O. In {@link ScanMode#SKIP} a bad record is reported and the pass resumes at
+ * the next record's known offset; in {@link ScanMode#STRICT} it throws.
+ */
+public final class DocumentScan implements Iterator<Document>, AutoCloseable {
+
+    private static final int WINDOW = 1 << 20;
+
+    private final ConduitStore store;
+    private final long to;
+    private final ScanMode mode;
+    private final Consumer<CorruptRecordException> skipped;
+    private long next;
+    private Document pending;
+    private int openSegment = -1;
+    private FileChannel channel;
+    private ByteBuffer window = ByteBuffer.allocate(WINDOW);
+    private long windowStart;
+    private long skippedCount;
+
+    DocumentScan(ConduitStore store, long from, long to, ScanMode mode, Consumer<CorruptRecordException> skipped) {
+        this.store = store;
+        this.next = from;
+        this.to = to;
+        this.mode = mode;
+        this.skipped = skipped;
+        window.limit(0);
+    }
+
+    @Override
+    public boolean hasNext() {
+        while (pending == null && next < to) {
+            long n = next++;
+            try {
+                pending = readRecord(n);
+            } catch (CorruptRecordException e) {
+                if (mode == ScanMode.STRICT) {
+                    throw e;
+                }
+                skippedCount++;
+                skipped.accept(e);
+            }
+        }
+        return pending != null;
+    }
+
+    @Override
+    public Document next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException();
+        }
+        Document d = pending;
+        pending = null;
+        return d;
+    }
+
+    /** Records reported and skipped so far. */
+    public long skipped() {
+        return skippedCount;
+    }
+
+    private Document readRecord(long n) {
+        long packed = store.offset(n);
+        int segment = OffsetTable.segment(packed);
+        long position = OffsetTable.position(packed);
+        try {
+            ByteBuffer header = bytes(segment, position, RecordCodec.HEADER);
+            int length = RecordCodec.payloadLength(header);
+            ByteBuffer payload = bytes(segment, position + RecordCodec.HEADER, length);
+            byte[] data = new byte[length];
+            payload.get(data);
+            Document d = RecordCodec.decode(header, data);
+            if (!d.id().equals(Document.idOf(n))) {
+                throw new RecordCodec.BadRecord("record holds " + d.id() + " where " + Document.idOf(n) + " belongs");
+            }
+            return d;
+        } catch (RecordCodec.BadRecord e) {
+            throw new CorruptRecordException(store.segmentFile(segment), position, e.getMessage());
+        } catch (IOException e) {
+            throw new UncheckedIOException(store.segmentFile(segment) + ": cannot read at byte " + position, e);
+        }
+    }
+
+    /** {@code length} bytes at {@code position}, within the segment's committed length. */
+    private ByteBuffer bytes(int segment, long position, int length) throws IOException, RecordCodec.BadRecord {
+        long committed = store.committedLength(segment);
+        if (position + length > committed) {
+            throw new RecordCodec.BadRecord("record runs past the committed end of the segment (" + committed + ")");
+        }
+        if (segment != openSegment) {
+            if (channel != null) {
+                channel.close();
+            }
+            channel = FileChannel.open(store.segmentFile(segment), StandardOpenOption.READ);
+            openSegment = segment;
+            window.limit(0);
+            windowStart = 0;
+        }
+        if (position < windowStart || position + length > windowStart + window.limit()) {
+            if (length > window.capacity()) {
+                window = ByteBuffer.allocate(length);
+            }
+            window.clear();
+            windowStart = position;
+            long want = Math.min(window.capacity(), committed - position);
+            window.limit((int) want);
+            while (window.hasRemaining()) {
+                if (channel.read(window, windowStart + window.position()) < 0) {
+                    break; // the file is shorter than its commit says; records beyond this are cut short
+                }
+            }
+            window.flip();
+        }
+        if (position + length > windowStart + window.limit()) {
+            throw new RecordCodec.BadRecord("record cut short: " + store.segmentFile(segment).getFileName()
+                    + " ends at byte " + (windowStart + window.limit()));
+        }
+        ByteBuffer slice = window.duplicate();
+        slice.position((int) (position - windowStart));
+        slice.limit(slice.position() + length);
+        return slice.slice();
+    }
+
+    @Override
+    public void close() {
+        if (channel != null) {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package org.maat.core.data;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * The layout of a data directory written by {@code maat generate}: the policy store, the document
+ * conduit store, the MAL log and a manifest of how the data was generated. The manifest is written
+ * last, so a directory without one is an interrupted generation and is refused.
+ */
+public record DataDir(Path root) {
+
+    public DataDir {
+        Objects.requireNonNull(root, "root");
+    }
+
+    public static DataDir at(Path root) {
+        return new DataDir(root);
+    }
+
+    /** The policy store: conduits, policies and facts ({@code org.maat.policy.store.PolicyStore}). */
+    public Path policyStore() {
+        return root.resolve("policy.db");
+    }
+
+    /** The document conduit store ({@code org.maat.core.conduit.ConduitStore}). */
+    public Path documents() {
+        return root.resolve("documents");
+    }
+
+    /** The mandatory access log ({@code org.maat.policy.mal.MalLog}). */
+    public Path malLog() {
+        return root.resolve("mal.log");
+    }
+
+    public Path manifest() {
+        return root.resolve("manifest.json");
+    }
+
+    /** The generation's parameters and counts; a clear error when this is not a complete data directory. */
+    public Manifest readManifest() {
+        try {
+            return Manifest.read(Files.readString(manifest()));
+        } catch (NoSuchFileException e) {
+            throw new DataDirException(root + ": not a Maat data directory (no manifest.json; "
+                    + (Files.isDirectory(root) ? "an interrupted 'maat generate'?" : "no such directory")
+                    + ")");
+        } catch (IOException e) {
+            throw new DataDirException(manifest() + ": cannot read: " + e.getMessage());
+        }
+    }
+
+    /** Writes the manifest atomically (temporary file, then rename), completing the directory. */
+    public void writeManifest(Manifest manifest) throws IOException {
+        Path tmp = root.resolve("manifest.json.tmp");
+        Files.writeString(tmp, manifest.toJson());
+        Files.move(tmp, manifest(), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+}

@@ -1,0 +1,67 @@
+package org.maat.core.data;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.util.List;
+
+/**
+ * How a data directory was generated, and the names its population uses: users {@code u0} to
+ * {@code u<users-1>}, employees as listed, documents {@code d0} to {@code d<documents-1>}.
+ *
+ * @param corpus the corpus specification, e.g. {@code europarl} or {@code synthetic:1GB}
+ * @param documents documents in the conduit store
+ * @param documentBytes bytes of document text (titles and bodies, UTF-8)
+ * @param users simulated users
+ * @param friendsPerUser friends each user was given (symmetric)
+ * @param mix percentages of private/public/friends documents, e.g. {@code 30/50/20}
+ * @param malProtected whether every non-public document also admits employees under MAL ({@code +mal})
+ * @param censoredFraction fraction of documents blocked in some region
+ * @param regions the regions clients may be in
+ * @param blacklistRegion the region whose blacklist holds {@code blacklist} items
+ * @param blacklist items blacklisted in {@code blacklistRegion}
+ * @param employees the employees' principal names
+ * @param malAccesses MAL entries appended for employees at generation
+ * @param seed the random seed; the same parameters and seed give the same data
+ */
+public record Manifest(String corpus, long documents, long documentBytes, int users, int friendsPerUser,
+        String mix, boolean malProtected, double censoredFraction, List<String> regions, String blacklistRegion,
+        int blacklist, List<String> employees, int malAccesses, long seed) {
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    public Manifest {
+        regions = List.copyOf(regions);
+        employees = List.copyOf(employees);
+    }
+
+    /** The name of user {@code i}. */
+    public static String user(int i) {
+        return "u" + i;
+    }
+
+    /** The conduit id of document {@code n}. */
+    public static String documentId(long n) {
+        return "d" + n;
+    }
+
+    String toJson() {
+        try {
+            return JSON.writeValueAsString(this) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("manifest cannot be written as JSON", e);
+        }
+    }
+
+    static Manifest read(String json) {
+        try {
+            return JSON.readValue(json, Manifest.class);
+        } catch (JsonProcessingException e) {
+            throw new DataDirException("manifest.json: malformed at line " + e.getLocation().getLineNr()
+                    + ", column " + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+        }
+    }
+}
