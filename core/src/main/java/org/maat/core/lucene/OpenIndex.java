@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.LRUQueryCache;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.IOUtils;
@@ -34,7 +35,14 @@ public final class OpenIndex implements AutoCloseable {
                       long documents) {
         this.directories = directories;
         this.readers = readers;
-        this.searchers = readers.stream().map(IndexSearcher::new).toList();
+        // Filter clauses repeat across queries (the public clause, a region's blacklist): cache their
+        // bitsets on every segment, however small, since they are what a monitored search adds.
+        LRUQueryCache cache = new LRUQueryCache(1_000, 64L << 20, leaf -> true, Float.POSITIVE_INFINITY);
+        this.searchers = readers.stream().map(reader -> {
+            IndexSearcher searcher = new IndexSearcher(reader);
+            searcher.setQueryCache(cache);
+            return searcher;
+        }).toList();
         this.labels = labels;
         this.documents = documents;
     }

@@ -87,6 +87,8 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
                 IndexWriterConfig config = new IndexWriterConfig(analyzer)
                         .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
                         .setIndexDeletionPolicy(policy)
+                        // Only commit() publishes; closing a writer never commits half an index.
+                        .setCommitOnClose(false)
                         .setRAMBufferSizeMB(64);
                 writers.add(new IndexWriter(target, config));
             }

@@ -1,0 +1,48 @@
+package org.maat.core.index;
+
+import java.util.Locale;
+import java.util.Map;
+import org.maat.policy.Conduit;
+
+/**
+ * The standard policy template a document conduit was given, as the population records it in the
+ * conduit's {@code template} attribute: a base ({@code public}, {@code private}, {@code friends},
+ * {@code fof}, {@code mal}) with the {@code +mal} and {@code +censorship} modifiers. The index keeps
+ * it in fields so that search tasks can filter by it; the monitor still decides on the policy itself.
+ *
+ * @param base the base template, or {@link #OTHER} for a policy that is not a standard template
+ */
+public record AccessTemplate(String base, boolean mal, boolean censored) {
+
+    /** The base of a conduit whose policy is not a standard document template. */
+    public static final String OTHER = "other";
+
+    /** The conduit attribute holding the template name. */
+    public static final String ATTRIBUTE = "template";
+
+    private static final java.util.Set<String> BASES = java.util.Set.of("public", "private", "friends", "fof", "mal");
+
+    /** The template of {@code conduit}, from its {@value #ATTRIBUTE} attribute. */
+    public static AccessTemplate of(Conduit conduit) {
+        return parse(conduit.attributes());
+    }
+
+    static AccessTemplate parse(Map<String, String> attributes) {
+        String name = attributes.get(ATTRIBUTE);
+        if (name == null) {
+            return new AccessTemplate(OTHER, false, false);
+        }
+        String[] parts = name.toLowerCase(Locale.ROOT).split("\\+");
+        String base = BASES.contains(parts[0]) ? parts[0] : OTHER;
+        boolean mal = base.equals("mal");
+        boolean censored = false;
+        for (int i = 1; i < parts.length; i++) {
+            switch (parts[i]) {
+                case "mal" -> mal = true;
+                case "censorship" -> censored = true;
+                default -> base = OTHER;
+            }
+        }
+        return new AccessTemplate(base, mal, censored);
+    }
+}

@@ -1,0 +1,61 @@
+package org.maat.core.index;
+
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.maat.core.task.LabelledDocument;
+
+/**
+ * The fields of Maat's index, written by every indexer and read by search tasks. {@code id} is the
+ * document's conduit id (what a search returns); {@code owner}, {@code access}, {@code mal} and
+ * {@code censored} copy the conduit's owner and template so a search can filter by them -- copies
+ * that may be wrong, which is why the monitor checks every result list.
+ */
+public final class IndexFields {
+
+    public static final String ID = "id";
+    public static final String OWNER = "owner";
+    public static final String ACCESS = "access";
+    public static final String MAL = "mal";
+    public static final String CENSORED = "censored";
+    public static final String TITLE = "title";
+    public static final String DATE = "date";
+    public static final String BODY = "body";
+
+    /** Analyzers are thread-safe; one instance serves every indexer and search. */
+    private static final Analyzer ANALYZER = new StandardAnalyzer(EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
+
+    private IndexFields() {
+    }
+
+    /** The analyzer of {@link #TITLE} and {@link #BODY}, at indexing and query time. */
+    public static Analyzer analyzer() {
+        return ANALYZER;
+    }
+
+    /** The Lucene document of a labelled document: what the standard {@link DocumentMapper} writes. */
+    public static Document document(LabelledDocument labelled) {
+        return document(labelled, labelled.conduit().owner());
+    }
+
+    /** As {@link #document(LabelledDocument)} with the given owner field (fault-injection tests vary it). */
+    public static Document document(LabelledDocument labelled, String owner) {
+        AccessTemplate template = AccessTemplate.of(labelled.conduit());
+        var doc = labelled.document();
+        Document lucene = new Document();
+        lucene.add(new StringField(ID, doc.id(), Field.Store.YES));
+        lucene.add(new StringField(OWNER, owner, Field.Store.YES));
+        lucene.add(new StringField(ACCESS, template.base(), Field.Store.YES));
+        lucene.add(new StringField(MAL, Boolean.toString(template.mal()), Field.Store.NO));
+        lucene.add(new StringField(CENSORED, Boolean.toString(template.censored()), Field.Store.NO));
+        lucene.add(new TextField(TITLE, doc.title(), Field.Store.YES));
+        lucene.add(new StoredField(DATE, doc.date()));
+        lucene.add(new TextField(BODY, doc.body(), Field.Store.NO));
+        return lucene;
+    }
+}

@@ -1,0 +1,43 @@
+package org.maat.core.index;
+
+import java.io.IOException;
+import java.util.Objects;
+import java.util.function.LongConsumer;
+import org.maat.core.task.IndexSink;
+import org.maat.core.task.LabelledDocument;
+import org.maat.core.task.TaskContext;
+
+/**
+ * The sequential indexer, run as one confined task: reads every document conduit of the task's
+ * store (each read taints the task), writes each to the shard {@link ShardRouter} picks, and commits
+ * all shards at once. Every index file it creates is a write the monitor checks, so an indexer that
+ * read a conduit whose policy does not allow flows into an index (a search history) is refused at
+ * its first write.
+ */
+public final class SequentialIndexer {
+
+    private final DocumentMapper mapper;
+    private final LongConsumer progress;
+
+    /** @param progress told the number of documents indexed so far, after each one */
+    public SequentialIndexer(DocumentMapper mapper, LongConsumer progress) {
+        this.mapper = Objects.requireNonNull(mapper, "mapper");
+        this.progress = Objects.requireNonNull(progress, "progress");
+    }
+
+    /** Indexes every document of the task's store and commits; returns the number indexed. */
+    public long run(TaskContext ctx) throws IOException {
+        IndexSink sink = ctx.index();
+        ShardRouter router = new ShardRouter(sink.shards());
+        long indexed = 0;
+        try (var scan = ctx.documents().scan()) {
+            while (scan.hasNext()) {
+                LabelledDocument document = scan.next();
+                sink.writer(router.shard(document.document().id())).addDocument(mapper.map(document));
+                progress.accept(++indexed);
+            }
+        }
+        sink.commit(indexed);
+        return indexed;
+    }
+}

@@ -1,0 +1,74 @@
+package org.maat.core.runtime;
+
+import java.io.IOException;
+import java.util.function.LongConsumer;
+import org.maat.core.data.DataDir;
+import org.maat.core.index.DocumentMapper;
+import org.maat.core.index.IndexFields;
+import org.maat.core.index.SequentialIndexer;
+import org.maat.core.lucene.IndexLabels;
+import org.maat.core.lucene.IndexLayout;
+import org.maat.core.lucene.ShardWriters;
+import org.maat.core.task.AccessGate;
+import org.maat.core.task.DocumentReader;
+import org.maat.core.task.TaskContext;
+import org.maat.policy.Session;
+import org.maat.policy.monitor.Task;
+import org.maat.policy.monitor.TaskMode;
+
+/**
+ * Runs the sequential indexer over a data directory into an index directory: under the monitor as
+ * one confined task acting as {@value IndexLabels#OWNER} (documents taint it, index files are
+ * checked writes, labels are published with the commit), or as plain Lucene for the baseline. Both
+ * run the same indexer code. A failed run leaves the previously published index as it was.
+ */
+public final class IndexRun {
+
+    /** What a run did. */
+    public record Report(long documents, int shards, long nanos, boolean monitored) {
+    }
+
+    private final DocumentMapper mapper;
+
+    public IndexRun(DocumentMapper mapper) {
+        this.mapper = mapper;
+    }
+
+    /** The standard indexer. */
+    public static IndexRun standard() {
+        return new IndexRun(DocumentMapper.standard());
+    }
+
+    public Report run(DataDir data, IndexLayout out, int shards, boolean policy, LongConsumer progress)
+            throws IOException {
+        long start = System.nanoTime();
+        Session session = Session.of(IndexLabels.OWNER);
+        try (DataStores stores = DataStores.open(data);
+             IndexLabels labels = policy ? IndexLabels.open(out) : null;
+             Task task = policy ? stores.monitor(labels).open(session, TaskMode.CONFINED) : null) {
+            AccessGate gate = policy ? AccessGate.of(task) : AccessGate.unmonitored();
+            ShardWriters writers = policy
+                    ? ShardWriters.monitored(out, shards, IndexFields.analyzer(), gate, labels)
+                    : ShardWriters.plain(out, shards, IndexFields.analyzer());
+            long n;
+            try {
+                n = index(session, gate, stores, writers, progress);
+            } catch (IOException | RuntimeException | Error e) {
+                writers.abandon();
+                throw e;
+            }
+            writers.close();
+            return new Report(n, shards, System.nanoTime() - start, policy);
+        }
+    }
+
+    private long index(Session session, AccessGate gate, DataStores stores, ShardWriters writers,
+                       LongConsumer progress) throws IOException {
+        TaskContext ctx = TaskContext.builder(session, gate)
+                .documents(new DocumentReader(gate, stores.policies(), stores.documents()))
+                .index(writers)
+                .facts(stores.facts())
+                .build();
+        return new SequentialIndexer(mapper, progress).run(ctx);
+    }
+}

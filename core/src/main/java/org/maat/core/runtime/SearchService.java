@@ -1,0 +1,190 @@
+package org.maat.core.runtime;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
+import org.maat.core.data.DataDir;
+import org.maat.core.lucene.IndexLabels;
+import org.maat.core.lucene.IndexLayout;
+import org.maat.core.lucene.OpenIndex;
+import org.maat.core.search.QueryComposer;
+import org.maat.core.search.SearchComponents;
+import org.maat.core.search.SearchHit;
+import org.maat.core.search.SearchTask;
+import org.maat.core.search.Snippets;
+import org.maat.core.task.AccessGate;
+import org.maat.core.task.DocumentReader;
+import org.maat.core.task.ResultChannel;
+import org.maat.core.task.TaskContext;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
+import org.maat.policy.lang.PolicyId;
+import org.maat.policy.monitor.ReferenceMonitor;
+import org.maat.policy.monitor.Task;
+import org.maat.policy.monitor.TaskMode;
+
+/**
+ * Serves searches over one data directory and one index, the trusted runtime of the shard server
+ * and front-end: opens the index once, and runs every query as a fresh confined task of its
+ * session (so taint never crosses queries) whose only way out is its result channel. Under the
+ * monitor a result list reaches the caller only if the monitor released it; a refusal is thrown as
+ * {@link org.maat.policy.monitor.PolicyViolation}, never turned into an empty result. Output lines
+ * are then built with checked reads for the session ({@link Snippets}).
+ *
+ * <p>{@code policy = false} is the plain-Lucene baseline: the same code, no monitor, no filter.
+ * Thread-safe: queries may run concurrently.
+ */
+public final class SearchService implements AutoCloseable {
+
+    /** Code that runs as a search task: the standard {@link SearchTask}, or a test's faulty one. */
+    @FunctionalInterface
+    public interface TaskBody {
+        void run(TaskContext ctx) throws IOException;
+    }
+
+    private final DataStores stores;
+    private final IndexLabels labels;
+    private final ReferenceMonitor monitor;
+    private final Task opener;
+    private final OpenIndex index;
+    private final PolicyId sessionPolicy = DataStores.sessionPolicy();
+    private final AtomicLong sequence = new AtomicLong();
+
+    private SearchService(DataStores stores, IndexLabels labels, ReferenceMonitor monitor, Task opener,
+                          OpenIndex index) {
+        this.stores = stores;
+        this.labels = labels;
+        this.monitor = monitor;
+        this.opener = opener;
+        this.index = index;
+    }
+
+    /** Opens the data and the index; {@code policy}: under the monitor, else plain Lucene. */
+    public static SearchService open(DataDir data, IndexLayout layout, boolean policy) throws IOException {
+        DataStores stores = DataStores.open(data);
+        IndexLabels labels = null;
+        Task opener = null;
+        try {
+            layout.requireIndex();
+            if (!policy) {
+                return new SearchService(stores, null, null, null, OpenIndex.plain(layout));
+            }
+            if (!layout.isLabelled()) {
+                throw new IllegalArgumentException("index " + layout.root() + " has no labels (" + layout.labels()
+                        + "): it was built with --no-policy; search it with --no-policy or rebuild it");
+            }
+            labels = IndexLabels.open(layout);
+            ReferenceMonitor monitor = stores.monitor(labels);
+            // The shard readers' own task: confined, it only reads, and its taint never leaves it.
+            opener = monitor.open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED);
+            return new SearchService(stores, labels, monitor, opener,
+                    OpenIndex.monitored(layout, labels, AccessGate.of(opener)));
+        } catch (IOException | RuntimeException e) {
+            if (opener != null) {
+                opener.close();
+            }
+            if (labels != null) {
+                labels.close();
+            }
+            stores.close();
+            throw e;
+        }
+    }
+
+    public boolean monitored() {
+        return monitor != null;
+    }
+
+    public DataStores stores() {
+        return stores;
+    }
+
+    public OpenIndex index() {
+        return index;
+    }
+
+    /** The monitor, or null for the baseline. */
+    public ReferenceMonitor monitor() {
+        return monitor;
+    }
+
+    /** The standard search for this service: filtered under the monitor, plain otherwise. */
+    public SearchComponents components() {
+        return monitored() ? SearchComponents.standard() : SearchComponents.plain();
+    }
+
+    /** Searches with the standard components; returns the released conduit ids, best first. */
+    public List<String> search(Session session, String query, int k) throws IOException {
+        return search(session, query, k, components());
+    }
+
+    public List<String> search(Session session, String query, int k, SearchComponents components) throws IOException {
+        SearchTask task = new SearchTask(components, k);
+        return run(session, query, task::run);
+    }
+
+    /**
+     * Runs {@code body} as a fresh confined task of {@code session} with the query conduit, the
+     * shards and a result channel to the session; returns what the monitor let through the channel.
+     */
+    public List<String> run(Session session, String query, TaskBody body) throws IOException {
+        Objects.requireNonNull(session.principal(), "a search session needs a principal");
+        long n = sequence.incrementAndGet();
+        String user = session.principal();
+        Conduit queryConduit = new Conduit("q/" + n, "query/" + user + "/" + n, user, sessionPolicy);
+        Conduit resultConduit = new Conduit("r/" + n, "results/" + user + "/" + n, user, sessionPolicy,
+                Map.of("query", queryConduit.id()));
+        Task task = monitored() ? monitor.open(session, TaskMode.CONFINED) : null;
+        try {
+            AccessGate gate = task == null ? AccessGate.unmonitored() : AccessGate.of(task);
+            ResultChannel results = new ResultChannel(gate, resultConduit, session);
+            TaskContext ctx = TaskContext.builder(session, gate)
+                    .facts(stores.facts())
+                    .searchers(index.searchersFor(gate))
+                    .query(queryConduit, query)
+                    .results(results)
+                    .build();
+            body.run(ctx);
+            return results.deliveredIds();
+        } finally {
+            if (task != null) {
+                task.close();
+            }
+        }
+    }
+
+    /**
+     * The output lines for released {@code ids}: each document fetched by a checked read in an
+     * unconfined task of {@code session}, with a snippet matching {@code query}.
+     */
+    public List<SearchHit> hits(Session session, List<String> ids, String query) throws IOException {
+        Task task = monitored() ? monitor.open(session, TaskMode.UNCONFINED) : null;
+        try {
+            AccessGate gate = task == null ? AccessGate.unmonitored() : AccessGate.of(task);
+            DocumentReader reader = new DocumentReader(gate, stores.policies(), stores.documents());
+            return new Snippets(reader).hits(ids, QueryComposer.standard().compose(query, java.util.Optional.empty()));
+        } finally {
+            if (task != null) {
+                task.close();
+            }
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            index.close();
+        } finally {
+            if (opener != null) {
+                opener.close();
+            }
+            if (labels != null) {
+                labels.close();
+            }
+            stores.close();
+        }
+    }
+
+}

@@ -1,0 +1,40 @@
+package org.maat.core.search;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TopDocs;
+import org.maat.core.index.IndexFields;
+import org.maat.core.task.ShardSearchers;
+
+/** Runs a query over the shards and returns the conduit ids of the top hits, best first. */
+@FunctionalInterface
+public interface Retrieval {
+
+    List<String> topIds(ShardSearchers shards, Query query, int k) throws IOException;
+
+    /**
+     * The top {@code k} of every shard, merged by score ({@link TopDocs#merge}: ties go to the lower
+     * shard, then the lower document number), so the order depends only on the index and the query.
+     */
+    static Retrieval standard() {
+        return (shards, query, k) -> {
+            TopDocs[] perShard = new TopDocs[shards.shards()];
+            for (int shard = 0; shard < perShard.length; shard++) {
+                perShard[shard] = shards.searcher(shard).search(query, k);
+                for (ScoreDoc hit : perShard[shard].scoreDocs) {
+                    hit.shardIndex = shard;
+                }
+            }
+            List<String> ids = new ArrayList<>();
+            for (ScoreDoc hit : TopDocs.merge(k, perShard).scoreDocs) {
+                ids.add(shards.searcher(hit.shardIndex).storedFields()
+                        .document(hit.doc, Set.of(IndexFields.ID)).get(IndexFields.ID));
+            }
+            return ids;
+        };
+    }
+}

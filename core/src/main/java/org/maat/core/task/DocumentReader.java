@@ -1,0 +1,83 @@
+package org.maat.core.task;
+
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import org.maat.core.conduit.ConduitStore;
+import org.maat.core.conduit.Document;
+import org.maat.core.conduit.DocumentScan;
+import org.maat.policy.Conduit;
+import org.maat.policy.ConduitCatalog;
+
+/**
+ * A task's only way to document conduits: every document is returned only after the gate has seen
+ * its read (a confined task is tainted with the document's policy, an unconfined one is refused
+ * unless its session may read it). A document without a conduit in the catalog has no known policy
+ * and is never returned.
+ */
+public final class DocumentReader {
+
+    private final AccessGate gate;
+    private final ConduitCatalog catalog;
+    private final ConduitStore store;
+
+    public DocumentReader(AccessGate gate, ConduitCatalog catalog, ConduitStore store) {
+        this.gate = Objects.requireNonNull(gate, "gate");
+        this.catalog = Objects.requireNonNull(catalog, "catalog");
+        this.store = Objects.requireNonNull(store, "store");
+    }
+
+    /** How many documents the store holds. */
+    public long size() {
+        return store.size();
+    }
+
+    /** The document with conduit id {@code id}. */
+    public LabelledDocument read(String id) {
+        Conduit conduit = conduit(id);
+        gate.read(conduit);
+        Document document = store.get(id).orElseThrow(() -> new IllegalArgumentException(
+                "conduit " + id + " has no document in " + store.dir()));
+        return new LabelledDocument(conduit, document);
+    }
+
+    /** Every document in id order; each is read through the gate as it is returned. Close the scan. */
+    public Scan scan() {
+        return new Scan(store.scan());
+    }
+
+    private Conduit conduit(String id) {
+        return catalog.find(id).orElseThrow(() -> new IllegalArgumentException(
+                "document " + id + " has no conduit in the policy store, so its policy is unknown"));
+    }
+
+    /** A pass over the store whose documents reach the task only through the gate. */
+    public final class Scan implements Iterator<LabelledDocument>, AutoCloseable {
+        private final DocumentScan scan;
+
+        private Scan(DocumentScan scan) {
+            this.scan = scan;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return scan.hasNext();
+        }
+
+        @Override
+        public LabelledDocument next() {
+            if (!scan.hasNext()) {
+                throw new NoSuchElementException();
+            }
+            Document document = scan.next();
+            Conduit conduit = conduit(document.id());
+            gate.read(conduit);
+            return new LabelledDocument(conduit, document);
+        }
+
+        @Override
+        public void close() {
+            scan.close();
+        }
+    }
+}
