@@ -1,5 +1,6 @@
 package org.maat.cli;
 
+import org.maat.core.cli.GenerateCommand;
 import org.maat.policy.cli.PolicyCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Command;
             "Environment:",
             "  MAAT_LOG_LEVEL   log level on standard error (default: warn; error for demo)",
             "  MAAT_JAVA_OPTS   extra JVM options, e.g. -Xmx4g"},
-        subcommands = {DemoCommand.class, PolicyCommand.class})
+        subcommands = {DemoCommand.class, GenerateCommand.class, PolicyCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

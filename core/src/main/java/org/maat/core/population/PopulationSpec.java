@@ -1,0 +1,90 @@
+package org.maat.core.population;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The parameters of a Thoth-style population (ARCHITECTURE.md section 4), checked on construction
+ * with messages that name the offending flag.
+ *
+ * @param users simulated users ({@code u0} ...)
+ * @param friends friends per user; the relation is symmetric
+ * @param privatePercent share of private documents, likewise {@code publicPercent}, {@code friendsPercent}
+ * @param censoredFraction fraction of documents blocked in one random region
+ * @param blacklist items blacklisted in the blacklist region (where simulated clients are)
+ * @param regions number of regions, named {@code r0} ...; {@code r0} is the blacklist region
+ * @param employees employees ({@code e0} ...), who read non-public documents only under MAL
+ * @param malAccesses MAL log entries appended for employees at generation
+ * @param seed the random seed
+ */
+public record PopulationSpec(int users, int friends, int privatePercent, int publicPercent, int friendsPercent,
+        double censoredFraction, int blacklist, int regions, int employees, int malAccesses, long seed) {
+
+    public PopulationSpec {
+        require(users >= 1, "--users must be at least 1, not " + users);
+        require(friends >= 0 && friends < users, "--friends must be between 0 and --users - 1 (" + (users - 1)
+                + "), not " + friends);
+        require(privatePercent >= 0 && publicPercent >= 0 && friendsPercent >= 0
+                && privatePercent + publicPercent + friendsPercent == 100,
+                "--mix must be three non-negative percentages adding up to 100, e.g. 30/50/20");
+        require(censoredFraction >= 0 && censoredFraction <= 1, "--censored must be a fraction between 0 and 1");
+        require(blacklist >= 0, "--blacklist must not be negative");
+        require(regions >= 1, "--regions must be at least 1");
+        require(employees >= 0, "--employees must not be negative");
+        require(malAccesses >= 0, "--mal-accesses must not be negative");
+        require(malAccesses == 0 || employees > 0, "--mal-accesses needs at least one employee (--employees)");
+    }
+
+    /** Thoth's population: 40,000 users, 12 friends, 30/50/20, 1% censored, 2,250 blacklisted, 1 employee, 200 MAL accesses. */
+    public static PopulationSpec thoth(long seed) {
+        return new PopulationSpec(40_000, 12, 30, 50, 20, 0.01, 2_250, 4, 1, 200, seed);
+    }
+
+    /** Parses {@code --mix} such as {@code 30/50/20} (private/public/friends). */
+    public static int[] parseMix(String mix) {
+        String[] parts = mix.split("/", -1);
+        if (parts.length != 3) {
+            throw new IllegalArgumentException("--mix must be PRIVATE/PUBLIC/FRIENDS percentages, e.g. 30/50/20, not '"
+                    + mix + "'");
+        }
+        int[] out = new int[3];
+        for (int i = 0; i < 3; i++) {
+            try {
+                out[i] = Integer.parseInt(parts[i].strip());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("--mix: '" + parts[i] + "' is not a whole percentage");
+            }
+        }
+        return out;
+    }
+
+    public String mix() {
+        return privatePercent + "/" + publicPercent + "/" + friendsPercent;
+    }
+
+    public String blacklistRegion() {
+        return region(0);
+    }
+
+    public List<String> regionNames() {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < regions; i++) {
+            names.add(region(i));
+        }
+        return names;
+    }
+
+    public static String region(int i) {
+        return "r" + i;
+    }
+
+    public static String employee(int i) {
+        return "e" + i;
+    }
+
+    private static void require(boolean ok, String message) {
+        if (!ok) {
+            throw new IllegalArgumentException(message);
+        }
+    }
+}
