@@ -1,5 +1,7 @@
 package org.maat.core.lucene;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Map;
@@ -46,7 +48,8 @@ public final class IndexLabels implements ConduitCatalog, AutoCloseable {
     }
 
     /** Opens (or creates) the label store of an index. */
-    public static IndexLabels open(IndexLayout layout) {
+    public static IndexLabels open(IndexLayout layout) throws IOException {
+        Files.createDirectories(layout.root());
         return new IndexLabels(PolicyStore.open(layout.labels()));
     }
 

@@ -3,6 +3,7 @@ package org.maat.core.runtime;
 import java.io.IOException;
 import java.util.function.LongConsumer;
 import org.maat.core.data.DataDir;
+import org.maat.core.data.DataSet;
 import org.maat.core.index.DocumentMapper;
 import org.maat.core.index.IndexFields;
 import org.maat.core.index.SequentialIndexer;
@@ -43,9 +44,9 @@ public final class IndexRun {
             throws IOException {
         long start = System.nanoTime();
         Session session = Session.of(IndexLabels.OWNER);
-        try (DataStores stores = DataStores.open(data);
+        try (DataSet stores = DataSet.open(data);
              IndexLabels labels = policy ? IndexLabels.open(out) : null;
-             Task task = policy ? stores.monitor(labels).open(session, TaskMode.CONFINED) : null) {
+             Task task = policy ? TaskMonitor.over(stores, labels).open(session, TaskMode.CONFINED) : null) {
             AccessGate gate = policy ? AccessGate.of(task) : AccessGate.unmonitored();
             ShardWriters writers = policy
                     ? ShardWriters.monitored(out, shards, IndexFields.analyzer(), gate, labels)
@@ -62,12 +63,12 @@ public final class IndexRun {
         }
     }
 
-    private long index(Session session, AccessGate gate, DataStores stores, ShardWriters writers,
+    private long index(Session session, AccessGate gate, DataSet stores, ShardWriters writers,
                        LongConsumer progress) throws IOException {
         TaskContext ctx = TaskContext.builder(session, gate)
                 .documents(new DocumentReader(gate, stores.policies(), stores.documents()))
                 .index(writers)
-                .facts(stores.facts())
+                .facts(stores.engine().facts())
                 .build();
         return new SequentialIndexer(mapper, progress).run(ctx);
     }

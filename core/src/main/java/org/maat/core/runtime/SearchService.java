@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import org.maat.core.data.DataDir;
+import org.maat.core.data.DataSet;
 import org.maat.core.lucene.IndexLabels;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.lucene.OpenIndex;
@@ -44,15 +45,15 @@ public final class SearchService implements AutoCloseable {
         void run(TaskContext ctx) throws IOException;
     }
 
-    private final DataStores stores;
+    private final DataSet stores;
     private final IndexLabels labels;
     private final ReferenceMonitor monitor;
     private final Task opener;
     private final OpenIndex index;
-    private final PolicyId sessionPolicy = DataStores.sessionPolicy();
+    private final PolicyId sessionPolicy = TaskMonitor.SESSION_POLICY;
     private final AtomicLong sequence = new AtomicLong();
 
-    private SearchService(DataStores stores, IndexLabels labels, ReferenceMonitor monitor, Task opener,
+    private SearchService(DataSet stores, IndexLabels labels, ReferenceMonitor monitor, Task opener,
                           OpenIndex index) {
         this.stores = stores;
         this.labels = labels;
@@ -63,7 +64,7 @@ public final class SearchService implements AutoCloseable {
 
     /** Opens the data and the index; {@code policy}: under the monitor, else plain Lucene. */
     public static SearchService open(DataDir data, IndexLayout layout, boolean policy) throws IOException {
-        DataStores stores = DataStores.open(data);
+        DataSet stores = DataSet.open(data);
         IndexLabels labels = null;
         Task opener = null;
         try {
@@ -76,7 +77,7 @@ public final class SearchService implements AutoCloseable {
                         + "): it was built with --no-policy; search it with --no-policy or rebuild it");
             }
             labels = IndexLabels.open(layout);
-            ReferenceMonitor monitor = stores.monitor(labels);
+            ReferenceMonitor monitor = TaskMonitor.over(stores, labels);
             // The shard readers' own task: confined, it only reads, and its taint never leaves it.
             opener = monitor.open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED);
             return new SearchService(stores, labels, monitor, opener,
@@ -97,7 +98,7 @@ public final class SearchService implements AutoCloseable {
         return monitor != null;
     }
 
-    public DataStores stores() {
+    public DataSet data() {
         return stores;
     }
 
@@ -141,7 +142,7 @@ public final class SearchService implements AutoCloseable {
             AccessGate gate = task == null ? AccessGate.unmonitored() : AccessGate.of(task);
             ResultChannel results = new ResultChannel(gate, resultConduit, session);
             TaskContext ctx = TaskContext.builder(session, gate)
-                    .facts(stores.facts())
+                    .facts(stores.engine().facts())
                     .searchers(index.searchersFor(gate))
                     .query(queryConduit, query)
                     .results(results)
@@ -186,5 +187,4 @@ public final class SearchService implements AutoCloseable {
             stores.close();
         }
     }
-
 }

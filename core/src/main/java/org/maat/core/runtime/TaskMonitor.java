@@ -1,0 +1,34 @@
+package org.maat.core.runtime;
+
+import java.util.Optional;
+import org.maat.core.data.DataSet;
+import org.maat.core.lucene.IndexLabels;
+import org.maat.policy.Conduit;
+import org.maat.policy.lang.PolicyId;
+import org.maat.policy.lang.PolicyPrinter;
+import org.maat.policy.monitor.ReferenceMonitor;
+import org.maat.policy.templates.PolicyTemplates;
+
+/**
+ * The monitor of indexer and search tasks over a data set and an index: the data set's engine
+ * (its policies and facts, MAL entries included), which also learns the index policy and the
+ * session policy, and a catalog of the data set's conduits followed by the index's file labels.
+ */
+final class TaskMonitor {
+
+    /** The policy of per-session conduits (a query, a result list): readable by their owner only. */
+    static final PolicyId SESSION_POLICY =
+            PolicyId.ofCanonicalText(PolicyPrinter.print(PolicyTemplates.policy("private")));
+
+    private TaskMonitor() {
+    }
+
+    static ReferenceMonitor over(DataSet data, IndexLabels labels) {
+        data.engine().intern(IndexLabels.POLICY);
+        data.engine().intern(PolicyTemplates.policy("private"));
+        return new ReferenceMonitor(data.engine(), id -> {
+            Optional<Conduit> document = data.policies().find(id);
+            return document.isPresent() ? document : labels.find(id);
+        });
+    }
+}
