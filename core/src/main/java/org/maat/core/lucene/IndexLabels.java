@@ -73,6 +73,11 @@ public final class IndexLabels implements ConduitCatalog, AutoCloseable {
         return store.find(PUBLISHED_ID).map(c -> PublishedIndex.fromAttributes(c.attributes()));
     }
 
+    /** Every stored label and the commit record, read lazily from the last commit; close the stream. */
+    public Stream<Conduit> all() {
+        return store.conduits();
+    }
+
     @Override
     public Optional<Conduit> find(String conduitId) {
         return conduitId.startsWith(ID_PREFIX) ? store.find(conduitId) : Optional.empty();
