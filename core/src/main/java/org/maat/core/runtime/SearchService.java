@@ -51,15 +51,48 @@ public final class SearchService implements AutoCloseable {
     private final Task opener;
     private final OpenIndex index;
     private final PolicyId sessionPolicy = TaskMonitor.SESSION_POLICY;
-    private final AtomicLong sequence = new AtomicLong();
+    private final AtomicLong sequence;
+    private final SearchComponents components;
+    /** Whether close() closes the stores and the index (false for a view). */
+    private final boolean owner;
 
     private SearchService(DataSet stores, IndexLabels labels, ReferenceMonitor monitor, Task opener,
                           OpenIndex index) {
+        this(stores, labels, monitor, opener, index, new AtomicLong(),
+                monitor == null ? SearchComponents.plain() : SearchComponents.standard(), true);
+    }
+
+    private SearchService(DataSet stores, IndexLabels labels, ReferenceMonitor monitor, Task opener, OpenIndex index,
+                          AtomicLong sequence, SearchComponents components, boolean owner) {
         this.stores = stores;
         this.labels = labels;
         this.monitor = monitor;
         this.opener = opener;
         this.index = index;
+        this.sequence = sequence;
+        this.components = components;
+        this.owner = owner;
+    }
+
+    /**
+     * The plain-Lucene baseline over the same open index and data: no monitor, no filter. Shares
+     * this service's readers, so a benchmark compares the two on the same warm caches. Closing the
+     * view does nothing; close this service.
+     */
+    public SearchService asPlain() {
+        return new SearchService(stores, null, null, null, index, sequence, SearchComponents.plain(), false);
+    }
+
+    /**
+     * The monitored search with every document seen under the public policy and no filter (Thoth's
+     * "public" configuration): all interposition, no policy cost. A view like {@link #asPlain()}.
+     */
+    public SearchService asAllPublic() {
+        if (!monitored()) {
+            throw new IllegalStateException("the all-public configuration needs a monitored service");
+        }
+        return new SearchService(stores, labels, TaskMonitor.allPublic(stores, labels), opener, index, sequence,
+                SearchComponents.plain(), false);
     }
 
     /** Opens the data and the index; {@code policy}: under the monitor, else plain Lucene. */
@@ -113,7 +146,7 @@ public final class SearchService implements AutoCloseable {
 
     /** The standard search for this service: filtered under the monitor, plain otherwise. */
     public SearchComponents components() {
-        return monitored() ? SearchComponents.standard() : SearchComponents.plain();
+        return components;
     }
 
     /** Searches with the standard components; returns the released conduit ids, best first. */
@@ -175,6 +208,9 @@ public final class SearchService implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        if (!owner) {
+            return;
+        }
         try {
             index.close();
         } finally {

@@ -1,5 +1,6 @@
 package org.maat.core.runtime;
 
+import java.util.Map;
 import java.util.Optional;
 import org.maat.core.data.DataSet;
 import org.maat.core.lucene.IndexLabels;
@@ -29,6 +30,22 @@ final class TaskMonitor {
         return new ReferenceMonitor(data.engine(), id -> {
             Optional<Conduit> document = data.policies().find(id);
             return document.isPresent() ? document : labels.find(id);
+        });
+    }
+
+    /**
+     * As {@link #over}, but every document conduit is seen under the public policy: Thoth's
+     * "public" benchmark configuration, where the monitor interposes on everything and every
+     * check passes, isolating the cost of interposition from the cost of policies.
+     */
+    static ReferenceMonitor allPublic(DataSet data, IndexLabels labels) {
+        ReferenceMonitor real = over(data, labels);
+        PolicyId publicPolicy = data.engine().intern(PolicyTemplates.policy("public"));
+        return new ReferenceMonitor(real.engine(), id -> {
+            Optional<Conduit> document = data.policies().find(id);
+            return document.isPresent()
+                    ? document.map(c -> new Conduit(c.id(), c.name(), c.owner(), publicPolicy, Map.of("template", "public")))
+                    : labels.find(id);
         });
     }
 }

@@ -1,0 +1,100 @@
+package org.maat.core.runtime;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.maat.core.data.DataDir;
+import org.maat.core.lucene.IndexLayout;
+
+/**
+ * The indexing overhead benchmark: the sequential indexer with and without the monitor over the same
+ * data, alternating which goes first in each pair so drift (page cache, JIT, thermal) falls on both
+ * equally, after one unmeasured warm-up run of each. Every run builds a fresh index in a scratch
+ * directory, deleted afterwards.
+ */
+public final class IndexBenchmark {
+
+    /** The measured runs, in nanoseconds. */
+    public record Result(long documents, int shards, List<Long> plainNanos, List<Long> policyNanos) {
+
+        public double plainMedianSeconds() {
+            return median(plainNanos) / 1e9;
+        }
+
+        public double policyMedianSeconds() {
+            return median(policyNanos) / 1e9;
+        }
+
+        /** (policy median / plain median) - 1. */
+        public double overhead() {
+            return median(policyNanos) / median(plainNanos) - 1;
+        }
+
+        static double median(List<Long> values) {
+            List<Long> sorted = values.stream().sorted().toList();
+            int n = sorted.size();
+            return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2.0;
+        }
+    }
+
+    private final DataDir data;
+    private final Path scratch;
+    private final int shards;
+    private final int runs;
+
+    public IndexBenchmark(DataDir data, Path scratch, int shards, int runs) {
+        if (runs < 1) {
+            throw new IllegalArgumentException("--runs must be at least 1, not " + runs);
+        }
+        this.data = data;
+        this.scratch = scratch;
+        this.shards = shards;
+        this.runs = runs;
+    }
+
+    /** Runs the benchmark; {@code log} is told about each run as it ends. */
+    public Result run(Consumer<String> log) throws IOException {
+        Files.createDirectories(scratch);
+        once(false, "warm-up", log);
+        long documents = once(true, "warm-up", log).documents();
+        List<Long> plain = new ArrayList<>();
+        List<Long> policy = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+            boolean policyFirst = i % 2 == 1;
+            for (boolean monitored : policyFirst ? new boolean[] {true, false} : new boolean[] {false, true}) {
+                long nanos = once(monitored, "run " + (i + 1), log).nanos();
+                (monitored ? policy : plain).add(nanos);
+            }
+        }
+        return new Result(documents, shards, plain, policy);
+    }
+
+    private IndexRun.Report once(boolean policy, String label, Consumer<String> log) throws IOException {
+        Path out = Files.createTempDirectory(scratch, policy ? "policy-" : "plain-");
+        try {
+            IndexRun.Report report = IndexRun.standard().run(data, new IndexLayout(out), shards, policy, n -> { });
+            log.accept(String.format("%s %-9s %8.2f s", label, policy ? "policy" : "no-policy", report.nanos() / 1e9));
+            return report;
+        } finally {
+            deleteTree(out);
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        try (Stream<Path> all = Files.walk(root)) {
+            all.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.delete(p);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        }
+    }
+}
