@@ -103,6 +103,7 @@ public final class PopulationGenerator {
             docs.commit();
             batch.commit();
             writeFacts(store, documents, progress);
+            store.compact(60_000);
         }
         try (MalLog log = MalLog.open(out.malLog())) {
             for (int i = 0; i < spec.malAccesses() && !nonPublic.isEmpty(); i++) {

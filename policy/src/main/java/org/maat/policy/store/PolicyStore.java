@@ -156,6 +156,17 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
         return committed().commitCount();
     }
 
+    /**
+     * Rewrites the file without the space of superseded versions, for up to {@code maxMillis}: worth
+     * it after a bulk load of many batches. Committed data is unaffected.
+     */
+    public void compact(int maxMillis) {
+        synchronized (commitLock) {
+            committed();
+            mvStore.compactFile(maxMillis);
+        }
+    }
+
     /** Closes the file and releases its lock. Idempotent; a commit in progress finishes first. */
     @Override
     public void close() {

@@ -1,0 +1,71 @@
+package org.maat.core.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maat.core.data.DataDir;
+import picocli.CommandLine;
+
+class GenerateCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cl = new CommandLine(new GenerateCommand());
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            c.getErr().println(ex.getMessage());
+            return 2;
+        });
+        return cl.execute(args);
+    }
+
+    @Test
+    void generatesASmallPopulationOnEuroparlByDefault() {
+        Path data = dir.resolve("data");
+        assertThat(run("--out", data.toString(), "--users", "200", "--blacklist", "100", "--quiet")).isZero();
+        assertThat(out.toString()).contains("17,597 documents").contains("200 users with 12 friends");
+        assertThat(DataDir.at(data).readManifest().documents()).isEqualTo(17_597);
+    }
+
+    @Test
+    void badRecordsFailByDefaultAndAreReportedWhenSkipped() throws IOException {
+        Path jsonl = Files.writeString(dir.resolve("c.jsonl"),
+                "{\"title\": \"a\", \"body\": \"b\"}\n{broken\n{\"title\": \"c\", \"body\": \"d\"}\n");
+        String[] base = {"--corpus", "jsonl:" + jsonl, "--users", "5", "--friends", "2", "--blacklist", "1",
+            "--quiet", "--out"};
+        assertThat(run(concat(base, dir.resolve("strict").toString()))).isEqualTo(2);
+        assertThat(err.toString()).contains(jsonl + ":2: not JSON");
+        assertThat(run(concat(base, dir.resolve("skip").toString(), "--on-bad-record", "skip"))).isZero();
+        assertThat(err.toString()).contains("skipped bad record: " + jsonl + ":2:");
+        assertThat(DataDir.at(dir.resolve("skip")).readManifest().documents()).isEqualTo(2);
+    }
+
+    @Test
+    void badFlagsAreUsageErrors() {
+        assertThat(run("--out", dir.resolve("x").toString(), "--mix", "30/30/30")).isEqualTo(2);
+        assertThat(err.toString()).contains("--mix must be three non-negative percentages");
+        assertThat(run("--out", dir.resolve("y").toString(), "--users", "many")).isEqualTo(2);
+        assertThat(run("--out", dir.resolve("z").toString(), "--corpus", "nope")).isEqualTo(2);
+        assertThat(err.toString()).contains("unknown corpus 'nope'");
+        assertThat(run()).isEqualTo(2);
+        assertThat(err.toString()).contains("Missing required option: '--out=DIR'");
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+}
