@@ -76,7 +76,9 @@ public final class DocumentScan implements Iterator<Document>, AutoCloseable {
         int segment = OffsetTable.segment(packed);
         long position = OffsetTable.position(packed);
         try {
-            ByteBuffer header = bytes(segment, position, RecordCodec.HEADER);
+            // A copy: reading the payload may refill the window, which would overwrite a view of it.
+            ByteBuffer header = ByteBuffer.allocate(RecordCodec.HEADER).put(bytes(segment, position, RecordCodec.HEADER))
+                    .flip();
             int length = RecordCodec.payloadLength(header);
             ByteBuffer payload = bytes(segment, position + RecordCodec.HEADER, length);
             byte[] data = new byte[length];

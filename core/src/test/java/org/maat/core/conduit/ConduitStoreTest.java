@@ -52,6 +52,21 @@ class ConduitStoreTest {
     }
 
     @Test
+    void aScanReadsRecordsThatStraddleItsReadWindow() throws IOException {
+        // 3 MB of records: some header ends just before a 1 MB window boundary and its payload after it.
+        List<Document> docs = new ArrayList<>();
+        try (ConduitStoreWriter w = new ConduitStoreWriter(dir.resolve("big"), ConduitStoreWriter.SEGMENT_BYTES)) {
+            for (int i = 0; i < 3_000; i++) {
+                docs.add(w.append("title " + i, "2026", "y".repeat(1_000 + i % 37)));
+            }
+            w.commit();
+        }
+        try (ConduitStore store = ConduitStore.open(dir.resolve("big"))) {
+            assertThat(all(store.scan())).isEqualTo(docs);
+        }
+    }
+
+    @Test
     void segmentsRollOverWithoutLosingDocuments() throws IOException {
         List<Document> docs = write(dir.resolve("s"), 300, 4_000);
         assertThat(Files.exists(dir.resolve("s").resolve("segment-00003.dat"))).isTrue();
