@@ -33,10 +33,10 @@ public final class Snippets {
     /** The hits for {@code ids}, with the passage of each body that best matches {@code query}. */
     public List<SearchHit> hits(List<String> ids, Query query) throws IOException {
         List<SearchHit> hits = new ArrayList<>();
-        Highlighter highlighter = new Highlighter(new SimpleHTMLFormatter("[", "]"),
-                new QueryScorer(query, IndexFields.BODY));
-        highlighter.setTextFragmenter(new SimpleSpanFragmenter(new QueryScorer(query, IndexFields.BODY),
-                FRAGMENT_CHARS));
+        // The fragmenter reads the scorer's state as the highlighter drives it: one scorer for both.
+        QueryScorer scorer = new QueryScorer(query, IndexFields.BODY);
+        Highlighter highlighter = new Highlighter(new SimpleHTMLFormatter("[", "]"), scorer);
+        highlighter.setTextFragmenter(new SimpleSpanFragmenter(scorer, FRAGMENT_CHARS));
         for (String id : ids) {
             LabelledDocument doc = documents.read(id);
             String body = doc.document().body();
