@@ -29,9 +29,11 @@ public record AccessTemplate(String base, boolean mal, boolean censored) {
 
     static AccessTemplate parse(Map<String, String> attributes) {
         String name = attributes.get(ATTRIBUTE);
-        if (name == null) {
-            return new AccessTemplate(OTHER, false, false);
-        }
+        return name == null ? new AccessTemplate(OTHER, false, false) : parse(name);
+    }
+
+    /** The template named {@code name}, e.g. {@code friends+mal+censorship}. */
+    public static AccessTemplate parse(String name) {
         String[] parts = name.toLowerCase(Locale.ROOT).split("\\+");
         String base = BASES.contains(parts[0]) ? parts[0] : OTHER;
         boolean mal = base.equals("mal");
@@ -44,5 +46,10 @@ public record AccessTemplate(String base, boolean mal, boolean censored) {
             }
         }
         return new AccessTemplate(base, mal, censored);
+    }
+
+    /** The canonical name: base, then {@code +mal}, then {@code +censorship}. */
+    public String name() {
+        return base + (mal && !base.equals("mal") ? "+mal" : "") + (censored ? "+censorship" : "");
     }
 }

@@ -5,16 +5,19 @@ import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
+import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
+import org.apache.lucene.util.BytesRef;
 import org.maat.core.task.LabelledDocument;
 
 /**
  * The fields of Maat's index, written by every indexer and read by search tasks. {@code id} is the
  * document's conduit id (what a search returns); {@code owner}, {@code access}, {@code mal} and
  * {@code censored} copy the conduit's owner and template so a search can filter by them -- copies
- * that may be wrong, which is why the monitor checks every result list.
+ * that may be wrong, which is why the monitor checks every result list. {@code id}, {@code owner}
+ * and {@code template} are also doc values, which the session filter reads per candidate hit.
  */
 public final class IndexFields {
 
@@ -26,6 +29,8 @@ public final class IndexFields {
     public static final String TITLE = "title";
     public static final String DATE = "date";
     public static final String BODY = "body";
+    /** Doc values only: the conduit's template name, e.g. {@code friends+mal+censorship}. */
+    public static final String TEMPLATE = "template";
 
     /** Analyzers are thread-safe; one instance serves every indexer and search. */
     private static final Analyzer ANALYZER = new StandardAnalyzer(EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
@@ -49,7 +54,10 @@ public final class IndexFields {
         var doc = labelled.document();
         Document lucene = new Document();
         lucene.add(new StringField(ID, doc.id(), Field.Store.YES));
+        lucene.add(new SortedDocValuesField(ID, new BytesRef(doc.id())));
         lucene.add(new StringField(OWNER, owner, Field.Store.YES));
+        lucene.add(new SortedDocValuesField(OWNER, new BytesRef(owner)));
+        lucene.add(new SortedDocValuesField(TEMPLATE, new BytesRef(template.name())));
         lucene.add(new StringField(ACCESS, template.base(), Field.Store.YES));
         lucene.add(new StringField(MAL, Boolean.toString(template.mal()), Field.Store.NO));
         lucene.add(new StringField(CENSORED, Boolean.toString(template.censored()), Field.Store.NO));

@@ -2,6 +2,7 @@ package org.maat.core.runtime;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,8 +21,12 @@ import org.maat.core.lucene.IndexLayout;
  */
 public final class IndexBenchmark {
 
-    /** The measured runs, in nanoseconds. */
-    public record Result(long documents, int shards, List<Long> plainNanos, List<Long> policyNanos) {
+    /**
+     * The measured runs, in nanoseconds: wall time, and the process's CPU time (all threads, merges
+     * and GC included), which other work on a shared machine disturbs far less than wall time.
+     */
+    public record Result(long documents, int shards, List<Long> plainNanos, List<Long> policyNanos,
+                         List<Long> plainCpuNanos, List<Long> policyCpuNanos) {
 
         public double plainMedianSeconds() {
             return median(plainNanos) / 1e9;
@@ -31,17 +36,25 @@ public final class IndexBenchmark {
             return median(policyNanos) / 1e9;
         }
 
-        /** (policy median / plain median) - 1. */
+        /** (policy median / plain median) - 1, wall time. */
         public double overhead() {
             return median(policyNanos) / median(plainNanos) - 1;
         }
 
-        static double median(List<Long> values) {
+        /** (policy median / plain median) - 1, CPU time. */
+        public double cpuOverhead() {
+            return median(policyCpuNanos) / median(plainCpuNanos) - 1;
+        }
+
+        public static double median(List<Long> values) {
             List<Long> sorted = values.stream().sorted().toList();
             int n = sorted.size();
             return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2.0;
         }
     }
+
+    private static final com.sun.management.OperatingSystemMXBean CPU =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     private final DataDir data;
     private final Path scratch;
@@ -62,25 +75,33 @@ public final class IndexBenchmark {
     public Result run(Consumer<String> log) throws IOException {
         Files.createDirectories(scratch);
         once(false, "warm-up", log);
-        long documents = once(true, "warm-up", log).documents();
+        long documents = once(true, "warm-up", log)[2];
         List<Long> plain = new ArrayList<>();
         List<Long> policy = new ArrayList<>();
+        List<Long> plainCpu = new ArrayList<>();
+        List<Long> policyCpu = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
             boolean policyFirst = i % 2 == 1;
             for (boolean monitored : policyFirst ? new boolean[] {true, false} : new boolean[] {false, true}) {
-                long nanos = once(monitored, "run " + (i + 1), log).nanos();
-                (monitored ? policy : plain).add(nanos);
+                long[] measured = once(monitored, "run " + (i + 1), log);
+                (monitored ? policy : plain).add(measured[0]);
+                (monitored ? policyCpu : plainCpu).add(measured[1]);
             }
         }
-        return new Result(documents, shards, plain, policy);
+        return new Result(documents, shards, plain, policy, plainCpu, policyCpu);
     }
 
-    private IndexRun.Report once(boolean policy, String label, Consumer<String> log) throws IOException {
+    /** One run: {wall nanos, CPU nanos, documents}. */
+    private long[] once(boolean policy, String label, Consumer<String> log) throws IOException {
         Path out = Files.createTempDirectory(scratch, policy ? "policy-" : "plain-");
         try {
+            System.gc();
+            long cpu = CPU.getProcessCpuTime();
             IndexRun.Report report = IndexRun.standard().run(data, new IndexLayout(out), shards, policy, n -> { });
-            log.accept(String.format("%s %-9s %8.2f s", label, policy ? "policy" : "no-policy", report.nanos() / 1e9));
-            return report;
+            cpu = CPU.getProcessCpuTime() - cpu;
+            log.accept(String.format("%s %-9s %8.2f s wall %8.2f s cpu", label, policy ? "policy" : "no-policy",
+                    report.nanos() / 1e9, cpu / 1e9));
+            return new long[] {report.nanos(), cpu, report.documents()};
         } finally {
             deleteTree(out);
         }
