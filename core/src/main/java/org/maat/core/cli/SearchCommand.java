@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
             "QUERY uses Lucene's simple query syntax: words, \"phrases\", -exclusion, a|b, prefix*."},
         footer = {"", "Examples:",
             "  maat search --data data --index index --as u17 --region r0 fishing quotas",
-            "  maat search --data data --index plain-index --as u17 --no-policy fishing quotas",
+            "  maat search --data data --index index --as u17 --no-policy fishing quotas",
             "", "Exit codes: 0 searched, 2 bad arguments or unreadable data, 3 the result was refused by the monitor."})
 public final class SearchCommand implements Callable<Integer> {
 
@@ -50,7 +50,8 @@ public final class SearchCommand implements Callable<Integer> {
     @Option(names = "--k", defaultValue = "10", description = "Number of results. Default: ${DEFAULT-VALUE}.")
     int k;
 
-    @Option(names = "--no-policy", description = "Plain Lucene: no monitor, no filter (the overhead baseline).")
+    @Option(names = "--no-policy", description = "No monitor: the same search, session filter included, without the "
+            + "monitor's checks (the overhead baseline).")
     boolean noPolicy;
 
     @Parameters(arity = "1..*", paramLabel = "QUERY", description = "The query words.")
@@ -76,7 +77,7 @@ public final class SearchCommand implements Callable<Integer> {
                 return Refusals.report(spec, refused);
             }
             o.printf("%d result(s) for '%s' as %s%s%n", hits.size(), query, session,
-                    noPolicy ? " (plain Lucene, no policy)" : " (released by the monitor under ONLY_CND_IDS+)");
+                    noPolicy ? " (no monitor: filtered by the search alone)" : " (released by the monitor under ONLY_CND_IDS+)");
             for (SearchHit hit : hits) {
                 o.printf("%3d  %-8s %-6s %-24s %s%n       %s%n", hit.rank(), hit.id(), hit.owner(), hit.template(),
                         hit.title(), hit.snippet());

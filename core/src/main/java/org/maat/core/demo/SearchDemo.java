@@ -106,7 +106,7 @@ public final class SearchDemo {
         out.printf("  as %-7s (%s): %s%n", session, who,
                 hits.isEmpty() ? "nothing" : String.join(" ", hits.stream().map(SearchHit::id).toList()));
         // What plain Lucene would have shown before the last released hit, and why the session may not read it.
-        List<String> plain = service.asPlain().search(session, query, K + 5);
+        List<String> plain = service.asUnfiltered().search(session, query, K + 5);
         for (String id : plain) {
             if (released.size() >= K && id.equals(released.get(released.size() - 1))) {
                 break;
@@ -146,7 +146,7 @@ public final class SearchDemo {
                     String title = data.documents().get(c.id()).orElseThrow().title();
                     if (censored == null && c.attributes().get("template").startsWith("public")
                             && facts.contains("blocked", List.of("r0", c.id()))
-                            && service.asPlain().search(Session.of("u0"), title, K).contains(c.id())) {
+                            && service.asUnfiltered().search(Session.of("u0"), title, K).contains(c.id())) {
                         censored = c;
                         censoredQuery = title;
                     }
@@ -159,7 +159,7 @@ public final class SearchDemo {
                     }
                     String title = data.documents().get(c.id()).orElseThrow().title();
                     Optional<String> friend = facts.neighbours("friend", 0, c.owner()).stream().findFirst();
-                    if (friend.isEmpty() || !service.asPlain().search(Session.of("u0"), title, K).contains(c.id())) {
+                    if (friend.isEmpty() || !service.asUnfiltered().search(Session.of("u0"), title, K).contains(c.id())) {
                         continue;
                     }
                     for (int u = 0; u < data.manifest().users(); u++) {

@@ -22,10 +22,16 @@ import org.maat.policy.monitor.PolicyViolation;
 
 /**
  * The search overhead benchmark, closed loop: {@code threads} clients each issue their next query as
- * soon as the previous one returns, over three configurations of one open index -- plain Lucene
- * ({@code no-policy}), the monitor with every document public ({@code all-public}), and the monitor
- * with the data's own policies, MAL and censorship ({@code mix}) -- in rotating order over several
- * rounds, after a warm-up of each.
+ * soon as the previous one returns, over four configurations of one open index, in rotating order
+ * over several rounds after a warm-up of each:
+ * <ul>
+ *   <li>{@code unfiltered}: raw Lucene, no monitor, no session filter;</li>
+ *   <li>{@code all-public}: the monitor with every document public (so no filter is needed), to be
+ *       compared with {@code unfiltered}: the cost of interposition alone;</li>
+ *   <li>{@code no-policy}: the search task with its session filter, no monitor (the baseline);</li>
+ *   <li>{@code mix}: the monitor with the data's own policies, MAL and censorship, to be compared
+ *       with {@code no-policy}: the monitor's cost on the full mix.</li>
+ * </ul>
  *
  * <p>The workload follows Thoth's: queries are document titles drawn with a Zipf distribution
  * (exponent 1) over the distinct titles in a seeded random order; each query is assigned to a
@@ -78,11 +84,16 @@ public final class SearchBenchmark {
         return distinctTitles;
     }
 
-    /** Runs a warm-up and {@code rounds} measured rounds of every configuration; no-policy first in the map. */
+    /** Each configuration and the one it is compared with. */
+    public static final Map<String, String> BASELINES = Map.of("unfiltered", "unfiltered", "all-public", "unfiltered",
+            "no-policy", "no-policy", "mix", "no-policy");
+
+    /** Runs a warm-up and {@code rounds} measured rounds of every configuration, in the order above. */
     public Map<String, Measurement> run(int rounds, Consumer<String> log) throws Exception {
         Map<String, SearchService> configs = new LinkedHashMap<>();
-        configs.put("no-policy", monitored.asPlain());
+        configs.put("unfiltered", monitored.asUnfiltered());
         configs.put("all-public", monitored.asAllPublic());
+        configs.put("no-policy", monitored.asPlain());
         configs.put("mix", monitored);
         List<String> names = new ArrayList<>(configs.keySet());
         for (String name : names) {

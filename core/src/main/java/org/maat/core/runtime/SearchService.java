@@ -34,7 +34,9 @@ import org.maat.policy.monitor.TaskMode;
  * {@link org.maat.policy.monitor.PolicyViolation}, never turned into an empty result. Output lines
  * are then built with checked reads for the session ({@link Snippets}).
  *
- * <p>{@code policy = false} is the plain-Lucene baseline: the same code, no monitor, no filter.
+ * <p>{@code policy = false} is the {@code --no-policy} baseline: the same search task, session
+ * filter included (what a search application without Maat would run), with no monitor, so the
+ * difference between the two is the monitor's cost.
  * Thread-safe: queries may run concurrently.
  */
 public final class SearchService implements AutoCloseable {
@@ -58,8 +60,7 @@ public final class SearchService implements AutoCloseable {
 
     private SearchService(DataSet stores, IndexLabels labels, ReferenceMonitor monitor, Task opener,
                           OpenIndex index) {
-        this(stores, labels, monitor, opener, index, new AtomicLong(),
-                monitor == null ? SearchComponents.plain() : SearchComponents.standard(), true);
+        this(stores, labels, monitor, opener, index, new AtomicLong(), SearchComponents.standard(), true);
     }
 
     private SearchService(DataSet stores, IndexLabels labels, ReferenceMonitor monitor, Task opener, OpenIndex index,
@@ -75,17 +76,23 @@ public final class SearchService implements AutoCloseable {
     }
 
     /**
-     * The plain-Lucene baseline over the same open index and data: no monitor, no filter. Shares
-     * this service's readers, so a benchmark compares the two on the same warm caches. Closing the
-     * view does nothing; close this service.
+     * The {@code --no-policy} baseline over the same open index and data: the same search task with
+     * its session filter, and no monitor. Shares this service's readers, so a benchmark compares the
+     * two on the same warm caches. Closing the view does nothing; close this service.
      */
     public SearchService asPlain() {
+        return new SearchService(stores, null, null, null, index, sequence, SearchComponents.standard(), false);
+    }
+
+    /** Raw Lucene over the same index: no monitor and no session filter (every matching document). A view. */
+    public SearchService asUnfiltered() {
         return new SearchService(stores, null, null, null, index, sequence, SearchComponents.plain(), false);
     }
 
     /**
-     * The monitored search with every document seen under the public policy and no filter (Thoth's
-     * "public" configuration): all interposition, no policy cost. A view like {@link #asPlain()}.
+     * The monitored search with every document seen under the public policy, so no filter is needed
+     * (Thoth's "public" configuration): all the interposition, none of the policy cost; compare it
+     * with {@link #asUnfiltered()}. A view like {@link #asPlain()}.
      */
     public SearchService asAllPublic() {
         if (!monitored()) {
@@ -144,7 +151,7 @@ public final class SearchService implements AutoCloseable {
         return monitor;
     }
 
-    /** The standard search for this service: filtered under the monitor, plain otherwise. */
+    /** The search parts this service runs: the session-filtered search unless a view says otherwise. */
     public SearchComponents components() {
         return components;
     }

@@ -13,10 +13,10 @@ import org.maat.policy.facts.FactSource;
 @FunctionalInterface
 public interface AccessFilter {
 
-    /** The filter for {@code session}, or empty for none (the plain-Lucene baseline). */
+    /** The filter for {@code session}, or empty for none (raw Lucene). */
     Optional<Query> filter(Session session, FactSource facts);
 
-    /** No filter: the {@code --no-policy} baseline. */
+    /** No filter: every matching document. */
     static AccessFilter none() {
         return (session, facts) -> Optional.empty();
     }

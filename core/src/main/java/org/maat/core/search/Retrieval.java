@@ -17,14 +17,15 @@ public interface Retrieval {
     List<String> topIds(ShardSearchers shards, Query query, int k) throws IOException;
 
     /**
-     * The top {@code k} of every shard, merged by score ({@link TopDocs#merge}: ties go to the lower
+     * The top {@code k} of every shard ({@link TopHits}: a session filter is checked as hits are
+     * collected), merged by score ({@link TopDocs#merge}: ties go to the lower
      * shard, then the lower document number), so the order depends only on the index and the query.
      */
     static Retrieval standard() {
         return (shards, query, k) -> {
             TopDocs[] perShard = new TopDocs[shards.shards()];
             for (int shard = 0; shard < perShard.length; shard++) {
-                perShard[shard] = shards.searcher(shard).search(query, k);
+                perShard[shard] = TopHits.search(shards.searcher(shard), query, k);
                 for (ScoreDoc hit : perShard[shard].scoreDocs) {
                     hit.shardIndex = shard;
                 }

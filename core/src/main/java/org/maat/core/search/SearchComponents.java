@@ -19,7 +19,7 @@ public record SearchComponents(QueryComposer composer, AccessFilter filter, Retr
         return new SearchComponents(QueryComposer.standard(), new SessionFilter(), Retrieval.standard());
     }
 
-    /** Plain Lucene: the same parts without a filter (the {@code --no-policy} baseline). */
+    /** Raw Lucene: the same parts without a filter (every matching document, as the index ranks it). */
     public static SearchComponents plain() {
         return new SearchComponents(QueryComposer.standard(), AccessFilter.none(), Retrieval.standard());
     }

@@ -17,7 +17,6 @@ import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.TwoPhaseIterator;
 import org.apache.lucene.search.Weight;
-import org.apache.lucene.util.BytesRef;
 import org.maat.core.index.AccessTemplate;
 import org.maat.core.index.IndexFields;
 import org.maat.policy.facts.FactSource;
@@ -26,8 +25,8 @@ import org.maat.policy.facts.FactSource;
  * The documents one session may read under the standard templates, decided per candidate hit from
  * the doc values {@code template}, {@code owner} and {@code id}. It only verifies (a two-phase
  * check): the user's query leads and proposes candidates, so the cost grows with the candidates
- * Lucene actually scores, not with the index; nothing is computed per segment but a few ordinal
- * lookups. Identity equality, never cached: it belongs to one session and one query.
+ * Lucene actually scores, not with the index, and each check is a few array reads and hash
+ * lookups on segments decoded once ({@link DecodedLeaf}). Identity equality, never cached: it belongs to one session and one query.
  */
 final class SessionAccessQuery extends Query {
 
@@ -36,6 +35,7 @@ final class SessionAccessQuery extends Query {
     private final Set<String> logged;
     private final Set<String> blocked;
     private final FactSource facts;
+    private final DecodedLeaf.Cache leaves;
     /** Friends of friends, computed the first time a fof document is a candidate (rarely). */
     private Set<String> friendsOfFriends;
 
@@ -46,7 +46,8 @@ final class SessionAccessQuery extends Query {
      * @param blocked the documents blocked in the session's region
      */
     SessionAccessQuery(String principal, Set<String> friends, Set<String> logged, Set<String> blocked,
-                       FactSource facts) {
+                       FactSource facts, DecodedLeaf.Cache leaves) {
+        this.leaves = leaves;
         this.principal = principal;
         this.friends = friends;
         this.logged = logged;
@@ -60,14 +61,10 @@ final class SessionAccessQuery extends Query {
             @Override
             public Scorer scorer(LeafReaderContext context) throws IOException {
                 LeafReader reader = context.reader();
+                DecodedLeaf decoded = leaves.of(reader);
                 SortedDocValues templates = DocValues.getSorted(reader, IndexFields.TEMPLATE);
                 SortedDocValues owners = DocValues.getSorted(reader, IndexFields.OWNER);
                 SortedDocValues ids = DocValues.getSorted(reader, IndexFields.ID);
-                AccessTemplate[] templateOf = new AccessTemplate[templates.getValueCount()];
-                for (int ord = 0; ord < templateOf.length; ord++) {
-                    templateOf[ord] = AccessTemplate.parse(templates.lookupOrd(ord).utf8ToString());
-                }
-                int myOrd = principal == null ? -2 : owners.lookupTerm(new BytesRef(principal));
                 DocIdSetIterator all = DocIdSetIterator.all(reader.maxDoc());
                 TwoPhaseIterator check = new TwoPhaseIterator(all) {
                     @Override
@@ -76,7 +73,7 @@ final class SessionAccessQuery extends Query {
                         if (!templates.advanceExact(doc)) {
                             return false;
                         }
-                        AccessTemplate template = templateOf[templates.ordValue()];
+                        AccessTemplate template = decoded.templateByOrd[templates.ordValue()];
                         return readable(template, doc) && !(template.censored() && isBlocked(doc));
                     }
 
@@ -88,29 +85,31 @@ final class SessionAccessQuery extends Query {
                         if (base.equals(AccessTemplate.OTHER) || principal == null || !owners.advanceExact(doc)) {
                             return false;
                         }
-                        int owner = owners.ordValue();
-                        if (owner == myOrd) {
+                        String owner = decoded.ownerByOrd[owners.ordValue()];
+                        if (owner.equals(principal)) {
                             return true;
                         }
                         boolean friendly = base.equals("friends") || base.equals("fof") || base.equals("mal");
-                        if (friendly && friends.contains(owners.lookupOrd(owner).utf8ToString())) {
+                        if (friendly && friends.contains(owner)) {
                             return true;
                         }
-                        if (base.equals("fof") && friendsOfFriends().contains(owners.lookupOrd(owner).utf8ToString())) {
+                        if (base.equals("fof") && friendsOfFriends().contains(owner)) {
                             return true;
                         }
-                        return template.mal() && !logged.isEmpty() && ids.advanceExact(doc)
-                                && logged.contains(ids.lookupOrd(ids.ordValue()).utf8ToString());
+                        return template.mal() && !logged.isEmpty() && logged.contains(id(doc));
                     }
 
                     private boolean isBlocked(int doc) throws IOException {
-                        return !blocked.isEmpty() && ids.advanceExact(doc)
-                                && blocked.contains(ids.lookupOrd(ids.ordValue()).utf8ToString());
+                        return !blocked.isEmpty() && blocked.contains(id(doc));
+                    }
+
+                    private String id(int doc) throws IOException {
+                        return ids.advanceExact(doc) ? decoded.idByOrd[ids.ordValue()] : "";
                     }
 
                     @Override
                     public float matchCost() {
-                        return 20;
+                        return 10;
                     }
                 };
                 return new ConstantScoreScorer(this, score(), scoreMode, check);

@@ -34,6 +34,7 @@ import org.maat.policy.facts.FactSource;
 public final class SessionFilter implements AccessFilter {
 
     private final Map<String, Blacklist> blacklists = new ConcurrentHashMap<>();
+    private final DecodedLeaf.Cache leaves = new DecodedLeaf.Cache();
 
     private record Blacklist(long factVersion, Set<String> ids) {
     }
@@ -45,7 +46,7 @@ public final class SessionFilter implements AccessFilter {
         Set<String> logged = me != null && facts.contains("employee", List.of(me))
                 ? facts.neighbours("logged", 0, me) : Set.of();
         Set<String> blocked = session.region() == null ? Set.of() : blacklist(session.region(), facts);
-        return Optional.of(new SessionAccessQuery(me, friends, logged, blocked, facts));
+        return Optional.of(new SessionAccessQuery(me, friends, logged, blocked, facts, leaves));
     }
 
     private Set<String> blacklist(String region, FactSource facts) {

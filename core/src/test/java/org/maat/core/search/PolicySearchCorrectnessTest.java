@@ -49,7 +49,7 @@ class PolicySearchCorrectnessTest {
         try (SearchService service = SearchService.open(data, plain, false)) {
             for (String q : queries) {
                 // Plain Lucene does not depend on the session: every document, ranked.
-                plainHits.put(q, service.search(Session.of("anyone"), q, 400));
+                plainHits.put(q, service.search(Session.of("anyone"), q, 400, SearchComponents.plain()));
             }
         }
         int compared = 0;
