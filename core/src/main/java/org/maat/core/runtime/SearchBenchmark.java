@@ -22,8 +22,8 @@ import org.maat.policy.monitor.PolicyViolation;
 
 /**
  * The search overhead benchmark, closed loop: {@code threads} clients each issue their next query as
- * soon as the previous one returns, over four configurations of one open index, in rotating order
- * over several rounds after a warm-up of each:
+ * soon as the previous one returns, on four configurations of one open index, paired per query
+ * (see {@link #run}) so that a busy machine disturbs all alike:
  * <ul>
  *   <li>{@code unfiltered}: raw Lucene, no monitor, no session filter;</li>
  *   <li>{@code all-public}: the monitor with every document public (so no filter is needed), to be
@@ -39,11 +39,14 @@ import org.maat.policy.monitor.PolicyViolation;
  */
 public final class SearchBenchmark {
 
-    /** One configuration's figures, over all its measured rounds. */
-    public record Measurement(String config, long queries, double seconds, double meanMillis, double p95Millis,
+    /**
+     * One configuration's figures over all measured rounds. Throughput is the closed-loop rate the
+     * clients would reach on this configuration alone: clients / mean latency (Little's law).
+     */
+    public record Measurement(String config, long queries, int clients, double meanMillis, double p95Millis,
                               long refused) {
         public double throughput() {
-            return queries / seconds;
+            return clients * 1000.0 / meanMillis;
         }
     }
 
@@ -88,7 +91,11 @@ public final class SearchBenchmark {
     public static final Map<String, String> BASELINES = Map.of("unfiltered", "unfiltered", "all-public", "unfiltered",
             "no-policy", "no-policy", "mix", "no-policy");
 
-    /** Runs a warm-up and {@code rounds} measured rounds of every configuration, in the order above. */
+    /**
+     * Runs a warm-up pass and {@code rounds} measured passes. In a pass every client takes the next
+     * query and runs it on every configuration back to back, in an order rotating with the query, so
+     * that whatever else the machine does falls on all configurations alike (paired measurement).
+     */
     public Map<String, Measurement> run(int rounds, Consumer<String> log) throws Exception {
         Map<String, SearchService> configs = new LinkedHashMap<>();
         configs.put("unfiltered", monitored.asUnfiltered());
@@ -96,37 +103,37 @@ public final class SearchBenchmark {
         configs.put("no-policy", monitored.asPlain());
         configs.put("mix", monitored);
         List<String> names = new ArrayList<>(configs.keySet());
-        for (String name : names) {
-            Round warm = round(configs.get(name), Math.min(queries.size(), 2_000));
-            log.accept(String.format("warm-up %-10s %8.1f q/s", name, warm.queries / warm.seconds()));
-        }
-        Map<String, List<Round>> measured = new LinkedHashMap<>();
-        names.forEach(n -> measured.put(n, new ArrayList<>()));
+        List<SearchService> services = names.stream().map(configs::get).toList();
+        Pass warm = pass(services, Math.min(queries.size(), 1_000));
+        log.accept(String.format("warm-up: %,d queries x %d configurations in %.1f s", warm.queries,
+                services.size(), warm.wallNanos / 1e9));
+        List<Pass> passes = new ArrayList<>();
         for (int r = 0; r < rounds; r++) {
+            Pass pass = pass(services, queries.size());
+            passes.add(pass);
+            StringBuilder line = new StringBuilder(String.format("round %d:", r + 1));
             for (int c = 0; c < names.size(); c++) {
-                String name = names.get((c + r) % names.size());
-                Round round = round(configs.get(name), queries.size());
-                measured.get(name).add(round);
-                log.accept(String.format("round %d %-10s %8.1f q/s", r + 1, name, round.queries / round.seconds()));
+                line.append(String.format(" %s %.3f ms", names.get(c),
+                        Arrays.stream(pass.latencies[c]).average().orElse(0) / 1e6));
             }
+            log.accept(line.toString());
         }
         Map<String, Measurement> out = new LinkedHashMap<>();
-        for (String name : names) {
-            out.put(name, summarize(name, measured.get(name)));
+        for (int c = 0; c < names.size(); c++) {
+            out.put(names.get(c), summarize(names.get(c), c, passes));
         }
         return out;
     }
 
-    private record Round(int queries, long wallNanos, long[] latencies, long refused) {
-        double seconds() {
-            return wallNanos / 1e9;
-        }
+    private record Pass(int queries, long wallNanos, long[][] latencies, long[] refused) {
     }
 
-    private Round round(SearchService service, int count) throws Exception {
+    private Pass pass(List<SearchService> services, int count) throws Exception {
+        int n = services.size();
         AtomicInteger next = new AtomicInteger();
-        AtomicLong refused = new AtomicLong();
-        long[] latencies = new long[count];
+        long[][] latencies = new long[n][count];
+        AtomicLong[] refused = new AtomicLong[n];
+        Arrays.setAll(refused, i -> new AtomicLong());
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {
             List<Future<?>> clients = new ArrayList<>();
@@ -134,13 +141,16 @@ public final class SearchBenchmark {
             for (int t = 0; t < threads; t++) {
                 clients.add(pool.submit(() -> {
                     for (int i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) {
-                        long t0 = System.nanoTime();
-                        try {
-                            service.search(sessions.get(i), queries.get(i), k);
-                        } catch (PolicyViolation refusal) {
-                            refused.incrementAndGet();
+                        for (int step = 0; step < n; step++) {
+                            int c = (step + i) % n;
+                            long t0 = System.nanoTime();
+                            try {
+                                services.get(c).search(sessions.get(i), queries.get(i), k);
+                            } catch (PolicyViolation refusal) {
+                                refused[c].incrementAndGet();
+                            }
+                            latencies[c][i] = System.nanoTime() - t0;
                         }
-                        latencies[i] = System.nanoTime() - t0;
                     }
                     return null;
                 }));
@@ -148,27 +158,24 @@ public final class SearchBenchmark {
             for (Future<?> client : clients) {
                 client.get();
             }
-            return new Round(count, System.nanoTime() - start, latencies, refused.get());
+            long[] refusedCounts = Arrays.stream(refused).mapToLong(AtomicLong::get).toArray();
+            return new Pass(count, System.nanoTime() - start, latencies, refusedCounts);
         } finally {
             pool.shutdownNow();
         }
     }
 
-    private static Measurement summarize(String name, List<Round> rounds) {
-        long queries = 0;
-        long wall = 0;
+    private Measurement summarize(String name, int config, List<Pass> passes) {
         long refused = 0;
         List<long[]> all = new ArrayList<>();
-        for (Round r : rounds) {
-            queries += r.queries;
-            wall += r.wallNanos;
-            refused += r.refused;
-            all.add(r.latencies);
+        for (Pass p : passes) {
+            refused += p.refused[config];
+            all.add(p.latencies[config]);
         }
         long[] latencies = all.stream().flatMapToLong(Arrays::stream).sorted().toArray();
         double mean = Arrays.stream(latencies).average().orElse(0) / 1e6;
         double p95 = latencies.length == 0 ? 0 : latencies[(int) Math.ceil(latencies.length * 0.95) - 1] / 1e6;
-        return new Measurement(name, queries, wall / 1e9, mean, p95, refused);
+        return new Measurement(name, latencies.length, threads, mean, p95, refused);
     }
 
     /** Distinct document titles, in a seeded random order (rank 1 first). */

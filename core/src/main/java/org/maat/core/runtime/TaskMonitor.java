@@ -27,8 +27,9 @@ final class TaskMonitor {
     static ReferenceMonitor over(DataSet data, IndexLabels labels) {
         data.engine().intern(IndexLabels.POLICY);
         data.engine().intern(PolicyTemplates.policy("private"));
+        CachedCatalog documents = new CachedCatalog(data.policies());
         return new ReferenceMonitor(data.engine(), id -> {
-            Optional<Conduit> document = data.policies().find(id);
+            Optional<Conduit> document = documents.find(id);
             return document.isPresent() ? document : labels.find(id);
         });
     }
@@ -41,8 +42,9 @@ final class TaskMonitor {
     static ReferenceMonitor allPublic(DataSet data, IndexLabels labels) {
         ReferenceMonitor real = over(data, labels);
         PolicyId publicPolicy = data.engine().intern(PolicyTemplates.policy("public"));
+        CachedCatalog documents = new CachedCatalog(data.policies());
         return new ReferenceMonitor(real.engine(), id -> {
-            Optional<Conduit> document = data.policies().find(id);
+            Optional<Conduit> document = documents.find(id);
             return document.isPresent()
                     ? document.map(c -> new Conduit(c.id(), c.name(), c.owner(), publicPolicy, Map.of("template", "public")))
                     : labels.find(id);

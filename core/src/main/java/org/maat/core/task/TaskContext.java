@@ -17,10 +17,11 @@ import org.maat.policy.facts.FactSource;
  *   <li>{@link #results()}: the result conduit, whose writes the monitor checks;</li>
  *   <li>{@link #facts()}: the fact relations, read-only, for building filters.</li>
  * </ul>
- * Task code (packages {@code org.maat.core.index} and {@code org.maat.core.search}) uses no
- * {@code java.io.File}, {@code java.nio.file}, {@code java.net} or {@code FSDirectory}: an
- * ArchUnit rule checks it. The trusted runtime opens the stores and builds the context. A handle the
- * task was not given fails with {@link IllegalStateException}.
+ * Task code (packages {@code org.maat.core.index} and {@code org.maat.core.search}) and these
+ * handles use no {@code java.io.File}, {@code java.nio.file}, {@code java.net} or
+ * {@code FSDirectory}: an ArchUnit rule checks it. The trusted runtime ({@code org.maat.core.lucene},
+ * {@code org.maat.core.runtime}) opens the stores and directories and builds the context. A handle
+ * the task was not given fails with {@link IllegalStateException}.
  */
 public final class TaskContext {
 

@@ -1,0 +1,2 @@
+/** The search part of {@code maat demo}. */
+package org.maat.core.demo;
