@@ -42,6 +42,11 @@ public final class IndexRun {
 
     public Report run(DataDir data, IndexLayout out, int shards, boolean policy, LongConsumer progress)
             throws IOException {
+        if (!policy && out.isLabelled()) {
+            // A plain rebuild would delete the published commit its labels name, leaving them dangling.
+            throw new IllegalArgumentException(out.root() + " holds a monitored index (" + out.labels()
+                    + "); build the --no-policy index into another directory");
+        }
         long start = System.nanoTime();
         Session session = Session.of(IndexLabels.OWNER);
         try (DataSet stores = DataSet.open(data);

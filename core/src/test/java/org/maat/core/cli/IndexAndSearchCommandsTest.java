@@ -83,6 +83,17 @@ class IndexAndSearchCommandsTest {
     }
 
     @Test
+    void aPlainRebuildOverAMonitoredIndexIsRefused() {
+        Path index = dir.resolve("index-monitored");
+        assertThat(run(new IndexCommand(), "--data", data.root().toString(), "--out", index.toString(), "--quiet")).isZero();
+        assertThat(run(new IndexCommand(), "--data", data.root().toString(), "--out", index.toString(), "--no-policy",
+                "--quiet")).isEqualTo(2);
+        assertThat(err.toString()).contains("holds a monitored index");
+        assertThat(run(new SearchCommand(), "--data", data.root().toString(), "--index", index.toString(), "--as", "u3",
+                "budget")).as(err.toString()).isZero();
+    }
+
+    @Test
     void benchCommandsReportBothVariantsAndTheirRatios() {
         Path index = dir.resolve("index-bench");
         assertThat(run(new IndexCommand(), "--data", data.root().toString(), "--out", index.toString(), "--quiet")).isZero();
