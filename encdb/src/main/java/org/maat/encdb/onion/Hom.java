@@ -38,6 +38,8 @@ public final class Hom implements AutoCloseable {
     private final BigInteger halfN;
     private final FixedBase baseModP;
     private final FixedBase baseModQ;
+    private final BarrettModulus modPSquared;
+    private final BarrettModulus modQSquared;
     private final SecureRandom random = new SecureRandom();
     private final BlockingQueue<BigInteger[]> pool;
     private final Thread filler;
@@ -62,6 +64,8 @@ public final class Hom implements AutoCloseable {
         } while (y.signum() == 0 || !y.gcd(n).equals(BigInteger.ONE));
         BigInteger h = y.multiply(y).negate().mod(n);
         BigInteger hs = h.modPow(n, publicKey.nSquared());
+        this.modPSquared = new BarrettModulus(keys.pSquared);
+        this.modQSquared = new BarrettModulus(keys.qSquared);
         this.baseModP = new FixedBase(hs, keys.pSquared, RANDOMNESS_BITS / 8);
         this.baseModQ = new FixedBase(hs, keys.qSquared, RANDOMNESS_BITS / 8);
         if (pooled > 0) {
@@ -93,8 +97,9 @@ public final class Hom implements AutoCloseable {
         }
         BigInteger gm = m.mod(n).multiply(n).add(BigInteger.ONE); // g^m = 1 + m n for g = n + 1
         BigInteger[] r = takeRandomness();
-        BigInteger cp = gm.mod(keys.pSquared).multiply(r[0]).mod(keys.pSquared);
-        BigInteger cq = gm.mod(keys.qSquared).multiply(r[1]).mod(keys.qSquared);
+        // gm < n^2 < 2^(2 * bits(p^2)), so Barrett reduces it directly.
+        BigInteger cp = modPSquared.multiply(modPSquared.reduce(gm), r[0]);
+        BigInteger cq = modQSquared.multiply(modQSquared.reduce(gm), r[1]);
         return publicKey.toBytes(combine(cp, cq));
     }
 
