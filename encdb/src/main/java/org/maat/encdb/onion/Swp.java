@@ -50,6 +50,7 @@ public final class Swp {
 
     private final byte[] preEncryptionKey;
     private final byte[] wordKeyKey;
+    private final WordSecrets[] recent = new WordSecrets[4096];
 
     /** A SEARCH layer under a 32-byte key. */
     public Swp(byte[] key32) {
@@ -65,20 +66,20 @@ public final class Swp {
         List<String> distinct = new ArrayList<>(new LinkedHashSet<>(words));
         Collections.shuffle(distinct, NONCES); // position must not reveal which word is which
         byte[] out = new byte[distinct.size() * X_LENGTH];
+        byte[] nonces = new byte[distinct.size() * NONCE_LENGTH];
+        NONCES.nextBytes(nonces); // one call for all words: SecureRandom costs per call
         BlockCipher f = AESEngine.newInstance();
         byte[] check = new byte[16];
         for (int i = 0; i < distinct.size(); i++) {
-            byte[] x = preEncrypt(distinct.get(i));
+            WordSecrets word = secrets(distinct.get(i));
             int off = i * X_LENGTH;
-            byte[] s = new byte[NONCE_LENGTH];
-            NONCES.nextBytes(s);
-            f.init(true, new KeyParameter(wordKey(x)));
-            f.processBlock(s, 0, check, 0);
+            f.init(true, new KeyParameter(word.key));
+            f.processBlock(nonces, i * NONCE_LENGTH, check, 0);
             for (int j = 0; j < NONCE_LENGTH; j++) {
-                out[off + j] = (byte) (x[j] ^ s[j]);
+                out[off + j] = (byte) (word.x[j] ^ nonces[i * NONCE_LENGTH + j]);
             }
             for (int j = 0; j < CHECK_LENGTH; j++) {
-                out[off + NONCE_LENGTH + j] = (byte) (x[NONCE_LENGTH + j] ^ check[j]);
+                out[off + NONCE_LENGTH + j] = (byte) (word.x[NONCE_LENGTH + j] ^ check[j]);
             }
         }
         return out;
@@ -86,9 +87,9 @@ public final class Swp {
 
     /** The search token for one word: lets anyone find the word in ciphertexts, reveals nothing else. */
     public byte[] token(String word) {
-        byte[] x = preEncrypt(word);
-        byte[] token = Arrays.copyOf(x, TOKEN_LENGTH);
-        System.arraycopy(wordKey(x), 0, token, X_LENGTH, WORD_KEY_LENGTH);
+        WordSecrets secrets = secrets(word);
+        byte[] token = Arrays.copyOf(secrets.x, TOKEN_LENGTH);
+        System.arraycopy(secrets.key, 0, token, X_LENGTH, WORD_KEY_LENGTH);
         return token;
     }
 
@@ -108,17 +109,22 @@ public final class Swp {
         return CHECKERS.get().matches(ciphertext, token);
     }
 
-    private byte[] preEncrypt(String word) {
-        return Arrays.copyOf(hmac(preEncryptionKey, word.getBytes(StandardCharsets.UTF_8)), X_LENGTH);
+    /** X and k_W of a word, from the memo cache when the word was seen recently (ERP words repeat). */
+    private WordSecrets secrets(String word) {
+        int slot = (word.hashCode() * 0x9E3779B9 >>> 16) & (recent.length - 1);
+        WordSecrets cached = recent[slot];
+        if (cached != null && cached.word.equals(word)) {
+            return cached;
+        }
+        byte[] x = Arrays.copyOf(hmac(preEncryptionKey, word.getBytes(StandardCharsets.UTF_8)), X_LENGTH);
+        // k_W depends on L (the first NONCE_LENGTH bytes of X) only, as in the scheme.
+        byte[] key = hmac(wordKeyKey, Arrays.copyOf(x, NONCE_LENGTH));
+        WordSecrets fresh = new WordSecrets(word, x, key);
+        recent[slot] = fresh; // racy but safe: records are immutable, a lost write costs a recomputation
+        return fresh;
     }
 
-    private byte[] wordKey(byte[] x) {
-        HMac mac = new HMac(new SHA256Digest());
-        mac.init(new KeyParameter(wordKeyKey));
-        mac.update(x, 0, NONCE_LENGTH); // k_W depends on L only, as in the scheme
-        byte[] out = new byte[WORD_KEY_LENGTH];
-        mac.doFinal(out, 0);
-        return out;
+    private record WordSecrets(String word, byte[] x, byte[] key) {
     }
 
     private static byte[] hmac(byte[] key, byte[] data) {
