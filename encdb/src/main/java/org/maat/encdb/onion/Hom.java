@@ -10,8 +10,9 @@ import java.util.concurrent.BlockingQueue;
  * {@code g^m = 1 + m n (mod n^2)} costs one multiplication, and decryption by the Chinese remainder
  * theorem, half-size exponentiations modulo {@code p^2} and {@code q^2}.
  *
- * <p>Guarantees IND-CPA (under the decisional composite residuosity assumption, and for the fast
- * randomness below also the assumption DJN state): ciphertexts reveal nothing but their fixed length.
+ * <p>Guarantees IND-CPA under the decisional composite residuosity assumption (for the short-exponent
+ * randomness below, under the variant Damgård, Jurik and Nielsen state): ciphertexts reveal nothing
+ * but their fixed length.
  * Multiplying ciphertexts modulo {@code n^2} ({@link #add}, {@link PaillierPublicKey#add}) adds
  * plaintexts modulo {@code n}; plaintexts are signed, {@code -(n-1)/2 .. (n-1)/2}, a decrypted residue
  * above {@code n/2} being read as negative, so sums of salaries and of negative adjustments both work
