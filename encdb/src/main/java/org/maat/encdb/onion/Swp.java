@@ -48,17 +48,21 @@ public final class Swp {
     private static final SecureRandom NONCES = new SecureRandom();
     private static final ThreadLocal<Checker> CHECKERS = ThreadLocal.withInitial(Checker::new);
 
-    private final byte[] preEncryptionKey;
-    private final byte[] wordKeyKey;
-    private final WordSecrets[] recent = new WordSecrets[4096];
+    /**
+     * Per thread, HMAC-SHA256 under k'' (pre-encryption) and k' (word keys), keyed once: HMAC's key
+     * setup costs as much as hashing a short word.
+     */
+    private final ThreadLocal<HMac[]> macs;
+    private final WordSecrets[] recent = new WordSecrets[1 << 14];
 
     /** A SEARCH layer under a 32-byte key. */
     public Swp(byte[] key32) {
         if (key32 == null || key32.length != 32) {
             throw new IllegalArgumentException("SWP key must be 32 bytes, got " + (key32 == null ? "null" : key32.length));
         }
-        this.preEncryptionKey = hmac(key32, "maat/swp/pre-encryption".getBytes(StandardCharsets.UTF_8));
-        this.wordKeyKey = hmac(key32, "maat/swp/word-key".getBytes(StandardCharsets.UTF_8));
+        byte[] preEncryptionKey = hmac(key32, "maat/swp/pre-encryption".getBytes(StandardCharsets.UTF_8));
+        byte[] wordKeyKey = hmac(key32, "maat/swp/word-key".getBytes(StandardCharsets.UTF_8));
+        this.macs = ThreadLocal.withInitial(() -> new HMac[] {keyedMac(preEncryptionKey), keyedMac(wordKeyKey)});
     }
 
     /** The ciphertext of a set of words: one {@value #X_LENGTH}-byte block per distinct word, in random order. */
@@ -116,9 +120,10 @@ public final class Swp {
         if (cached != null && cached.word.equals(word)) {
             return cached;
         }
-        byte[] x = Arrays.copyOf(hmac(preEncryptionKey, word.getBytes(StandardCharsets.UTF_8)), X_LENGTH);
+        HMac[] mac = macs.get();
+        byte[] x = Arrays.copyOf(finish(mac[0], word.getBytes(StandardCharsets.UTF_8)), X_LENGTH);
         // k_W depends on L (the first NONCE_LENGTH bytes of X) only, as in the scheme.
-        byte[] key = hmac(wordKeyKey, Arrays.copyOf(x, NONCE_LENGTH));
+        byte[] key = finish(mac[1], Arrays.copyOf(x, NONCE_LENGTH));
         WordSecrets fresh = new WordSecrets(word, x, key);
         recent[slot] = fresh; // racy but safe: records are immutable, a lost write costs a recomputation
         return fresh;
@@ -127,9 +132,18 @@ public final class Swp {
     private record WordSecrets(String word, byte[] x, byte[] key) {
     }
 
-    private static byte[] hmac(byte[] key, byte[] data) {
+    private static HMac keyedMac(byte[] key) {
         HMac mac = new HMac(new SHA256Digest());
         mac.init(new KeyParameter(key));
+        return mac;
+    }
+
+    private static byte[] hmac(byte[] key, byte[] data) {
+        return finish(keyedMac(key), data);
+    }
+
+    /** The MAC of {@code data}; doFinal leaves the HMac keyed and ready for the next message. */
+    private static byte[] finish(HMac mac, byte[] data) {
         mac.update(data, 0, data.length);
         byte[] out = new byte[mac.getMacSize()];
         mac.doFinal(out, 0);
