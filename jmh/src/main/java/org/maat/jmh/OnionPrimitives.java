@@ -41,6 +41,8 @@ import org.openjdk.jmh.annotations.Warmup;
 public class OnionPrimitives {
 
     static final int VALUES = 1024;
+    /** More distinct words than Swp's cache of recent words holds. */
+    static final int WORDS = 1 << 17;
 
     @State(Scope.Benchmark)
     public static class Keys {
@@ -61,6 +63,7 @@ public class OnionPrimitives {
         String[] phones = new String[VALUES];
         byte[][] swpCiphertexts = new byte[VALUES][];
         byte[][] tokens = new byte[VALUES][];
+        String[] words = new String[WORDS];
 
         @Setup(Level.Trial)
         public void setUp() {
@@ -75,6 +78,9 @@ public class OnionPrimitives {
             hom = new Hom(keys);
             swp = new Swp(bytes(random, 32));
             SubstringSplitter grams = new SubstringSplitter(3, 5);
+            for (int i = 0; i < WORDS; i++) {
+                words[i] = "w" + Integer.toString(random.nextInt(), 36);
+            }
             for (int i = 0; i < VALUES; i++) {
                 salaries[i] = 2_000 + random.nextInt(22_001);
                 plaintexts[i] = Long.toString(salaries[i]).getBytes();
@@ -153,9 +159,16 @@ public class OnionPrimitives {
         return k.hom.publicKey().add(k.homCiphertexts[i], k.homCiphertexts[(i + 1) & (VALUES - 1)]);
     }
 
+    /** A token for a word searched recently (Swp keeps recent words' secrets): the usual case for a repeated query. */
     @Benchmark
     public byte[] swpToken(Keys k, Cursor c) {
         return k.swp.token(k.phones[c.next(VALUES)].substring(4, 8));
+    }
+
+    /** A token for a word not seen recently: two HMAC-SHA256 computations. */
+    @Benchmark
+    public byte[] swpTokenFreshWord(Keys k, Cursor c) {
+        return k.swp.token(k.words[c.next(WORDS)]);
     }
 
     /**
