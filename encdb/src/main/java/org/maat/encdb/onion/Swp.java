@@ -5,7 +5,6 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import org.bouncycastle.crypto.BlockCipher;
@@ -68,23 +67,30 @@ public final class Swp {
     /** The ciphertext of a set of words: one {@value #X_LENGTH}-byte block per distinct word, in random order. */
     public byte[] encrypt(Collection<String> words) {
         List<String> distinct = new ArrayList<>(new LinkedHashSet<>(words));
-        Collections.shuffle(distinct, NONCES); // position must not reveal which word is which
-        byte[] out = new byte[distinct.size() * X_LENGTH];
         byte[] nonces = new byte[distinct.size() * NONCE_LENGTH];
         NONCES.nextBytes(nonces); // one call for all words: SecureRandom costs per call
         BlockCipher f = AESEngine.newInstance();
         byte[] check = new byte[16];
+        byte[][] blocks = new byte[distinct.size()][X_LENGTH];
         for (int i = 0; i < distinct.size(); i++) {
             WordSecrets word = secrets(distinct.get(i));
-            int off = i * X_LENGTH;
+            byte[] block = blocks[i];
             f.init(true, new KeyParameter(word.key));
             f.processBlock(nonces, i * NONCE_LENGTH, check, 0);
             for (int j = 0; j < NONCE_LENGTH; j++) {
-                out[off + j] = (byte) (word.x[j] ^ nonces[i * NONCE_LENGTH + j]);
+                block[j] = (byte) (word.x[j] ^ nonces[i * NONCE_LENGTH + j]);
             }
             for (int j = 0; j < CHECK_LENGTH; j++) {
-                out[off + NONCE_LENGTH + j] = (byte) (word.x[NONCE_LENGTH + j] ^ check[j]);
+                block[NONCE_LENGTH + j] = (byte) (word.x[NONCE_LENGTH + j] ^ check[j]);
             }
+        }
+        // Sorting by ciphertext puts the words in an order that is uniformly random (each block starts
+        // with L xor a fresh random S), so a block's position says nothing about the word's place in
+        // the text, and no per-word random draw is needed for a shuffle.
+        Arrays.sort(blocks, Arrays::compareUnsigned);
+        byte[] out = new byte[distinct.size() * X_LENGTH];
+        for (int i = 0; i < blocks.length; i++) {
+            System.arraycopy(blocks[i], 0, out, i * X_LENGTH, X_LENGTH);
         }
         return out;
     }
