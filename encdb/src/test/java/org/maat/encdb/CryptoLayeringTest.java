@@ -18,24 +18,26 @@ class CryptoLayeringTest {
             .importPackages("org.maat.encdb");
 
     @Test
-    void keysDependOnlyOnTheJdkAndBouncyCastle() {
+    void keysDependOnlyOnTheJdkBouncyCastleAndLogging() {
         classes().that().resideInAPackage("org.maat.encdb.key..")
-                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "org.bouncycastle..", "org.maat.encdb.key..")
+                .should().onlyDependOnClassesThat()
+                .resideInAnyPackage("java..", "org.bouncycastle..", "org.slf4j..", "org.maat.encdb.key..")
                 .check(CLASSES);
     }
 
     @Test
     void onionsDependOnlyOnTheJdkAndBouncyCastle() {
         classes().that().resideInAPackage("org.maat.encdb.onion..")
-                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "org.bouncycastle..", "org.maat.encdb.onion..")
+                .should().onlyDependOnClassesThat()
+                .resideInAnyPackage("java..", "org.bouncycastle..", "org.maat.encdb.onion..")
                 .check(CLASSES);
     }
 
     @Test
     void serverFunctionsDependOnlyOnOnionsAndH2sApi() {
         classes().that().resideInAPackage("org.maat.encdb.server..")
-                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "org.h2.api..", "org.maat.encdb.onion..",
-                        "org.maat.encdb.server..")
+                .should().onlyDependOnClassesThat()
+                .resideInAnyPackage("java..", "org.h2.api..", "org.maat.encdb.onion..", "org.maat.encdb.server..")
                 .check(CLASSES);
     }
 }
