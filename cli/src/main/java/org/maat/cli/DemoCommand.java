@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import org.maat.core.demo.SearchDemo;
 import org.maat.policy.cli.MonitorDemo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,6 +43,7 @@ public final class DemoCommand implements Callable<Integer> {
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("maat-demo");
         try {
             new MonitorDemo(out, quiet).run(work.resolve("mal.log"));
+            new SearchDemo(out).run(work.resolve("search"));
         } finally {
             out.flush();
             if (dir == null) {

@@ -1,6 +1,8 @@
 package org.maat.cli;
 
 import org.maat.core.cli.GenerateCommand;
+import org.maat.core.cli.IndexCommand;
+import org.maat.core.cli.SearchCommand;
 import org.maat.policy.cli.PolicyCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -19,7 +21,8 @@ import picocli.CommandLine.Command;
             "Environment:",
             "  MAAT_LOG_LEVEL   log level on standard error (default: warn; error for demo)",
             "  MAAT_JAVA_OPTS   extra JVM options, e.g. -Xmx4g"},
-        subcommands = {DemoCommand.class, GenerateCommand.class, PolicyCommand.class})
+        subcommands = {DemoCommand.class, GenerateCommand.class, IndexCommand.class, SearchCommand.class,
+            BenchCommand.class, PolicyCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

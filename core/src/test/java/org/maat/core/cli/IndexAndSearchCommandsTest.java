@@ -97,10 +97,10 @@ class IndexAndSearchCommandsTest {
     void benchCommandsReportBothVariantsAndTheirRatios() {
         Path index = dir.resolve("index-bench");
         assertThat(run(new IndexCommand(), "--data", data.root().toString(), "--out", index.toString(), "--quiet")).isZero();
-        assertThat(run(new BenchCommand(), "index", "--data", data.root().toString(), "--runs", "1",
+        assertThat(run(new BenchIndexCommand(), "--data", data.root().toString(), "--runs", "1",
                 "--scratch", dir.resolve("scratch").toString())).as(err.toString()).isZero();
         assertThat(out.toString()).contains("no-policy  median").contains("policy     median").contains("overhead");
-        assertThat(run(new BenchCommand(), "search", "--data", data.root().toString(), "--index", index.toString(),
+        assertThat(run(new BenchSearchCommand(), "--data", data.root().toString(), "--index", index.toString(),
                 "--threads", "2", "--queries", "50", "--rounds", "1")).as(err.toString()).isZero();
         assertThat(out.toString()).contains("unfiltered").contains("all-public").contains("no-policy").contains("mix")
                 .containsPattern("mix +[\\d.]+ q/s no-policy");
