@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         description = {"Measure the monitor's indexing overhead: the sequential indexer with and without the monitor "
                 + "over the same data, --runs pairs in alternating order after one warm-up of each; prints the medians "
-                + "and the overhead (goal: under 1%, Thoth reports 0.65-0.7%).",
+                + "and the overhead (goal: under 1%%, Thoth reports 0.65-0.7%%).",
             "Each run builds a fresh index in a scratch directory (deleted after the run)."},
         footer = {"", "Example:", "  maat bench index --data data --runs 5",
             "", "Exit codes: 0 measured, 2 bad arguments or unreadable data."})

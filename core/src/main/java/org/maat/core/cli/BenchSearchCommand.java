@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         description = {"Measure the monitor's search overhead in one run, closed loop: --threads clients issue "
                 + "--queries queries per round (document titles, Zipf-distributed, each from a random user in the "
-                + "blacklisting region, 1% from an employee) against four configurations of one open index:",
+                + "blacklisting region, 1%% from an employee) against four configurations of one open index:",
             "  unfiltered  raw Lucene: no monitor, no session filter",
             "  all-public  the monitor, every document public (no filter needed)   vs unfiltered",
             "  no-policy   the search with its session filter, no monitor (the baseline)",
@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
                 + "falls on all alike; a configuration's throughput is clients / its mean latency (what the closed "
                 + "loop reaches on it alone).",
             "Prints throughput, mean and p95 latency and their ratios to each one's baseline (goals for mix: "
-                + "throughput ratio at least 0.98, latency overhead under 5%; Thoth: 0.964 and +14.2%)."},
+                + "throughput ratio at least 0.98, latency overhead under 5%%; Thoth: 0.964 and +14.2%%)."},
         footer = {"", "Example:", "  maat bench search --data data --index index --threads 2 --queries 5000",
             "", "Exit codes: 0 measured, 2 bad arguments, unreadable data or an index built with --no-policy."})
 public final class BenchSearchCommand implements Callable<Integer> {
