@@ -20,22 +20,19 @@ public final class DocumentScan implements Iterator<Document>, AutoCloseable {
 
     private final ConduitStore store;
     private final long to;
-    private final ScanMode mode;
-    private final Consumer<CorruptRecordException> skipped;
+    private final BadRecords<CorruptRecordException> badRecords;
     private long next;
     private Document pending;
     private int openSegment = -1;
     private FileChannel channel;
     private ByteBuffer window = ByteBuffer.allocate(WINDOW);
     private long windowStart;
-    private long skippedCount;
 
     DocumentScan(ConduitStore store, long from, long to, ScanMode mode, Consumer<CorruptRecordException> skipped) {
         this.store = store;
         this.next = from;
         this.to = to;
-        this.mode = mode;
-        this.skipped = skipped;
+        this.badRecords = new BadRecords<>(mode, skipped);
         window.limit(0);
     }
 
@@ -46,11 +43,7 @@ public final class DocumentScan implements Iterator<Document>, AutoCloseable {
             try {
                 pending = readRecord(n);
             } catch (CorruptRecordException e) {
-                if (mode == ScanMode.STRICT) {
-                    throw e;
-                }
-                skippedCount++;
-                skipped.accept(e);
+                badRecords.handle(e);
             }
         }
         return pending != null;
@@ -68,7 +61,7 @@ public final class DocumentScan implements Iterator<Document>, AutoCloseable {
 
     /** Records reported and skipped so far. */
     public long skipped() {
-        return skippedCount;
+        return badRecords.skipped();
     }
 
     private Document readRecord(long n) {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.NoSuchElementException;
 import java.util.function.Consumer;
+import org.maat.core.conduit.BadRecords;
 import org.maat.core.conduit.ScanMode;
 
 /**
@@ -15,18 +16,15 @@ abstract class LineCorpusReader implements CorpusReader {
 
     private final String source;
     private final BufferedReader lines;
-    private final ScanMode mode;
-    private final Consumer<CorpusFormatException> skipped;
+    private final BadRecords<CorpusFormatException> badRecords;
     private long lineNumber;
-    private long skippedCount;
     private CorpusEntry pending;
     private boolean done;
 
     LineCorpusReader(String source, BufferedReader lines, ScanMode mode, Consumer<CorpusFormatException> skipped) {
         this.source = source;
         this.lines = lines;
-        this.mode = mode;
-        this.skipped = skipped;
+        this.badRecords = new BadRecords<>(mode, skipped);
     }
 
     /** The entry on {@code line}, or null for a line that holds none (e.g. blank). */
@@ -49,12 +47,7 @@ abstract class LineCorpusReader implements CorpusReader {
             try {
                 pending = parse(line);
             } catch (BadLine e) {
-                CorpusFormatException bad = new CorpusFormatException(source, Long.toString(lineNumber), e.getMessage());
-                if (mode == ScanMode.STRICT) {
-                    throw bad;
-                }
-                skippedCount++;
-                skipped.accept(bad);
+                badRecords.handle(new CorpusFormatException(source, Long.toString(lineNumber), e.getMessage()));
             }
         }
         return pending != null;
@@ -72,7 +65,7 @@ abstract class LineCorpusReader implements CorpusReader {
 
     @Override
     public long skipped() {
-        return skippedCount;
+        return badRecords.skipped();
     }
 
     @Override

@@ -13,6 +13,7 @@ import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
+import org.maat.core.conduit.BadRecords;
 import org.maat.core.conduit.ScanMode;
 
 /**
@@ -70,9 +71,7 @@ public final class WikiDumpCorpus implements Corpus {
         private final String source;
         private final InputStream in;
         private final XMLStreamReader xml;
-        private final ScanMode mode;
-        private final Consumer<CorpusFormatException> skipped;
-        private long skippedCount;
+        private final BadRecords<CorpusFormatException> badRecords;
         private CorpusEntry pending;
         private boolean done;
 
@@ -81,8 +80,7 @@ public final class WikiDumpCorpus implements Corpus {
             this.source = source;
             this.in = in;
             this.xml = xml;
-            this.mode = mode;
-            this.skipped = skipped;
+            this.badRecords = new BadRecords<>(mode, skipped);
         }
 
         @Override
@@ -157,13 +155,8 @@ public final class WikiDumpCorpus implements Corpus {
                 return null;
             }
             if (title == null || title.isBlank() || text == null) {
-                CorpusFormatException bad = new CorpusFormatException(source, where,
-                        "page " + (id.isEmpty() ? "" : id + " ") + "has no " + (text == null ? "<text>" : "<title>"));
-                if (mode == ScanMode.STRICT) {
-                    throw bad;
-                }
-                skippedCount++;
-                skipped.accept(bad);
+                badRecords.handle(new CorpusFormatException(source, where,
+                        "page " + (id.isEmpty() ? "" : id + " ") + "has no " + (text == null ? "<text>" : "<title>")));
                 return null;
             }
             return new CorpusEntry(id, title, date, text);
@@ -171,7 +164,7 @@ public final class WikiDumpCorpus implements Corpus {
 
         @Override
         public long skipped() {
-            return skippedCount;
+            return badRecords.skipped();
         }
 
         @Override
