@@ -1,0 +1,114 @@
+package org.maat.encdb.server;
+
+import java.math.BigInteger;
+import java.util.Arrays;
+import org.maat.encdb.onion.Det;
+import org.maat.encdb.onion.Rnd;
+import org.maat.encdb.onion.Swp;
+
+/**
+ * The functions the encrypted layer registers in H2 with {@code CREATE ALIAS}, run inside H2 on
+ * ciphertexts: peeling a layer with a key the driver sends when a query first needs the layer below,
+ * SEARCH matching, and HOM arithmetic with the public modulus. For example:
+ * <pre>
+ * CREATE ALIAS MAAT_PEEL_RND FOR "org.maat.encdb.server.ServerFunctions.peelRnd";
+ * UPDATE EMPLOYEES SET SALARY_ORD = MAAT_PEEL_RND(SALARY_ORD, ?, SALARY_IV);
+ * </pre>
+ *
+ * <p>Every function returns SQL NULL for a NULL ciphertext, and fails (which aborts the statement, so
+ * a peel never half-applies inside a transaction) on a ciphertext that is not under the given key.
+ * None keeps a key beyond the call except a per-thread copy of the last one, so a long UPDATE does not
+ * redo the key schedule for every row.
+ */
+public final class ServerFunctions {
+
+    private static final ThreadLocal<KeyedRnd> RND = new ThreadLocal<>();
+    private static final ThreadLocal<KeyedDet> DET = new ThreadLocal<>();
+
+    private ServerFunctions() {
+    }
+
+    /** RND layer off: the plaintext under the row's IV, i.e. the next layer's ciphertext. */
+    public static byte[] peelRnd(byte[] ct, byte[] key, byte[] iv) {
+        if (ct == null) {
+            return null;
+        }
+        KeyedRnd cached = RND.get();
+        if (cached == null || !Arrays.equals(cached.key, key)) {
+            cached = new KeyedRnd(key.clone(), new Rnd(key));
+            RND.set(cached);
+        }
+        return cached.rnd.decrypt(ct, iv);
+    }
+
+    /** DET layer off: exposes the JOIN layer, whose key is shared by the columns of a join group. */
+    public static byte[] peelDet(byte[] ct, byte[] key) {
+        if (ct == null) {
+            return null;
+        }
+        KeyedDet cached = DET.get();
+        if (cached == null || !Arrays.equals(cached.key, key)) {
+            cached = new KeyedDet(key.clone(), new Det(key));
+            DET.set(cached);
+        }
+        return cached.det.decrypt(ct);
+    }
+
+    /** Whether a SEARCH ciphertext holds the token's word; false for NULL. */
+    public static boolean swpMatch(byte[] ciphertext, byte[] token) {
+        return ciphertext != null && Swp.matches(ciphertext, token);
+    }
+
+    /** HOM ciphertext of the sum: {@code c1 * c2 mod n^2}; NULL if either is NULL, as SQL's + is. */
+    public static byte[] homAdd(byte[] c1, byte[] c2, byte[] nSquared) {
+        if (c1 == null || c2 == null) {
+            return null;
+        }
+        Modulus modulus = Modulus.of(nSquared);
+        return modulus.bytes(modulus.check(c1).multiply(modulus.check(c2)).mod(modulus.value));
+    }
+
+    /** HOM ciphertext of {@code k} times the plaintext: {@code c^k mod n^2}. */
+    public static byte[] homMultiply(byte[] c, long k, byte[] nSquared) {
+        if (c == null) {
+            return null;
+        }
+        Modulus modulus = Modulus.of(nSquared);
+        return modulus.bytes(modulus.check(c).modPow(BigInteger.valueOf(k), modulus.value));
+    }
+
+    private record KeyedRnd(byte[] key, Rnd rnd) {
+    }
+
+    private record KeyedDet(byte[] key, Det det) {
+    }
+
+    /** n^2 and the fixed ciphertext length it implies. */
+    record Modulus(BigInteger value, int length) {
+
+        static Modulus of(byte[] nSquared) {
+            if (nSquared == null || nSquared.length == 0) {
+                throw new IllegalArgumentException("HOM modulus n^2 is missing");
+            }
+            BigInteger value = new BigInteger(1, nSquared);
+            return new Modulus(value, (value.bitLength() + 7) / 8);
+        }
+
+        BigInteger check(byte[] c) {
+            BigInteger v = new BigInteger(1, c);
+            if (c.length != length || v.compareTo(value) >= 0) {
+                throw new IllegalArgumentException("not a HOM ciphertext under this modulus (" + c.length
+                        + " bytes, expected " + length + " below n^2)");
+            }
+            return v;
+        }
+
+        byte[] bytes(BigInteger v) {
+            byte[] raw = v.toByteArray();
+            byte[] out = new byte[length];
+            int copy = Math.min(raw.length, length);
+            System.arraycopy(raw, raw.length - copy, out, length - copy, copy);
+            return out;
+        }
+    }
+}
