@@ -391,14 +391,14 @@ final class DdlRewriter {
         throw Unsupported.construct("table constraint " + ix);
     }
 
-    private static String constraint(Key k, EncryptedTable table, Map<String, EncryptedTable> tables) {
+    private String constraint(Key k, EncryptedTable table, Map<String, EncryptedTable> tables) {
         StringBuilder sb = new StringBuilder();
         if (k.name() != null) {
             sb.append("CONSTRAINT ").append(Identifiers.quote(k.name())).append(" ");
         }
         sb.append(k.kind()).append(" (").append(physical(table, k.columns())).append(')');
         if (k.kind().equals("FOREIGN KEY")) {
-            EncryptedTable ref = tables.containsKey(k.refTable()) ? tables.get(k.refTable()) : null;
+            EncryptedTable ref = tables.containsKey(k.refTable()) ? tables.get(k.refTable()) : catalog.table(k.refTable());
             sb.append(" REFERENCES ").append(Identifiers.quote(k.refTable())).append(" (")
                     .append(ref == null ? String.join(", ", k.refColumns()) : physical(ref, k.refColumns()))
                     .append(')').append(k.actions());
