@@ -101,8 +101,9 @@ final class ModifyRewriter {
     }
 
     Object planDelete(Delete delete) throws SQLException, PeelRequired {
-        if (delete.getJoins() != null && !delete.getJoins().isEmpty() || delete.getUsingFromItemList() != null
-                || delete.getTables() != null && !delete.getTables().isEmpty()) {
+        if (delete.getJoins() != null && !delete.getJoins().isEmpty()
+                || delete.getUsingFromItemList() != null && !delete.getUsingFromItemList().isEmpty()
+                || delete.getTables() != null && delete.getTables().size() > 1) {
             throw Unsupported.construct("DELETE with JOIN or USING");
         }
         if (delete.getReturningClause() != null || delete.getLimit() != null || delete.getOrderByElements() != null) {
