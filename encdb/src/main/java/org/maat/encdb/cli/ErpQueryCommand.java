@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
             "Q10R Q10 with random salary bounds",
             "Q11  as Q7, but job title and location from EMP_DETAILS_VIEW, ordered by id",
             "Q12  as Q8, but aggregated: head count, lowest and highest salary",
-            "Q13  first name, job, phone number substring (LIKE '%ssss%')",
+            "Q13  first name, job, phone number substring (LIKE '%%ssss%%')",
             "Q14  last name, department name, phone number substring",
             "Q15  salary and salary + raise for a job, manager and salary range",
             "Q16  insert an employee (default id: the first free one)",
