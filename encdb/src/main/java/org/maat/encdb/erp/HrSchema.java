@@ -8,7 +8,10 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The Oracle HR schema of {@code hr-schema.sql} as a list of SQL statements, in the order they must
@@ -24,6 +27,9 @@ public final class HrSchema {
     /** The HR tables, parents before children. */
     public static final List<String> TABLES = List.of(
             "REGIONS", "COUNTRIES", "LOCATIONS", "DEPARTMENTS", "JOBS", "EMPLOYEES", "JOB_HISTORY");
+
+    /** Each table's columns in declared order (the order generated rows and trigger rows use). */
+    public static final Map<String, List<String>> COLUMNS = columns();
 
     private final List<String> statements;
 
@@ -83,6 +89,20 @@ public final class HrSchema {
             throw new IllegalStateException(RESOURCE + ": last statement has no terminating ';'");
         }
         return out;
+    }
+
+    private static Map<String, List<String>> columns() {
+        Map<String, List<String>> m = new LinkedHashMap<>();
+        m.put("REGIONS", List.of("REGION_ID", "REGION_NAME"));
+        m.put("COUNTRIES", List.of("COUNTRY_ID", "COUNTRY_NAME", "REGION_ID"));
+        m.put("LOCATIONS", List.of("LOCATION_ID", "STREET_ADDRESS", "POSTAL_CODE", "CITY", "STATE_PROVINCE",
+                "COUNTRY_ID"));
+        m.put("DEPARTMENTS", List.of("DEPARTMENT_ID", "DEPARTMENT_NAME", "MANAGER_ID", "LOCATION_ID"));
+        m.put("JOBS", List.of("JOB_ID", "JOB_TITLE", "MIN_SALARY", "MAX_SALARY"));
+        m.put("EMPLOYEES", List.of("EMPLOYEE_ID", "FIRST_NAME", "LAST_NAME", "EMAIL", "PHONE_NUMBER", "HIRE_DATE",
+                "JOB_ID", "SALARY", "COMMISSION_PCT", "MANAGER_ID", "DEPARTMENT_ID"));
+        m.put("JOB_HISTORY", List.of("EMPLOYEE_ID", "START_DATE", "END_DATE", "JOB_ID", "DEPARTMENT_ID"));
+        return Collections.unmodifiableMap(m);
     }
 
     private static String firstLine(String sql) {

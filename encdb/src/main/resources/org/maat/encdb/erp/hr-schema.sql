@@ -4,17 +4,22 @@
 -- Left out: the CHECK constraints (EMP_SALARY_MIN, JHIST_DATE_INTERVAL), which H2 cannot evaluate over
 -- ciphertext; the generator keeps them (salary > 0, end_date > start_date).
 -- Statements end with ';' at the end of a line; '--' starts a comment line.
+-- Column COMMENTs are Maat's onion annotations (encdb/README.md): every column is encrypted; text
+-- columns get no Search onion ('maat:search=none') except PHONE_NUMBER, which Q13/Q14 search with
+-- LIKE '%...%' and so gets a substring index over its 3- to 5-character pieces. Plain H2 keeps them
+-- as ordinary column comments. Numbers nobody sums (MIN/MAX_SALARY, COMMISSION_PCT) skip the Add
+-- onion ('maat:onions=eq,ord'); SALARY keeps it for Q15's SALARY + ?.
 -- DEPARTMENTS and EMPLOYEES reference each other: as in Oracle's script, DEPT_MGR_FK is added after EMPLOYEES.
 
 CREATE TABLE REGIONS (
     REGION_ID      INTEGER      NOT NULL,
-    REGION_NAME    VARCHAR(25),
+    REGION_NAME    VARCHAR(25) COMMENT 'maat:search=none',
     CONSTRAINT REG_ID_PK PRIMARY KEY (REGION_ID)
 );
 
 CREATE TABLE COUNTRIES (
-    COUNTRY_ID     CHAR(2)      NOT NULL,
-    COUNTRY_NAME   VARCHAR(40),
+    COUNTRY_ID     CHAR(2)      NOT NULL COMMENT 'maat:search=none',
+    COUNTRY_NAME   VARCHAR(40) COMMENT 'maat:search=none',
     REGION_ID      INTEGER,
     CONSTRAINT COUNTRY_C_ID_PK PRIMARY KEY (COUNTRY_ID),
     CONSTRAINT COUNTR_REG_FK FOREIGN KEY (REGION_ID) REFERENCES REGIONS (REGION_ID)
@@ -22,18 +27,18 @@ CREATE TABLE COUNTRIES (
 
 CREATE TABLE LOCATIONS (
     LOCATION_ID    INTEGER      NOT NULL,
-    STREET_ADDRESS VARCHAR(40),
-    POSTAL_CODE    VARCHAR(12),
-    CITY           VARCHAR(30)  NOT NULL,
-    STATE_PROVINCE VARCHAR(25),
-    COUNTRY_ID     CHAR(2),
+    STREET_ADDRESS VARCHAR(40) COMMENT 'maat:search=none',
+    POSTAL_CODE    VARCHAR(12) COMMENT 'maat:search=none',
+    CITY           VARCHAR(30)  NOT NULL COMMENT 'maat:search=none',
+    STATE_PROVINCE VARCHAR(25) COMMENT 'maat:search=none',
+    COUNTRY_ID     CHAR(2) COMMENT 'maat:search=none',
     CONSTRAINT LOC_ID_PK PRIMARY KEY (LOCATION_ID),
     CONSTRAINT LOC_C_ID_FK FOREIGN KEY (COUNTRY_ID) REFERENCES COUNTRIES (COUNTRY_ID)
 );
 
 CREATE TABLE DEPARTMENTS (
     DEPARTMENT_ID   INTEGER     NOT NULL,
-    DEPARTMENT_NAME VARCHAR(30) NOT NULL,
+    DEPARTMENT_NAME VARCHAR(30) NOT NULL COMMENT 'maat:search=none',
     MANAGER_ID      INTEGER,
     LOCATION_ID     INTEGER,
     CONSTRAINT DEPT_ID_PK PRIMARY KEY (DEPARTMENT_ID),
@@ -41,23 +46,23 @@ CREATE TABLE DEPARTMENTS (
 );
 
 CREATE TABLE JOBS (
-    JOB_ID         VARCHAR(10)  NOT NULL,
-    JOB_TITLE      VARCHAR(35)  NOT NULL,
-    MIN_SALARY     INTEGER,
-    MAX_SALARY     INTEGER,
+    JOB_ID         VARCHAR(10)  NOT NULL COMMENT 'maat:search=none',
+    JOB_TITLE      VARCHAR(35)  NOT NULL COMMENT 'maat:search=none',
+    MIN_SALARY     INTEGER COMMENT 'maat:onions=eq,ord',
+    MAX_SALARY     INTEGER COMMENT 'maat:onions=eq,ord',
     CONSTRAINT JOB_ID_PK PRIMARY KEY (JOB_ID)
 );
 
 CREATE TABLE EMPLOYEES (
     EMPLOYEE_ID    INTEGER      NOT NULL,
-    FIRST_NAME     VARCHAR(20),
-    LAST_NAME      VARCHAR(25)  NOT NULL,
-    EMAIL          VARCHAR(25)  NOT NULL,
-    PHONE_NUMBER   VARCHAR(20),
+    FIRST_NAME     VARCHAR(20) COMMENT 'maat:search=none',
+    LAST_NAME      VARCHAR(25)  NOT NULL COMMENT 'maat:search=none',
+    EMAIL          VARCHAR(25)  NOT NULL COMMENT 'maat:search=none',
+    PHONE_NUMBER   VARCHAR(20) COMMENT 'maat:search=substring(3,5)',
     HIRE_DATE      DATE         NOT NULL,
-    JOB_ID         VARCHAR(10)  NOT NULL,
+    JOB_ID         VARCHAR(10)  NOT NULL COMMENT 'maat:search=none',
     SALARY         NUMERIC(8,2),
-    COMMISSION_PCT NUMERIC(2,2),
+    COMMISSION_PCT NUMERIC(2,2) COMMENT 'maat:onions=eq,ord',
     MANAGER_ID     INTEGER,
     DEPARTMENT_ID  INTEGER,
     CONSTRAINT EMP_EMP_ID_PK PRIMARY KEY (EMPLOYEE_ID),
@@ -73,7 +78,7 @@ CREATE TABLE JOB_HISTORY (
     EMPLOYEE_ID    INTEGER      NOT NULL,
     START_DATE     DATE         NOT NULL,
     END_DATE       DATE         NOT NULL,
-    JOB_ID         VARCHAR(10)  NOT NULL,
+    JOB_ID         VARCHAR(10)  NOT NULL COMMENT 'maat:search=none',
     DEPARTMENT_ID  INTEGER,
     CONSTRAINT JHIST_EMP_ID_ST_DATE_PK PRIMARY KEY (EMPLOYEE_ID, START_DATE),
     CONSTRAINT JHIST_JOB_FK FOREIGN KEY (JOB_ID) REFERENCES JOBS (JOB_ID),
