@@ -2,7 +2,6 @@ package org.maat.encdb.rewrite;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.MathContext;
 import java.math.RoundingMode;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -141,7 +140,7 @@ public abstract class ResultColumn {
                 }
                 BigDecimal sum = t.fromAdditive(cipher.add().decrypt(rs.getBytes(sumPos)));
                 if (dbl) {
-                    return sum.divide(BigDecimal.valueOf(n), MathContext.DECIMAL64).doubleValue();
+                    return sum.doubleValue() / n; // as H2 computes AVG of integers
                 }
                 return sum.divide(BigDecimal.valueOf(n), avgType.scale(), RoundingMode.HALF_DOWN);
             }
