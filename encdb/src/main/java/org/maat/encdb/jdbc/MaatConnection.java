@@ -55,7 +55,7 @@ public final class MaatConnection implements Connection {
     /** The plan of {@code sql}, with the caller inside the layer gate. */
     Object plan(String sql) throws SQLException {
         checkOpen();
-        return db.plan(sql, leased);
+        return db.plan(sql, leased || depth > 1);
     }
 
     /** Enters the layer gate; a statement run from inside another (a trigger's, a procedure's) never waits. */
