@@ -60,7 +60,7 @@ public final class ErpDemo {
         QueryParameters chooser = new QueryParameters(plain.generator(), SEED);
         boolean allSame = true;
         out.println();
-        out.printf("%-5s %-66s %6s %9s %9s  %s%n", "query", "what", "rows", "plain ms", "enc ms", "same result");
+        out.printf("%-5s %6s %10s %10s  %-5s %s%n", "query", "rows", "plain ms", "enc ms", "same", "what");
         try (Connection p = plain.connect(); Connection e = encrypted.connect();
                 PlainVersusEncrypted both = new PlainVersusEncrypted(p, e)) {
             for (ErpQuery q : ErpQuery.values()) {
@@ -71,11 +71,12 @@ public final class ErpDemo {
                 PlainVersusEncrypted.Outcome o = both.run(q, QueryParameters.positional(q, values));
                 allSame &= o.same();
                 if (o.failure() != null) {
-                    out.printf("%-5s %-66s %6d %9.2f %9s  NO: encrypted layer failed: %s%n", q, q.description(),
-                            o.plain().rowCount(), o.plain().millis(), "-", o.failure().getMessage());
+                    out.printf("%-5s %6d %10.2f %10s  %-5s %s%n      encrypted layer failed: %s%n", q,
+                            o.plain().rowCount(), o.plain().millis(), "-", "NO", q.description(),
+                            o.failure().getMessage());
                 } else {
-                    out.printf("%-5s %-66s %6d %9.2f %9.2f  %s%n", q, q.description(), o.plain().rowCount(),
-                            o.plain().millis(), o.encrypted().millis(), o.same() ? "yes" : "NO");
+                    out.printf("%-5s %6d %10.2f %10.2f  %-5s %s%n", q, o.plain().rowCount(), o.plain().millis(),
+                            o.encrypted().millis(), o.same() ? "yes" : "NO", q.description());
                 }
             }
             out.println();
