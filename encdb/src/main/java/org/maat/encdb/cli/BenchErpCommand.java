@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
                 + "database, then on the encrypted one: requests/s after a warm-up, the ratio encrypted/plaintext "
                 + "and mean latency. Q7-Q15 repeat fixed parameters (as the evaluation's JMeter plans did), Q10R "
                 + "draws new salary bounds per request, Q16 inserts new employees, Q17 updates random ones, Q18 "
-                + "deletes those Q16 inserted (its period ends early when none are left).",
+                + "deletes those Q16 inserted, without warm-up (its period ends early when none are left). H2's reuse of "
+                + "results of repeated identical queries is off unless --reuse-results.",
             "3. Bulk encryption of each --encrypt-sizes database with each --encrypt-threads count: seconds, "
                 + "rows/s, and speed-up over the fewest threads."},
         footer = {"", "Exit codes: 0 measured, 1 a database error, 2 bad usage."})
@@ -70,6 +71,11 @@ public final class BenchErpCommand implements Callable<Integer> {
             description = "Rows per JDBC batch when loading and encrypting (default: ${DEFAULT-VALUE}).")
     int batch;
 
+    @Option(names = "--reuse-results",
+            description = "Let H2 hand back the cached result of a repeated identical query (its "
+                    + "OPTIMIZE_REUSE_RESULTS; off by default so every request is executed on both sides).")
+    boolean reuseResults;
+
     @Spec
     CommandSpec spec;
 
@@ -88,8 +94,8 @@ public final class BenchErpCommand implements Callable<Integer> {
             if (!options.queries().isEmpty()) {
                 List<ErpBenchmark.QueryThroughput> results = bench.measureQueries();
                 out.printf("%nERP query throughput, %d employees, %d client thread(s), %.0f s per query after %.0f s "
-                        + "warm-up%n", options.employees(), options.threads(), options.seconds(),
-                        options.warmupSeconds());
+                        + "warm-up, H2 result reuse %s%n", options.employees(), options.threads(), options.seconds(),
+                        options.warmupSeconds(), options.reuseResults() ? "on" : "off");
                 ErpBenchmark.printQueries(out, results, options.threads());
             }
             if (!options.encryptSizes().isEmpty()) {
@@ -121,6 +127,6 @@ public final class BenchErpCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--encrypt-sizes must not be negative and --encrypt-threads positive");
         }
         return new ErpBenchmark.Options(work, employees, seed, clients, warmup, seconds, qs, sizes, encryptThreads,
-                batch);
+                batch, reuseResults);
     }
 }

@@ -149,10 +149,19 @@ public final class ErpDatabase {
      * key file on first use) for an encrypted one.
      */
     public Connection connect() throws SQLException {
-        if (kind == Kind.PLAIN) {
-            return DriverManager.getConnection(h2Url());
-        }
+        return connect(new Properties());
+    }
+
+    /**
+     * As {@link #connect()}, passing H2 settings (e.g. {@code OPTIMIZE_REUSE_RESULTS=FALSE}) to H2
+     * under either driver.
+     */
+    public Connection connect(Properties h2Settings) throws SQLException {
         Properties props = new Properties();
+        props.putAll(h2Settings);
+        if (kind == Kind.PLAIN) {
+            return DriverManager.getConnection(h2Url(), props);
+        }
         props.setProperty("maat.keyFile", keyFile().toString());
         props.setProperty("maat.createKey", "true");
         return DriverManager.getConnection("jdbc:maat:" + h2Url().substring("jdbc:".length()), props);

@@ -7,8 +7,9 @@
 -- Column COMMENTs are Maat's onion annotations (encdb/README.md): every column is encrypted; text
 -- columns get no Search onion ('maat:search=none') except PHONE_NUMBER, which Q13/Q14 search with
 -- LIKE '%...%' and so gets a substring index over its 3- to 5-character pieces. Plain H2 keeps them
--- as ordinary column comments. Numbers nobody sums (MIN/MAX_SALARY, COMMISSION_PCT) skip the Add
--- onion ('maat:onions=eq,ord'); SALARY keeps it for Q15's SALARY + ?.
+-- as ordinary column comments. Numbers nobody sums (MIN/MAX_SALARY, COMMISSION_PCT, and
+-- DEPARTMENTS.MANAGER_ID, whose foreign key only comes with the ALTER TABLE below) skip the Add
+-- onion with 'maat:onions=eq,ord'; SALARY keeps it for Q15's SALARY + ?.
 -- DEPARTMENTS and EMPLOYEES reference each other: as in Oracle's script, DEPT_MGR_FK is added after EMPLOYEES.
 
 CREATE TABLE REGIONS (
@@ -39,7 +40,7 @@ CREATE TABLE LOCATIONS (
 CREATE TABLE DEPARTMENTS (
     DEPARTMENT_ID   INTEGER     NOT NULL,
     DEPARTMENT_NAME VARCHAR(30) NOT NULL COMMENT 'maat:search=none',
-    MANAGER_ID      INTEGER,
+    MANAGER_ID      INTEGER     COMMENT 'maat:onions=eq,ord',
     LOCATION_ID     INTEGER,
     CONSTRAINT DEPT_ID_PK PRIMARY KEY (DEPARTMENT_ID),
     CONSTRAINT DEPT_LOC_FK FOREIGN KEY (LOCATION_ID) REFERENCES LOCATIONS (LOCATION_ID)
