@@ -137,10 +137,6 @@ final class EncryptedDatabase {
         return catalog;
     }
 
-    KeyRing keys() {
-        return keys;
-    }
-
     LayerGate gate() {
         return gate;
     }
