@@ -16,6 +16,7 @@ import org.maat.encdb.rewrite.KeyRing;
 import org.maat.encdb.rewrite.LayerPeeler;
 import org.maat.encdb.rewrite.PeelRequired;
 import org.maat.encdb.rewrite.QueryPlan;
+import org.maat.encdb.rewrite.RewriteOptions;
 import org.maat.encdb.rewrite.RowwisePlan;
 import org.maat.encdb.rewrite.StatementRewriter;
 import org.maat.encdb.rewrite.WritePlan;
@@ -50,6 +51,7 @@ final class EncryptedDatabase {
     private final Connection internal;
     private final Catalog catalog;
     private final KeyRing keys;
+    private final RewriteOptions options;
     private final LayerPeeler peeler;
     private final LayerGate gate = new LayerGate();
     private final Map<String, Cached> plans = java.util.Collections.synchronizedMap(
@@ -61,9 +63,10 @@ final class EncryptedDatabase {
             });
     private int users;
 
-    private EncryptedDatabase(String key, String h2Url, Properties h2Properties, KeySource source)
-            throws SQLException {
+    private EncryptedDatabase(String key, String h2Url, Properties h2Properties, KeySource source,
+            RewriteOptions options) throws SQLException {
         this.key = key;
+        this.options = options;
         this.h2Url = h2Url;
         this.h2Properties = h2Properties;
         this.internal = DriverManager.getConnection(h2Url, h2Properties);
@@ -102,8 +105,9 @@ final class EncryptedDatabase {
         }
     }
 
-    /** The shared database for {@code h2Url}, opening it on first use. */
-    static EncryptedDatabase acquire(String h2Url, Properties h2Properties, KeySource source) throws SQLException {
+    /** The shared database for {@code h2Url}, opening it on first use (its first opener's options apply). */
+    static EncryptedDatabase acquire(String h2Url, Properties h2Properties, KeySource source, RewriteOptions options)
+            throws SQLException {
         if (h2Url.equals("jdbc:h2:mem:") || h2Url.startsWith("jdbc:h2:mem:;")) {
             throw new SQLException("an unnamed in-memory H2 database cannot be shared by the driver's connections; "
                     + "name it (jdbc:maat:h2:mem:NAME)", "08001");
@@ -111,7 +115,7 @@ final class EncryptedDatabase {
         synchronized (OPEN) {
             EncryptedDatabase db = OPEN.get(h2Url);
             if (db == null) {
-                db = new EncryptedDatabase(h2Url, h2Url, h2Properties, source);
+                db = new EncryptedDatabase(h2Url, h2Url, h2Properties, source, options);
                 OPEN.put(h2Url, db);
             } else if (!Arrays.equals(db.keys.keyCheck(), new KeyRing(new KeyDerivation(source), null).keyCheck())) {
                 throw new SQLException("wrong master key for " + h2Url + " (" + source.describe() + ")", "28000");
@@ -160,7 +164,7 @@ final class EncryptedDatabase {
                 return c.plan();
             }
             try {
-                Object plan = StatementRewriter.plan(sql, catalog.snapshot(), keys);
+                Object plan = StatementRewriter.plan(sql, catalog.snapshot(), keys, options);
                 if (plan instanceof QueryPlan || plan instanceof WritePlan || plan instanceof RowwisePlan) {
                     plans.put(sql, new Cached(version, plan));
                 }

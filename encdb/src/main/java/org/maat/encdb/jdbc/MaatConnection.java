@@ -24,6 +24,7 @@ public final class MaatConnection implements Connection {
     private final String url;
     private final PlanExecutor executor;
     private boolean leased;
+    private int depth;
     private boolean closed;
 
     MaatConnection(EncryptedDatabase db, Connection h2, String url) {
@@ -54,22 +55,29 @@ public final class MaatConnection implements Connection {
     /** The plan of {@code sql}, with the caller inside the layer gate. */
     Object plan(String sql) throws SQLException {
         checkOpen();
-        return db.plan(sql, leased);
+        return db.plan(sql, leased || depth > 1);
     }
 
+    /** Enters the layer gate; a statement run from inside another (a trigger's, a procedure's) never waits. */
     void enter() throws SQLException {
         checkOpen();
-        db.gate().enter();
+        if (depth > 0) {
+            db.gate().enterAgain();
+        } else {
+            db.gate().enter();
+        }
+        depth++;
     }
 
     void exit() {
+        depth--;
         db.gate().exit();
     }
 
-    /** After a write outside auto-commit: hold a gate entry until the transaction ends. */
+    /** After a write outside auto-commit (called inside the gate): hold an entry until the transaction ends. */
     void wrote() throws SQLException {
         if (!leased && !h2.getAutoCommit()) {
-            db.gate().enter();
+            db.gate().enterAgain();
             leased = true;
         }
     }

@@ -11,6 +11,7 @@ import java.util.Properties;
 import java.util.logging.Logger;
 import org.maat.encdb.key.KeyFile;
 import org.maat.encdb.key.KeySource;
+import org.maat.encdb.rewrite.RewriteOptions;
 
 /**
  * The encrypted layer's JDBC driver: {@code jdbc:maat:h2:<any H2 URL>}. Connections accept the
@@ -25,6 +26,8 @@ public final class MaatDriver implements Driver {
     public static final String PREFIX = "jdbc:maat:h2:";
     public static final String KEY_FILE = "maat.keyFile";
     public static final String CREATE_KEY = "maat.createKey";
+    /** {@code hom}: select-list arithmetic on the Add onion inside H2; {@code client} (default): on decrypted values. */
+    public static final String SELECT_ARITHMETIC = "maat.selectArithmetic";
 
     static {
         try {
@@ -40,10 +43,15 @@ public final class MaatDriver implements Driver {
     }
 
     static MaatConnection connect(String h2Url, Properties h2Properties, KeySource keys) throws SQLException {
+        return connect(h2Url, h2Properties, keys, RewriteOptions.DEFAULT);
+    }
+
+    static MaatConnection connect(String h2Url, Properties h2Properties, KeySource keys, RewriteOptions options)
+            throws SQLException {
         if (!h2Url.startsWith("jdbc:h2:")) {
             throw new SQLException("not an H2 URL: " + h2Url + " (expected jdbc:h2:...)", "08001");
         }
-        EncryptedDatabase db = EncryptedDatabase.acquire(h2Url, h2Properties, keys);
+        EncryptedDatabase db = EncryptedDatabase.acquire(h2Url, h2Properties, keys, options);
         try {
             return new MaatConnection(db, db.openPhysical(), PREFIX + h2Url.substring("jdbc:h2:".length()));
         } catch (SQLException | RuntimeException e) {
@@ -76,7 +84,12 @@ public final class MaatDriver implements Driver {
                 h2.setProperty(name, props.getProperty(name));
             }
         }
-        return connect("jdbc:h2:" + url.substring(PREFIX.length()), h2, keys);
+        String arithmetic = props.getProperty(SELECT_ARITHMETIC, "client");
+        if (!arithmetic.equals("client") && !arithmetic.equals("hom")) {
+            throw new SQLException("property " + SELECT_ARITHMETIC + " must be client or hom, not " + arithmetic, "08001");
+        }
+        return connect("jdbc:h2:" + url.substring(PREFIX.length()), h2, keys,
+                new RewriteOptions(arithmetic.equals("hom")));
     }
 
     @Override

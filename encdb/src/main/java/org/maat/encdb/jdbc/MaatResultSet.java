@@ -31,6 +31,8 @@ public final class MaatResultSet implements ResultSet {
     }
 
     private final MaatStatement statement;
+    private final Object[] params;
+    private final MaatResultSetMetaData metaData;
     private final QueryPlan plan;
     private final List<ResultColumn> columns;
     private final ResultSet physical;
@@ -43,8 +45,11 @@ public final class MaatResultSet implements ResultSet {
     private boolean closed;
     private boolean lastWasNull;
 
-    MaatResultSet(MaatStatement statement, QueryPlan plan, ResultSet physical, int maxRows, Closer closer) {
+    MaatResultSet(MaatStatement statement, QueryPlan plan, Object[] params, ResultSet physical, int maxRows,
+            Closer closer) throws SQLException {
         this.statement = statement;
+        this.params = params;
+        this.metaData = new MaatResultSetMetaData(plan, physical.getMetaData());
         this.plan = plan;
         this.columns = plan.columns();
         this.physical = physical;
@@ -55,8 +60,11 @@ public final class MaatResultSet implements ResultSet {
         this.decoded = new boolean[plan.visible()];
     }
 
-    MaatResultSet(MaatStatement statement, QueryPlan plan, List<Object[]> rows, int maxRows) {
+    MaatResultSet(MaatStatement statement, QueryPlan plan, MaatResultSetMetaData metaData, List<Object[]> rows,
+            int maxRows) {
         this.statement = statement;
+        this.params = new Object[0];
+        this.metaData = metaData;
         this.plan = plan;
         this.columns = plan.columns();
         this.physical = null;
@@ -101,7 +109,7 @@ public final class MaatResultSet implements ResultSet {
         }
         int i = column - 1;
         if (!decoded[i]) {
-            values[i] = columns.get(i).decode(physical);
+            values[i] = columns.get(i).decode(physical, params);
             decoded[i] = true;
         }
         lastWasNull = values[i] == null;
@@ -147,7 +155,7 @@ public final class MaatResultSet implements ResultSet {
 
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
-        return new MaatResultSetMetaData(plan, physical != null ? physical.getMetaData() : null);
+        return metaData;
     }
 
     @Override

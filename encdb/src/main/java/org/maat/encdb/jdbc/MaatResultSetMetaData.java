@@ -12,12 +12,25 @@ import org.maat.encdb.schema.ColumnType;
  */
 public final class MaatResultSetMetaData implements ResultSetMetaData {
 
-    private final QueryPlan plan;
-    private final ResultSetMetaData physical;
+    /** H2's metadata of one plaintext result column, copied so it outlives the physical result. */
+    private record Plain(int type, String typeName, String className, int precision, int scale, int nullable,
+            int displaySize, boolean signed) {
+    }
 
-    MaatResultSetMetaData(QueryPlan plan, ResultSetMetaData physical) {
+    private final QueryPlan plan;
+    private final Plain[] plain;
+
+    MaatResultSetMetaData(QueryPlan plan, ResultSetMetaData physical) throws SQLException {
         this.plan = plan;
-        this.physical = physical;
+        this.plain = new Plain[plan.visible() + 1];
+        for (int i = 1; i <= plan.visible(); i++) {
+            int p = plan.columns().get(i - 1).plainPosition();
+            if (plan.columns().get(i - 1).type() == null && p > 0) {
+                plain[i] = new Plain(physical.getColumnType(p), physical.getColumnTypeName(p),
+                        physical.getColumnClassName(p), physical.getPrecision(p), physical.getScale(p),
+                        physical.isNullable(p), physical.getColumnDisplaySize(p), physical.isSigned(p));
+            }
+        }
     }
 
     private ResultColumn col(int column) throws SQLException {
@@ -28,7 +41,8 @@ public final class MaatResultSetMetaData implements ResultSetMetaData {
     }
 
     private int plain(int column) throws SQLException {
-        return col(column).type() == null ? col(column).plainPosition() : -1;
+        col(column);
+        return plain[column] != null ? column : -1;
     }
 
     @Override
@@ -49,38 +63,38 @@ public final class MaatResultSetMetaData implements ResultSetMetaData {
     @Override
     public int getColumnType(int column) throws SQLException {
         int p = plain(column);
-        return p > 0 ? physical.getColumnType(p) : col(column).type().sqlType();
+        return p > 0 ? plain[p].type() : col(column).type().sqlType();
     }
 
     @Override
     public String getColumnTypeName(int column) throws SQLException {
         int p = plain(column);
-        return p > 0 ? physical.getColumnTypeName(p) : col(column).type().typeName();
+        return p > 0 ? plain[p].typeName() : col(column).type().typeName();
     }
 
     @Override
     public String getColumnClassName(int column) throws SQLException {
         int p = plain(column);
-        return p > 0 ? physical.getColumnClassName(p) : col(column).type().javaClassName();
+        return p > 0 ? plain[p].className() : col(column).type().javaClassName();
     }
 
     @Override
     public int getPrecision(int column) throws SQLException {
         int p = plain(column);
-        return p > 0 ? physical.getPrecision(p) : col(column).type().precision();
+        return p > 0 ? plain[p].precision() : col(column).type().precision();
     }
 
     @Override
     public int getScale(int column) throws SQLException {
         int p = plain(column);
-        return p > 0 ? physical.getScale(p) : col(column).type().scale();
+        return p > 0 ? plain[p].scale() : col(column).type().scale();
     }
 
     @Override
     public int isNullable(int column) throws SQLException {
         int p = plain(column);
         if (p > 0) {
-            return physical.isNullable(p);
+            return plain[p].nullable();
         }
         return col(column).nullable() ? columnNullable : columnNoNulls;
     }
@@ -88,14 +102,14 @@ public final class MaatResultSetMetaData implements ResultSetMetaData {
     @Override
     public int getColumnDisplaySize(int column) throws SQLException {
         int p = plain(column);
-        return p > 0 ? physical.getColumnDisplaySize(p) : Math.min(col(column).type().precision() + 2, 1_000_000);
+        return p > 0 ? plain[p].displaySize() : Math.min(col(column).type().precision() + 2, 1_000_000);
     }
 
     @Override
     public boolean isSigned(int column) throws SQLException {
         int p = plain(column);
         if (p > 0) {
-            return physical.isSigned(p);
+            return plain[p].signed();
         }
         ColumnType t = col(column).type();
         return t.isExactNumber() || t.kind() == ColumnType.Kind.DOUBLE;

@@ -89,7 +89,7 @@ final class PlanExecutor {
             if (cached) {
                 busy.add(ps);
             }
-            return new MaatResultSet(statement, plan, rs, maxRows, () -> {
+            return new MaatResultSet(statement, plan, params, rs, maxRows, () -> {
                 rs.close();
                 if (cached) {
                     busy.remove(ps);
@@ -99,12 +99,14 @@ final class PlanExecutor {
             });
         }
         List<Object[]> rows = new ArrayList<>();
+        MaatResultSetMetaData metaData;
         try (rs) {
+            metaData = new MaatResultSetMetaData(plan, rs.getMetaData());
             List<ResultColumn> cols = plan.columns();
             while (rs.next()) {
                 Object[] row = new Object[cols.size()];
                 for (int i = 0; i < row.length; i++) {
-                    row[i] = cols.get(i).decode(rs);
+                    row[i] = cols.get(i).decode(rs, params);
                 }
                 boolean keep = true;
                 for (QueryPlan.LikeFilter f : plan.filters()) {
@@ -137,7 +139,7 @@ final class PlanExecutor {
                 to = (int) Math.min(rows.size(), from + Math.max(0, toLong(l)));
             }
         }
-        return new MaatResultSet(statement, plan, new ArrayList<>(rows.subList(from, to)), maxRows);
+        return new MaatResultSet(statement, plan, metaData, new ArrayList<>(rows.subList(from, to)), maxRows);
     }
 
     private static long toLong(Object v) {

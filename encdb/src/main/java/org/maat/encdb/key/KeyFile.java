@@ -17,6 +17,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The default {@link KeySource}: a file holding exactly the 32 raw bytes of the master key.
@@ -28,13 +30,14 @@ import java.util.Set;
  * reader therefore sees either no file or a complete key, never a partial one.
  *
  * <p>Every failure is an {@link UncheckedIOException} whose message names the file and what is wrong
- * (missing, unreadable, wrong size).
+ * (missing, unreadable, wrong size). Opening a key that group or others may read logs a warning.
  */
 public final class KeyFile implements KeySource {
 
     /** Length of the master key in bytes (AES-256 strength). */
     public static final int KEY_LENGTH = 32;
 
+    private static final Logger LOG = LoggerFactory.getLogger(KeyFile.class);
     private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rw-------");
 
     private final Path file;
@@ -63,6 +66,7 @@ public final class KeyFile implements KeySource {
             throw new UncheckedIOException(new IOException("key file " + absolute + " holds " + bytes.length
                     + " bytes, expected exactly " + KEY_LENGTH + " (a raw AES-256 key); is it the right file?"));
         }
+        warnIfShared(absolute);
         return new KeyFile(absolute, bytes);
     }
 
@@ -101,6 +105,21 @@ public final class KeyFile implements KeySource {
             }
         }
         return new KeyFile(absolute, key);
+    }
+
+    /** Like ssh with a private key, say so when others can read the key; refusing would strand a database. */
+    private static void warnIfShared(Path file) {
+        try {
+            if (Files.getFileStore(file).supportsFileAttributeView("posix")) {
+                Set<PosixFilePermission> perms = Files.getPosixFilePermissions(file);
+                if (!OWNER_ONLY.containsAll(perms)) {
+                    LOG.warn("key file {} has permissions {}; only its owner should read it (chmod 600)", file,
+                            PosixFilePermissions.toString(perms));
+                }
+            }
+        } catch (IOException e) {
+            LOG.debug("cannot read the permissions of key file {}: {}", file, e.toString());
+        }
     }
 
     private static Path createOwnerOnlyTemp(Path dir, String name) throws IOException {

@@ -10,11 +10,11 @@ import java.math.BigInteger;
  */
 final class FixedBase {
 
-    private final BigInteger modulus;
+    private final BarrettModulus modulus;
     private final BigInteger[][] table;
 
     FixedBase(BigInteger base, BigInteger modulus, int exponentBytes) {
-        this.modulus = modulus;
+        this.modulus = new BarrettModulus(modulus);
         this.table = new BigInteger[exponentBytes][256];
         BigInteger unit = base.mod(modulus);
         for (int i = 0; i < exponentBytes; i++) {
@@ -22,9 +22,9 @@ final class FixedBase {
             row[0] = BigInteger.ONE;
             row[1] = unit;
             for (int d = 2; d < 256; d++) {
-                row[d] = row[d - 1].multiply(unit).mod(modulus);
+                row[d] = this.modulus.multiply(row[d - 1], unit);
             }
-            unit = row[255].multiply(unit).mod(modulus); // base^(256^(i+1))
+            unit = this.modulus.multiply(row[255], unit); // base^(256^(i+1))
         }
     }
 
@@ -39,7 +39,7 @@ final class FixedBase {
             int digit = exponent[exponent.length - 1 - i] & 0xff;
             if (digit != 0) {
                 BigInteger factor = table[i][digit];
-                acc = acc == null ? factor : acc.multiply(factor).mod(modulus);
+                acc = acc == null ? factor : modulus.multiply(acc, factor);
             }
         }
         return acc == null ? BigInteger.ONE : acc;

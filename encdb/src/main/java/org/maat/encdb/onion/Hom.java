@@ -10,8 +10,9 @@ import java.util.concurrent.BlockingQueue;
  * {@code g^m = 1 + m n (mod n^2)} costs one multiplication, and decryption by the Chinese remainder
  * theorem, half-size exponentiations modulo {@code p^2} and {@code q^2}.
  *
- * <p>Guarantees IND-CPA (under the decisional composite residuosity assumption, and for the fast
- * randomness below also the assumption DJN state): ciphertexts reveal nothing but their fixed length.
+ * <p>Guarantees IND-CPA under the decisional composite residuosity assumption (for the short-exponent
+ * randomness below, under the variant Damgård, Jurik and Nielsen state): ciphertexts reveal nothing
+ * but their fixed length.
  * Multiplying ciphertexts modulo {@code n^2} ({@link #add}, {@link PaillierPublicKey#add}) adds
  * plaintexts modulo {@code n}; plaintexts are signed, {@code -(n-1)/2 .. (n-1)/2}, a decrypted residue
  * above {@code n/2} being read as negative, so sums of salaries and of negative adjustments both work
@@ -38,6 +39,8 @@ public final class Hom implements AutoCloseable {
     private final BigInteger halfN;
     private final FixedBase baseModP;
     private final FixedBase baseModQ;
+    private final BarrettModulus modPSquared;
+    private final BarrettModulus modQSquared;
     private final SecureRandom random = new SecureRandom();
     private final BlockingQueue<BigInteger[]> pool;
     private final Thread filler;
@@ -62,6 +65,8 @@ public final class Hom implements AutoCloseable {
         } while (y.signum() == 0 || !y.gcd(n).equals(BigInteger.ONE));
         BigInteger h = y.multiply(y).negate().mod(n);
         BigInteger hs = h.modPow(n, publicKey.nSquared());
+        this.modPSquared = new BarrettModulus(keys.pSquared);
+        this.modQSquared = new BarrettModulus(keys.qSquared);
         this.baseModP = new FixedBase(hs, keys.pSquared, RANDOMNESS_BITS / 8);
         this.baseModQ = new FixedBase(hs, keys.qSquared, RANDOMNESS_BITS / 8);
         if (pooled > 0) {
@@ -93,8 +98,9 @@ public final class Hom implements AutoCloseable {
         }
         BigInteger gm = m.mod(n).multiply(n).add(BigInteger.ONE); // g^m = 1 + m n for g = n + 1
         BigInteger[] r = takeRandomness();
-        BigInteger cp = gm.mod(keys.pSquared).multiply(r[0]).mod(keys.pSquared);
-        BigInteger cq = gm.mod(keys.qSquared).multiply(r[1]).mod(keys.qSquared);
+        // gm < n^2 < 2^(2 * bits(p^2)), so Barrett reduces it directly.
+        BigInteger cp = modPSquared.multiply(modPSquared.reduce(gm), r[0]);
+        BigInteger cq = modQSquared.multiply(modQSquared.reduce(gm), r[1]);
         return publicKey.toBytes(combine(cp, cq));
     }
 

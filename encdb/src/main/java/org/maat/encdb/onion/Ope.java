@@ -306,9 +306,15 @@ public final class Ope {
             }
         }
 
+        /** MurmurHash3's finalizer: node keys differ only in high bits, which a multiply alone leaves clustered. */
         private int index(long hash) {
-            long h = hash * 0x9E3779B97F4A7C15L;
-            return (int) (h ^ (h >>> 32)) & mask;
+            long h = hash;
+            h ^= h >>> 33;
+            h *= 0xff51afd7ed558ccdL;
+            h ^= h >>> 33;
+            h *= 0xc4ceb9fe1a85ec53L;
+            h ^= h >>> 33;
+            return (int) h & mask;
         }
     }
 }

@@ -19,12 +19,31 @@ public final class PaillierPublicKey {
 
     private final BigInteger n;
     private final BigInteger nSquared;
+    private final BarrettModulus reducer;
     private final int ciphertextLength;
 
     PaillierPublicKey(BigInteger n) {
         this.n = n;
         this.nSquared = n.multiply(n);
+        this.reducer = new BarrettModulus(nSquared);
         this.ciphertextLength = (nSquared.bitLength() + 7) / 8;
+    }
+
+    /**
+     * The public key whose {@code n^2} is given (unsigned big-endian), as H2's server functions receive
+     * it; fails if the number is not the square of a plausible modulus.
+     */
+    public static PaillierPublicKey fromNSquared(byte[] nSquared) {
+        if (nSquared == null || nSquared.length == 0) {
+            throw new IllegalArgumentException("HOM modulus n^2 is missing");
+        }
+        BigInteger square = new BigInteger(1, nSquared);
+        BigInteger n = square.sqrt();
+        if (!n.multiply(n).equals(square) || n.bitLength() < Paillier.MIN_MODULUS_BITS || !n.testBit(0)) {
+            throw new IllegalArgumentException("value given as n^2 is not the square of an odd modulus of >= "
+                    + Paillier.MIN_MODULUS_BITS + " bits");
+        }
+        return new PaillierPublicKey(n);
     }
 
     /** The modulus. */
@@ -44,7 +63,7 @@ public final class PaillierPublicKey {
 
     /** A ciphertext of the sum of the two plaintexts. */
     public byte[] add(byte[] c1, byte[] c2) {
-        return toBytes(toInteger(c1).multiply(toInteger(c2)).mod(nSquared));
+        return toBytes(reducer.multiply(toInteger(c1), toInteger(c2)));
     }
 
     /** A ciphertext of {@code k} times the plaintext; negative {@code k} works too. */

@@ -12,8 +12,9 @@ import org.bouncycastle.crypto.params.ParametersWithIV;
  * The RND layer: AES-256 in counter mode (Bouncy Castle {@link SICBlockCipher}) with a fresh random
  * 16-byte IV per row, stored beside the ciphertext.
  *
- * <p>Guarantees IND-CPA as long as IVs are never reused under one key, which {@link #newIv()} makes a
- * 2<sup>-64</sup>-after-2<sup>32</sup>-rows event; the ciphertext is exactly as long as the plaintext,
+ * <p>Guarantees IND-CPA as long as IVs are never reused under one key; {@link #newIv()}'s random
+ * 128-bit IVs collide with probability about 2<sup>-64</sup> after 2<sup>32</sup> rows (counter
+ * ranges of short values overlap no sooner). The ciphertext is exactly as long as the plaintext,
  * so lengths leak. It does not authenticate: RND protects confidentiality of stored data against a
  * passive server, not integrity. Instances are thread-safe.
  */

@@ -5,7 +5,6 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import org.bouncycastle.crypto.BlockCipher;
@@ -48,47 +47,59 @@ public final class Swp {
     private static final SecureRandom NONCES = new SecureRandom();
     private static final ThreadLocal<Checker> CHECKERS = ThreadLocal.withInitial(Checker::new);
 
-    private final byte[] preEncryptionKey;
-    private final byte[] wordKeyKey;
+    /**
+     * Per thread, HMAC-SHA256 under k'' (pre-encryption) and k' (word keys), keyed once: HMAC's key
+     * setup costs as much as hashing a short word.
+     */
+    private final ThreadLocal<HMac[]> macs;
+    private final WordSecrets[] recent = new WordSecrets[1 << 14];
 
     /** A SEARCH layer under a 32-byte key. */
     public Swp(byte[] key32) {
         if (key32 == null || key32.length != 32) {
             throw new IllegalArgumentException("SWP key must be 32 bytes, got " + (key32 == null ? "null" : key32.length));
         }
-        this.preEncryptionKey = hmac(key32, "maat/swp/pre-encryption".getBytes(StandardCharsets.UTF_8));
-        this.wordKeyKey = hmac(key32, "maat/swp/word-key".getBytes(StandardCharsets.UTF_8));
+        byte[] preEncryptionKey = hmac(key32, "maat/swp/pre-encryption".getBytes(StandardCharsets.UTF_8));
+        byte[] wordKeyKey = hmac(key32, "maat/swp/word-key".getBytes(StandardCharsets.UTF_8));
+        this.macs = ThreadLocal.withInitial(() -> new HMac[] {keyedMac(preEncryptionKey), keyedMac(wordKeyKey)});
     }
 
     /** The ciphertext of a set of words: one {@value #X_LENGTH}-byte block per distinct word, in random order. */
     public byte[] encrypt(Collection<String> words) {
         List<String> distinct = new ArrayList<>(new LinkedHashSet<>(words));
-        Collections.shuffle(distinct, NONCES); // position must not reveal which word is which
-        byte[] out = new byte[distinct.size() * X_LENGTH];
+        byte[] nonces = new byte[distinct.size() * NONCE_LENGTH];
+        NONCES.nextBytes(nonces); // one call for all words: SecureRandom costs per call
         BlockCipher f = AESEngine.newInstance();
         byte[] check = new byte[16];
+        byte[][] blocks = new byte[distinct.size()][X_LENGTH];
         for (int i = 0; i < distinct.size(); i++) {
-            byte[] x = preEncrypt(distinct.get(i));
-            int off = i * X_LENGTH;
-            byte[] s = new byte[NONCE_LENGTH];
-            NONCES.nextBytes(s);
-            f.init(true, new KeyParameter(wordKey(x)));
-            f.processBlock(s, 0, check, 0);
+            WordSecrets word = secrets(distinct.get(i));
+            byte[] block = blocks[i];
+            f.init(true, new KeyParameter(word.key));
+            f.processBlock(nonces, i * NONCE_LENGTH, check, 0);
             for (int j = 0; j < NONCE_LENGTH; j++) {
-                out[off + j] = (byte) (x[j] ^ s[j]);
+                block[j] = (byte) (word.x[j] ^ nonces[i * NONCE_LENGTH + j]);
             }
             for (int j = 0; j < CHECK_LENGTH; j++) {
-                out[off + NONCE_LENGTH + j] = (byte) (x[NONCE_LENGTH + j] ^ check[j]);
+                block[NONCE_LENGTH + j] = (byte) (word.x[NONCE_LENGTH + j] ^ check[j]);
             }
+        }
+        // Sorting by ciphertext puts the words in an order that is uniformly random (each block starts
+        // with L xor a fresh random S), so a block's position says nothing about the word's place in
+        // the text, and no per-word random draw is needed for a shuffle.
+        Arrays.sort(blocks, Arrays::compareUnsigned);
+        byte[] out = new byte[distinct.size() * X_LENGTH];
+        for (int i = 0; i < blocks.length; i++) {
+            System.arraycopy(blocks[i], 0, out, i * X_LENGTH, X_LENGTH);
         }
         return out;
     }
 
     /** The search token for one word: lets anyone find the word in ciphertexts, reveals nothing else. */
     public byte[] token(String word) {
-        byte[] x = preEncrypt(word);
-        byte[] token = Arrays.copyOf(x, TOKEN_LENGTH);
-        System.arraycopy(wordKey(x), 0, token, X_LENGTH, WORD_KEY_LENGTH);
+        WordSecrets secrets = secrets(word);
+        byte[] token = Arrays.copyOf(secrets.x, TOKEN_LENGTH);
+        System.arraycopy(secrets.key, 0, token, X_LENGTH, WORD_KEY_LENGTH);
         return token;
     }
 
@@ -108,22 +119,37 @@ public final class Swp {
         return CHECKERS.get().matches(ciphertext, token);
     }
 
-    private byte[] preEncrypt(String word) {
-        return Arrays.copyOf(hmac(preEncryptionKey, word.getBytes(StandardCharsets.UTF_8)), X_LENGTH);
+    /** X and k_W of a word, from the memo cache when the word was seen recently (ERP words repeat). */
+    private WordSecrets secrets(String word) {
+        int slot = (word.hashCode() * 0x9E3779B9 >>> 16) & (recent.length - 1);
+        WordSecrets cached = recent[slot];
+        if (cached != null && cached.word.equals(word)) {
+            return cached;
+        }
+        HMac[] mac = macs.get();
+        byte[] x = Arrays.copyOf(finish(mac[0], word.getBytes(StandardCharsets.UTF_8)), X_LENGTH);
+        // k_W depends on L (the first NONCE_LENGTH bytes of X) only, as in the scheme.
+        byte[] key = finish(mac[1], Arrays.copyOf(x, NONCE_LENGTH));
+        WordSecrets fresh = new WordSecrets(word, x, key);
+        recent[slot] = fresh; // racy but safe: records are immutable, a lost write costs a recomputation
+        return fresh;
     }
 
-    private byte[] wordKey(byte[] x) {
+    private record WordSecrets(String word, byte[] x, byte[] key) {
+    }
+
+    private static HMac keyedMac(byte[] key) {
         HMac mac = new HMac(new SHA256Digest());
-        mac.init(new KeyParameter(wordKeyKey));
-        mac.update(x, 0, NONCE_LENGTH); // k_W depends on L only, as in the scheme
-        byte[] out = new byte[WORD_KEY_LENGTH];
-        mac.doFinal(out, 0);
-        return out;
+        mac.init(new KeyParameter(key));
+        return mac;
     }
 
     private static byte[] hmac(byte[] key, byte[] data) {
-        HMac mac = new HMac(new SHA256Digest());
-        mac.init(new KeyParameter(key));
+        return finish(keyedMac(key), data);
+    }
+
+    /** The MAC of {@code data}; doFinal leaves the HMac keyed and ready for the next message. */
+    private static byte[] finish(HMac mac, byte[] data) {
         mac.update(data, 0, data.length);
         byte[] out = new byte[mac.getMacSize()];
         mac.doFinal(out, 0);

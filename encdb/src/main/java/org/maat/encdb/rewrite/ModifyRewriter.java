@@ -137,7 +137,7 @@ final class ModifyRewriter {
         PlainSelect ps = (PlainSelect) StatementParser.parse("SELECT * FROM " + Identifiers.quote(table.name()) + " "
                 + Identifiers.quote(qualifier));
         ps.setWhere(where);
-        QueryPlan select = new SelectRewriter(catalog, keys).withRowId().plan(ps);
+        QueryPlan select = new SelectRewriter(catalog, keys, RewriteOptions.DEFAULT).withRowId().plan(ps);
         SqlBuilder shared = new SqlBuilder();
         List<RowwisePlan.Assignment> assignments = new ArrayList<>();
         List<ColumnWriter> writers = new ArrayList<>();

@@ -2,7 +2,6 @@ package org.maat.encdb.rewrite;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.math.MathContext;
 import java.math.RoundingMode;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -46,14 +45,14 @@ public abstract class ResultColumn {
         return -1;
     }
 
-    /** The value of this column in the physical row {@code rs} is positioned on. */
-    public abstract Object decode(ResultSet rs) throws SQLException;
+    /** The value of this column in the physical row {@code rs} is positioned on, for the statement's {@code params}. */
+    public abstract Object decode(ResultSet rs, Object[] params) throws SQLException;
 
     /** A plaintext value computed by H2 (a plaintext column, COUNT, an expression over plaintext). */
     static ResultColumn plain(String label, int pos) {
         return new ResultColumn(label, null, true) {
             @Override
-            public Object decode(ResultSet rs) throws SQLException {
+            public Object decode(ResultSet rs, Object[] params) throws SQLException {
                 return rs.getObject(pos);
             }
 
@@ -68,7 +67,7 @@ public abstract class ResultColumn {
     static ResultColumn count(String label, int pos) {
         return new ResultColumn(label, new ColumnType(ColumnType.Kind.BIGINT, "BIGINT", Types.BIGINT, 64, 0), false) {
             @Override
-            public Object decode(ResultSet rs) throws SQLException {
+            public Object decode(ResultSet rs, Object[] params) throws SQLException {
                 return rs.getLong(pos);
             }
         };
@@ -78,7 +77,7 @@ public abstract class ResultColumn {
     static ResultColumn eq(String label, ColumnCipher cipher, Layer layer, int ctPos, int ivPos) {
         return new ResultColumn(label, cipher.column().type(), cipher.column().nullable()) {
             @Override
-            public Object decode(ResultSet rs) throws SQLException {
+            public Object decode(ResultSet rs, Object[] params) throws SQLException {
                 byte[] ct = rs.getBytes(ctPos);
                 if (ct == null) {
                     return null;
@@ -92,7 +91,7 @@ public abstract class ResultColumn {
     static ResultColumn ope(String label, ColumnCipher cipher, int pos) {
         return new ResultColumn(label, cipher.column().type(), true) {
             @Override
-            public Object decode(ResultSet rs) throws SQLException {
+            public Object decode(ResultSet rs, Object[] params) throws SQLException {
                 byte[] ct = rs.getBytes(pos);
                 return ct == null ? null : cipher.ordDecrypt(ct);
             }
@@ -111,7 +110,7 @@ public abstract class ResultColumn {
                         t.kind() == ColumnType.Kind.BIGINT ? 29 : Math.max(t.precision() + 10, 18), t.scale());
         return new ResultColumn(label, sumType, true) {
             @Override
-            public Object decode(ResultSet rs) throws SQLException {
+            public Object decode(ResultSet rs, Object[] params) throws SQLException {
                 if (rs.getLong(countPos) == 0) {
                     return null;
                 }
@@ -134,14 +133,14 @@ public abstract class ResultColumn {
                         t.kind() == ColumnType.Kind.BIGINT ? 29 : t.precision() + 10, t.scale() + 10);
         return new ResultColumn(label, avgType, true) {
             @Override
-            public Object decode(ResultSet rs) throws SQLException {
+            public Object decode(ResultSet rs, Object[] params) throws SQLException {
                 long n = rs.getLong(countPos);
                 if (n == 0) {
                     return null;
                 }
                 BigDecimal sum = t.fromAdditive(cipher.add().decrypt(rs.getBytes(sumPos)));
                 if (dbl) {
-                    return sum.divide(BigDecimal.valueOf(n), MathContext.DECIMAL64).doubleValue();
+                    return sum.doubleValue() / n; // as H2 computes AVG of integers
                 }
                 return sum.divide(BigDecimal.valueOf(n), avgType.scale(), RoundingMode.HALF_DOWN);
             }
@@ -152,7 +151,7 @@ public abstract class ResultColumn {
     static ResultColumn homExpression(String label, ColumnCipher cipher, ColumnType resultType, int pos) {
         return new ResultColumn(label, resultType, cipher.column().nullable()) {
             @Override
-            public Object decode(ResultSet rs) throws SQLException {
+            public Object decode(ResultSet rs, Object[] params) throws SQLException {
                 byte[] ct = rs.getBytes(pos);
                 if (ct == null) {
                     return null;
@@ -162,6 +161,37 @@ public abstract class ResultColumn {
                     case INTEGER -> d.intValueExact();
                     case BIGINT -> d.longValueExact();
                     default -> d.setScale(resultType.scale(), RoundingMode.UNNECESSARY);
+                };
+            }
+        };
+    }
+
+    /**
+     * {@code col + v}, {@code col - v} or {@code col * v} computed on the decrypted value of {@code col}
+     * with exact decimal arithmetic, typed as H2 types it (NUMERIC sums keep the larger scale, products
+     * add scales; INTEGER stays INTEGER when the operand is an integer).
+     */
+    static ResultColumn arithmetic(String label, ResultColumn base, char op, ValueSource operand, ColumnType resultType) {
+        return new ResultColumn(label, resultType, base.nullable()) {
+            @Override
+            public Object decode(ResultSet rs, Object[] params) throws SQLException {
+                Object v = base.decode(rs, params);
+                Object x = operand.value(params);
+                if (v == null || x == null) {
+                    return null;
+                }
+                BigDecimal a = new BigDecimal(v.toString());
+                BigDecimal b = x instanceof BigDecimal d ? d : new BigDecimal(x.toString().trim());
+                BigDecimal r = switch (op) {
+                    case '+' -> a.add(b);
+                    case '-' -> a.subtract(b);
+                    default -> a.multiply(b);
+                };
+                return switch (resultType.kind()) {
+                    case INTEGER -> r.stripTrailingZeros().scale() <= 0 && r.abs().compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) <= 0
+                            ? (Object) r.intValueExact() : r;
+                    case BIGINT -> r.stripTrailingZeros().scale() <= 0 ? (Object) r.longValueExact() : r;
+                    default -> r.scale() < resultType.scale() ? r.setScale(resultType.scale()) : r;
                 };
             }
         };

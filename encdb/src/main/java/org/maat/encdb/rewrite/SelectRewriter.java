@@ -56,9 +56,12 @@ final class SelectRewriter {
 
     private boolean withRowId;
 
-    SelectRewriter(CatalogSnapshot catalog, KeyRing keys) {
+    private final RewriteOptions options;
+
+    SelectRewriter(CatalogSnapshot catalog, KeyRing keys, RewriteOptions options) {
         this.catalog = catalog;
         this.keys = keys;
+        this.options = options;
     }
 
     /** Makes result column 0 the row id ({@code _ROWID_}) of the single table in FROM. */
@@ -406,7 +409,11 @@ final class SelectRewriter {
             return;
         }
         if (e instanceof Addition || e instanceof Subtraction || e instanceof Multiplication) {
-            homArithmetic(label, (net.sf.jsqlparser.expression.BinaryExpression) e, w);
+            if (options.homArithmetic()) {
+                homArithmetic(label, (net.sf.jsqlparser.expression.BinaryExpression) e, w);
+            } else {
+                clientArithmetic(label, (net.sf.jsqlparser.expression.BinaryExpression) e, w, needDet);
+            }
             return;
         }
         throw Unsupported.onColumn(w.firstEncrypted(e).name(), ExpressionWriter.describe(e) + " in the select list");
@@ -513,6 +520,44 @@ final class SelectRewriter {
             default:
                 throw Unsupported.onColumn(c.name(), "function " + name);
         }
+    }
+
+    /**
+     * {@code col + v}, {@code v + col}, {@code col - v}, {@code col * v}, {@code v * col} on the decrypted
+     * value of {@code col}: exact, and the same value H2 computes on plaintext.
+     */
+    private void clientArithmetic(String label, net.sf.jsqlparser.expression.BinaryExpression e, ExpressionWriter w,
+            boolean needDet) throws SQLException, PeelRequired {
+        ColumnRef left = w.columnOrNull(e.getLeftExpression());
+        ColumnRef right = w.columnOrNull(e.getRightExpression());
+        ColumnRef c;
+        Expression other;
+        if (left != null && !left.column().plaintext() && right == null) {
+            c = left;
+            other = e.getRightExpression();
+        } else if (right != null && !right.column().plaintext() && left == null && !(e instanceof Subtraction)) {
+            c = right;
+            other = e.getLeftExpression();
+        } else {
+            throw Unsupported.onColumn(w.firstEncrypted(e).name(), "expression " + e);
+        }
+        ColumnType type = c.column().type();
+        if (!type.isExactNumber()) {
+            throw Unsupported.onColumn(c.name(), "arithmetic on " + type.ddl());
+        }
+        ValueSource v = Literals.source(other, root);
+        if (v == null) {
+            throw Unsupported.onColumn(c.name(), "arithmetic with " + other + " (only parameters and literals)");
+        }
+        if (needDet) {
+            ExpressionWriter.need(c, Onion.EQ, Layer.DET, "GROUP BY / DISTINCT");
+        }
+        ResultColumn base = decodedColumn(label, c);
+        char op = e instanceof Addition ? '+' : e instanceof Subtraction ? '-' : '*';
+        ColumnType result = type.kind() == ColumnType.Kind.DECIMAL
+                ? new ColumnType(ColumnType.Kind.DECIMAL, "NUMERIC", Types.NUMERIC, type.precision() + 1, type.scale())
+                : type;
+        columns.add(ResultColumn.arithmetic(label, base, op, v, result));
     }
 
     /** {@code col + v}, {@code v + col}, {@code col - v}, {@code col * k}, {@code k * col} on the Add onion. */

@@ -61,7 +61,8 @@ public final class StatementRewriter {
     private StatementRewriter() {
     }
 
-    public static Object plan(String sql, CatalogSnapshot catalog, KeyRing keys) throws SQLException, PeelRequired {
+    public static Object plan(String sql, CatalogSnapshot catalog, KeyRing keys, RewriteOptions options)
+            throws SQLException, PeelRequired {
         Matcher alias = CREATE_ALIAS.matcher(sql);
         if (alias.matches()) {
             return new RoutineDefinition(Identifiers.normalize(alias.group(1)), alias.group(2));
@@ -72,7 +73,7 @@ public final class StatementRewriter {
         }
         Statement st = StatementParser.parse(sql);
         if (st instanceof PlainSelect ps) {
-            return new SelectRewriter(catalog, keys).plan(ps);
+            return new SelectRewriter(catalog, keys, options).plan(ps);
         }
         if (st instanceof Select s) {
             throw Unsupported.construct(s.getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2")

@@ -1,9 +1,9 @@
 package org.maat.encdb.server;
 
-import java.math.BigInteger;
 import java.sql.SQLException;
 import java.sql.Types;
 import org.h2.api.AggregateFunction;
+import org.maat.encdb.onion.PaillierPublicKey;
 
 /**
  * SUM over HOM (Paillier) ciphertexts inside H2: the product of the group's ciphertexts modulo
@@ -20,8 +20,8 @@ import org.h2.api.AggregateFunction;
  */
 public final class HomSum implements AggregateFunction {
 
-    private ServerFunctions.Modulus modulus;
-    private BigInteger product;
+    private PaillierPublicKey key;
+    private byte[] sum;
 
     @Override
     public int getType(int[] inputTypes) throws SQLException {
@@ -38,12 +38,12 @@ public final class HomSum implements AggregateFunction {
         if (ct == null) {
             return;
         }
-        if (modulus == null) {
-            modulus = ServerFunctions.Modulus.of((byte[]) args[1]);
-        }
         try {
-            BigInteger c = modulus.check(ct);
-            product = product == null ? c : product.multiply(c).mod(modulus.value());
+            if (key == null) {
+                key = ServerFunctions.publicKey((byte[]) args[1]);
+            }
+            // A lone ciphertext passes through unchecked; the client's decryption checks it.
+            sum = sum == null ? ct.clone() : key.add(sum, ct);
         } catch (IllegalArgumentException e) {
             throw new SQLException(e.getMessage(), e);
         }
@@ -51,6 +51,6 @@ public final class HomSum implements AggregateFunction {
 
     @Override
     public Object getResult() {
-        return product == null ? null : modulus.bytes(product);
+        return sum;
     }
 }

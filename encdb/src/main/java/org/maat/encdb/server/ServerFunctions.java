@@ -1,8 +1,8 @@
 package org.maat.encdb.server;
 
-import java.math.BigInteger;
 import java.util.Arrays;
 import org.maat.encdb.onion.Det;
+import org.maat.encdb.onion.PaillierPublicKey;
 import org.maat.encdb.onion.Rnd;
 import org.maat.encdb.onion.Swp;
 
@@ -24,6 +24,7 @@ public final class ServerFunctions {
 
     private static final ThreadLocal<KeyedRnd> RND = new ThreadLocal<>();
     private static final ThreadLocal<KeyedDet> DET = new ThreadLocal<>();
+    private static final ThreadLocal<KeyedModulus> HOM = new ThreadLocal<>();
 
     private ServerFunctions() {
     }
@@ -64,8 +65,7 @@ public final class ServerFunctions {
         if (c1 == null || c2 == null) {
             return null;
         }
-        Modulus modulus = Modulus.of(nSquared);
-        return modulus.bytes(modulus.check(c1).multiply(modulus.check(c2)).mod(modulus.value));
+        return publicKey(nSquared).add(c1, c2);
     }
 
     /** HOM ciphertext of {@code k} times the plaintext: {@code c^k mod n^2}. */
@@ -73,42 +73,25 @@ public final class ServerFunctions {
         if (c == null) {
             return null;
         }
-        Modulus modulus = Modulus.of(nSquared);
-        return modulus.bytes(modulus.check(c).modPow(BigInteger.valueOf(k), modulus.value));
+        return publicKey(nSquared).multiply(c, k);
+    }
+
+    /** The public key for {@code n^2}, kept per thread: deriving n and the reduction constant costs more than an addition. */
+    static PaillierPublicKey publicKey(byte[] nSquared) {
+        KeyedModulus cached = HOM.get();
+        if (cached == null || !Arrays.equals(cached.nSquared, nSquared)) {
+            cached = new KeyedModulus(nSquared.clone(), PaillierPublicKey.fromNSquared(nSquared));
+            HOM.set(cached);
+        }
+        return cached.key;
+    }
+
+    private record KeyedModulus(byte[] nSquared, PaillierPublicKey key) {
     }
 
     private record KeyedRnd(byte[] key, Rnd rnd) {
     }
 
     private record KeyedDet(byte[] key, Det det) {
-    }
-
-    /** n^2 and the fixed ciphertext length it implies. */
-    record Modulus(BigInteger value, int length) {
-
-        static Modulus of(byte[] nSquared) {
-            if (nSquared == null || nSquared.length == 0) {
-                throw new IllegalArgumentException("HOM modulus n^2 is missing");
-            }
-            BigInteger value = new BigInteger(1, nSquared);
-            return new Modulus(value, (value.bitLength() + 7) / 8);
-        }
-
-        BigInteger check(byte[] c) {
-            BigInteger v = new BigInteger(1, c);
-            if (c.length != length || v.compareTo(value) >= 0) {
-                throw new IllegalArgumentException("not a HOM ciphertext under this modulus (" + c.length
-                        + " bytes, expected " + length + " below n^2)");
-            }
-            return v;
-        }
-
-        byte[] bytes(BigInteger v) {
-            byte[] raw = v.toByteArray();
-            byte[] out = new byte[length];
-            int copy = Math.min(raw.length, length);
-            System.arraycopy(raw, raw.length - copy, out, length - copy, copy);
-            return out;
-        }
     }
 }

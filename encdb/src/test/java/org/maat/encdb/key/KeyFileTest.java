@@ -7,6 +7,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +41,32 @@ class KeyFileTest {
 
         assertThat(second).isEqualTo(first);
         assertThat(KeyFile.open(file).masterKey()).isEqualTo(first);
+    }
+
+    @Test
+    void concurrentCreatorsAllEndUpWithTheOneKeyOnDisk() throws Exception {
+        Path file = dir.resolve("shared.key");
+        int threads = 8;
+        var start = new CountDownLatch(1);
+        var pool = Executors.newFixedThreadPool(threads);
+        try {
+            var futures = new ArrayList<Future<byte[]>>();
+            for (int i = 0; i < threads; i++) {
+                futures.add(pool.submit(() -> {
+                    start.await();
+                    return KeyFile.createIfAbsent(file).masterKey();
+                }));
+            }
+            start.countDown();
+            byte[] onDisk = null;
+            for (var f : futures) {
+                byte[] key = f.get();
+                onDisk = onDisk == null ? Files.readAllBytes(file) : onDisk;
+                assertThat(key).isEqualTo(onDisk);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     @Test

@@ -71,7 +71,13 @@ class OpeTest {
         Ope b = new Ope(key(3), 32, 63, 0);
         long[] parallel = LongStream.range(0, 500).parallel().map(i -> b.encrypt(i * 7919)).toArray();
 
+        Ope c = new Ope(key(3), 32, 63, 64); // a tiny cache: constant eviction under contention
+        long[] parallelCached = LongStream.range(0, 2000).parallel().map(i -> c.encrypt((i % 500) * 7919)).toArray();
+
         assertThat(parallel).isEqualTo(expected);
+        for (int i = 0; i < parallelCached.length; i++) {
+            assertThat(parallelCached[i]).isEqualTo(expected[i % 500]);
+        }
         assertThat(new Ope(key(4), 32, 63).encrypt(7919)).isNotEqualTo(a.encrypt(7919));
     }
 

@@ -3,6 +3,8 @@ package org.maat.encdb.onion;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -56,6 +58,22 @@ class SwpTest {
         assertThat(a).isNotEqualTo(b);
         assertThat(Swp.matches(a, swp.token("steven"))).isTrue();
         assertThat(Swp.matches(b, swp.token("steven"))).isTrue();
+    }
+
+    @Test
+    void aWordsBlockPositionDoesNotFollowItsPlaceInTheText() {
+        byte[] token = swp.token("first");
+        Set<Integer> positions = new HashSet<>();
+        for (int i = 0; i < 100; i++) {
+            byte[] ct = swp.encrypt(List.of("first", "second", "third", "fourth"));
+            for (int block = 0; block < 4; block++) {
+                byte[] one = Arrays.copyOfRange(ct, block * Swp.X_LENGTH, (block + 1) * Swp.X_LENGTH);
+                if (Swp.matches(one, token)) {
+                    positions.add(block);
+                }
+            }
+        }
+        assertThat(positions).containsExactlyInAnyOrder(0, 1, 2, 3);
     }
 
     @Test
