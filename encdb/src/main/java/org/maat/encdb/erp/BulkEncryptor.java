@@ -30,8 +30,6 @@ import java.util.function.LongConsumer;
  */
 public final class BulkEncryptor {
 
-    private static final List<String> SINGLE_CHUNK_TABLES = List.of("REGIONS", "COUNTRIES", "LOCATIONS", "JOBS");
-
     private final int threads;
     private final int batchSize;
     private final LongConsumer progress;
@@ -90,13 +88,14 @@ public final class BulkEncryptor {
                 HrSchema.load().create(first);
                 return 0;
             });
-            for (String table : SINGLE_CHUNK_TABLES.subList(0, 3)) {
-                timings.time(table, () -> copyRange(source, first, table, null, Long.MIN_VALUE, Long.MAX_VALUE, null));
+            for (String table : HrSchema.TABLES) { // foreign-key order
+                timings.time(table, () -> switch (table) {
+                    case "DEPARTMENTS" -> copyPartitioned(source, targets, pool, table, "DEPARTMENT_ID");
+                    case "EMPLOYEES" -> copyEmployees(source, targets, pool);
+                    case "JOB_HISTORY" -> copyPartitioned(source, targets, pool, table, "EMPLOYEE_ID");
+                    default -> copyRange(source, first, table, null, Long.MIN_VALUE, Long.MAX_VALUE, null);
+                });
             }
-            timings.time("DEPARTMENTS", () -> copyPartitioned(source, targets, pool, "DEPARTMENTS", "DEPARTMENT_ID"));
-            timings.time("JOBS", () -> copyRange(source, first, "JOBS", null, Long.MIN_VALUE, Long.MAX_VALUE, null));
-            timings.time("EMPLOYEES", () -> copyEmployees(source, targets, pool));
-            timings.time("JOB_HISTORY", () -> copyPartitioned(source, targets, pool, "JOB_HISTORY", "EMPLOYEE_ID"));
             timings.time("department managers", () -> copyDepartmentManagers(source, first));
         } finally {
             pool.shutdownNow();
