@@ -124,6 +124,7 @@ final class EncryptedDatabase {
         synchronized (OPEN) {
             if (--users == 0) {
                 OPEN.remove(key);
+                keys.close();
                 internal.close();
             }
         }

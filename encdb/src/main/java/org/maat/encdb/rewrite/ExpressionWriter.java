@@ -49,11 +49,21 @@ final class ExpressionWriter {
     private final SqlBuilder out;
     private final KeyRing keys;
     final List<LikeCheck> likeChecks = new ArrayList<>();
+    private boolean searchOnServer = true;
 
     ExpressionWriter(Scope scope, SqlBuilder out, KeyRing keys) {
         this.scope = scope;
         this.out = out;
         this.keys = keys;
+    }
+
+    /**
+     * Leaves LIKE on encrypted columns to the client's exact re-check alone: when another conjunct
+     * of WHERE is an equality, H2 finds the few candidate rows by it, and decrypting one value per
+     * candidate costs less than matching a SEARCH token against all of the candidate's words.
+     */
+    void likeOnClientOnly() {
+        this.searchOnServer = false;
     }
 
     /** Fails with PeelRequired unless {@code c}'s {@code onion} is at {@code target} or below. */
@@ -254,6 +264,11 @@ final class ExpressionWriter {
                 throw Unsupported.onColumn(col.name(), "LIKE ESCAPE " + l.getEscape());
             }
             escape = s.charAt(0);
+        }
+        if (!searchOnServer) {
+            out.append("TRUE");
+            likeChecks.add(new LikeCheck(col, pattern, escape));
+            return;
         }
         ColumnCipher cipher = keys.cipher(col.column());
         char esc = escape;

@@ -17,7 +17,7 @@ import org.maat.encdb.schema.EncryptedColumn;
  * Paillier key pair, generated on first need and stored in the catalog wrapped under a key derived
  * from the master key.
  */
-public final class KeyRing {
+public final class KeyRing implements AutoCloseable {
 
     /** Stores and loads wrapped secrets (the catalog's SECRETS table). */
     public interface SecretStore {
@@ -75,5 +75,14 @@ public final class KeyRing {
             }
         }
         return a;
+    }
+
+    /** Stops background work (the Paillier randomness pool); the ring is not used afterwards. */
+    @Override
+    public void close() {
+        AddCipher a = add;
+        if (a != null) {
+            a.close();
+        }
     }
 }

@@ -78,6 +78,9 @@ final class SelectRewriter {
 
         SqlBuilder where = root.fork();
         ExpressionWriter w = new ExpressionWriter(scope, where, keys);
+        if (ps.getWhere() != null && hasEqualityConjunct(ps.getWhere())) {
+            w.likeOnClientOnly();
+        }
         if (ps.getWhere() != null) {
             w.condition(ps.getWhere(), true);
         }
@@ -708,6 +711,26 @@ final class SelectRewriter {
             }
         }
         return null;
+    }
+
+    /** Whether a top-level conjunct of WHERE is {@code column = value}. */
+    private static boolean hasEqualityConjunct(Expression e) {
+        if (e instanceof net.sf.jsqlparser.expression.operators.conditional.AndExpression a) {
+            return hasEqualityConjunct(a.getLeftExpression()) || hasEqualityConjunct(a.getRightExpression());
+        }
+        if (e instanceof net.sf.jsqlparser.expression.Parenthesis p) {
+            return hasEqualityConjunct(p.getExpression());
+        }
+        if (e instanceof net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList<?> p
+                && p.size() == 1) {
+            return hasEqualityConjunct(p.get(0));
+        }
+        if (e instanceof net.sf.jsqlparser.expression.operators.relational.EqualsTo eq) {
+            boolean leftColumn = eq.getLeftExpression() instanceof Column;
+            boolean rightColumn = eq.getRightExpression() instanceof Column;
+            return leftColumn != rightColumn; // a column against a value, not a join condition
+        }
+        return false;
     }
 
     private static boolean hasAggregate(List<SelectItem<?>> items) {
