@@ -94,6 +94,14 @@ public final class MaatConnection implements Connection {
         }
     }
 
+    /** Schema changes wait for every open transaction to end; this connection's own cannot. */
+    void beforeSchemaChange() throws SQLException {
+        if (leased || depth > 1) {
+            throw new SQLException("commit or roll back this connection's open transaction before changing the "
+                    + "schema (DDL waits for open transactions)", "25000");
+        }
+    }
+
     private void endTransaction() {
         if (leased) {
             leased = false;

@@ -332,6 +332,11 @@ final class PlanExecutor {
 
     /** Schema statements: DDL, views, procedures, triggers, drops and pass-through statements. */
     void schema(Object plan) throws SQLException {
+        boolean passThrough = plan instanceof StatementRewriter.PassThroughPlan p
+                && !p.sql().strip().toUpperCase(java.util.Locale.ROOT).startsWith("CREATE");
+        if (!passThrough) {
+            owner.beforeSchemaChange();
+        }
         if (plan instanceof DdlPlan ddl) {
             db.applyDdl(ddl);
         } else if (plan instanceof StatementRewriter.CreateViewPlan v) {
