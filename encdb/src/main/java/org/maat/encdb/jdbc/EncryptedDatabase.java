@@ -5,7 +5,6 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
@@ -54,13 +53,8 @@ final class EncryptedDatabase {
     private final RewriteOptions options;
     private final LayerPeeler peeler;
     private final LayerGate gate = new LayerGate();
-    private final Map<String, Cached> plans = java.util.Collections.synchronizedMap(
-            new LinkedHashMap<>(256, 0.75f, true) {
-                @Override
-                protected boolean removeEldestEntry(Map.Entry<String, Cached> eldest) {
-                    return size() > PLAN_CACHE;
-                }
-            });
+    /** Plans by SQL text; read on every statement, so lock-free; emptied when it grows past its bound. */
+    private final Map<String, Cached> plans = new ConcurrentHashMap<>();
     private int users;
 
     private EncryptedDatabase(String key, String h2Url, Properties h2Properties, KeySource source,
@@ -143,10 +137,6 @@ final class EncryptedDatabase {
         return catalog;
     }
 
-    KeyRing keys() {
-        return keys;
-    }
-
     LayerGate gate() {
         return gate;
     }
@@ -166,6 +156,9 @@ final class EncryptedDatabase {
             try {
                 Object plan = StatementRewriter.plan(sql, catalog.snapshot(), keys, options);
                 if (plan instanceof QueryPlan || plan instanceof WritePlan || plan instanceof RowwisePlan) {
+                    if (plans.size() >= PLAN_CACHE) {
+                        plans.clear(); // an application with ever-new SQL texts (literals inlined)
+                    }
                     plans.put(sql, new Cached(version, plan));
                 }
                 return plan;

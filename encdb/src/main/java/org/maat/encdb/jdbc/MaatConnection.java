@@ -44,6 +44,18 @@ public final class MaatConnection implements Connection {
         return db.catalog().snapshot();
     }
 
+    /** The physical SQL the driver runs for {@code sql} (for EXPLAIN and diagnostics), or null for non-queries. */
+    public String physicalSql(String sql) throws SQLException {
+        enter();
+        try {
+            Object plan = plan(sql);
+            return plan instanceof org.maat.encdb.rewrite.QueryPlan q ? q.sql()
+                    : plan instanceof org.maat.encdb.rewrite.WritePlan w ? w.sql() : null;
+        } finally {
+            exit();
+        }
+    }
+
     EncryptedDatabase database() {
         return db;
     }

@@ -32,7 +32,7 @@ public final class MaatResultSet implements ResultSet {
 
     private final MaatStatement statement;
     private final Object[] params;
-    private final MaatResultSetMetaData metaData;
+    private MaatResultSetMetaData metaData;
     private final QueryPlan plan;
     private final List<ResultColumn> columns;
     private final ResultSet physical;
@@ -49,7 +49,7 @@ public final class MaatResultSet implements ResultSet {
             Closer closer) throws SQLException {
         this.statement = statement;
         this.params = params;
-        this.metaData = new MaatResultSetMetaData(plan, physical.getMetaData());
+        this.metaData = null; // built from the physical result on first request
         this.plan = plan;
         this.columns = plan.columns();
         this.physical = physical;
@@ -155,6 +155,10 @@ public final class MaatResultSet implements ResultSet {
 
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
+        if (metaData == null) {
+            checkOpen();
+            metaData = new MaatResultSetMetaData(plan, physical.getMetaData());
+        }
         return metaData;
     }
 

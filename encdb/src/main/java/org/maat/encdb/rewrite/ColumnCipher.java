@@ -2,6 +2,8 @@ package org.maat.encdb.rewrite;
 
 import java.nio.ByteBuffer;
 import java.sql.SQLException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.maat.encdb.key.KeyDerivation;
 import org.maat.encdb.onion.Det;
 import org.maat.encdb.onion.Layer;
@@ -14,7 +16,8 @@ import org.maat.encdb.schema.EncryptedColumn;
  * RND(DET(JOIN(v))), Ord = RND(OPE(v)), Add = HOM(v), Search = SWP(words(v)), each encrypted to or
  * decrypted from a given layer. Keys come from the master key by HKDF with labels naming the column,
  * onion and layer ({@code EMPLOYEES.SALARY/ORD/OPE}); the JOIN key is named by the join group, so
- * every column of a group shares it. Immutable and thread-safe.
+ * every column of a group shares it. Thread-safe; the deterministic layers of recent values are
+ * memoized (bounded), so repeated values cost one map lookup.
  */
 public final class ColumnCipher {
 
@@ -30,6 +33,11 @@ public final class ColumnCipher {
     private final OrderCipher order;
     private final AddCipher add;
     private final SearchCipher search;
+    private final Map<Object, Deterministic> byValue = new ConcurrentHashMap<>();
+    private final Map<ByteBuffer, Object> byDet = new ConcurrentHashMap<>();
+    private final Map<ByteBuffer, Object> byJoin = new ConcurrentHashMap<>();
+
+    private static final int CACHE_ENTRIES = 1 << 16;
 
     ColumnCipher(EncryptedColumn column, KeyDerivation keys, AddCipher add) throws SQLException {
         this.column = column;
@@ -53,26 +61,58 @@ public final class ColumnCipher {
         return column;
     }
 
+    /** The deterministic layers of one value: its JOIN and DET ciphertexts. */
+    private record Deterministic(byte[] join, byte[] det) {
+    }
+
     /** Eq onion ciphertext of a stored (canonical) value at {@code layer}. */
     public byte[] eqEncrypt(Object stored, Layer layer, byte[] iv) {
-        byte[] ct = join.encrypt(type.encode(stored));
-        if (layer == Layer.JOIN) {
-            return ct;
+        Deterministic d = byValue.get(stored);
+        if (d == null) {
+            byte[] j = join.encrypt(type.encode(stored));
+            d = new Deterministic(j, det.encrypt(j));
+            remember(byValue, stored, d);
         }
-        ct = det.encrypt(ct);
-        return layer == Layer.DET ? ct : eqRnd.encrypt(ct, iv);
+        return switch (layer) {
+            case JOIN -> d.join().clone();
+            case DET -> d.det().clone();
+            default -> eqRnd.encrypt(d.det(), iv);
+        };
     }
 
     /** Inverse of {@link #eqEncrypt}. */
     public Object eqDecrypt(byte[] ct, Layer layer, byte[] iv) {
-        byte[] pt = ct;
-        if (layer == Layer.RND) {
-            pt = eqRnd.decrypt(pt, iv);
+        byte[] inner = layer == Layer.RND ? eqRnd.decrypt(ct, iv) : ct;
+        Map<ByteBuffer, Object> cache = layer == Layer.JOIN ? byJoin : byDet;
+        ByteBuffer key = ByteBuffer.wrap(inner);
+        Object v = cache.get(key);
+        if (v == null) {
+            byte[] j = layer == Layer.JOIN ? inner : det.decrypt(inner);
+            v = type.decode(join.decrypt(j));
+            remember(cache, key, v);
         }
-        if (layer == Layer.RND || layer == Layer.DET) {
-            pt = det.decrypt(pt);
+        return fresh(v);
+    }
+
+    /** ERP columns repeat values heavily; deterministic layers are memoized, up to a bound. */
+    private static <K, V> void remember(Map<K, V> cache, K key, V value) {
+        if (cache.size() >= CACHE_ENTRIES) {
+            cache.clear();
         }
-        return type.decode(join.decrypt(pt));
+        cache.put(key, value);
+    }
+
+    /** java.sql.Date and Timestamp are mutable: the application gets its own copy. */
+    private static Object fresh(Object v) {
+        if (v instanceof java.sql.Date d) {
+            return new java.sql.Date(d.getTime());
+        }
+        if (v instanceof java.sql.Timestamp t) {
+            java.sql.Timestamp c = new java.sql.Timestamp(t.getTime());
+            c.setNanos(t.getNanos());
+            return c;
+        }
+        return v;
     }
 
     /** Ord onion ciphertext (8-byte big-endian OPE, under RND when {@code layer} is RND). */

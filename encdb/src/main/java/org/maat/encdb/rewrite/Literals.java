@@ -104,8 +104,4 @@ final class Literals {
         }
         return NOT_A_CONSTANT;
     }
-
-    static boolean isConstant(Expression e) {
-        return constant(e) != NOT_A_CONSTANT;
-    }
 }

@@ -35,11 +35,6 @@ final class SqlBuilder {
         return n;
     }
 
-    /** Reserves a physical parameter without writing it (for text built elsewhere). */
-    int reserve() {
-        return counters[0]++;
-    }
-
     SqlBuilder append(String s) {
         sql.append(s);
         return this;

@@ -72,17 +72,6 @@ public final class Catalog {
         return snapshot;
     }
 
-    /** Adds or replaces a table's columns, after {@code ddl} (e.g. the physical CREATE TABLE). */
-    public synchronized void putTable(Connection conn, EncryptedTable table, Change ddl) throws SQLException {
-        inTransaction(conn, c -> {
-            ddl.apply(c);
-            writeColumns(c, table);
-        });
-        Map<String, EncryptedTable> tables = new HashMap<>(snapshot.tables());
-        tables.put(table.name(), table);
-        publish(tables, snapshot.views(), snapshot.routines(), snapshot.triggers());
-    }
-
     /** Replaces several tables at once (e.g. a join group change touching two tables). */
     public synchronized void putTables(Connection conn, List<EncryptedTable> changed, Change ddl) throws SQLException {
         inTransaction(conn, c -> {

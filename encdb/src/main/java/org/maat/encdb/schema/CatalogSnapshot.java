@@ -32,10 +32,4 @@ public record CatalogSnapshot(long version, Map<String, EncryptedTable> tables, 
                 .sorted((a, b) -> a.name().compareTo(b.name()))
                 .toList();
     }
-
-    /** Every column, in any table, whose JOIN layer uses {@code group}'s key. */
-    public List<EncryptedColumn> joinGroupMembers(String group) {
-        return tables.values().stream().flatMap(t -> t.columns().stream())
-                .filter(c -> group.equals(c.joinGroup())).toList();
-    }
 }

@@ -1,8 +1,6 @@
 package org.maat.encdb.schema;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * A logical table of the encrypted schema: its columns in declaration order. The physical H2 table
@@ -22,12 +20,6 @@ public record EncryptedTable(String name, List<EncryptedColumn> columns) {
             }
         }
         return null;
-    }
-
-    public Map<String, EncryptedColumn> byName() {
-        Map<String, EncryptedColumn> m = new LinkedHashMap<>();
-        columns.forEach(c -> m.put(c.name(), c));
-        return m;
     }
 
     public EncryptedTable with(EncryptedColumn replaced) {
