@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
             "A database is a directory DIR holding erp.properties (kind, seed, size), the H2 file hr.mv.db, "
                 + "and for an encrypted database its master key maat.key. Plaintext databases are read with "
                 + "H2's JDBC driver, encrypted ones through Maat's (jdbc:maat:h2:file:DIR/hr), with the same SQL."},
-        subcommands = {ErpLoadCommand.class, ErpEncryptCommand.class, ErpQueryCommand.class})
+        subcommands = {ErpLoadCommand.class, ErpEncryptCommand.class, ErpQueryCommand.class, SqlCommand.class,
+            LayersCommand.class})
 public final class ErpCommand implements Runnable {
 
     @CommandLine.Spec
@@ -18,6 +19,6 @@ public final class ErpCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: load, encrypt or query");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: load, encrypt, query, sql or layers");
     }
 }

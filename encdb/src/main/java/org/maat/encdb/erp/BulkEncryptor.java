@@ -1,6 +1,7 @@
 package org.maat.encdb.erp;
 
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -306,6 +307,6 @@ public final class BulkEncryptor {
     }
 
     private static Connection sourceLike(Connection source) throws SQLException {
-        return java.sql.DriverManager.getConnection(source.getMetaData().getURL());
+        return DriverManager.getConnection(source.getMetaData().getURL());
     }
 }

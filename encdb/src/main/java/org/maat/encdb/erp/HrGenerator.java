@@ -5,6 +5,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.NoSuchElementException;
 import java.util.SplittableRandom;
 import java.util.function.IntFunction;
@@ -242,7 +243,7 @@ public final class HrGenerator {
 
     /** HR's style (first initial + last name, upper case) made unique by the employee id. */
     static String email(String first, String last, int id) {
-        String letters = (first.charAt(0) + last).replaceAll("[^A-Za-z]", "").toUpperCase(java.util.Locale.ROOT);
+        String letters = (first.charAt(0) + last).replaceAll("[^A-Za-z]", "").toUpperCase(Locale.ROOT);
         return letters.substring(0, Math.min(15, letters.length())) + id;
     }
 

@@ -1,6 +1,7 @@
 package org.maat.encdb.erp;
 
 import java.math.BigDecimal;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -41,14 +42,14 @@ public final class ParameterStream {
             case Q10R -> v = chooser.randomized(fixed, rnd);
             case Q16 -> {
                 int id = nextNewId.getAndIncrement();
-                v = new java.util.LinkedHashMap<>(fixed);
+                v = new LinkedHashMap<>(fixed);
                 v.put("employee_id", id);
                 v.put("email", HrGenerator.email((String) fixed.get("first_name"), (String) fixed.get("last_name"), id));
             }
             case Q17 -> {
                 HrGenerator.Employee e = generator.employee(1 + rnd.nextInt(Math.max(1, generator.employeeCount() - 1)));
                 HrReference.Job job = HrGenerator.job(e.jobId());
-                v = new java.util.LinkedHashMap<>(fixed);
+                v = new LinkedHashMap<>(fixed);
                 v.put("employee_id", e.id());
                 v.put("salary", BigDecimal.valueOf(rnd.nextLong(job.minSalary() * 100L, job.maxSalary() * 100L + 1), 2));
             }

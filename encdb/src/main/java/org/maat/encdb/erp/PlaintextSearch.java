@@ -8,9 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Looks for plaintext values of the generated HR data in a database file: names, emails, phone
@@ -55,7 +58,7 @@ public final class PlaintextSearch {
             text(out, "salary", e.salary().toPlainString(), MIN_TEXT_BYTES);
             if (i < binarySalarySample) {
                 for (Needle n : salaryBinaryForms(e.salary())) {
-                    out.putIfAbsent(n.label() + "#" + java.util.HexFormat.of().formatHex(n.bytes()), n);
+                    out.putIfAbsent(n.label() + "#" + HexFormat.of().formatHex(n.bytes()), n);
                 }
             }
         }
@@ -107,7 +110,7 @@ public final class PlaintextSearch {
         for (Needle n : needles) {
             byPrefix.computeIfAbsent(key(n.bytes(), 0, prefix), k -> new ArrayList<>()).add(n);
         }
-        java.util.Set<Needle> found = new java.util.HashSet<>();
+        Set<Needle> found = new HashSet<>();
         for (int i = 0; i + prefix <= data.length; i++) {
             List<Needle> candidates = byPrefix.get(key(data, i, prefix));
             if (candidates == null) {

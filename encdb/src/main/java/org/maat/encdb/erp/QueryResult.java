@@ -3,6 +3,7 @@ package org.maat.encdb.erp;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -16,7 +17,7 @@ public record QueryResult(ErpQuery query, List<String> columns, List<List<Object
 
     public QueryResult {
         columns = List.copyOf(columns);
-        rows = rows.stream().map(r -> java.util.Collections.unmodifiableList(new ArrayList<>(r))).toList();
+        rows = rows.stream().map(r -> Collections.unmodifiableList(new ArrayList<>(r))).toList();
     }
 
     public int rowCount() {

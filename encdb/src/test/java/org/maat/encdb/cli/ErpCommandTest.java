@@ -57,6 +57,15 @@ class ErpCommandTest {
     }
 
     @Test
+    void sqlAndLayersAreErpSubcommands() {
+        Run sql = erp("sql", "--db", plain.toString(), "SELECT COUNT(*) FROM EMPLOYEES");
+        assertThat(sql.exit()).as(sql.err()).isZero();
+        assertThat(sql.out()).contains("300");
+        Run help = erp("--help");
+        assertThat(help.out()).contains("load", "encrypt", "query", "sql", "layers");
+    }
+
+    @Test
     void missingDatabaseDirectoryExitsTwo() {
         Run r = erp("query", "--db", dir.resolve("nowhere").toString(), "Q7");
         assertThat(r.exit()).isEqualTo(2);
