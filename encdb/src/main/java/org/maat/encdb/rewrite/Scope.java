@@ -44,7 +44,7 @@ final class Scope {
 
     /** The application-visible tables (views count as one, by their alias), in FROM order. */
     private final Map<String, List<ColumnRef>> visible = new LinkedHashMap<>();
-    private final List<TableRef> physical = new ArrayList<>();
+    /** For a view's qualifier, its output column names (parallel to its entry in {@link #visible}). */    private final List<TableRef> physical = new ArrayList<>();
 
     /** Adds a base table under the qualifier the application uses. */
     TableRef addTable(String qualifier, EncryptedTable table) throws SQLException {
