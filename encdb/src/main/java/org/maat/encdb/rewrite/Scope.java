@@ -44,7 +44,9 @@ final class Scope {
 
     /** The application-visible tables (views count as one, by their alias), in FROM order. */
     private final Map<String, List<ColumnRef>> visible = new LinkedHashMap<>();
-    /** For a view's qualifier, its output column names (parallel to its entry in {@link #visible}). */    private final List<TableRef> physical = new ArrayList<>();
+    /** For a view's qualifier, its output column names (parallel to its entry in {@link #visible}). */
+    private final Map<String, List<String>> viewNames = new LinkedHashMap<>();
+    private final List<TableRef> physical = new ArrayList<>();
 
     /** Adds a base table under the qualifier the application uses. */
     TableRef addTable(String qualifier, EncryptedTable table) throws SQLException {
@@ -75,8 +77,6 @@ final class Scope {
         putVisible(qualifier, new ArrayList<>(columns.values()));
         viewNames.put(qualifier, new ArrayList<>(columns.keySet()));
     }
-
-    private final Map<String, List<String>> viewNames = new LinkedHashMap<>();
 
     private void putVisible(String qualifier, List<ColumnRef> cols) throws SQLException {
         if (visible.containsKey(qualifier)) {
