@@ -189,14 +189,25 @@ final class ExpressionWriter {
             // the same column under two aliases (a self-join): DET suffices, one key
             need(a, Onion.EQ, Layer.DET, "join");
         } else {
-            if (!a.column().joinGroup().equals(b.column().joinGroup())) {
-                throw Unsupported.onColumn(a.name(), "equi-join with " + b.name()
-                        + " (different join groups: declare a FOREIGN KEY between them so they share the JOIN key)");
-            }
             need(a, Onion.EQ, Layer.JOIN, "join");
             need(b, Onion.EQ, Layer.JOIN, "join");
+            if (!a.column().joinGroup().equals(b.column().joinGroup())) {
+                // Re-key a column that is alone in its own group and bound by no key constraint.
+                if (movable(b.column())) {
+                    throw PeelRequired.rejoin(b.column(), a.column().joinGroup());
+                }
+                if (movable(a.column())) {
+                    throw PeelRequired.rejoin(a.column(), b.column().joinGroup());
+                }
+                throw Unsupported.onColumn(a.name(), "equi-join with " + b.name() + " (different join groups, both "
+                        + "shared with other columns or fixed by keys)");
+            }
         }
         out.append(a.physical(Onion.EQ)).append(" ").append(op).append(" ").append(b.physical(Onion.EQ));
+    }
+
+    private static boolean movable(org.maat.encdb.schema.EncryptedColumn c) {
+        return c.pinned() == null && c.joinGroup().equals(c.qualifiedName());
     }
 
     private void in(InExpression in) throws SQLException, PeelRequired {

@@ -23,9 +23,13 @@ public final class LayerPeeler {
         this.keys = keys;
     }
 
-    /** Peels as {@code request} says, unless another connection already did. */
+    /** Peels (or re-keys) as {@code request} says, unless another connection already did. */
     public void peel(Connection conn, Catalog catalog, PeelRequired request) throws SQLException {
         EncryptedColumn current = catalog.snapshot().table(request.column().table()).column(request.column().name());
+        if (request.joinGroup() != null) {
+            rejoin(conn, catalog, current, request.joinGroup());
+            return;
+        }
         Onion onion = request.onion();
         if (current.reached(onion, request.target())) {
             return;
@@ -51,6 +55,51 @@ public final class LayerPeeler {
             try (PreparedStatement ps = c.prepareStatement(sql)) {
                 ps.setBytes(1, key);
                 ps.executeUpdate();
+            }
+        });
+    }
+
+    /**
+     * Re-encrypts a column's JOIN layer (every row, on the client: H2 never holds both keys) under
+     * another join group's key, so an equi-join with that group's columns becomes a ciphertext
+     * comparison; recorded in the catalog in the same transaction. H2 learns equality across the
+     * two columns, as the JOIN layer's leakage says.
+     */
+    private void rejoin(Connection conn, Catalog catalog, EncryptedColumn column, String group) throws SQLException {
+        if (column.joinGroup().equals(group)) {
+            return;
+        }
+        for (var t : catalog.snapshot().tables().values()) {
+            for (EncryptedColumn c : t.columns()) {
+                if (c != column && column.joinGroup().equals(c.joinGroup())) {
+                    throw new SQLException("cannot move " + column.qualifiedName() + " into join group " + group
+                            + ": " + c.qualifiedName() + " shares its JOIN key", "0A000");
+                }
+            }
+        }
+        ColumnCipher from = keys.cipher(column);
+        EncryptedColumn moved = column.withJoinGroup(group);
+        ColumnCipher to = keys.cipher(moved);
+        String table = Identifiers.quote(column.table());
+        String col = Identifiers.quote(column.physical(Onion.EQ));
+        var snapshotTable = catalog.snapshot().table(column.table());
+        catalog.putTables(conn, java.util.List.of(snapshotTable.with(moved)), c -> {
+            try (PreparedStatement read = c.prepareStatement("SELECT _ROWID_, " + col + " FROM " + table
+                    + " WHERE " + col + " IS NOT NULL");
+                    PreparedStatement write = c.prepareStatement("UPDATE " + table + " SET " + col
+                            + " = ? WHERE _ROWID_ = ?");
+                    java.sql.ResultSet rs = read.executeQuery()) {
+                int batch = 0;
+                while (rs.next()) {
+                    Object value = from.eqDecrypt(rs.getBytes(2), Layer.JOIN, null);
+                    write.setBytes(1, to.eqEncrypt(value, Layer.JOIN, null));
+                    write.setObject(2, rs.getObject(1));
+                    write.addBatch();
+                    if (++batch % 1000 == 0) {
+                        write.executeBatch();
+                    }
+                }
+                write.executeBatch();
             }
         });
     }

@@ -116,7 +116,7 @@ class RandomEquivalenceTest {
         int from = r.nextInt(Math.max(1, name.length() - 3));
         String piece = name.substring(from, Math.min(name.length(), from + 2 + r.nextInt(4)));
         Date day = Date.valueOf(LocalDate.of(2020, 1, 1).plusDays(r.nextInt(400)));
-        return switch (r.nextInt(19)) {
+        return switch (r.nextInt(20)) {
             case 0 -> new Object[] {"SELECT ID, NAME, AMT, NOTE FROM T WHERE GRP = ? ORDER BY ID", grp};
             case 1 -> new Object[] {"SELECT ID, AMT FROM T WHERE AMT BETWEEN ? AND ? ORDER BY AMT, ID", lo, hi};
             case 2 -> new Object[] {"SELECT ID, QTY, DT FROM T WHERE QTY > ? AND DT <= ? ORDER BY DT DESC, ID",
@@ -138,6 +138,8 @@ class RandomEquivalenceTest {
             case 11 -> new Object[] {"UPDATE T SET QTY = QTY + 1 WHERE NAME LIKE ?", "%" + piece + "%"};
             case 12 -> new Object[] {"DELETE FROM U WHERE TAG = ? AND UID > ?", grp, r.nextInt(40)};
             case 13 -> new Object[] {"SELECT ID FROM T WHERE NOT (QTY <> ? OR AMT < ?) ORDER BY ID", r.nextInt(10), lo};
+            case 19 -> new Object[] {"SELECT T.ID, U.UID FROM T JOIN U ON T.GRP = U.TAG WHERE T.ID < ? "
+                + "ORDER BY T.ID, U.UID", r.nextInt(12)};
             case 16 -> new Object[] {"SELECT T.ID, U.UID, U.TAG FROM T LEFT JOIN U ON T.ID = U.TID WHERE T.QTY > ? "
                 + "ORDER BY T.ID, U.UID", r.nextInt(12)};
             case 17 -> new Object[] {"SELECT * FROM TV WHERE GRP = ? AND AMT > ? ORDER BY ID", grp, lo};
