@@ -111,10 +111,22 @@ public final class ErpBenchmark {
             ClosedLoop l = q == ErpQuery.Q18 ? deletes : loop;
             ParameterStream plainParams = new ParameterStream(q, chooser, g, plainInserted);
             ParameterStream encParams = new ParameterStream(q, chooser, g, encInserted);
-            double plainFirst = first(plain, settings, q, plainParams);
-            ClosedLoop.Result p = l.run(() -> plain.connect(settings), q, plainParams, options.seed());
-            double encFirst = first(enc, settings, q, encParams);
-            ClosedLoop.Result e = l.run(() -> enc.connect(settings), q, encParams, options.seed());
+            double plainFirst;
+            ClosedLoop.Result p;
+            try {
+                plainFirst = first(plain, settings, q, plainParams);
+                p = l.run(() -> plain.connect(settings), q, plainParams, options.seed());
+            } catch (SQLException ex) {
+                throw new SQLException(q + " on the plaintext database: " + ex.getMessage(), ex.getSQLState(), ex);
+            }
+            double encFirst;
+            ClosedLoop.Result e;
+            try {
+                encFirst = first(enc, settings, q, encParams);
+                e = l.run(() -> enc.connect(settings), q, encParams, options.seed());
+            } catch (SQLException ex) {
+                throw new SQLException(q + " on the encrypted database: " + ex.getMessage(), ex.getSQLState(), ex);
+            }
             out.add(new QueryThroughput(q, p, e, plainFirst, encFirst));
         }
         return out;
