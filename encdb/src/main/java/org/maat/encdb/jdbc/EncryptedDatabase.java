@@ -156,7 +156,8 @@ final class EncryptedDatabase {
             }
             try {
                 Object plan = StatementRewriter.plan(sql, catalog.snapshot(), keys, options);
-                if (plan instanceof QueryPlan || plan instanceof WritePlan || plan instanceof RowwisePlan) {
+                if (plan instanceof QueryPlan || plan instanceof WritePlan || plan instanceof RowwisePlan
+                        || plan instanceof org.maat.encdb.rewrite.InsertSelectPlan) {
                     if (plans.size() >= PLAN_CACHE) {
                         plans.clear(); // an application with ever-new SQL texts (literals inlined)
                     }

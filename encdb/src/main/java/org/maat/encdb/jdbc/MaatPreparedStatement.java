@@ -37,6 +37,7 @@ public final class MaatPreparedStatement extends MaatStatement implements Prepar
             Object plan = conn.plan(sql);
             int n = plan instanceof QueryPlan q ? q.parameters() : plan instanceof WritePlan w ? w.parameters()
                     : plan instanceof RowwisePlan r ? r.parameters()
+                    : plan instanceof org.maat.encdb.rewrite.InsertSelectPlan is ? is.parameters()
                     : plan instanceof StatementRewriter.CallPlan c ? c.parameters() : 0;
             this.params = new Object[n];
             Arrays.fill(params, ValueSource.Unset.UNSET);

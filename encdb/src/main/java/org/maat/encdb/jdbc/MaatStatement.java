@@ -44,6 +44,9 @@ public class MaatStatement implements Statement {
             if (plan instanceof WritePlan w) {
                 updateCount = conn.executor().write(w, params);
                 conn.wrote();
+            } else if (plan instanceof org.maat.encdb.rewrite.InsertSelectPlan is) {
+                updateCount = conn.executor().insertSelect(is, params);
+                conn.wrote();
             } else if (plan instanceof RowwisePlan r) {
                 updateCount = conn.executor().rowwise(r, params);
                 conn.wrote();

@@ -190,6 +190,29 @@ final class PlanExecutor {
         return ps.executeBatch();
     }
 
+    /** INSERT ... SELECT: the decrypted rows of the query, re-encrypted as one batch of VALUES. */
+    int insertSelect(org.maat.encdb.rewrite.InsertSelectPlan plan, Object[] params) throws SQLException {
+        List<Object[]> rows = new ArrayList<>();
+        int n = plan.select().visible();
+        try (MaatResultSet rs = query(plan.select(), params, null, 0)) {
+            while (rs.next()) {
+                Object[] row = new Object[n];
+                for (int i = 0; i < n; i++) {
+                    row[i] = rs.getObject(i + 1);
+                }
+                rows.add(row);
+            }
+        }
+        if (rows.isEmpty()) {
+            return 0;
+        }
+        int count = 0;
+        for (int c : writeBatch(plan.insert(), rows)) {
+            count += Math.max(c, 0);
+        }
+        return count;
+    }
+
     /** UPDATE/DELETE on decrypted rows, firing triggers with the old and new rows. */
     int rowwise(RowwisePlan plan, Object[] params) throws SQLException {
         List<Object[]> oldRows = new ArrayList<>();

@@ -29,6 +29,35 @@ final class InsertRewriter {
         this.keys = keys;
     }
 
+    Object planAny(Insert insert) throws SQLException, PeelRequired {
+        if (!(insert.getSelect() instanceof net.sf.jsqlparser.statement.select.PlainSelect ps)) {
+            return plan(insert);
+        }
+        QueryPlan select = new SelectRewriter(catalog, keys, RewriteOptions.DEFAULT).plan(ps);
+        String name = Identifiers.normalize(insert.getTable().getName());
+        EncryptedTable table = catalog.table(name);
+        if (table == null) {
+            throw new SQLException("Table \"" + name + "\" not found", "42S02");
+        }
+        int n = insert.getColumns() == null ? table.columns().size() : insert.getColumns().size();
+        if (n != select.visible()) {
+            throw new SQLException("Column count does not match: " + n + " columns, " + select.visible()
+                    + " selected", "21S02");
+        }
+        StringBuilder sql = new StringBuilder("INSERT INTO ").append(Identifiers.quote(name));
+        if (insert.getColumns() != null) {
+            sql.append(" (");
+            for (int i = 0; i < n; i++) {
+                sql.append(i == 0 ? "" : ", ").append(Identifiers.quote(
+                        Identifiers.normalize(insert.getColumns().get(i).getColumnName())));
+            }
+            sql.append(")");
+        }
+        sql.append(" VALUES (").append("?, ".repeat(n - 1)).append("?)");
+        WritePlan values = plan((Insert) StatementParser.parse(sql.toString()));
+        return new InsertSelectPlan(select, values, select.parameters());
+    }
+
     WritePlan plan(Insert insert) throws SQLException {
         String name = Identifiers.normalize(insert.getTable().getName());
         EncryptedTable table = catalog.table(name);
@@ -37,7 +66,7 @@ final class InsertRewriter {
                     "42S02");
         }
         if (!(insert.getSelect() instanceof Values values)) {
-            throw Unsupported.construct("INSERT ... SELECT (insert the rows with VALUES)");
+            throw Unsupported.construct("INSERT ... " + insert.getSelect().getClass().getSimpleName());
         }
         if (insert.getDuplicateUpdateSets() != null || insert.getConflictAction() != null
                 || insert.getReturningClause() != null) {

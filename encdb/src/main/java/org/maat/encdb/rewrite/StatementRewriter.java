@@ -80,7 +80,7 @@ public final class StatementRewriter {
                     .toUpperCase(Locale.ROOT) + " (UNION, WITH, VALUES and parenthesized queries)");
         }
         if (st instanceof Insert i) {
-            return new InsertRewriter(catalog, keys).plan(i);
+            return new InsertRewriter(catalog, keys).planAny(i);
         }
         if (st instanceof Update u) {
             return new ModifyRewriter(catalog, keys).planUpdate(u);
