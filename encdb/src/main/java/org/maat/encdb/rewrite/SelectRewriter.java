@@ -132,8 +132,15 @@ final class SelectRewriter {
                 }
             }
         }
+        String having = null;
         if (ps.getHaving() != null) {
-            throw Unsupported.construct("HAVING");
+            if (items.referencesEncrypted(ps.getHaving())) {
+                throw Unsupported.onColumn(items.firstEncrypted(ps.getHaving()).name(), "HAVING " + ps.getHaving()
+                        + " (HAVING may use COUNT(*) and plaintext columns only)");
+            }
+            SqlBuilder b = root.fork();
+            new ExpressionWriter(scope, b, keys).plain(ps.getHaving());
+            having = b.toString();
         }
 
         // ORDER BY: on H2 when every key is plaintext or has an exact Ord onion, else on decrypted rows.
@@ -207,6 +214,9 @@ final class SelectRewriter {
         }
         if (!groupExprs.isEmpty()) {
             sql.append(" GROUP BY ").append(String.join(", ", groupExprs));
+        }
+        if (having != null) {
+            sql.append(" HAVING ").append(having);
         }
         if (!serverOrder.isEmpty()) {
             sql.append(" ORDER BY ").append(String.join(", ", serverOrder));

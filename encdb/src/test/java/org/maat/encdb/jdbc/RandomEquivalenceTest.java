@@ -145,7 +145,8 @@ class RandomEquivalenceTest {
             case 17 -> new Object[] {"SELECT * FROM TV WHERE GRP = ? AND AMT > ? ORDER BY ID", grp, lo};
             case 18 -> new Object[] {"SELECT * FROM T WHERE ID IN (?, ?) OR NAME IS NULL ORDER BY ID", r.nextInt(40),
                 r.nextInt(40)};
-            case 14 -> new Object[] {"SELECT T.GRP, COUNT(*) FROM T, U WHERE T.ID = U.TID GROUP BY T.GRP ORDER BY 2 DESC, 1"};
+            case 14 -> new Object[] {"SELECT T.GRP, COUNT(*) FROM T, U WHERE T.ID = U.TID GROUP BY T.GRP "
+                + "HAVING COUNT(*) > ? ORDER BY 2 DESC, 1", r.nextInt(8)};
             default -> new Object[] {"SELECT ID, NAME FROM T WHERE DT > ? AND NAME LIKE ? ORDER BY NAME, ID", day,
                 piece + "%"};
         };
