@@ -159,6 +159,8 @@ class HrWritesAndLeaksTest {
                     .isInstanceOf(SQLFeatureNotSupportedException.class).hasMessageContaining("IN (subquery)");
             assertThatThrownBy(() -> st.executeQuery("SELECT LAST_NAME FROM EMPLOYEES\nWHERE SALARY = = 3"))
                     .isInstanceOf(SQLSyntaxErrorException.class).hasMessageContaining("line 2, column");
+            assertThatThrownBy(() -> st.execute("CREATE VIEW RICH AS SELECT LAST_NAME FROM EMPLOYEES WHERE SALARY > 9000"))
+                    .isInstanceOf(SQLFeatureNotSupportedException.class).hasMessageContaining("view with constants");
             assertThatThrownBy(() -> st.executeQuery("SELECT * FROM NOWHERE"))
                     .isInstanceOf(SQLException.class).hasMessageContaining("NOWHERE");
         }
