@@ -1,0 +1,193 @@
+package org.maat.encdb.erp;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * An ERP database directory. Layout:
+ * <pre>
+ * DIR/erp.properties   kind (plain | encrypted), seed, employees, complete (false while loading)
+ * DIR/hr.mv.db         the H2 database (URL jdbc:h2:file:DIR/hr)
+ * DIR/maat.key         the 32-byte master key of an encrypted database (created on first use)
+ * </pre>
+ * A plain database is opened with H2's own JDBC driver; an encrypted one through Maat's
+ * ({@code jdbc:maat:h2:file:DIR/hr}, key file {@code DIR/maat.key}), so the application-side SQL
+ * is the same for both. Seed and size are kept so query parameters can be drawn from the data.
+ */
+public final class ErpDatabase {
+
+    /** Whether H2 holds plaintext or only ciphertext. */
+    public enum Kind { PLAIN, ENCRYPTED }
+
+    public static final String PROPERTIES = "erp.properties";
+    public static final String H2_NAME = "hr";
+    public static final String KEY_FILE = "maat.key";
+
+    private final Path dir;
+    private final Kind kind;
+    private final long seed;
+    private final int employees;
+
+    private ErpDatabase(Path dir, Kind kind, long seed, int employees) {
+        this.dir = dir;
+        this.kind = kind;
+        this.seed = seed;
+        this.employees = employees;
+    }
+
+    /**
+     * Starts a new database in {@code dir} (created if absent), marked incomplete until
+     * {@link #markComplete()}.
+     *
+     * @throws IllegalArgumentException if {@code dir} already holds a database
+     */
+    public static ErpDatabase create(Path dir, Kind kind, long seed, int employees) {
+        Path abs = dir.toAbsolutePath().normalize();
+        if (Files.exists(abs.resolve(PROPERTIES)) || Files.exists(abs.resolve(H2_NAME + ".mv.db"))) {
+            throw new IllegalArgumentException(dir + ": already holds an ERP database (choose an empty directory)");
+        }
+        if (Files.exists(abs) && !Files.isDirectory(abs)) {
+            throw new IllegalArgumentException(dir + ": not a directory");
+        }
+        try {
+            Files.createDirectories(abs);
+        } catch (IOException e) {
+            throw new UncheckedIOException(dir + ": cannot create directory", e);
+        }
+        ErpDatabase db = new ErpDatabase(abs, kind, seed, employees);
+        db.writeProperties(false);
+        return db;
+    }
+
+    /**
+     * Opens a complete database.
+     *
+     * @throws IllegalArgumentException naming the directory if it is missing, not an ERP database,
+     *     or was left incomplete by an interrupted load
+     */
+    public static ErpDatabase open(Path dir) {
+        Path abs = dir.toAbsolutePath().normalize();
+        if (!Files.isDirectory(abs)) {
+            throw new IllegalArgumentException(dir + ": no such directory");
+        }
+        Path props = abs.resolve(PROPERTIES);
+        if (!Files.isRegularFile(props) || !Files.isRegularFile(abs.resolve(H2_NAME + ".mv.db"))) {
+            throw new IllegalArgumentException(dir + ": not an ERP database (no " + PROPERTIES + " and "
+                    + H2_NAME + ".mv.db; create one with 'maat erp load')");
+        }
+        Properties p = new Properties();
+        try (InputStream in = Files.newInputStream(props)) {
+            p.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(props + ": cannot read", e);
+        }
+        try {
+            if (!Boolean.parseBoolean(p.getProperty("complete"))) {
+                throw new IllegalArgumentException(dir + ": the load that created this database did not finish; "
+                        + "load it again into an empty directory");
+            }
+            Kind kind = Kind.valueOf(p.getProperty("kind", "").toUpperCase(Locale.ROOT));
+            return new ErpDatabase(abs, kind, Long.parseLong(p.getProperty("seed")),
+                    Integer.parseInt(p.getProperty("employees")));
+        } catch (NumberFormatException | NullPointerException e) {
+            throw new IllegalArgumentException(props + ": malformed (needs kind, seed, employees)");
+        }
+    }
+
+    /** Records that loading finished; {@link #open} refuses incomplete databases. */
+    public void markComplete() {
+        writeProperties(true);
+    }
+
+    public Path dir() {
+        return dir;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    public int employees() {
+        return employees;
+    }
+
+    /** The generator that produced (or would reproduce) this database's initial data. */
+    public HrGenerator generator() {
+        return new HrGenerator(seed, employees);
+    }
+
+    /** The H2 file holding the data, which for an encrypted database must contain only ciphertext. */
+    public Path h2File() {
+        return dir.resolve(H2_NAME + ".mv.db");
+    }
+
+    public Path keyFile() {
+        return dir.resolve(KEY_FILE);
+    }
+
+    /** The H2 URL under both drivers. */
+    public String h2Url() {
+        return "jdbc:h2:file:" + dir.resolve(H2_NAME);
+    }
+
+    /**
+     * A new connection with auto-commit on: H2's driver for a plain database, Maat's (creating the
+     * key file on first use) for an encrypted one.
+     */
+    public Connection connect() throws SQLException {
+        return connect(new Properties());
+    }
+
+    /**
+     * As {@link #connect()}, passing H2 settings (e.g. {@code OPTIMIZE_REUSE_RESULTS=FALSE}) to H2
+     * under either driver.
+     */
+    public Connection connect(Properties h2Settings) throws SQLException {
+        Properties props = new Properties();
+        props.putAll(h2Settings);
+        if (kind == Kind.PLAIN) {
+            return DriverManager.getConnection(h2Url(), props);
+        }
+        props.setProperty("maat.keyFile", keyFile().toString());
+        props.setProperty("maat.createKey", "true");
+        return DriverManager.getConnection("jdbc:maat:" + h2Url().substring("jdbc:".length()), props);
+    }
+
+    private void writeProperties(boolean complete) {
+        Properties p = new Properties();
+        p.setProperty("kind", kind.name().toLowerCase(Locale.ROOT));
+        p.setProperty("seed", Long.toString(seed));
+        p.setProperty("employees", Integer.toString(employees));
+        p.setProperty("complete", Boolean.toString(complete));
+        Path tmp = dir.resolve(PROPERTIES + ".tmp");
+        try {
+            try (OutputStream out = Files.newOutputStream(tmp)) {
+                p.store(out, "Maat ERP database");
+            }
+            Files.move(tmp, dir.resolve(PROPERTIES), StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException(dir.resolve(PROPERTIES) + ": cannot write", e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return kind.name().toLowerCase(Locale.ROOT) + " ERP database " + dir + " (" + employees + " employees, seed "
+                + seed + ")";
+    }
+}

@@ -1,0 +1,437 @@
+package org.maat.encdb.jdbc;
+
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import org.maat.encdb.schema.CatalogSnapshot;
+import org.maat.encdb.schema.LayerReport;
+
+/**
+ * A connection to an encrypted H2 database through the Maat driver: statements take the
+ * application's plaintext SQL; transactions are H2's (commit, rollback, isolation pass through).
+ * {@link #layers()} reports what the database exposes. Not thread-safe, like most JDBC connections;
+ * use one per thread (they share keys, catalog and plans).
+ */
+public final class MaatConnection implements Connection {
+
+    private final EncryptedDatabase db;
+    private final Connection h2;
+    private final String url;
+    private final PlanExecutor executor;
+    private boolean leased;
+    private int depth;
+    private boolean closed;
+
+    MaatConnection(EncryptedDatabase db, Connection h2, String url) {
+        this.db = db;
+        this.h2 = h2;
+        this.url = url;
+        this.executor = new PlanExecutor(this, h2, db);
+    }
+
+    /** The layer report: per column and onion, the current layer and what it leaks. */
+    public LayerReport layers() {
+        return LayerReport.of(db.catalog().snapshot());
+    }
+
+    /** The encrypted schema as the driver currently sees it. */
+    public CatalogSnapshot catalog() {
+        return db.catalog().snapshot();
+    }
+
+    /** The physical SQL the driver runs for {@code sql} (for EXPLAIN and diagnostics), or null for non-queries. */
+    public String physicalSql(String sql) throws SQLException {
+        enter();
+        try {
+            Object plan = plan(sql);
+            return plan instanceof org.maat.encdb.rewrite.QueryPlan q ? q.sql()
+                    : plan instanceof org.maat.encdb.rewrite.WritePlan w ? w.sql() : null;
+        } finally {
+            exit();
+        }
+    }
+
+    EncryptedDatabase database() {
+        return db;
+    }
+
+    PlanExecutor executor() {
+        return executor;
+    }
+
+    /** The plan of {@code sql}, with the caller inside the layer gate. */
+    Object plan(String sql) throws SQLException {
+        checkOpen();
+        return db.plan(sql, leased || depth > 1);
+    }
+
+    /** Enters the layer gate; a statement run from inside another (a trigger's, a procedure's) never waits. */
+    void enter() throws SQLException {
+        checkOpen();
+        if (depth > 0) {
+            db.gate().enterAgain();
+        } else {
+            db.gate().enter();
+        }
+        depth++;
+    }
+
+    void exit() {
+        depth--;
+        db.gate().exit();
+    }
+
+    /** After a write outside auto-commit (called inside the gate): hold an entry until the transaction ends. */
+    void wrote() throws SQLException {
+        if (!leased && !h2.getAutoCommit()) {
+            db.gate().enterAgain();
+            leased = true;
+        }
+    }
+
+    /** Schema changes wait for every open transaction to end; this connection's own cannot. */
+    void beforeSchemaChange() throws SQLException {
+        if (leased || depth > 1) {
+            throw new SQLException("commit or roll back this connection's open transaction before changing the "
+                    + "schema (DDL waits for open transactions)", "25000");
+        }
+    }
+
+    private void endTransaction() {
+        if (leased) {
+            leased = false;
+            db.gate().exit();
+        }
+    }
+
+    void checkOpen() throws SQLException {
+        if (closed) {
+            throw new SQLException("connection is closed", "08003");
+        }
+    }
+
+    @Override
+    public Statement createStatement() throws SQLException {
+        checkOpen();
+        return new MaatStatement(this);
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql) throws SQLException {
+        checkOpen();
+        return new MaatPreparedStatement(this, sql);
+    }
+
+    @Override
+    public Statement createStatement(int resultSetType, int resultSetConcurrency) throws SQLException {
+        requireDefaults(resultSetType, resultSetConcurrency);
+        return createStatement();
+    }
+
+    @Override
+    public Statement createStatement(int resultSetType, int resultSetConcurrency, int holdability)
+            throws SQLException {
+        requireDefaults(resultSetType, resultSetConcurrency);
+        return createStatement();
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency)
+            throws SQLException {
+        requireDefaults(resultSetType, resultSetConcurrency);
+        return prepareStatement(sql);
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int resultSetType, int resultSetConcurrency,
+            int holdability) throws SQLException {
+        requireDefaults(resultSetType, resultSetConcurrency);
+        return prepareStatement(sql);
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int autoGeneratedKeys) throws SQLException {
+        if (autoGeneratedKeys == Statement.RETURN_GENERATED_KEYS) {
+            throw new SQLFeatureNotSupportedException("generated keys on the encrypted layer");
+        }
+        return prepareStatement(sql);
+    }
+
+    private static void requireDefaults(int type, int concurrency) throws SQLException {
+        if (type != ResultSet.TYPE_FORWARD_ONLY || concurrency != ResultSet.CONCUR_READ_ONLY) {
+            throw new SQLFeatureNotSupportedException("only forward-only, read-only result sets");
+        }
+    }
+
+    @Override
+    public String nativeSQL(String sql) {
+        return sql;
+    }
+
+    @Override
+    public void setAutoCommit(boolean autoCommit) throws SQLException {
+        checkOpen();
+        h2.setAutoCommit(autoCommit);
+        if (autoCommit) {
+            endTransaction(); // H2 commits when auto-commit is switched on
+        }
+    }
+
+    @Override
+    public boolean getAutoCommit() throws SQLException {
+        return h2.getAutoCommit();
+    }
+
+    @Override
+    public void commit() throws SQLException {
+        checkOpen();
+        h2.commit();
+        endTransaction();
+    }
+
+    @Override
+    public void rollback() throws SQLException {
+        checkOpen();
+        h2.rollback();
+        endTransaction();
+    }
+
+    @Override
+    public void close() throws SQLException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            executor.close();
+            if (!h2.getAutoCommit()) {
+                h2.rollback();
+            }
+            h2.close();
+        } finally {
+            endTransaction();
+            db.release();
+        }
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /** H2's metadata of the physical schema (onion columns have opaque names). */
+    @Override
+    public DatabaseMetaData getMetaData() throws SQLException {
+        return h2.getMetaData();
+    }
+
+    @Override
+    public void setReadOnly(boolean readOnly) throws SQLException {
+        h2.setReadOnly(readOnly);
+    }
+
+    @Override
+    public boolean isReadOnly() throws SQLException {
+        return h2.isReadOnly();
+    }
+
+    @Override
+    public void setTransactionIsolation(int level) throws SQLException {
+        h2.setTransactionIsolation(level);
+    }
+
+    @Override
+    public int getTransactionIsolation() throws SQLException {
+        return h2.getTransactionIsolation();
+    }
+
+    @Override
+    public SQLWarning getWarnings() throws SQLException {
+        return h2.getWarnings();
+    }
+
+    @Override
+    public void clearWarnings() throws SQLException {
+        h2.clearWarnings();
+    }
+
+    @Override
+    public boolean isValid(int timeout) throws SQLException {
+        return !closed && h2.isValid(timeout);
+    }
+
+    @Override
+    public String getSchema() throws SQLException {
+        return h2.getSchema();
+    }
+
+    @Override
+    public String getCatalog() throws SQLException {
+        return h2.getCatalog();
+    }
+
+    @Override
+    public int getHoldability() throws SQLException {
+        return h2.getHoldability();
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        throw new SQLException("not a wrapper for " + iface.getName());
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
+    }
+
+    @Override
+    public String toString() {
+        return "MaatConnection[" + url + "]";
+    }
+
+    // Not supported on the encrypted layer: each names itself in SQLFeatureNotSupportedException.
+
+    @Override
+    public void abort(java.util.concurrent.Executor a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.abort on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.Array createArrayOf(String a0, Object[] a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.createArrayOf on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.Blob createBlob() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.createBlob on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.Clob createClob() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.createClob on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.NClob createNClob() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.createNClob on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.SQLXML createSQLXML() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.createSQLXML on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.Struct createStruct(String a0, Object[] a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.createStruct on the encrypted layer");
+    }
+
+    @Override
+    public java.util.Properties getClientInfo() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.getClientInfo on the encrypted layer");
+    }
+
+    @Override
+    public String getClientInfo(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.getClientInfo on the encrypted layer");
+    }
+
+    @Override
+    public int getNetworkTimeout() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.getNetworkTimeout on the encrypted layer");
+    }
+
+    @Override
+    public java.util.Map<String, Class<?>> getTypeMap() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.getTypeMap on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.CallableStatement prepareCall(String a0, int a1, int a2, int a3) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.prepareCall on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.CallableStatement prepareCall(String a0, int a1, int a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.prepareCall on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.CallableStatement prepareCall(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.prepareCall on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.PreparedStatement prepareStatement(String a0, int[] a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.prepareStatement on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.PreparedStatement prepareStatement(String a0, String[] a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.prepareStatement on the encrypted layer");
+    }
+
+    @Override
+    public void releaseSavepoint(java.sql.Savepoint a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.releaseSavepoint on the encrypted layer");
+    }
+
+    @Override
+    public void rollback(java.sql.Savepoint a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.rollback on the encrypted layer");
+    }
+
+    @Override
+    public void setCatalog(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.setCatalog on the encrypted layer");
+    }
+
+    @Override
+    public void setClientInfo(String a0, String a1) throws java.sql.SQLClientInfoException {
+        throw new java.sql.SQLClientInfoException("Connection.setClientInfo is not supported on the encrypted layer", null);
+    }
+
+    @Override
+    public void setClientInfo(java.util.Properties a0) throws java.sql.SQLClientInfoException {
+        throw new java.sql.SQLClientInfoException("Connection.setClientInfo is not supported on the encrypted layer", null);
+    }
+
+    @Override
+    public void setHoldability(int a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.setHoldability on the encrypted layer");
+    }
+
+    @Override
+    public void setNetworkTimeout(java.util.concurrent.Executor a0, int a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.setNetworkTimeout on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.Savepoint setSavepoint() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.setSavepoint on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.Savepoint setSavepoint(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.setSavepoint on the encrypted layer");
+    }
+
+    @Override
+    public void setSchema(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.setSchema on the encrypted layer");
+    }
+
+    @Override
+    public void setTypeMap(java.util.Map<String, Class<?>> a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Connection.setTypeMap on the encrypted layer");
+    }
+}

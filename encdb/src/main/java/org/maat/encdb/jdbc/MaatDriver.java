@@ -1,0 +1,130 @@
+package org.maat.encdb.jdbc;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.DriverManager;
+import java.sql.DriverPropertyInfo;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.util.Properties;
+import java.util.logging.Logger;
+import org.maat.encdb.key.KeyFile;
+import org.maat.encdb.key.KeySource;
+import org.maat.encdb.rewrite.RewriteOptions;
+
+/**
+ * The encrypted layer's JDBC driver: {@code jdbc:maat:h2:<any H2 URL>}. Connections accept the
+ * application's plaintext SQL, store only ciphertext in H2 and return decrypted results. The master
+ * key comes from the key file named by property {@code maat.keyFile} (created when absent if
+ * {@code maat.createKey=true}), or from any {@link KeySource} via {@link #connect(String, KeySource)}.
+ * Other properties ({@code user}, {@code password}) go to H2. Registered through ServiceLoader.
+ */
+public final class MaatDriver implements Driver {
+
+    /** URL prefix; the rest, after {@code jdbc:}, is an H2 URL. */
+    public static final String PREFIX = "jdbc:maat:h2:";
+    public static final String KEY_FILE = "maat.keyFile";
+    public static final String CREATE_KEY = "maat.createKey";
+    /** {@code hom}: select-list arithmetic on the Add onion inside H2; {@code client} (default): on decrypted values. */
+    public static final String SELECT_ARITHMETIC = "maat.selectArithmetic";
+
+    static {
+        try {
+            DriverManager.registerDriver(new MaatDriver());
+        } catch (SQLException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** A connection to the H2 database {@code h2Url} ({@code jdbc:h2:...}) encrypted under {@code keys}. */
+    public static MaatConnection connect(String h2Url, KeySource keys) throws SQLException {
+        return connect(h2Url, new Properties(), keys);
+    }
+
+    static MaatConnection connect(String h2Url, Properties h2Properties, KeySource keys) throws SQLException {
+        return connect(h2Url, h2Properties, keys, RewriteOptions.DEFAULT);
+    }
+
+    static MaatConnection connect(String h2Url, Properties h2Properties, KeySource keys, RewriteOptions options)
+            throws SQLException {
+        if (!h2Url.startsWith("jdbc:h2:")) {
+            throw new SQLException("not an H2 URL: " + h2Url + " (expected jdbc:h2:...)", "08001");
+        }
+        EncryptedDatabase db = EncryptedDatabase.acquire(h2Url, h2Properties, keys, options);
+        try {
+            return new MaatConnection(db, db.openPhysical(), PREFIX + h2Url.substring("jdbc:h2:".length()));
+        } catch (SQLException | RuntimeException e) {
+            db.release();
+            throw e;
+        }
+    }
+
+    @Override
+    public Connection connect(String url, Properties info) throws SQLException {
+        if (!acceptsURL(url)) {
+            return null; // JDBC: another driver's URL
+        }
+        Properties props = info == null ? new Properties() : info;
+        String keyFile = props.getProperty(KEY_FILE);
+        if (keyFile == null || keyFile.isBlank()) {
+            throw new SQLException("property " + KEY_FILE + " is required: the path of the master key file "
+                    + "(set " + CREATE_KEY + "=true to create it)", "08001");
+        }
+        KeySource keys;
+        try {
+            keys = Boolean.parseBoolean(props.getProperty(CREATE_KEY)) ? KeyFile.createIfAbsent(Path.of(keyFile))
+                    : KeyFile.open(Path.of(keyFile));
+        } catch (RuntimeException e) {
+            throw new SQLException("cannot use key file " + keyFile + ": " + e.getMessage(), "28000", e);
+        }
+        Properties h2 = new Properties();
+        for (String name : props.stringPropertyNames()) {
+            if (!name.startsWith("maat.")) {
+                h2.setProperty(name, props.getProperty(name));
+            }
+        }
+        String arithmetic = props.getProperty(SELECT_ARITHMETIC, "client");
+        if (!arithmetic.equals("client") && !arithmetic.equals("hom")) {
+            throw new SQLException("property " + SELECT_ARITHMETIC + " must be client or hom, not " + arithmetic, "08001");
+        }
+        return connect("jdbc:h2:" + url.substring(PREFIX.length()), h2, keys,
+                new RewriteOptions(arithmetic.equals("hom")));
+    }
+
+    @Override
+    public boolean acceptsURL(String url) {
+        return url != null && url.startsWith(PREFIX);
+    }
+
+    @Override
+    public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) {
+        DriverPropertyInfo key = new DriverPropertyInfo(KEY_FILE, info == null ? null : info.getProperty(KEY_FILE));
+        key.required = true;
+        key.description = "path of the 32-byte master key file";
+        DriverPropertyInfo create = new DriverPropertyInfo(CREATE_KEY, info == null ? null : info.getProperty(CREATE_KEY));
+        create.description = "true: create the key file with a fresh random key when it does not exist";
+        create.choices = new String[] {"true", "false"};
+        return new DriverPropertyInfo[] {key, create};
+    }
+
+    @Override
+    public int getMajorVersion() {
+        return 0;
+    }
+
+    @Override
+    public int getMinorVersion() {
+        return 1;
+    }
+
+    @Override
+    public boolean jdbcCompliant() {
+        return false; // a subset of SQL on encrypted columns
+    }
+
+    @Override
+    public Logger getParentLogger() throws SQLFeatureNotSupportedException {
+        throw new SQLFeatureNotSupportedException("java.util.logging is not used");
+    }
+}

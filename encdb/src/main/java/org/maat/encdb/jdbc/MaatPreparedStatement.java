@@ -1,0 +1,428 @@
+package org.maat.encdb.jdbc;
+
+import java.math.BigDecimal;
+import java.sql.Date;
+import java.sql.ParameterMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Time;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.maat.encdb.rewrite.QueryPlan;
+import org.maat.encdb.rewrite.RowwisePlan;
+import org.maat.encdb.rewrite.StatementRewriter;
+import org.maat.encdb.rewrite.ValueSource;
+import org.maat.encdb.rewrite.WritePlan;
+
+/**
+ * A prepared statement of the encrypted layer: parsed and rewritten at prepare time (syntax errors
+ * and unsupported constructs surface here), its parameters encrypted per execution; batches of
+ * INSERT/UPDATE/DELETE go to H2 as one physical batch.
+ */
+public final class MaatPreparedStatement extends MaatStatement implements PreparedStatement {
+
+    private final String sql;
+    private Object[] params;
+    private final List<Object[]> batch = new ArrayList<>();
+
+    MaatPreparedStatement(MaatConnection conn, String sql) throws SQLException {
+        super(conn);
+        this.sql = sql;
+        conn.enter();
+        try {
+            Object plan = conn.plan(sql);
+            int n = plan instanceof QueryPlan q ? q.parameters() : plan instanceof WritePlan w ? w.parameters()
+                    : plan instanceof RowwisePlan r ? r.parameters()
+                    : plan instanceof org.maat.encdb.rewrite.InsertSelectPlan is ? is.parameters()
+                    : plan instanceof StatementRewriter.CallPlan c ? c.parameters() : 0;
+            this.params = new Object[n];
+            Arrays.fill(params, ValueSource.Unset.UNSET);
+        } finally {
+            conn.exit();
+        }
+    }
+
+    private void set(int index, Object value) throws SQLException {
+        checkOpen();
+        if (index < 1 || index > params.length) {
+            throw new SQLException("parameter index " + index + " out of range 1.." + params.length, "90008");
+        }
+        params[index - 1] = value;
+    }
+
+    @Override
+    public ResultSet executeQuery() throws SQLException {
+        if (!run(sql, params)) {
+            throw new SQLException("not a query: " + sql, "07001");
+        }
+        return getResultSet();
+    }
+
+    @Override
+    public int executeUpdate() throws SQLException {
+        if (run(sql, params)) {
+            throw new SQLException("a query cannot be run with executeUpdate: " + sql, "07001");
+        }
+        return getUpdateCount();
+    }
+
+    @Override
+    public boolean execute() throws SQLException {
+        return run(sql, params);
+    }
+
+    @Override
+    public void addBatch() throws SQLException {
+        checkOpen();
+        batch.add(params.clone());
+    }
+
+    @Override
+    public void clearBatch() {
+        batch.clear();
+    }
+
+    @Override
+    public int[] executeBatch() throws SQLException {
+        checkOpen();
+        try {
+            if (batch.isEmpty()) {
+                return new int[0];
+            }
+            conn.enter();
+            try {
+                Object plan = conn.plan(sql);
+                if (plan instanceof WritePlan w) {
+                    int[] counts = conn.executor().writeBatch(w, batch);
+                    conn.wrote();
+                    return counts;
+                }
+            } finally {
+                conn.exit();
+            }
+            int[] counts = new int[batch.size()];
+            for (int i = 0; i < counts.length; i++) {
+                params = batch.get(i);
+                counts[i] = executeUpdate();
+            }
+            return counts;
+        } finally {
+            batch.clear();
+        }
+    }
+
+    @Override
+    public void clearParameters() {
+        Arrays.fill(params, ValueSource.Unset.UNSET);
+    }
+
+    @Override
+    public ResultSetMetaData getMetaData() throws SQLException {
+        conn.enter();
+        try {
+            Object plan = conn.plan(sql);
+            if (!(plan instanceof QueryPlan q)) {
+                return null;
+            }
+            return new MaatResultSetMetaData(q, conn.executor().prepare(q.sql()).getMetaData());
+        } finally {
+            conn.exit();
+        }
+    }
+
+    @Override
+    public ParameterMetaData getParameterMetaData() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ParameterMetaData on the encrypted layer");
+    }
+
+    @Override
+    public void setNull(int i, int sqlType) throws SQLException {
+        set(i, null);
+    }
+
+    @Override
+    public void setNull(int i, int sqlType, String typeName) throws SQLException {
+        set(i, null);
+    }
+
+    @Override
+    public void setBoolean(int i, boolean x) throws SQLException {
+        set(i, x);
+    }
+
+    @Override
+    public void setByte(int i, byte x) throws SQLException {
+        set(i, (int) x);
+    }
+
+    @Override
+    public void setShort(int i, short x) throws SQLException {
+        set(i, (int) x);
+    }
+
+    @Override
+    public void setInt(int i, int x) throws SQLException {
+        set(i, x);
+    }
+
+    @Override
+    public void setLong(int i, long x) throws SQLException {
+        set(i, x);
+    }
+
+    @Override
+    public void setFloat(int i, float x) throws SQLException {
+        set(i, (double) x);
+    }
+
+    @Override
+    public void setDouble(int i, double x) throws SQLException {
+        set(i, x);
+    }
+
+    @Override
+    public void setBigDecimal(int i, BigDecimal x) throws SQLException {
+        set(i, x);
+    }
+
+    @Override
+    public void setString(int i, String x) throws SQLException {
+        set(i, x);
+    }
+
+    @Override
+    public void setNString(int i, String x) throws SQLException {
+        set(i, x);
+    }
+
+    @Override
+    public void setDate(int i, Date x) throws SQLException {
+        set(i, x);
+    }
+
+    @Override
+    public void setDate(int i, Date x, java.util.Calendar cal) throws SQLException {
+        set(i, x);
+    }
+
+    @Override
+    public void setTime(int i, Time x) throws SQLException {
+        set(i, x);
+    }
+
+    @Override
+    public void setTimestamp(int i, Timestamp x) throws SQLException {
+        set(i, x);
+    }
+
+    @Override
+    public void setTimestamp(int i, Timestamp x, java.util.Calendar cal) throws SQLException {
+        set(i, x);
+    }
+
+    @Override
+    public void setObject(int i, Object x) throws SQLException {
+        set(i, x);
+    }
+
+    @Override
+    public void setObject(int i, Object x, int targetSqlType) throws SQLException {
+        set(i, x);
+    }
+
+    @Override
+    public void setObject(int i, Object x, int targetSqlType, int scaleOrLength) throws SQLException {
+        set(i, x);
+    }
+
+    // Not supported on the encrypted layer: each names itself in SQLFeatureNotSupportedException.
+
+    @Override
+    public boolean execute(String a0, int[] a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.execute on the encrypted layer");
+    }
+
+    @Override
+    public boolean execute(String a0, String[] a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.execute on the encrypted layer");
+    }
+
+    @Override
+    public boolean execute(String a0, int a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.execute on the encrypted layer");
+    }
+
+    @Override
+    public int executeUpdate(String a0, int[] a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.executeUpdate on the encrypted layer");
+    }
+
+    @Override
+    public int executeUpdate(String a0, String[] a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.executeUpdate on the encrypted layer");
+    }
+
+    @Override
+    public int executeUpdate(String a0, int a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.executeUpdate on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.ResultSet getGeneratedKeys() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.getGeneratedKeys on the encrypted layer");
+    }
+
+    @Override
+    public boolean getMoreResults(int a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.getMoreResults on the encrypted layer");
+    }
+
+    @Override
+    public void setArray(int a0, java.sql.Array a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setArray on the encrypted layer");
+    }
+
+    @Override
+    public void setAsciiStream(int a0, java.io.InputStream a1, int a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setAsciiStream on the encrypted layer");
+    }
+
+    @Override
+    public void setAsciiStream(int a0, java.io.InputStream a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setAsciiStream on the encrypted layer");
+    }
+
+    @Override
+    public void setAsciiStream(int a0, java.io.InputStream a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setAsciiStream on the encrypted layer");
+    }
+
+    @Override
+    public void setBinaryStream(int a0, java.io.InputStream a1, int a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setBinaryStream on the encrypted layer");
+    }
+
+    @Override
+    public void setBinaryStream(int a0, java.io.InputStream a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setBinaryStream on the encrypted layer");
+    }
+
+    @Override
+    public void setBinaryStream(int a0, java.io.InputStream a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setBinaryStream on the encrypted layer");
+    }
+
+    @Override
+    public void setBlob(int a0, java.io.InputStream a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setBlob on the encrypted layer");
+    }
+
+    @Override
+    public void setBlob(int a0, java.io.InputStream a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setBlob on the encrypted layer");
+    }
+
+    @Override
+    public void setBlob(int a0, java.sql.Blob a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setBlob on the encrypted layer");
+    }
+
+    @Override
+    public void setBytes(int a0, byte[] a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setBytes on the encrypted layer");
+    }
+
+    @Override
+    public void setCharacterStream(int a0, java.io.Reader a1, int a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setCharacterStream on the encrypted layer");
+    }
+
+    @Override
+    public void setCharacterStream(int a0, java.io.Reader a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setCharacterStream on the encrypted layer");
+    }
+
+    @Override
+    public void setCharacterStream(int a0, java.io.Reader a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setCharacterStream on the encrypted layer");
+    }
+
+    @Override
+    public void setClob(int a0, java.io.Reader a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setClob on the encrypted layer");
+    }
+
+    @Override
+    public void setClob(int a0, java.io.Reader a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setClob on the encrypted layer");
+    }
+
+    @Override
+    public void setClob(int a0, java.sql.Clob a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setClob on the encrypted layer");
+    }
+
+    @Override
+    public void setCursorName(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setCursorName on the encrypted layer");
+    }
+
+    @Override
+    public void setNCharacterStream(int a0, java.io.Reader a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setNCharacterStream on the encrypted layer");
+    }
+
+    @Override
+    public void setNCharacterStream(int a0, java.io.Reader a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setNCharacterStream on the encrypted layer");
+    }
+
+    @Override
+    public void setNClob(int a0, java.io.Reader a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setNClob on the encrypted layer");
+    }
+
+    @Override
+    public void setNClob(int a0, java.io.Reader a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setNClob on the encrypted layer");
+    }
+
+    @Override
+    public void setNClob(int a0, java.sql.NClob a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setNClob on the encrypted layer");
+    }
+
+    @Override
+    public void setRef(int a0, java.sql.Ref a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setRef on the encrypted layer");
+    }
+
+    @Override
+    public void setRowId(int a0, java.sql.RowId a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setRowId on the encrypted layer");
+    }
+
+    @Override
+    public void setSQLXML(int a0, java.sql.SQLXML a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setSQLXML on the encrypted layer");
+    }
+
+    @Override
+    public void setTime(int a0, java.sql.Time a1, java.util.Calendar a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setTime on the encrypted layer");
+    }
+
+    @Override
+    public void setURL(int a0, java.net.URL a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setURL on the encrypted layer");
+    }
+
+    @Override
+    public void setUnicodeStream(int a0, java.io.InputStream a1, int a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setUnicodeStream on the encrypted layer");
+    }
+}

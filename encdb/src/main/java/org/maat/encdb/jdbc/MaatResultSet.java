@@ -1,0 +1,1222 @@
+package org.maat.encdb.jdbc;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.sql.Date;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.sql.Time;
+import java.sql.Timestamp;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Locale;
+import org.maat.encdb.rewrite.QueryPlan;
+import org.maat.encdb.rewrite.ResultColumn;
+
+/**
+ * A decrypted result. Streaming results decrypt lazily: a column is decrypted when the application
+ * first reads it in the current row, so unread columns cost nothing. Results that needed client-side
+ * steps arrive already decrypted. Forward-only and read-only.
+ */
+public final class MaatResultSet implements ResultSet {
+
+    /** Releases the physical result. */
+    @FunctionalInterface
+    interface Closer {
+        void close() throws SQLException;
+    }
+
+    private final MaatStatement statement;
+    private final Object[] params;
+    private MaatResultSetMetaData metaData;
+    private final QueryPlan plan;
+    private final List<ResultColumn> columns;
+    private final ResultSet physical;
+    private final Closer closer;
+    private final List<Object[]> rows;
+    private final int maxRows;
+    private final Object[] values;
+    private final boolean[] decoded;
+    private int row;
+    private boolean closed;
+    private boolean lastWasNull;
+
+    MaatResultSet(MaatStatement statement, QueryPlan plan, Object[] params, ResultSet physical, int maxRows,
+            Closer closer) throws SQLException {
+        this.statement = statement;
+        this.params = params;
+        this.metaData = null; // built from the physical result on first request
+        this.plan = plan;
+        this.columns = plan.columns();
+        this.physical = physical;
+        this.closer = closer;
+        this.rows = null;
+        this.maxRows = maxRows;
+        this.values = new Object[plan.visible()];
+        this.decoded = new boolean[plan.visible()];
+    }
+
+    MaatResultSet(MaatStatement statement, QueryPlan plan, MaatResultSetMetaData metaData, List<Object[]> rows,
+            int maxRows) {
+        this.statement = statement;
+        this.params = new Object[0];
+        this.metaData = metaData;
+        this.plan = plan;
+        this.columns = plan.columns();
+        this.physical = null;
+        this.closer = null;
+        this.rows = rows;
+        this.maxRows = maxRows;
+        this.values = new Object[plan.visible()];
+        this.decoded = new boolean[plan.visible()];
+    }
+
+    @Override
+    public boolean next() throws SQLException {
+        checkOpen();
+        if (maxRows > 0 && row >= maxRows) {
+            return false;
+        }
+        java.util.Arrays.fill(decoded, false);
+        if (rows != null) {
+            if (row >= rows.size()) {
+                row = rows.size() + 1;
+                return false;
+            }
+            Object[] r = rows.get(row++);
+            System.arraycopy(r, 0, values, 0, values.length);
+            java.util.Arrays.fill(decoded, true);
+            return true;
+        }
+        if (physical.next()) {
+            row++;
+            return true;
+        }
+        return false;
+    }
+
+    private Object value(int column) throws SQLException {
+        checkOpen();
+        if (column < 1 || column > values.length) {
+            throw new SQLException("column index " + column + " out of range 1.." + values.length, "90009");
+        }
+        if (row == 0 || (rows != null && row > rows.size())) {
+            throw new SQLException("no current row", "02000");
+        }
+        int i = column - 1;
+        if (!decoded[i]) {
+            values[i] = columns.get(i).decode(physical, params);
+            decoded[i] = true;
+        }
+        lastWasNull = values[i] == null;
+        return values[i];
+    }
+
+    private void checkOpen() throws SQLException {
+        if (closed) {
+            throw new SQLException("result set is closed", "HY010");
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        if (!closed) {
+            closed = true;
+            if (closer != null) {
+                closer.close();
+            }
+        }
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public boolean wasNull() {
+        return lastWasNull;
+    }
+
+    @Override
+    public int findColumn(String label) throws SQLException {
+        String wanted = label.startsWith("\"") ? label.substring(1, label.length() - 1) : label;
+        for (int i = 0; i < values.length; i++) {
+            if (columns.get(i).label().equalsIgnoreCase(wanted)) {
+                return i + 1;
+            }
+        }
+        throw new SQLException("Column \"" + label + "\" not found", "42S22");
+    }
+
+    @Override
+    public ResultSetMetaData getMetaData() throws SQLException {
+        if (metaData == null) {
+            checkOpen();
+            metaData = new MaatResultSetMetaData(plan, physical.getMetaData());
+        }
+        return metaData;
+    }
+
+    @Override
+    public Object getObject(int column) throws SQLException {
+        return value(column);
+    }
+
+    @Override
+    public String getString(int column) throws SQLException {
+        Object v = value(column);
+        if (v == null) {
+            return null;
+        }
+        return v instanceof BigDecimal d ? d.toPlainString() : v.toString();
+    }
+
+    @Override
+    public boolean getBoolean(int column) throws SQLException {
+        Object v = value(column);
+        if (v == null) {
+            return false;
+        }
+        if (v instanceof Boolean b) {
+            return b;
+        }
+        if (v instanceof Number n) {
+            return n.intValue() != 0;
+        }
+        return switch (v.toString().trim().toUpperCase(Locale.ROOT)) {
+            case "TRUE", "T", "YES", "Y", "1" -> true;
+            case "FALSE", "F", "NO", "N", "0" -> false;
+            default -> throw new SQLException("not a boolean: " + v, "22018");
+        };
+    }
+
+    private BigDecimal number(int column) throws SQLException {
+        Object v = value(column);
+        if (v == null) {
+            return null;
+        }
+        if (v instanceof BigDecimal d) {
+            return d;
+        }
+        if (v instanceof Number n) {
+            return n instanceof Double || n instanceof Float ? BigDecimal.valueOf(n.doubleValue())
+                    : BigDecimal.valueOf(n.longValue());
+        }
+        if (v instanceof Boolean b) {
+            return b ? BigDecimal.ONE : BigDecimal.ZERO;
+        }
+        try {
+            return new BigDecimal(v.toString().trim());
+        } catch (NumberFormatException e) {
+            throw new SQLException("not a number: " + v, "22018");
+        }
+    }
+
+    @Override
+    public byte getByte(int column) throws SQLException {
+        BigDecimal d = number(column);
+        return d == null ? 0 : d.byteValue();
+    }
+
+    @Override
+    public short getShort(int column) throws SQLException {
+        BigDecimal d = number(column);
+        return d == null ? 0 : d.shortValue();
+    }
+
+    @Override
+    public int getInt(int column) throws SQLException {
+        Object v = value(column);
+        if (v instanceof Integer i) {
+            return i;
+        }
+        BigDecimal d = number(column);
+        return d == null ? 0 : d.intValue();
+    }
+
+    @Override
+    public long getLong(int column) throws SQLException {
+        Object v = value(column);
+        if (v instanceof Long l) {
+            return l;
+        }
+        if (v instanceof Integer i) {
+            return i;
+        }
+        BigDecimal d = number(column);
+        return d == null ? 0 : d.longValue();
+    }
+
+    @Override
+    public float getFloat(int column) throws SQLException {
+        BigDecimal d = number(column);
+        return d == null ? 0 : d.floatValue();
+    }
+
+    @Override
+    public double getDouble(int column) throws SQLException {
+        Object v = value(column);
+        if (v instanceof Double x) {
+            return x;
+        }
+        BigDecimal d = number(column);
+        return d == null ? 0 : d.doubleValue();
+    }
+
+    @Override
+    public BigDecimal getBigDecimal(int column) throws SQLException {
+        return number(column);
+    }
+
+    @Override
+    @Deprecated
+    public BigDecimal getBigDecimal(int column, int scale) throws SQLException {
+        BigDecimal d = number(column);
+        return d == null ? null : d.setScale(scale, RoundingMode.HALF_UP);
+    }
+
+    @Override
+    public byte[] getBytes(int column) throws SQLException {
+        Object v = value(column);
+        if (v == null || v instanceof byte[]) {
+            return (byte[]) v;
+        }
+        throw new SQLException("not a binary value", "22018");
+    }
+
+    @Override
+    public Date getDate(int column) throws SQLException {
+        Object v = value(column);
+        if (v == null || v instanceof Date) {
+            return (Date) v;
+        }
+        if (v instanceof Timestamp t) {
+            return Date.valueOf(t.toLocalDateTime().toLocalDate());
+        }
+        if (v instanceof LocalDate d) {
+            return Date.valueOf(d);
+        }
+        return Date.valueOf(v.toString().trim().substring(0, 10));
+    }
+
+    @Override
+    public Time getTime(int column) throws SQLException {
+        Object v = value(column);
+        if (v == null || v instanceof Time) {
+            return (Time) v;
+        }
+        if (v instanceof Timestamp t) {
+            return Time.valueOf(t.toLocalDateTime().toLocalTime());
+        }
+        throw new SQLException("not a time: " + v, "22018");
+    }
+
+    @Override
+    public Timestamp getTimestamp(int column) throws SQLException {
+        Object v = value(column);
+        if (v == null || v instanceof Timestamp) {
+            return (Timestamp) v;
+        }
+        if (v instanceof Date d) {
+            return Timestamp.valueOf(d.toLocalDate().atStartOfDay());
+        }
+        if (v instanceof LocalDateTime t) {
+            return Timestamp.valueOf(t);
+        }
+        return Timestamp.valueOf(v.toString().trim());
+    }
+
+    @Override
+    public <T> T getObject(int column, Class<T> type) throws SQLException {
+        Object v = value(column);
+        if (v == null) {
+            return null;
+        }
+        if (type.isInstance(v)) {
+            return type.cast(v);
+        }
+        Object out;
+        if (type == String.class) {
+            out = getString(column);
+        } else if (type == Integer.class) {
+            out = getInt(column);
+        } else if (type == Long.class) {
+            out = getLong(column);
+        } else if (type == Double.class) {
+            out = getDouble(column);
+        } else if (type == BigDecimal.class) {
+            out = getBigDecimal(column);
+        } else if (type == Boolean.class) {
+            out = getBoolean(column);
+        } else if (type == LocalDate.class) {
+            out = getDate(column).toLocalDate();
+        } else if (type == LocalDateTime.class) {
+            out = getTimestamp(column).toLocalDateTime();
+        } else if (type == Date.class) {
+            out = getDate(column);
+        } else if (type == Timestamp.class) {
+            out = getTimestamp(column);
+        } else {
+            throw new java.sql.SQLFeatureNotSupportedException("getObject as " + type.getName());
+        }
+        return type.cast(out);
+    }
+
+    @Override
+    public Object getObject(String label) throws SQLException {
+        return getObject(findColumn(label));
+    }
+
+    @Override
+    public <T> T getObject(String label, Class<T> type) throws SQLException {
+        return getObject(findColumn(label), type);
+    }
+
+    @Override
+    public String getString(String label) throws SQLException {
+        return getString(findColumn(label));
+    }
+
+    @Override
+    public boolean getBoolean(String label) throws SQLException {
+        return getBoolean(findColumn(label));
+    }
+
+    @Override
+    public byte getByte(String label) throws SQLException {
+        return getByte(findColumn(label));
+    }
+
+    @Override
+    public short getShort(String label) throws SQLException {
+        return getShort(findColumn(label));
+    }
+
+    @Override
+    public int getInt(String label) throws SQLException {
+        return getInt(findColumn(label));
+    }
+
+    @Override
+    public long getLong(String label) throws SQLException {
+        return getLong(findColumn(label));
+    }
+
+    @Override
+    public float getFloat(String label) throws SQLException {
+        return getFloat(findColumn(label));
+    }
+
+    @Override
+    public double getDouble(String label) throws SQLException {
+        return getDouble(findColumn(label));
+    }
+
+    @Override
+    public BigDecimal getBigDecimal(String label) throws SQLException {
+        return getBigDecimal(findColumn(label));
+    }
+
+    @Override
+    @Deprecated
+    public BigDecimal getBigDecimal(String label, int scale) throws SQLException {
+        return getBigDecimal(findColumn(label), scale);
+    }
+
+    @Override
+    public byte[] getBytes(String label) throws SQLException {
+        return getBytes(findColumn(label));
+    }
+
+    @Override
+    public Date getDate(String label) throws SQLException {
+        return getDate(findColumn(label));
+    }
+
+    @Override
+    public Time getTime(String label) throws SQLException {
+        return getTime(findColumn(label));
+    }
+
+    @Override
+    public Timestamp getTimestamp(String label) throws SQLException {
+        return getTimestamp(findColumn(label));
+    }
+
+    @Override
+    public Statement getStatement() {
+        return statement;
+    }
+
+    @Override
+    public int getRow() {
+        return rows != null && row > rows.size() ? 0 : row;
+    }
+
+    @Override
+    public boolean isBeforeFirst() {
+        return row == 0;
+    }
+
+    @Override
+    public int getType() {
+        return TYPE_FORWARD_ONLY;
+    }
+
+    @Override
+    public int getConcurrency() {
+        return CONCUR_READ_ONLY;
+    }
+
+    @Override
+    public int getHoldability() {
+        return HOLD_CURSORS_OVER_COMMIT;
+    }
+
+    @Override
+    public int getFetchDirection() {
+        return FETCH_FORWARD;
+    }
+
+    @Override
+    public void setFetchDirection(int direction) throws SQLException {
+        if (direction != FETCH_FORWARD) {
+            throw new java.sql.SQLFeatureNotSupportedException("only FETCH_FORWARD");
+        }
+    }
+
+    @Override
+    public int getFetchSize() {
+        return 0;
+    }
+
+    @Override
+    public void setFetchSize(int rows) {
+        // results are local
+    }
+
+    @Override
+    public SQLWarning getWarnings() {
+        return null;
+    }
+
+    @Override
+    public void clearWarnings() {
+        // none kept
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        throw new SQLException("not a wrapper for " + iface.getName());
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
+    }
+
+    // Not supported on the encrypted layer: each names itself in SQLFeatureNotSupportedException.
+
+    @Override
+    public boolean absolute(int a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.absolute on the encrypted layer");
+    }
+
+    @Override
+    public void afterLast() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.afterLast on the encrypted layer");
+    }
+
+    @Override
+    public void beforeFirst() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.beforeFirst on the encrypted layer");
+    }
+
+    @Override
+    public void cancelRowUpdates() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.cancelRowUpdates on the encrypted layer");
+    }
+
+    @Override
+    public void deleteRow() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.deleteRow on the encrypted layer");
+    }
+
+    @Override
+    public boolean first() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.first on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.Array getArray(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getArray on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.Array getArray(int a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getArray on the encrypted layer");
+    }
+
+    @Override
+    public java.io.InputStream getAsciiStream(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getAsciiStream on the encrypted layer");
+    }
+
+    @Override
+    public java.io.InputStream getAsciiStream(int a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getAsciiStream on the encrypted layer");
+    }
+
+    @Override
+    public java.io.InputStream getBinaryStream(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getBinaryStream on the encrypted layer");
+    }
+
+    @Override
+    public java.io.InputStream getBinaryStream(int a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getBinaryStream on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.Blob getBlob(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getBlob on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.Blob getBlob(int a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getBlob on the encrypted layer");
+    }
+
+    @Override
+    public java.io.Reader getCharacterStream(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getCharacterStream on the encrypted layer");
+    }
+
+    @Override
+    public java.io.Reader getCharacterStream(int a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getCharacterStream on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.Clob getClob(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getClob on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.Clob getClob(int a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getClob on the encrypted layer");
+    }
+
+    @Override
+    public String getCursorName() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getCursorName on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.Date getDate(String a0, java.util.Calendar a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getDate on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.Date getDate(int a0, java.util.Calendar a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getDate on the encrypted layer");
+    }
+
+    @Override
+    public java.io.Reader getNCharacterStream(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getNCharacterStream on the encrypted layer");
+    }
+
+    @Override
+    public java.io.Reader getNCharacterStream(int a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getNCharacterStream on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.NClob getNClob(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getNClob on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.NClob getNClob(int a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getNClob on the encrypted layer");
+    }
+
+    @Override
+    public String getNString(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getNString on the encrypted layer");
+    }
+
+    @Override
+    public String getNString(int a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getNString on the encrypted layer");
+    }
+
+    @Override
+    public Object getObject(String a0, java.util.Map<String, Class<?>> a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getObject on the encrypted layer");
+    }
+
+    @Override
+    public Object getObject(int a0, java.util.Map<String, Class<?>> a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getObject on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.Ref getRef(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getRef on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.Ref getRef(int a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getRef on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.RowId getRowId(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getRowId on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.RowId getRowId(int a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getRowId on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.SQLXML getSQLXML(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getSQLXML on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.SQLXML getSQLXML(int a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getSQLXML on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.Time getTime(String a0, java.util.Calendar a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getTime on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.Time getTime(int a0, java.util.Calendar a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getTime on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.Timestamp getTimestamp(String a0, java.util.Calendar a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getTimestamp on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.Timestamp getTimestamp(int a0, java.util.Calendar a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getTimestamp on the encrypted layer");
+    }
+
+    @Override
+    public java.net.URL getURL(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getURL on the encrypted layer");
+    }
+
+    @Override
+    public java.net.URL getURL(int a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getURL on the encrypted layer");
+    }
+
+    @Override
+    public java.io.InputStream getUnicodeStream(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getUnicodeStream on the encrypted layer");
+    }
+
+    @Override
+    public java.io.InputStream getUnicodeStream(int a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getUnicodeStream on the encrypted layer");
+    }
+
+    @Override
+    public void insertRow() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.insertRow on the encrypted layer");
+    }
+
+    @Override
+    public boolean isAfterLast() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.isAfterLast on the encrypted layer");
+    }
+
+    @Override
+    public boolean isFirst() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.isFirst on the encrypted layer");
+    }
+
+    @Override
+    public boolean isLast() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.isLast on the encrypted layer");
+    }
+
+    @Override
+    public boolean last() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.last on the encrypted layer");
+    }
+
+    @Override
+    public void moveToCurrentRow() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.moveToCurrentRow on the encrypted layer");
+    }
+
+    @Override
+    public void moveToInsertRow() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.moveToInsertRow on the encrypted layer");
+    }
+
+    @Override
+    public boolean previous() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.previous on the encrypted layer");
+    }
+
+    @Override
+    public void refreshRow() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.refreshRow on the encrypted layer");
+    }
+
+    @Override
+    public boolean relative(int a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.relative on the encrypted layer");
+    }
+
+    @Override
+    public boolean rowDeleted() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.rowDeleted on the encrypted layer");
+    }
+
+    @Override
+    public boolean rowInserted() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.rowInserted on the encrypted layer");
+    }
+
+    @Override
+    public boolean rowUpdated() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.rowUpdated on the encrypted layer");
+    }
+
+    @Override
+    public void updateArray(String a0, java.sql.Array a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateArray on the encrypted layer");
+    }
+
+    @Override
+    public void updateArray(int a0, java.sql.Array a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateArray on the encrypted layer");
+    }
+
+    @Override
+    public void updateAsciiStream(String a0, java.io.InputStream a1, int a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateAsciiStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateAsciiStream(String a0, java.io.InputStream a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateAsciiStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateAsciiStream(String a0, java.io.InputStream a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateAsciiStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateAsciiStream(int a0, java.io.InputStream a1, int a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateAsciiStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateAsciiStream(int a0, java.io.InputStream a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateAsciiStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateAsciiStream(int a0, java.io.InputStream a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateAsciiStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateBigDecimal(String a0, java.math.BigDecimal a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBigDecimal on the encrypted layer");
+    }
+
+    @Override
+    public void updateBigDecimal(int a0, java.math.BigDecimal a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBigDecimal on the encrypted layer");
+    }
+
+    @Override
+    public void updateBinaryStream(String a0, java.io.InputStream a1, int a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBinaryStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateBinaryStream(String a0, java.io.InputStream a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBinaryStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateBinaryStream(String a0, java.io.InputStream a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBinaryStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateBinaryStream(int a0, java.io.InputStream a1, int a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBinaryStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateBinaryStream(int a0, java.io.InputStream a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBinaryStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateBinaryStream(int a0, java.io.InputStream a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBinaryStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateBlob(String a0, java.io.InputStream a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBlob on the encrypted layer");
+    }
+
+    @Override
+    public void updateBlob(String a0, java.io.InputStream a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBlob on the encrypted layer");
+    }
+
+    @Override
+    public void updateBlob(String a0, java.sql.Blob a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBlob on the encrypted layer");
+    }
+
+    @Override
+    public void updateBlob(int a0, java.io.InputStream a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBlob on the encrypted layer");
+    }
+
+    @Override
+    public void updateBlob(int a0, java.io.InputStream a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBlob on the encrypted layer");
+    }
+
+    @Override
+    public void updateBlob(int a0, java.sql.Blob a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBlob on the encrypted layer");
+    }
+
+    @Override
+    public void updateBoolean(String a0, boolean a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBoolean on the encrypted layer");
+    }
+
+    @Override
+    public void updateBoolean(int a0, boolean a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBoolean on the encrypted layer");
+    }
+
+    @Override
+    public void updateByte(String a0, byte a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateByte on the encrypted layer");
+    }
+
+    @Override
+    public void updateByte(int a0, byte a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateByte on the encrypted layer");
+    }
+
+    @Override
+    public void updateBytes(String a0, byte[] a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBytes on the encrypted layer");
+    }
+
+    @Override
+    public void updateBytes(int a0, byte[] a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBytes on the encrypted layer");
+    }
+
+    @Override
+    public void updateCharacterStream(String a0, java.io.Reader a1, int a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateCharacterStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateCharacterStream(String a0, java.io.Reader a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateCharacterStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateCharacterStream(String a0, java.io.Reader a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateCharacterStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateCharacterStream(int a0, java.io.Reader a1, int a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateCharacterStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateCharacterStream(int a0, java.io.Reader a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateCharacterStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateCharacterStream(int a0, java.io.Reader a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateCharacterStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateClob(String a0, java.io.Reader a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateClob on the encrypted layer");
+    }
+
+    @Override
+    public void updateClob(String a0, java.io.Reader a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateClob on the encrypted layer");
+    }
+
+    @Override
+    public void updateClob(String a0, java.sql.Clob a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateClob on the encrypted layer");
+    }
+
+    @Override
+    public void updateClob(int a0, java.io.Reader a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateClob on the encrypted layer");
+    }
+
+    @Override
+    public void updateClob(int a0, java.io.Reader a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateClob on the encrypted layer");
+    }
+
+    @Override
+    public void updateClob(int a0, java.sql.Clob a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateClob on the encrypted layer");
+    }
+
+    @Override
+    public void updateDate(String a0, java.sql.Date a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateDate on the encrypted layer");
+    }
+
+    @Override
+    public void updateDate(int a0, java.sql.Date a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateDate on the encrypted layer");
+    }
+
+    @Override
+    public void updateDouble(String a0, double a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateDouble on the encrypted layer");
+    }
+
+    @Override
+    public void updateDouble(int a0, double a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateDouble on the encrypted layer");
+    }
+
+    @Override
+    public void updateFloat(String a0, float a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateFloat on the encrypted layer");
+    }
+
+    @Override
+    public void updateFloat(int a0, float a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateFloat on the encrypted layer");
+    }
+
+    @Override
+    public void updateInt(String a0, int a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateInt on the encrypted layer");
+    }
+
+    @Override
+    public void updateInt(int a0, int a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateInt on the encrypted layer");
+    }
+
+    @Override
+    public void updateLong(String a0, long a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateLong on the encrypted layer");
+    }
+
+    @Override
+    public void updateLong(int a0, long a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateLong on the encrypted layer");
+    }
+
+    @Override
+    public void updateNCharacterStream(String a0, java.io.Reader a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNCharacterStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateNCharacterStream(String a0, java.io.Reader a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNCharacterStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateNCharacterStream(int a0, java.io.Reader a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNCharacterStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateNCharacterStream(int a0, java.io.Reader a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNCharacterStream on the encrypted layer");
+    }
+
+    @Override
+    public void updateNClob(String a0, java.io.Reader a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNClob on the encrypted layer");
+    }
+
+    @Override
+    public void updateNClob(String a0, java.io.Reader a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNClob on the encrypted layer");
+    }
+
+    @Override
+    public void updateNClob(String a0, java.sql.NClob a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNClob on the encrypted layer");
+    }
+
+    @Override
+    public void updateNClob(int a0, java.io.Reader a1, long a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNClob on the encrypted layer");
+    }
+
+    @Override
+    public void updateNClob(int a0, java.io.Reader a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNClob on the encrypted layer");
+    }
+
+    @Override
+    public void updateNClob(int a0, java.sql.NClob a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNClob on the encrypted layer");
+    }
+
+    @Override
+    public void updateNString(String a0, String a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNString on the encrypted layer");
+    }
+
+    @Override
+    public void updateNString(int a0, String a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNString on the encrypted layer");
+    }
+
+    @Override
+    public void updateNull(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNull on the encrypted layer");
+    }
+
+    @Override
+    public void updateNull(int a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNull on the encrypted layer");
+    }
+
+    @Override
+    public void updateObject(String a0, Object a1, int a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateObject on the encrypted layer");
+    }
+
+    @Override
+    public void updateObject(String a0, Object a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateObject on the encrypted layer");
+    }
+
+    @Override
+    public void updateObject(int a0, Object a1, int a2) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateObject on the encrypted layer");
+    }
+
+    @Override
+    public void updateObject(int a0, Object a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateObject on the encrypted layer");
+    }
+
+    @Override
+    public void updateRef(String a0, java.sql.Ref a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateRef on the encrypted layer");
+    }
+
+    @Override
+    public void updateRef(int a0, java.sql.Ref a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateRef on the encrypted layer");
+    }
+
+    @Override
+    public void updateRow() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateRow on the encrypted layer");
+    }
+
+    @Override
+    public void updateRowId(String a0, java.sql.RowId a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateRowId on the encrypted layer");
+    }
+
+    @Override
+    public void updateRowId(int a0, java.sql.RowId a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateRowId on the encrypted layer");
+    }
+
+    @Override
+    public void updateSQLXML(String a0, java.sql.SQLXML a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateSQLXML on the encrypted layer");
+    }
+
+    @Override
+    public void updateSQLXML(int a0, java.sql.SQLXML a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateSQLXML on the encrypted layer");
+    }
+
+    @Override
+    public void updateShort(String a0, short a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateShort on the encrypted layer");
+    }
+
+    @Override
+    public void updateShort(int a0, short a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateShort on the encrypted layer");
+    }
+
+    @Override
+    public void updateString(String a0, String a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateString on the encrypted layer");
+    }
+
+    @Override
+    public void updateString(int a0, String a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateString on the encrypted layer");
+    }
+
+    @Override
+    public void updateTime(String a0, java.sql.Time a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateTime on the encrypted layer");
+    }
+
+    @Override
+    public void updateTime(int a0, java.sql.Time a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateTime on the encrypted layer");
+    }
+
+    @Override
+    public void updateTimestamp(String a0, java.sql.Timestamp a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateTimestamp on the encrypted layer");
+    }
+
+    @Override
+    public void updateTimestamp(int a0, java.sql.Timestamp a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateTimestamp on the encrypted layer");
+    }
+}

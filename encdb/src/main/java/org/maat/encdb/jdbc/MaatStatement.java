@@ -1,0 +1,330 @@
+package org.maat.encdb.jdbc;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLWarning;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.maat.encdb.rewrite.QueryPlan;
+import org.maat.encdb.rewrite.RowwisePlan;
+import org.maat.encdb.rewrite.StatementRewriter;
+import org.maat.encdb.rewrite.WritePlan;
+
+/**
+ * A statement of the encrypted layer: each SQL text is rewritten (once, then cached by text) and run
+ * on H2; results come back decrypted.
+ */
+public class MaatStatement implements Statement {
+
+    final MaatConnection conn;
+    private MaatResultSet current;
+    private int updateCount = -1;
+    private int maxRows;
+    private boolean closed;
+    private final List<String> batch = new ArrayList<>();
+
+    MaatStatement(MaatConnection conn) {
+        this.conn = conn;
+    }
+
+    /** Runs {@code sql} with {@code params}; true when it produced a result set. */
+    boolean run(String sql, Object[] params) throws SQLException {
+        checkOpen();
+        closeCurrent();
+        updateCount = -1;
+        conn.enter();
+        try {
+            Object plan = conn.plan(sql);
+            if (plan instanceof QueryPlan q) {
+                current = conn.executor().query(q, params, this, maxRows);
+                return true;
+            }
+            if (plan instanceof WritePlan w) {
+                updateCount = conn.executor().write(w, params);
+                conn.wrote();
+            } else if (plan instanceof org.maat.encdb.rewrite.InsertSelectPlan is) {
+                updateCount = conn.executor().insertSelect(is, params);
+                conn.wrote();
+            } else if (plan instanceof RowwisePlan r) {
+                updateCount = conn.executor().rowwise(r, params);
+                conn.wrote();
+            } else if (plan instanceof StatementRewriter.CallPlan c) {
+                conn.executor().call(c, params);
+                updateCount = 0;
+                conn.wrote();
+            } else {
+                conn.executor().schema(plan);
+                updateCount = 0;
+            }
+            return false;
+        } finally {
+            conn.exit();
+        }
+    }
+
+    void checkOpen() throws SQLException {
+        if (closed) {
+            throw new SQLException("statement is closed", "HY010");
+        }
+        conn.checkOpen();
+    }
+
+    private void closeCurrent() throws SQLException {
+        if (current != null) {
+            current.close();
+            current = null;
+        }
+    }
+
+    @Override
+    public ResultSet executeQuery(String sql) throws SQLException {
+        if (!run(sql, new Object[0])) {
+            throw new SQLException("not a query: " + sql, "07001");
+        }
+        return current;
+    }
+
+    @Override
+    public int executeUpdate(String sql) throws SQLException {
+        if (run(sql, new Object[0])) {
+            throw new SQLException("a query cannot be run with executeUpdate: " + sql, "07001");
+        }
+        return updateCount;
+    }
+
+    @Override
+    public boolean execute(String sql) throws SQLException {
+        return run(sql, new Object[0]);
+    }
+
+    @Override
+    public ResultSet getResultSet() {
+        return current;
+    }
+
+    @Override
+    public int getUpdateCount() {
+        return current != null ? -1 : updateCount;
+    }
+
+    @Override
+    public boolean getMoreResults() throws SQLException {
+        closeCurrent();
+        updateCount = -1;
+        return false;
+    }
+
+    @Override
+    public void addBatch(String sql) throws SQLException {
+        checkOpen();
+        batch.add(sql);
+    }
+
+    @Override
+    public void clearBatch() {
+        batch.clear();
+    }
+
+    @Override
+    public int[] executeBatch() throws SQLException {
+        int[] counts = new int[batch.size()];
+        try {
+            for (int i = 0; i < counts.length; i++) {
+                counts[i] = executeUpdate(batch.get(i));
+            }
+        } finally {
+            batch.clear();
+        }
+        return counts;
+    }
+
+    @Override
+    public void close() throws SQLException {
+        if (!closed) {
+            closeCurrent();
+            closed = true;
+        }
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public Connection getConnection() {
+        return conn;
+    }
+
+    @Override
+    public int getMaxRows() {
+        return maxRows;
+    }
+
+    @Override
+    public void setMaxRows(int max) throws SQLException {
+        if (max < 0) {
+            throw new SQLException("max rows must be >= 0", "HY024");
+        }
+        maxRows = max;
+    }
+
+    @Override
+    public int getQueryTimeout() {
+        return 0;
+    }
+
+    @Override
+    public void setQueryTimeout(int seconds) {
+        // Timeouts are not enforced: peels and decryption are not interruptible mid-row.
+    }
+
+    @Override
+    public int getFetchSize() {
+        return 0;
+    }
+
+    @Override
+    public void setFetchSize(int rows) {
+        // H2 embedded results are local; nothing to tune.
+    }
+
+    @Override
+    public int getFetchDirection() {
+        return ResultSet.FETCH_FORWARD;
+    }
+
+    @Override
+    public void setFetchDirection(int direction) throws SQLException {
+        if (direction != ResultSet.FETCH_FORWARD) {
+            throw new java.sql.SQLFeatureNotSupportedException("only FETCH_FORWARD");
+        }
+    }
+
+    @Override
+    public int getResultSetConcurrency() {
+        return ResultSet.CONCUR_READ_ONLY;
+    }
+
+    @Override
+    public int getResultSetType() {
+        return ResultSet.TYPE_FORWARD_ONLY;
+    }
+
+    @Override
+    public int getResultSetHoldability() {
+        return ResultSet.HOLD_CURSORS_OVER_COMMIT;
+    }
+
+    @Override
+    public SQLWarning getWarnings() {
+        return null;
+    }
+
+    @Override
+    public void clearWarnings() {
+        // no warnings are kept
+    }
+
+    @Override
+    public void setEscapeProcessing(boolean enable) {
+        // JDBC escapes are not rewritten; the SQL goes to the parser as written.
+    }
+
+    @Override
+    public int getMaxFieldSize() {
+        return 0;
+    }
+
+    @Override
+    public void setMaxFieldSize(int max) {
+        // values are returned whole
+    }
+
+    @Override
+    public void setPoolable(boolean poolable) {
+        // not pooled
+    }
+
+    @Override
+    public boolean isPoolable() {
+        return false;
+    }
+
+    @Override
+    public void closeOnCompletion() {
+        // statements are closed by the application
+    }
+
+    @Override
+    public boolean isCloseOnCompletion() {
+        return false;
+    }
+
+    @Override
+    public void cancel() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Statement.cancel");
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        if (iface.isInstance(this)) {
+            return iface.cast(this);
+        }
+        throw new SQLException("not a wrapper for " + iface.getName());
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) {
+        return iface.isInstance(this);
+    }
+
+    // Not supported on the encrypted layer: each names itself in SQLFeatureNotSupportedException.
+
+    @Override
+    public boolean execute(String a0, int[] a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Statement.execute on the encrypted layer");
+    }
+
+    @Override
+    public boolean execute(String a0, String[] a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Statement.execute on the encrypted layer");
+    }
+
+    @Override
+    public boolean execute(String a0, int a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Statement.execute on the encrypted layer");
+    }
+
+    @Override
+    public int executeUpdate(String a0, int[] a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Statement.executeUpdate on the encrypted layer");
+    }
+
+    @Override
+    public int executeUpdate(String a0, String[] a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Statement.executeUpdate on the encrypted layer");
+    }
+
+    @Override
+    public int executeUpdate(String a0, int a1) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Statement.executeUpdate on the encrypted layer");
+    }
+
+    @Override
+    public java.sql.ResultSet getGeneratedKeys() throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Statement.getGeneratedKeys on the encrypted layer");
+    }
+
+    @Override
+    public boolean getMoreResults(int a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Statement.getMoreResults on the encrypted layer");
+    }
+
+    @Override
+    public void setCursorName(String a0) throws SQLException {
+        throw new java.sql.SQLFeatureNotSupportedException("Statement.setCursorName on the encrypted layer");
+    }
+}

@@ -1,0 +1,476 @@
+package org.maat.encdb.rewrite;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
+import net.sf.jsqlparser.expression.JdbcParameter;
+import net.sf.jsqlparser.expression.NotExpression;
+import net.sf.jsqlparser.expression.Parenthesis;
+import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
+import net.sf.jsqlparser.expression.operators.conditional.OrExpression;
+import net.sf.jsqlparser.expression.operators.relational.Between;
+import net.sf.jsqlparser.expression.operators.relational.ComparisonOperator;
+import net.sf.jsqlparser.expression.operators.relational.EqualsTo;
+import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
+import net.sf.jsqlparser.expression.operators.relational.GreaterThan;
+import net.sf.jsqlparser.expression.operators.relational.GreaterThanEquals;
+import net.sf.jsqlparser.expression.operators.relational.InExpression;
+import net.sf.jsqlparser.expression.operators.relational.IsNullExpression;
+import net.sf.jsqlparser.expression.operators.relational.LikeExpression;
+import net.sf.jsqlparser.expression.operators.relational.MinorThan;
+import net.sf.jsqlparser.expression.operators.relational.MinorThanEquals;
+import net.sf.jsqlparser.expression.operators.relational.NotEqualsTo;
+import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
+import net.sf.jsqlparser.schema.Column;
+import net.sf.jsqlparser.statement.select.ParenthesedSelect;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.util.deparser.ExpressionDeParser;
+import org.maat.encdb.onion.Layer;
+import org.maat.encdb.onion.Onion;
+import org.maat.encdb.rewrite.Scope.ColumnRef;
+import org.maat.encdb.schema.ColumnType;
+
+/**
+ * Writes conditions and expressions of the application's statement onto the physical schema: a
+ * predicate on an encrypted column becomes a predicate on the onion that supports it, at the layer
+ * it needs (raising {@link PeelRequired} when that layer is not exposed yet), with the constant
+ * encrypted by a binder; expressions over plaintext columns are written as they are. Anything else on
+ * an encrypted column is refused by name.
+ */
+final class ExpressionWriter {
+
+    /** A LIKE the server over-approximates with SEARCH; the driver re-checks it on the decrypted value. */
+    record LikeCheck(ColumnRef column, ValueSource pattern, char escape) {
+    }
+
+    private final Scope scope;
+    private final SqlBuilder out;
+    private final KeyRing keys;
+    final List<LikeCheck> likeChecks = new ArrayList<>();
+    private boolean searchOnServer = true;
+
+    ExpressionWriter(Scope scope, SqlBuilder out, KeyRing keys) {
+        this.scope = scope;
+        this.out = out;
+        this.keys = keys;
+    }
+
+    /**
+     * Leaves LIKE on encrypted columns to the client's exact re-check alone: when another conjunct
+     * of WHERE is an equality, H2 finds the few candidate rows by it, and decrypting one value per
+     * candidate costs less than matching a SEARCH token against all of the candidate's words.
+     */
+    void likeOnClientOnly() {
+        this.searchOnServer = false;
+    }
+
+    /** Fails with PeelRequired unless {@code c}'s {@code onion} is at {@code target} or below. */
+    static void need(ColumnRef c, Onion onion, Layer target, String what) throws SQLException, PeelRequired {
+        if (!c.column().has(onion)) {
+            throw Unsupported.onColumn(c.name(), what + " (no " + onion + " onion)");
+        }
+        if (!c.column().reached(onion, target)) {
+            throw new PeelRequired(c.column(), onion, onion.layers().get(onion.layers().indexOf(
+                    c.column().layer(onion)) + 1));
+        }
+    }
+
+    /**
+     * Writes a WHERE or ON condition. {@code top} says the condition is a conjunct of the whole
+     * WHERE clause, where a LIKE on an encrypted column may over-approximate (it is re-checked).
+     */
+    void condition(Expression e, boolean top) throws SQLException, PeelRequired {
+        if (!referencesEncrypted(e)) {
+            plain(e);
+            return;
+        }
+        if (e instanceof AndExpression a) {
+            out.append("(");
+            condition(a.getLeftExpression(), top);
+            out.append(" AND ");
+            condition(a.getRightExpression(), top);
+            out.append(")");
+        } else if (e instanceof OrExpression o) {
+            out.append("(");
+            condition(o.getLeftExpression(), false);
+            out.append(" OR ");
+            condition(o.getRightExpression(), false);
+            out.append(")");
+        } else if (e instanceof NotExpression n) {
+            out.append("NOT (");
+            condition(n.getExpression(), false);
+            out.append(")");
+        } else if (e instanceof Parenthesis p) {
+            condition(p.getExpression(), top);
+        } else if (e instanceof ParenthesedExpressionList<?> p && p.size() == 1) {
+            condition(p.get(0), top);
+        } else if (e instanceof ComparisonOperator c) {
+            comparison(c);
+        } else if (e instanceof InExpression in) {
+            in(in);
+        } else if (e instanceof Between b) {
+            between(b);
+        } else if (e instanceof LikeExpression l) {
+            like(l, top);
+        } else if (e instanceof IsNullExpression n) {
+            ColumnRef c = encryptedColumn(n.getLeftExpression(), "IS NULL over an expression");
+            out.append(c.physical(Onion.EQ)).append(n.isNot() ? " IS NOT NULL" : " IS NULL");
+        } else {
+            throw Unsupported.onColumn(firstEncrypted(e).name(), describe(e));
+        }
+    }
+
+    private void comparison(ComparisonOperator c) throws SQLException, PeelRequired {
+        String op = c instanceof EqualsTo ? "=" : c instanceof NotEqualsTo ? "<>" : c instanceof GreaterThan ? ">"
+                : c instanceof GreaterThanEquals ? ">=" : c instanceof MinorThan ? "<"
+                : c instanceof MinorThanEquals ? "<=" : null;
+        if (op == null) {
+            throw Unsupported.onColumn(firstEncrypted(c).name(), "operator " + c.getStringExpression());
+        }
+        ColumnRef left = columnOrNull(c.getLeftExpression());
+        ColumnRef right = columnOrNull(c.getRightExpression());
+        if (left != null && right != null) {
+            columnComparison(left, op, right);
+            return;
+        }
+        Expression valueSide;
+        ColumnRef col;
+        if (left != null && !left.column().plaintext()) {
+            col = left;
+            valueSide = c.getRightExpression();
+        } else if (right != null && !right.column().plaintext()) {
+            col = right;
+            valueSide = c.getLeftExpression();
+            op = flip(op);
+        } else {
+            throw Unsupported.onColumn(firstEncrypted(c).name(), "expression " + c);
+        }
+        ValueSource value = Literals.source(valueSide, out);
+        if (value == null) {
+            throw Unsupported.onColumn(col.name(), "comparison with " + describe(valueSide)
+                    + " (only parameters and literals)");
+        }
+        if (op.equals("=") || op.equals("<>")) {
+            need(col, Onion.EQ, Layer.DET, op);
+            out.append(col.physical(Onion.EQ)).append(" ").append(op).append(" ");
+            equalityParameter(col, value);
+        } else {
+            needOrder(col, op);
+            boolean lower = op.startsWith(">");
+            boolean strict = op.length() == 1;
+            out.append(col.physical(Onion.ORD)).append(lower ? " >= " : " <= ");
+            boundParameter(col, value, lower, strict);
+        }
+    }
+
+    private void columnComparison(ColumnRef a, String op, ColumnRef b) throws SQLException, PeelRequired {
+        boolean ap = a.column().plaintext();
+        boolean bp = b.column().plaintext();
+        if (ap && bp) {
+            out.append(a.plain()).append(" ").append(op).append(" ").append(b.plain());
+            return;
+        }
+        if (ap || bp) {
+            throw Unsupported.onColumn((ap ? b : a).name(), "comparison with plaintext column "
+                    + (ap ? a : b).name());
+        }
+        if (!op.equals("=") && !op.equals("<>")) {
+            throw Unsupported.onColumn(a.name(), "comparison " + op + " with another encrypted column " + b.name()
+                    + " (only equi-joins)");
+        }
+        if (a.column() == b.column() && a.ref() == b.ref()) {
+            need(a, Onion.EQ, Layer.DET, op);
+            out.append(a.physical(Onion.EQ)).append(" ").append(op).append(" ").append(b.physical(Onion.EQ));
+            return;
+        }
+        if (a.column().table().equals(b.column().table()) && a.column().name().equals(b.column().name())) {
+            // the same column under two aliases (a self-join): DET suffices, one key
+            need(a, Onion.EQ, Layer.DET, "join");
+        } else {
+            need(a, Onion.EQ, Layer.JOIN, "join");
+            need(b, Onion.EQ, Layer.JOIN, "join");
+            if (!a.column().joinGroup().equals(b.column().joinGroup())) {
+                // Re-key a column that is alone in its own group and bound by no key constraint.
+                if (movable(b.column())) {
+                    throw PeelRequired.rejoin(b.column(), a.column().joinGroup());
+                }
+                if (movable(a.column())) {
+                    throw PeelRequired.rejoin(a.column(), b.column().joinGroup());
+                }
+                throw Unsupported.onColumn(a.name(), "equi-join with " + b.name() + " (different join groups, both "
+                        + "shared with other columns or fixed by keys)");
+            }
+        }
+        out.append(a.physical(Onion.EQ)).append(" ").append(op).append(" ").append(b.physical(Onion.EQ));
+    }
+
+    private static boolean movable(org.maat.encdb.schema.EncryptedColumn c) {
+        return c.pinned() == null && c.joinGroup().equals(c.qualifiedName());
+    }
+
+    private void in(InExpression in) throws SQLException, PeelRequired {
+        ColumnRef col = encryptedColumn(in.getLeftExpression(), "IN over an expression");
+        if (in.getRightExpression() instanceof Select || in.getRightExpression() instanceof ParenthesedSelect) {
+            throw Unsupported.onColumn(col.name(), "IN (subquery)");
+        }
+        if (!(in.getRightExpression() instanceof ExpressionList<?> list)) {
+            throw Unsupported.onColumn(col.name(), "IN " + in.getRightExpression());
+        }
+        List<ValueSource> values = new ArrayList<>();
+        for (Expression v : list) {
+            ValueSource s = Literals.source(v, out);
+            if (s == null) {
+                throw Unsupported.onColumn(col.name(), "IN list element " + describe(v));
+            }
+            values.add(s);
+        }
+        need(col, Onion.EQ, Layer.DET, "IN");
+        out.append(col.physical(Onion.EQ)).append(in.isNot() ? " NOT IN (" : " IN (");
+        for (int i = 0; i < values.size(); i++) {
+            out.append(i == 0 ? "" : ", ");
+            equalityParameter(col, values.get(i));
+        }
+        out.append(")");
+    }
+
+    private void between(Between b) throws SQLException, PeelRequired {
+        ColumnRef col = encryptedColumn(b.getLeftExpression(), "BETWEEN over an expression");
+        ValueSource lo = Literals.source(b.getBetweenExpressionStart(), out);
+        ValueSource hi = Literals.source(b.getBetweenExpressionEnd(), out);
+        if (lo == null || hi == null) {
+            throw Unsupported.onColumn(col.name(), "BETWEEN with non-constant bounds");
+        }
+        needOrder(col, "BETWEEN");
+        out.append(b.isNot() ? "NOT (" : "(").append(col.physical(Onion.ORD)).append(" >= ");
+        boundParameter(col, lo, true, false);
+        out.append(" AND ").append(col.physical(Onion.ORD)).append(" <= ");
+        boundParameter(col, hi, false, false);
+        out.append(")");
+    }
+
+    private void like(LikeExpression l, boolean top) throws SQLException, PeelRequired {
+        ColumnRef col = encryptedColumn(l.getLeftExpression(), "LIKE over an expression");
+        if (l.isNot()) {
+            throw Unsupported.onColumn(col.name(), "NOT LIKE");
+        }
+        if (l.getLikeKeyWord() != LikeExpression.KeyWord.LIKE) {
+            throw Unsupported.onColumn(col.name(), l.getLikeKeyWord().name());
+        }
+        if (!top) {
+            throw Unsupported.onColumn(col.name(), "LIKE under OR or NOT (only as a conjunct of WHERE)");
+        }
+        if (!col.column().has(Onion.SEARCH)) {
+            throw Unsupported.onColumn(col.name(), "LIKE (no SEARCH onion)");
+        }
+        ValueSource pattern = Literals.source(l.getRightExpression(), out);
+        if (pattern == null) {
+            throw Unsupported.onColumn(col.name(), "LIKE with pattern " + describe(l.getRightExpression()));
+        }
+        char escape = '\\';
+        if (l.getEscape() != null) {
+            Object esc = Literals.constant(l.getEscape());
+            if (!(esc instanceof String s) || s.length() != 1) {
+                throw Unsupported.onColumn(col.name(), "LIKE ESCAPE " + l.getEscape());
+            }
+            escape = s.charAt(0);
+        }
+        if (!searchOnServer) {
+            out.append("TRUE");
+            likeChecks.add(new LikeCheck(col, pattern, escape));
+            return;
+        }
+        ColumnCipher cipher = keys.cipher(col.column());
+        char esc = escape;
+        String where = col.name();
+        out.append("MAAT_SWP_MATCH(").append(col.physical(Onion.SEARCH)).append(", ");
+        int n = out.parameter();
+        out.append(")");
+        out.bind((params, ps) -> {
+            Object p = pattern.value(params);
+            if (p == null) {
+                ps.setNull(n, java.sql.Types.VARBINARY);
+            } else {
+                ps.setBytes(n, cipher.search().token(p.toString(), esc, where));
+            }
+        });
+        likeChecks.add(new LikeCheck(col, pattern, escape));
+    }
+
+    private void needOrder(ColumnRef col, String what) throws SQLException, PeelRequired {
+        if (!col.column().has(Onion.ORD)) {
+            throw Unsupported.onColumn(col.name(), "range comparison " + what + " (no ORD onion: "
+                    + (col.column().type() != null && col.column().type().isText()
+                    ? "text has no exact order-preserving encoding)" : "type has none)"));
+        }
+        need(col, Onion.ORD, Layer.OPE, what);
+    }
+
+    /** Writes a parameter holding {@code value} encrypted at {@code col}'s current Eq layer. */
+    void equalityParameter(ColumnRef col, ValueSource value) throws SQLException {
+        ColumnCipher cipher = keys.cipher(col.column());
+        Layer layer = col.column().layer(Onion.EQ);
+        ColumnType type = col.column().type();
+        String where = col.name();
+        int n = out.parameter();
+        out.bind((params, ps) -> {
+            Object v = value.value(params);
+            if (v == null) {
+                ps.setNull(n, java.sql.Types.VARBINARY);
+                return;
+            }
+            Object stored = type.exactStored(v, where);
+            // No value of the column's type equals v: bind bytes no ciphertext equals (SIV adds 16 bytes).
+            ps.setBytes(n, stored == null ? new byte[0] : cipher.eqEncrypt(stored, layer, null));
+        });
+    }
+
+    private void boundParameter(ColumnRef col, ValueSource value, boolean lower, boolean strict)
+            throws SQLException {
+        ColumnCipher cipher = keys.cipher(col.column());
+        String where = col.name();
+        int n = out.parameter();
+        out.bind((params, ps) -> {
+            Object v = value.value(params);
+            if (v == null) {
+                ps.setNull(n, java.sql.Types.VARBINARY);
+            } else {
+                ps.setBytes(n, cipher.order().bound(v, lower, strict, where));
+            }
+        });
+    }
+
+    private static String flip(String op) {
+        return switch (op) {
+            case ">" -> "<";
+            case "<" -> ">";
+            case ">=" -> "<=";
+            case "<=" -> ">=";
+            default -> op;
+        };
+    }
+
+    /** The encrypted column {@code e} is, or a refusal naming {@code what}. */
+    private ColumnRef encryptedColumn(Expression e, String what) throws SQLException {
+        ColumnRef c = columnOrNull(e);
+        if (c == null) {
+            throw Unsupported.onColumn(firstEncrypted(e).name(), what);
+        }
+        return c;
+    }
+
+    ColumnRef columnOrNull(Expression e) throws SQLException {
+        if (e instanceof ParenthesedExpressionList<?> p && p.size() == 1) {
+            return columnOrNull(p.get(0));
+        }
+        if (e instanceof Parenthesis p) {
+            return columnOrNull(p.getExpression());
+        }
+        return e instanceof Column c ? scope.resolve(c) : null;
+    }
+
+    /** Whether {@code e} mentions an encrypted column. */
+    boolean referencesEncrypted(Expression e) throws SQLException {
+        return firstEncryptedOrNull(e) != null;
+    }
+
+    ColumnRef firstEncrypted(Expression e) throws SQLException {
+        ColumnRef c = firstEncryptedOrNull(e);
+        if (c == null) {
+            throw new IllegalStateException("no encrypted column in " + e);
+        }
+        return c;
+    }
+
+    private ColumnRef firstEncryptedOrNull(Expression e) throws SQLException {
+        List<Column> columns = new ArrayList<>();
+        e.accept(new ExpressionVisitorAdapter<Void>() {
+            @Override
+            public <S> Void visit(Column column, S context) {
+                columns.add(column);
+                return null;
+            }
+        }, null);
+        for (Column c : columns) {
+            if (isBooleanLiteralName(c)) {
+                continue;
+            }
+            ColumnRef ref = scope.resolve(c);
+            if (!ref.column().plaintext()) {
+                return ref;
+            }
+        }
+        return null;
+    }
+
+    private static boolean isBooleanLiteralName(Column c) {
+        String n = c.getColumnName().toUpperCase(java.util.Locale.ROOT);
+        return c.getTable() == null && (n.equals("TRUE") || n.equals("FALSE"));
+    }
+
+    /**
+     * Writes an expression over plaintext columns as it is, with columns qualified physically and
+     * parameters passed through. Subqueries are refused.
+     */
+    void plain(Expression e) throws SQLException {
+        StringBuilder target = out.sql;
+        SQLException[] failure = new SQLException[1];
+        ExpressionDeParser deparser = new ExpressionDeParser() {
+            @Override
+            public <S> StringBuilder visit(Column column, S context) {
+                if (isBooleanLiteralName(column)) {
+                    target.append(column.getColumnName());
+                    return target;
+                }
+                try {
+                    ColumnRef ref = scope.resolve(column);
+                    if (!ref.column().plaintext()) {
+                        throw Unsupported.onColumn(ref.name(), "expression " + e);
+                    }
+                    target.append(ref.plain());
+                } catch (SQLException ex) {
+                    if (failure[0] == null) {
+                        failure[0] = ex;
+                    }
+                }
+                return target;
+            }
+
+            @Override
+            public <S> StringBuilder visit(JdbcParameter p, S context) {
+                if (p.isUseFixedIndex()) {
+                    failure[0] = Unsupported.construct("numbered parameters ?" + p.getIndex());
+                    return target;
+                }
+                out.sawAppParameter(p.getIndex());
+                ValueSource src = ValueSource.parameter(p.getIndex() - 1);
+                int n = out.parameter();
+                out.bind((params, ps) -> ps.setObject(n, src.value(params)));
+                return target;
+            }
+
+            @Override
+            public <S> StringBuilder visit(Select select, S context) {
+                failure[0] = Unsupported.construct("subquery " + select);
+                return target;
+            }
+
+            @Override
+            public <S> StringBuilder visit(ParenthesedSelect select, S context) {
+                failure[0] = Unsupported.construct("subquery " + select);
+                return target;
+            }
+        };
+        deparser.setBuilder(target);
+        e.accept(deparser, null);
+        if (failure[0] != null) {
+            throw failure[0];
+        }
+    }
+
+    static String describe(Expression e) {
+        String kind = e.getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(java.util.Locale.ROOT);
+        return kind + " " + e;
+    }
+}

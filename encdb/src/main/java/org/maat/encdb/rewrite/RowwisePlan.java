@@ -1,0 +1,53 @@
+package org.maat.encdb.rewrite;
+
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.List;
+import org.maat.encdb.schema.EncryptedTable;
+import org.maat.encdb.schema.TriggerDefinition;
+
+/**
+ * An UPDATE or DELETE the driver runs row by row: it selects the candidate rows (their row ids and
+ * decrypted values, re-checking any LIKE), computes each new row on the client, writes it by row id,
+ * and fires the table's triggers with the decrypted old and new rows. Used when H2 alone cannot do
+ * it: SET expressions over encrypted values, LIKE on encrypted columns in WHERE, or triggers.
+ *
+ * @param select result column 0 is the row id; columns 1..n are the table's columns in order
+ * @param assignments for UPDATE, the new values; empty for DELETE
+ */
+public record RowwisePlan(EncryptedTable table, QueryPlan select, List<Assignment> assignments,
+        List<ColumnWriter> writers, String writeSql, List<TriggerDefinition> triggers, int parameters) {
+
+    /** {@code SET column = expression}, evaluated on the decrypted old row. */
+    public record Assignment(int columnIndex, RowExpression value) {
+    }
+
+    public boolean isDelete() {
+        return assignments.isEmpty();
+    }
+
+    /**
+     * Binds the physical write for one row: every written column's onions, then the row id.
+     *
+     * @param newRow the row after assignments, stored values in table column order
+     */
+    public void bindWrite(PreparedStatement ps, Object[] newRow, Object rowId) throws SQLException {
+        int p = 1;
+        for (ColumnWriter w : writers) {
+            int index = table.columns().indexOf(table.column(w.column().name()));
+            w.write(newRow[index], ps, p);
+            p += w.physicalColumns().size();
+        }
+        ps.setObject(p, rowId);
+    }
+
+    /** Converts and checks an assigned value as the column stores it. */
+    public Object stored(int columnIndex, Object value) throws SQLException {
+        for (ColumnWriter w : writers) {
+            if (w.column().name().equals(table.columns().get(columnIndex).name())) {
+                return w.stored(value);
+            }
+        }
+        throw new IllegalStateException("no writer for column " + columnIndex);
+    }
+}

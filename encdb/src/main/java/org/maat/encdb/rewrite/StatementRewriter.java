@@ -1,0 +1,222 @@
+package org.maat.encdb.rewrite;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.statement.Statement;
+import net.sf.jsqlparser.statement.alter.Alter;
+import net.sf.jsqlparser.statement.create.index.CreateIndex;
+import net.sf.jsqlparser.statement.create.table.CreateTable;
+import net.sf.jsqlparser.statement.create.view.CreateView;
+import net.sf.jsqlparser.statement.delete.Delete;
+import net.sf.jsqlparser.statement.drop.Drop;
+import net.sf.jsqlparser.statement.execute.Execute;
+import net.sf.jsqlparser.statement.insert.Insert;
+import net.sf.jsqlparser.statement.select.PlainSelect;
+import net.sf.jsqlparser.statement.select.Select;
+import net.sf.jsqlparser.statement.update.Update;
+import org.maat.encdb.schema.CatalogSnapshot;
+import org.maat.encdb.schema.Identifiers;
+import org.maat.encdb.schema.RoutineDefinition;
+import org.maat.encdb.schema.TriggerDefinition;
+import org.maat.encdb.schema.ViewDefinition;
+
+/**
+ * The rewriter's entry point: parses one statement of the application's SQL and returns its plan
+ * for the current catalog snapshot: a {@link QueryPlan}, {@link WritePlan}, {@link RowwisePlan},
+ * {@link DdlPlan}, a schema definition ({@code RoutineDefinition}, {@code TriggerDefinition}) or one of
+ * the plans below. Throws {@link PeelRequired} when the
+ * statement needs a layer not exposed yet, and an SQLException naming anything unsupported.
+ */
+public final class StatementRewriter {
+
+    /** {@code CREATE VIEW}: stored in the catalog and expanded into the queries that use it. */
+    public record CreateViewPlan(ViewDefinition view, boolean orReplace) {
+    }
+
+    /** {@code CALL procedure(args)}: a procedure created through the driver, run on the client. */
+    public record CallPlan(String routine, List<ValueSource> arguments, int parameters) {
+    }
+
+    /** {@code DROP TABLE|VIEW|INDEX name}. */
+    public record DropPlan(String kind, String name, boolean ifExists) {
+    }
+
+    /** A physical statement without application data (an index on onion columns, COMMIT, SET ...). */
+    public record PassThroughPlan(String sql) {
+    }
+
+    private static final Pattern CREATE_ALIAS = Pattern.compile(
+            "(?is)\\s*CREATE\\s+(?:FORCE\\s+)?ALIAS\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?(\\S+)\\s+FOR\\s+\"([^\"]+)\"\\s*;?\\s*");
+    private static final Pattern CREATE_TRIGGER = Pattern.compile(
+            "(?is)\\s*CREATE\\s+TRIGGER\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?(\\S+)\\s+(BEFORE|AFTER|INSTEAD\\s+OF)\\s+(.+?)"
+                    + "\\s+ON\\s+(\\S+)\\s+(FOR\\s+EACH\\s+ROW\\s+)?(?:QUEUE\\s+\\d+\\s+)?(?:NOWAIT\\s+)?CALL\\s+\"([^\"]+)\"\\s*;?\\s*");
+
+    private StatementRewriter() {
+    }
+
+    public static Object plan(String sql, CatalogSnapshot catalog, KeyRing keys, RewriteOptions options)
+            throws SQLException, PeelRequired {
+        Matcher alias = CREATE_ALIAS.matcher(sql);
+        if (alias.matches()) {
+            return new RoutineDefinition(Identifiers.normalize(alias.group(1)), alias.group(2));
+        }
+        Matcher trigger = CREATE_TRIGGER.matcher(sql);
+        if (trigger.matches()) {
+            return trigger(trigger);
+        }
+        Statement st = StatementParser.parse(sql);
+        if (st instanceof PlainSelect ps) {
+            return new SelectRewriter(catalog, keys, options).plan(ps);
+        }
+        if (st instanceof Select s) {
+            throw Unsupported.construct(s.getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2")
+                    .toUpperCase(Locale.ROOT) + " (UNION, WITH, VALUES and parenthesized queries)");
+        }
+        if (st instanceof Insert i) {
+            return new InsertRewriter(catalog, keys).planAny(i);
+        }
+        if (st instanceof Update u) {
+            return new ModifyRewriter(catalog, keys).planUpdate(u);
+        }
+        if (st instanceof Delete d) {
+            return new ModifyRewriter(catalog, keys).planDelete(d);
+        }
+        if (st instanceof CreateTable ct) {
+            return new DdlRewriter(catalog, keys).createTable(ct);
+        }
+        if (st instanceof Alter a) {
+            return new DdlRewriter(catalog, keys).alter(a);
+        }
+        if (st instanceof CreateIndex ci) {
+            return new PassThroughPlan(new DdlRewriter(catalog, keys).createIndex(ci));
+        }
+        if (st instanceof CreateView cv) {
+            return createView(cv);
+        }
+        if (st instanceof Drop d) {
+            String kind = d.getType().toUpperCase(Locale.ROOT);
+            if (!kind.equals("TABLE") && !kind.equals("VIEW") && !kind.equals("INDEX")) {
+                throw Unsupported.construct("DROP " + kind);
+            }
+            return new DropPlan(kind, Identifiers.normalize(d.getName().getName()), d.isIfExists());
+        }
+        if (st instanceof Execute e) {
+            return call(e);
+        }
+        if (st instanceof net.sf.jsqlparser.statement.Commit
+                || st instanceof net.sf.jsqlparser.statement.RollbackStatement
+                || st instanceof net.sf.jsqlparser.statement.SetStatement) {
+            return new PassThroughPlan(sql);
+        }
+        throw Unsupported.construct(st.getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2")
+                .toUpperCase(Locale.ROOT) + " statement");
+    }
+
+    private static TriggerDefinition trigger(Matcher m) throws SQLException {
+        if (m.group(5) == null) {
+            throw Unsupported.construct("statement-level trigger (only FOR EACH ROW)");
+        }
+        Set<String> events = new LinkedHashSet<>();
+        String spec = m.group(3).toUpperCase(Locale.ROOT).replaceAll("\\bOF\\b[^,]*?(?=,\\s*(INSERT|UPDATE|DELETE)|$)", "");
+        for (String e : spec.split("[,\\s]+|\\bOR\\b")) {
+            String ev = e.strip();
+            if (ev.isEmpty()) {
+                continue;
+            }
+            if (!ev.equals("UPDATE") && !ev.equals("DELETE")) {
+                if (ev.equals("INSERT") || ev.equals("SELECT") || ev.equals("ROLLBACK")) {
+                    throw Unsupported.construct("trigger on " + ev + " over encrypted tables (UPDATE and DELETE only)");
+                }
+                continue; // column names after OF
+            }
+            events.add(ev);
+        }
+        if (events.isEmpty()) {
+            throw Unsupported.construct("trigger " + m.group(1) + " without UPDATE or DELETE");
+        }
+        boolean before = m.group(2).toUpperCase(Locale.ROOT).startsWith("BEFORE");
+        if (before || m.group(2).toUpperCase(Locale.ROOT).startsWith("INSTEAD")) {
+            throw Unsupported.construct(m.group(2).toUpperCase(Locale.ROOT) + " trigger (AFTER triggers only)");
+        }
+        return new TriggerDefinition(Identifiers.normalize(m.group(1)), Identifiers.normalize(m.group(4)), false,
+                events, m.group(6));
+    }
+
+    private static CreateViewPlan createView(CreateView cv) throws SQLException {
+        if (!(cv.getSelect() instanceof PlainSelect ps)) {
+            throw Unsupported.construct("view that is not a single SELECT");
+        }
+        if (cv.getColumnNames() != null && !cv.getColumnNames().isEmpty()) {
+            throw Unsupported.construct("CREATE VIEW with a column list (alias the select items)");
+        }
+        if (ps.getGroupBy() != null || ps.getDistinct() != null || ps.getOrderByElements() != null
+                || ps.getLimit() != null) {
+            throw Unsupported.construct("view with GROUP BY, DISTINCT, ORDER BY or LIMIT (views are expanded in place)");
+        }
+        List<Expression> conditions = new ArrayList<>();
+        if (ps.getWhere() != null) {
+            conditions.add(ps.getWhere());
+        }
+        if (ps.getJoins() != null) {
+            ps.getJoins().forEach(j -> conditions.addAll(j.getOnExpressions()));
+        }
+        for (Expression c : conditions) {
+            boolean[] literal = new boolean[1];
+            c.accept(new net.sf.jsqlparser.expression.ExpressionVisitorAdapter<Void>() {
+                @Override
+                public <S> Void visit(net.sf.jsqlparser.expression.StringValue v, S context) {
+                    literal[0] = true;
+                    return null;
+                }
+
+                @Override
+                public <S> Void visit(net.sf.jsqlparser.expression.LongValue v, S context) {
+                    literal[0] = true;
+                    return null;
+                }
+
+                @Override
+                public <S> Void visit(net.sf.jsqlparser.expression.DoubleValue v, S context) {
+                    literal[0] = true;
+                    return null;
+                }
+
+                @Override
+                public <S> Void visit(net.sf.jsqlparser.expression.DateTimeLiteralExpression v, S context) {
+                    literal[0] = true;
+                    return null;
+                }
+            }, null);
+            if (literal[0]) {
+                // The view's text is kept in the catalog as written: a constant in it would sit in H2 in plaintext.
+                throw Unsupported.construct("view with constants in its conditions (" + c + "): put them in the "
+                        + "queries that use the view");
+            }
+        }
+        return new CreateViewPlan(new ViewDefinition(Identifiers.normalize(cv.getView().getName()), ps.toString()),
+                cv.isOrReplace());
+    }
+
+    private static CallPlan call(Execute e) throws SQLException {
+        SqlBuilder out = new SqlBuilder();
+        List<ValueSource> args = new ArrayList<>();
+        if (e.getExprList() != null) {
+            for (Object o : e.getExprList()) {
+                Expression x = (Expression) o;
+                ValueSource v = Literals.source(x, out);
+                if (v == null) {
+                    throw Unsupported.construct("CALL argument " + x + " (only parameters and literals)");
+                }
+                args.add(v);
+            }
+        }
+        return new CallPlan(Identifiers.normalize(e.getName()), args, out.appParameters());
+    }
+}

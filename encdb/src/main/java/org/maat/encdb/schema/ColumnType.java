@@ -1,0 +1,361 @@
+package org.maat.encdb.schema;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.Timestamp;
+import java.sql.Types;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The SQL type of a logical column and its value semantics: how an application value becomes the
+ * canonical Java value H2 itself would store and return (an {@code INTEGER} is an {@link Integer}, a
+ * {@code NUMERIC(8,2)} a {@link BigDecimal} of scale 2, a {@code CHAR(n)} a space-padded string, a
+ * {@code DATE} a {@link java.sql.Date}), and the canonical byte encoding the onions encrypt.
+ *
+ * <p>Guarantee: two values equal under SQL {@code =} in this type have the same encoding, so
+ * deterministic layers preserve equality; {@link #decode} inverts {@link #encode}.
+ */
+public record ColumnType(Kind kind, String typeName, int sqlType, int precision, int scale) {
+
+    /** Families of types the onions know how to encode. */
+    public enum Kind { INTEGER, BIGINT, DECIMAL, VARCHAR, CHAR, DATE, TIMESTAMP, BOOLEAN, DOUBLE }
+
+    /**
+     * Maps a DDL type ({@code INTEGER}, {@code NUMERIC(8,2)}, {@code VARCHAR(20)}, ...) onto a column type.
+     *
+     * @throws SQLFeatureNotSupportedException for types the encrypted layer cannot encode
+     */
+    public static ColumnType of(String name, List<Integer> args) throws SQLException {
+        String n = name.toUpperCase(Locale.ROOT).trim().replaceAll("\\s+", " ");
+        int a0 = args.isEmpty() ? -1 : args.get(0);
+        int a1 = args.size() < 2 ? -1 : args.get(1);
+        switch (n) {
+            case "INT", "INTEGER", "INT4", "MEDIUMINT", "SIGNED":
+                return new ColumnType(Kind.INTEGER, "INTEGER", Types.INTEGER, 32, 0);
+            case "SMALLINT", "INT2":
+                return new ColumnType(Kind.INTEGER, "SMALLINT", Types.SMALLINT, 16, 0);
+            case "TINYINT":
+                return new ColumnType(Kind.INTEGER, "TINYINT", Types.TINYINT, 8, 0);
+            case "BIGINT", "INT8":
+                return new ColumnType(Kind.BIGINT, "BIGINT", Types.BIGINT, 64, 0);
+            case "NUMERIC", "DECIMAL", "DEC", "NUMBER":
+                if (a0 < 0) {
+                    throw new SQLFeatureNotSupportedException(
+                            "unsupported encrypted column type " + name + " without precision (use e.g. NUMERIC(8,2))");
+                }
+                return new ColumnType(Kind.DECIMAL, "NUMERIC", Types.NUMERIC, a0, Math.max(a1, 0));
+            case "VARCHAR", "VARCHAR2", "CHARACTER VARYING", "CHAR VARYING", "NVARCHAR", "NVARCHAR2", "TEXT",
+                    "VARCHAR_IGNORECASE":
+                if (n.equals("VARCHAR_IGNORECASE")) {
+                    throw new SQLFeatureNotSupportedException("unsupported encrypted column type VARCHAR_IGNORECASE");
+                }
+                return new ColumnType(Kind.VARCHAR, "CHARACTER VARYING", Types.VARCHAR,
+                        a0 < 0 ? 1_000_000_000 : a0, 0);
+            case "CHAR", "CHARACTER", "NCHAR":
+                return new ColumnType(Kind.CHAR, "CHARACTER", Types.CHAR, a0 < 0 ? 1 : a0, 0);
+            case "DATE":
+                return new ColumnType(Kind.DATE, "DATE", Types.DATE, 10, 0);
+            case "TIMESTAMP", "DATETIME":
+                return new ColumnType(Kind.TIMESTAMP, "TIMESTAMP", Types.TIMESTAMP, 26, 6);
+            case "BOOLEAN", "BOOL", "BIT":
+                return new ColumnType(Kind.BOOLEAN, "BOOLEAN", Types.BOOLEAN, 1, 0);
+            case "DOUBLE", "DOUBLE PRECISION", "FLOAT", "FLOAT8":
+                return new ColumnType(Kind.DOUBLE, "DOUBLE PRECISION", Types.DOUBLE, 53, 0);
+            default:
+                throw new SQLFeatureNotSupportedException("unsupported encrypted column type " + name
+                        + " (annotate the column COMMENT 'maat:plaintext' to store it unencrypted)");
+        }
+    }
+
+    /** Restores a type from its catalog row. */
+    public static ColumnType of(String kind, String typeName, int sqlType, int precision, int scale) {
+        return new ColumnType(Kind.valueOf(kind), typeName, sqlType, precision, scale);
+    }
+
+    /** The DDL text, e.g. {@code NUMERIC(8,2)}. */
+    public String ddl() {
+        return switch (kind) {
+            case DECIMAL -> typeName + "(" + precision + "," + scale + ")";
+            case VARCHAR, CHAR -> typeName + "(" + precision + ")";
+            default -> typeName;
+        };
+    }
+
+    /** Whether values are numbers (so an Add onion can sum them). */
+    public boolean isExactNumber() {
+        return kind == Kind.INTEGER || kind == Kind.BIGINT || kind == Kind.DECIMAL;
+    }
+
+    /** Whether values are text. */
+    public boolean isText() {
+        return kind == Kind.VARCHAR || kind == Kind.CHAR;
+    }
+
+    /** Java class name of the values, as {@code ResultSetMetaData.getColumnClassName} reports it. */
+    public String javaClassName() {
+        return switch (kind) {
+            case INTEGER -> Integer.class.getName();
+            case BIGINT -> Long.class.getName();
+            case DECIMAL -> BigDecimal.class.getName();
+            case VARCHAR, CHAR -> String.class.getName();
+            case DATE -> java.sql.Date.class.getName();
+            case TIMESTAMP -> Timestamp.class.getName();
+            case BOOLEAN -> Boolean.class.getName();
+            case DOUBLE -> Double.class.getName();
+        };
+    }
+
+    /**
+     * Converts an application value to the value H2 would store in this column, rounding decimals
+     * and padding CHAR as H2 does, and refusing what H2 refuses (too long, out of range).
+     *
+     * @param where names the column in error messages
+     */
+    public Object toStored(Object value, String where) throws SQLException {
+        if (value == null) {
+            return null;
+        }
+        try {
+            switch (kind) {
+                case INTEGER: {
+                    long v = toBigDecimal(value).setScale(0, RoundingMode.HALF_UP).longValueExact();
+                    long max = precision == 8 ? Byte.MAX_VALUE : precision == 16 ? Short.MAX_VALUE : Integer.MAX_VALUE;
+                    long min = precision == 8 ? Byte.MIN_VALUE : precision == 16 ? Short.MIN_VALUE : Integer.MIN_VALUE;
+                    if (v < min || v > max) {
+                        throw new SQLException("Numeric value out of range: " + value + " for " + where, "22003");
+                    }
+                    return (int) v;
+                }
+                case BIGINT:
+                    return toBigDecimal(value).setScale(0, RoundingMode.HALF_UP).longValueExact();
+                case DECIMAL: {
+                    BigDecimal d = toBigDecimal(value).setScale(scale, RoundingMode.HALF_UP);
+                    if (d.precision() - d.scale() > precision - scale && d.signum() != 0) {
+                        throw new SQLException("Value too long for column " + where + ": " + value, "22001");
+                    }
+                    return d;
+                }
+                case VARCHAR: {
+                    String s = value.toString();
+                    if (s.length() > precision) {
+                        throw new SQLException("Value too long for column " + where + ": " + s.length()
+                                + " characters, at most " + precision, "22001");
+                    }
+                    return s;
+                }
+                case CHAR: {
+                    String s = stripTrailingSpaces(value.toString());
+                    if (s.length() > precision) {
+                        throw new SQLException("Value too long for column " + where + ": " + s.length()
+                                + " characters, at most " + precision, "22001");
+                    }
+                    return s + " ".repeat(precision - s.length());
+                }
+                case DATE:
+                    return java.sql.Date.valueOf(toLocalDate(value));
+                case TIMESTAMP:
+                    return Timestamp.valueOf(toLocalDateTime(value));
+                case BOOLEAN:
+                    if (value instanceof Boolean b) {
+                        return b;
+                    }
+                    if (value instanceof Number n) {
+                        return n.intValue() != 0;
+                    }
+                    return switch (value.toString().trim().toUpperCase(Locale.ROOT)) {
+                        case "TRUE", "T", "YES", "Y", "1" -> Boolean.TRUE;
+                        case "FALSE", "F", "NO", "N", "0" -> Boolean.FALSE;
+                        default -> throw new SQLException("not a boolean for " + where + ": " + value, "22018");
+                    };
+                case DOUBLE: {
+                    double d = value instanceof Number n ? n.doubleValue() : Double.parseDouble(value.toString().trim());
+                    return d == 0.0 ? 0.0 : d; // -0.0 = 0.0 in SQL
+                }
+                default:
+                    throw new IllegalStateException(kind.name());
+            }
+        } catch (ArithmeticException | NumberFormatException | java.time.DateTimeException e) {
+            throw new SQLException("cannot convert " + value + " to " + ddl() + " for " + where + ": "
+                    + e.getMessage(), "22018", e);
+        }
+    }
+
+    /**
+     * The stored value equal to {@code value}, or null when no value of this type equals it (e.g.
+     * {@code 1.005} for a {@code NUMERIC(8,2)}, or a string longer than the column): an equality
+     * against it matches nothing.
+     */
+    public Object exactStored(Object value, String where) throws SQLException {
+        if (value == null) {
+            return null;
+        }
+        switch (kind) {
+            case INTEGER, BIGINT, DECIMAL: {
+                BigDecimal d = toBigDecimal(value);
+                int s = kind == Kind.DECIMAL ? scale : 0;
+                if (d.stripTrailingZeros().scale() > s) {
+                    return null;
+                }
+                try {
+                    return toStored(d, where);
+                } catch (SQLException e) {
+                    return null; // out of range: nothing in the column equals it
+                }
+            }
+            case VARCHAR:
+                return value.toString().length() > precision ? null : value.toString();
+            case CHAR: {
+                String s = stripTrailingSpaces(value.toString());
+                return s.length() > precision ? null : s + " ".repeat(precision - s.length());
+            }
+            default:
+                return toStored(value, where);
+        }
+    }
+
+    /** Canonical bytes of a stored value (what RND/DET/JOIN encrypt). */
+    public byte[] encode(Object stored) {
+        switch (kind) {
+            case INTEGER:
+                return ByteBuffer.allocate(8).putLong(((Number) stored).longValue()).array();
+            case BIGINT:
+                return ByteBuffer.allocate(8).putLong((Long) stored).array();
+            case DECIMAL: {
+                byte[] unscaled = ((BigDecimal) stored).setScale(scale, RoundingMode.UNNECESSARY).unscaledValue().toByteArray();
+                return unscaled;
+            }
+            case VARCHAR:
+                return ((String) stored).getBytes(StandardCharsets.UTF_8);
+            case CHAR:
+                return stripTrailingSpaces((String) stored).getBytes(StandardCharsets.UTF_8);
+            case DATE:
+                return ByteBuffer.allocate(8).putLong(((java.sql.Date) stored).toLocalDate().toEpochDay()).array();
+            case TIMESTAMP: {
+                LocalDateTime t = ((Timestamp) stored).toLocalDateTime();
+                return ByteBuffer.allocate(12).putLong(t.toEpochSecond(ZoneOffset.UTC)).putInt(t.getNano()).array();
+            }
+            case BOOLEAN:
+                return new byte[] {(byte) (((Boolean) stored) ? 1 : 0)};
+            case DOUBLE:
+                return ByteBuffer.allocate(8).putDouble((Double) stored).array();
+            default:
+                throw new IllegalStateException(kind.name());
+        }
+    }
+
+    /** Inverse of {@link #encode}. */
+    public Object decode(byte[] bytes) {
+        ByteBuffer b = ByteBuffer.wrap(bytes);
+        return switch (kind) {
+            case INTEGER -> (int) b.getLong();
+            case BIGINT -> b.getLong();
+            case DECIMAL -> new BigDecimal(new BigInteger(bytes), scale);
+            case VARCHAR -> new String(bytes, StandardCharsets.UTF_8);
+            case CHAR -> {
+                String s = new String(bytes, StandardCharsets.UTF_8);
+                yield s + " ".repeat(Math.max(0, precision - s.length()));
+            }
+            case DATE -> java.sql.Date.valueOf(LocalDate.ofEpochDay(b.getLong()));
+            case TIMESTAMP -> Timestamp.valueOf(LocalDateTime.ofEpochSecond(b.getLong(), b.getInt(), ZoneOffset.UTC));
+            case BOOLEAN -> bytes[0] != 0;
+            case DOUBLE -> b.getDouble();
+        };
+    }
+
+    /**
+     * The exact integer a HOM (Paillier) onion adds: integers as they are, decimals as their unscaled
+     * value at the column's scale.
+     */
+    public long additiveValue(Object stored) {
+        return switch (kind) {
+            case INTEGER, BIGINT -> ((Number) stored).longValue();
+            case DECIMAL -> ((BigDecimal) stored).setScale(scale, RoundingMode.UNNECESSARY).unscaledValue().longValueExact();
+            default -> throw new IllegalStateException("no additive value for " + ddl());
+        };
+    }
+
+    /** Inverse of {@link #additiveValue} for sums: the exact sum as a decimal at the column's scale. */
+    public BigDecimal fromAdditive(BigInteger sum) {
+        return new BigDecimal(sum, kind == Kind.DECIMAL ? scale : 0);
+    }
+
+    static BigDecimal toBigDecimal(Object value) {
+        if (value instanceof BigDecimal d) {
+            return d;
+        }
+        if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
+            return BigDecimal.valueOf(((Number) value).longValue());
+        }
+        if (value instanceof BigInteger i) {
+            return new BigDecimal(i);
+        }
+        if (value instanceof Number n) {
+            return new BigDecimal(n.toString());
+        }
+        if (value instanceof Boolean b) {
+            return b ? BigDecimal.ONE : BigDecimal.ZERO;
+        }
+        return new BigDecimal(value.toString().trim());
+    }
+
+    static LocalDate toLocalDate(Object value) {
+        if (value instanceof java.sql.Date d) {
+            return d.toLocalDate();
+        }
+        if (value instanceof LocalDate d) {
+            return d;
+        }
+        if (value instanceof Timestamp t) {
+            return t.toLocalDateTime().toLocalDate();
+        }
+        if (value instanceof LocalDateTime t) {
+            return t.toLocalDate();
+        }
+        if (value instanceof OffsetDateTime t) {
+            return t.toLocalDate();
+        }
+        if (value instanceof java.util.Date d) {
+            return new java.sql.Date(d.getTime()).toLocalDate();
+        }
+        String s = value.toString().trim();
+        return LocalDate.parse(s.length() > 10 ? s.substring(0, 10) : s);
+    }
+
+    static LocalDateTime toLocalDateTime(Object value) {
+        if (value instanceof Timestamp t) {
+            return t.toLocalDateTime();
+        }
+        if (value instanceof LocalDateTime t) {
+            return t;
+        }
+        if (value instanceof OffsetDateTime t) {
+            return t.toLocalDateTime();
+        }
+        if (value instanceof java.sql.Date || value instanceof LocalDate) {
+            return toLocalDate(value).atStartOfDay();
+        }
+        if (value instanceof java.util.Date d) {
+            return new Timestamp(d.getTime()).toLocalDateTime();
+        }
+        String s = value.toString().trim();
+        return s.length() <= 10 ? LocalDate.parse(s).atStartOfDay() : Timestamp.valueOf(s).toLocalDateTime();
+    }
+
+    private static String stripTrailingSpaces(String s) {
+        int end = s.length();
+        while (end > 0 && s.charAt(end - 1) == ' ') {
+            end--;
+        }
+        return s.substring(0, end);
+    }
+}
