@@ -2,6 +2,7 @@ package org.maat.cli;
 
 import org.maat.core.cli.BenchIndexCommand;
 import org.maat.core.cli.BenchSearchCommand;
+import org.maat.encdb.cli.BenchErpCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -12,7 +13,7 @@ import picocli.CommandLine.Command;
 @Command(name = "bench",
         mixinStandardHelpOptions = true,
         description = "Measure Maat against its baseline, side by side in one run.",
-        subcommands = {BenchIndexCommand.class, BenchSearchCommand.class})
+        subcommands = {BenchIndexCommand.class, BenchSearchCommand.class, BenchErpCommand.class})
 public final class BenchCommand implements Runnable {
 
     @CommandLine.Spec

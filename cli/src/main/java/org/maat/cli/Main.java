@@ -3,6 +3,7 @@ package org.maat.cli;
 import org.maat.core.cli.GenerateCommand;
 import org.maat.core.cli.IndexCommand;
 import org.maat.core.cli.SearchCommand;
+import org.maat.encdb.cli.ErpCommand;
 import org.maat.policy.cli.PolicyCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Command;
             "  MAAT_LOG_LEVEL   log level on standard error (default: warn; error for demo)",
             "  MAAT_JAVA_OPTS   extra JVM options, e.g. -Xmx4g"},
         subcommands = {DemoCommand.class, GenerateCommand.class, IndexCommand.class, SearchCommand.class,
-            BenchCommand.class, PolicyCommand.class})
+            ErpCommand.class, BenchCommand.class, PolicyCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec
