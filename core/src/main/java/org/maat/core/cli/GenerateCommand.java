@@ -97,11 +97,7 @@ public final class GenerateCommand implements Callable<Integer> {
         int[] shares = PopulationSpec.parseMix(mix);
         PopulationSpec population = new PopulationSpec(users, friends, shares[0], shares[1], shares[2], censored,
                 blacklist, regions, employees, malAccesses, seed);
-        ScanMode mode = switch (onBadRecord) {
-            case "fail" -> ScanMode.STRICT;
-            case "skip" -> ScanMode.SKIP;
-            default -> throw new IllegalArgumentException("--on-bad-record must be fail or skip, not '" + onBadRecord + "'");
-        };
+        ScanMode mode = BadRecordFlag.parse(onBadRecord);
         Corpus source = CorpusSpec.parse(corpus, seed);
         PrintWriter err = spec.commandLine().getErr();
         long started = System.nanoTime();

@@ -47,6 +47,11 @@ public final class IndexCommand implements Callable<Integer> {
     @Option(names = "--no-policy", description = "Plain Lucene, no monitor and no labels (the overhead baseline).")
     boolean noPolicy;
 
+    @Option(names = "--on-bad-record", defaultValue = "fail", paramLabel = "fail|skip",
+            description = "A damaged record in the conduit store: fail stops with its file and byte position and "
+                    + "publishes nothing; skip reports it on standard error and indexes the rest. Default: ${DEFAULT-VALUE}.")
+    String onBadRecord;
+
     @Option(names = "--quiet", description = "No progress bar.")
     boolean quiet;
 
@@ -63,7 +68,9 @@ public final class IndexCommand implements Callable<Integer> {
         IndexRun.Report report;
         try (ProgressBar bar = quiet ? null : ProgressBars.start("index", "docs", OptionalLong.of(documents))) {
             try {
-                report = IndexRun.standard().run(dir, new IndexLayout(out), shards, !noPolicy, n -> {
+                report = IndexRun.standard().onBadRecord(BadRecordFlag.parse(onBadRecord),
+                        bad -> spec.commandLine().getErr().println("skipped bad record: " + bad.getMessage()))
+                        .run(dir, new IndexLayout(out), shards, !noPolicy, n -> {
                     if (bar != null && (n & 255) == 0) {
                         bar.stepTo(n);
                     }

@@ -1,7 +1,10 @@
 package org.maat.core.runtime;
 
 import java.io.IOException;
+import java.util.function.Consumer;
 import java.util.function.LongConsumer;
+import org.maat.core.conduit.CorruptRecordException;
+import org.maat.core.conduit.ScanMode;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
 import org.maat.core.index.DocumentMapper;
@@ -30,14 +33,30 @@ public final class IndexRun {
     }
 
     private final DocumentMapper mapper;
+    private final ScanMode badRecords;
+    private final Consumer<CorruptRecordException> skipped;
 
     public IndexRun(DocumentMapper mapper) {
+        this(mapper, ScanMode.STRICT, bad -> { });
+    }
+
+    private IndexRun(DocumentMapper mapper, ScanMode badRecords, Consumer<CorruptRecordException> skipped) {
         this.mapper = mapper;
+        this.badRecords = badRecords;
+        this.skipped = skipped;
     }
 
     /** The standard indexer. */
     public static IndexRun standard() {
         return new IndexRun(DocumentMapper.standard());
+    }
+
+    /**
+     * This run, treating a damaged record of the conduit store as {@code mode} says: stop the run
+     * (the default; nothing is published), or report it to {@code skipped} and index the rest.
+     */
+    public IndexRun onBadRecord(ScanMode mode, Consumer<CorruptRecordException> skipped) {
+        return new IndexRun(mapper, mode, skipped);
     }
 
     public Report run(DataDir data, IndexLayout out, int shards, boolean policy, LongConsumer progress)
@@ -71,7 +90,7 @@ public final class IndexRun {
     private long index(Session session, AccessGate gate, DataSet stores, ShardWriters writers,
                        LongConsumer progress) throws IOException {
         TaskContext ctx = TaskContext.builder(session, gate)
-                .documents(new DocumentReader(gate, stores.policies(), stores.documents()))
+                .documents(new DocumentReader(gate, stores.policies(), stores.documents(), badRecords, skipped))
                 .index(writers)
                 .facts(stores.engine().facts())
                 .build();

@@ -3,9 +3,12 @@ package org.maat.core.task;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.function.Consumer;
 import org.maat.core.conduit.ConduitStore;
+import org.maat.core.conduit.CorruptRecordException;
 import org.maat.core.conduit.Document;
 import org.maat.core.conduit.DocumentScan;
+import org.maat.core.conduit.ScanMode;
 import org.maat.policy.Conduit;
 import org.maat.policy.ConduitCatalog;
 
@@ -20,11 +23,22 @@ public final class DocumentReader {
     private final AccessGate gate;
     private final ConduitCatalog catalog;
     private final ConduitStore store;
+    private final ScanMode badRecords;
+    private final Consumer<CorruptRecordException> skipped;
 
+    /** A reader whose scans stop at the first damaged record. */
     public DocumentReader(AccessGate gate, ConduitCatalog catalog, ConduitStore store) {
+        this(gate, catalog, store, ScanMode.STRICT, bad -> { });
+    }
+
+    /** A reader whose scans treat damaged records as {@code badRecords} says, reporting skipped ones. */
+    public DocumentReader(AccessGate gate, ConduitCatalog catalog, ConduitStore store, ScanMode badRecords,
+                          Consumer<CorruptRecordException> skipped) {
         this.gate = Objects.requireNonNull(gate, "gate");
         this.catalog = Objects.requireNonNull(catalog, "catalog");
         this.store = Objects.requireNonNull(store, "store");
+        this.badRecords = Objects.requireNonNull(badRecords, "badRecords");
+        this.skipped = Objects.requireNonNull(skipped, "skipped");
     }
 
     /** How many documents the store holds. */
@@ -43,7 +57,7 @@ public final class DocumentReader {
 
     /** Every document in id order; each is read through the gate as it is returned. Close the scan. */
     public Scan scan() {
-        return new Scan(store.scan());
+        return new Scan(store.scan(0, store.size(), badRecords, skipped));
     }
 
     private Conduit conduit(String id) {

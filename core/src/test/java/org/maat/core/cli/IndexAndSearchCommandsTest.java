@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -104,5 +107,22 @@ class IndexAndSearchCommandsTest {
                 "--threads", "2", "--queries", "50", "--rounds", "1")).as(err.toString()).isZero();
         assertThat(out.toString()).contains("unfiltered").contains("all-public").contains("no-policy").contains("mix")
                 .containsPattern("mix +[\\d.]+ q/s no-policy");
+    }
+
+    @Test
+    void aDamagedDocumentRecordStopsIndexingOrIsSkippedAndReported() throws IOException {
+        DataDir damaged = TestData.generate(dir.resolve("damaged"), 50, 52);
+        Path segment = damaged.documents().resolve("segment-00000.dat");
+        try (FileChannel c = FileChannel.open(segment, StandardOpenOption.WRITE)) {
+            c.write(ByteBuffer.wrap(new byte[] {0, 0, 0, 0}), 0); // the first record's magic
+        }
+        Path index = dir.resolve("index-damaged");
+        assertThat(run(new IndexCommand(), "--data", damaged.root().toString(), "--out", index.toString(), "--quiet"))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("segment-00000.dat at byte 0: no record starts here");
+        assertThat(run(new IndexCommand(), "--data", damaged.root().toString(), "--out", index.toString(), "--quiet",
+                "--on-bad-record", "skip")).as(err.toString()).isZero();
+        assertThat(err.toString()).contains("skipped bad record: ").contains("segment-00000.dat at byte 0");
+        assertThat(out.toString()).contains("49 documents in 1 shard(s)");
     }
 }
