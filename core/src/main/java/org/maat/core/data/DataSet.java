@@ -9,14 +9,14 @@ import org.maat.policy.eval.PolicyEngine;
 import org.maat.policy.lang.PolicyId;
 import org.maat.policy.mal.MalEntry;
 import org.maat.policy.mal.MalLog;
-import org.maat.policy.monitor.ReferenceMonitor;
 import org.maat.policy.store.PolicyStore;
 
 /**
- * An opened data directory with its reference monitor: the policy store (conduits, policies, facts),
+ * An opened data directory and its policy engine: the policy store (conduits, policies, facts),
  * the document conduit store, and the MAL log, whose entries are the {@code logged} facts. An entry
  * appended through {@link #malLog()} is a fact as soon as the append returns. This is trusted runtime
- * code: it opens files, and hands confined tasks only monitored handles.
+ * code: it opens files; the runtime builds the monitor of its tasks over it and hands them only
+ * monitored handles.
  */
 public final class DataSet implements AutoCloseable {
 
@@ -26,7 +26,6 @@ public final class DataSet implements AutoCloseable {
     private final ConduitStore documents;
     private final MalLog malLog;
     private final PolicyEngine engine;
-    private final ReferenceMonitor monitor;
 
     private DataSet(DataDir dir, Manifest manifest, PolicyStore policies, ConduitStore documents, MalLog malLog) {
         this.dir = dir;
@@ -48,7 +47,6 @@ public final class DataSet implements AutoCloseable {
                 throw new DataDirException(dir.policyStore() + ": policy " + p.getKey() + " does not match its text");
             }
         }
-        this.monitor = new ReferenceMonitor(engine, policies);
     }
 
     /** Opens a complete data directory written by {@code maat generate}. */
@@ -91,10 +89,6 @@ public final class DataSet implements AutoCloseable {
 
     public PolicyEngine engine() {
         return engine;
-    }
-
-    public ReferenceMonitor monitor() {
-        return monitor;
     }
 
     @Override

@@ -24,6 +24,7 @@ import org.maat.policy.Session;
 import org.maat.policy.facts.Fact;
 import org.maat.policy.mal.MalEntry;
 import org.maat.policy.mal.MalLog;
+import org.maat.policy.monitor.ReferenceMonitor;
 import org.maat.policy.monitor.TaskMode;
 
 class PopulationGeneratorTest {
@@ -103,7 +104,7 @@ class PopulationGeneratorTest {
     }
 
     private static boolean mayRead(DataSet data, String principal, String region, Conduit c) {
-        try (var task = data.monitor().open(Session.of(principal, region), TaskMode.UNCONFINED)) {
+        try (var task = new ReferenceMonitor(data.engine(), data.policies()).open(Session.of(principal, region), TaskMode.UNCONFINED)) {
             return task.mayRead(c);
         }
     }
