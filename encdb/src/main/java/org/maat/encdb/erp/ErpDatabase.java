@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Locale;
 import java.util.Properties;
 
@@ -101,6 +103,27 @@ public final class ErpDatabase {
                     Integer.parseInt(p.getProperty("employees")));
         } catch (NumberFormatException | NullPointerException e) {
             throw new IllegalArgumentException(props + ": malformed (needs kind, seed, employees)");
+        }
+    }
+
+    /**
+     * Rewrites the H2 file without the pages that later writes made obsolete ({@code SHUTDOWN
+     * COMPACT}), when no other session has the database open (otherwise it does nothing and says
+     * so). A bulk load through batches and index builds leaves most of the file obsolete (100,000
+     * encrypted employees: 1.5 GB for 0.22 GB of live data) and the live rows scattered across it,
+     * which slows every later read; the compacted file holds the same data.
+     *
+     * @return whether the file was compacted
+     */
+    public boolean compact() throws SQLException {
+        try (Connection c = DriverManager.getConnection(h2Url()); Statement st = c.createStatement()) {
+            try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.SESSIONS")) {
+                if (rs.next() && rs.getLong(1) > 1) {
+                    return false; // SHUTDOWN would close the other sessions too
+                }
+            }
+            st.execute("SHUTDOWN COMPACT");
+            return true;
         }
     }
 

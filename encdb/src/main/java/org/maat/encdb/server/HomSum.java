@@ -34,7 +34,7 @@ public final class HomSum implements AggregateFunction {
     @Override
     public void add(Object value) throws SQLException {
         Object[] args = (Object[]) value;
-        byte[] ct = (byte[]) args[0];
+        byte[] ct = ServerFunctions.bytes(args[0]);
         if (ct == null) {
             return;
         }

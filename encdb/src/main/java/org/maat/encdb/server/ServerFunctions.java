@@ -76,6 +76,24 @@ public final class ServerFunctions {
         return publicKey(nSquared).multiply(c, k);
     }
 
+    /**
+     * The bytes of an onion value as H2 hands it to a Java aggregate: {@code byte[]} for VARBINARY, a
+     * {@link java.sql.Blob} for the BLOB columns of the Add and Search onions; NULL stays null.
+     */
+    static byte[] bytes(Object value) throws java.sql.SQLException {
+        if (value == null || value instanceof byte[]) {
+            return (byte[]) value;
+        }
+        if (value instanceof java.sql.Blob b) {
+            long n = b.length();
+            if (n > Integer.MAX_VALUE) {
+                throw new java.sql.SQLException("onion value of " + n + " bytes is too long");
+            }
+            return b.getBytes(1, (int) n);
+        }
+        throw new java.sql.SQLException("not an onion value: " + value.getClass().getName());
+    }
+
     /** The public key for {@code n^2}, kept per thread: deriving n and the reduction constant costs more than an addition. */
     static PaillierPublicKey publicKey(byte[] nSquared) {
         KeyedModulus cached = HOM.get();
