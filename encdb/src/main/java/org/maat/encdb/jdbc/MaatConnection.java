@@ -302,97 +302,97 @@ public final class MaatConnection implements Connection {
 
     @Override
     public void abort(java.util.concurrent.Executor a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.abort on the encrypted layer");
+        throw unsupported("abort");
     }
 
     @Override
     public java.sql.Array createArrayOf(String a0, Object[] a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.createArrayOf on the encrypted layer");
+        throw unsupported("createArrayOf");
     }
 
     @Override
     public java.sql.Blob createBlob() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.createBlob on the encrypted layer");
+        throw unsupported("createBlob");
     }
 
     @Override
     public java.sql.Clob createClob() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.createClob on the encrypted layer");
+        throw unsupported("createClob");
     }
 
     @Override
     public java.sql.NClob createNClob() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.createNClob on the encrypted layer");
+        throw unsupported("createNClob");
     }
 
     @Override
     public java.sql.SQLXML createSQLXML() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.createSQLXML on the encrypted layer");
+        throw unsupported("createSQLXML");
     }
 
     @Override
     public java.sql.Struct createStruct(String a0, Object[] a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.createStruct on the encrypted layer");
+        throw unsupported("createStruct");
     }
 
     @Override
     public java.util.Properties getClientInfo() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.getClientInfo on the encrypted layer");
+        throw unsupported("getClientInfo");
     }
 
     @Override
     public String getClientInfo(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.getClientInfo on the encrypted layer");
+        throw unsupported("getClientInfo");
     }
 
     @Override
     public int getNetworkTimeout() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.getNetworkTimeout on the encrypted layer");
+        throw unsupported("getNetworkTimeout");
     }
 
     @Override
     public java.util.Map<String, Class<?>> getTypeMap() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.getTypeMap on the encrypted layer");
+        throw unsupported("getTypeMap");
     }
 
     @Override
     public java.sql.CallableStatement prepareCall(String a0, int a1, int a2, int a3) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.prepareCall on the encrypted layer");
+        throw unsupported("prepareCall");
     }
 
     @Override
     public java.sql.CallableStatement prepareCall(String a0, int a1, int a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.prepareCall on the encrypted layer");
+        throw unsupported("prepareCall");
     }
 
     @Override
     public java.sql.CallableStatement prepareCall(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.prepareCall on the encrypted layer");
+        throw unsupported("prepareCall");
     }
 
     @Override
     public java.sql.PreparedStatement prepareStatement(String a0, int[] a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.prepareStatement on the encrypted layer");
+        throw unsupported("prepareStatement");
     }
 
     @Override
     public java.sql.PreparedStatement prepareStatement(String a0, String[] a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.prepareStatement on the encrypted layer");
+        throw unsupported("prepareStatement");
     }
 
     @Override
     public void releaseSavepoint(java.sql.Savepoint a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.releaseSavepoint on the encrypted layer");
+        throw unsupported("releaseSavepoint");
     }
 
     @Override
     public void rollback(java.sql.Savepoint a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.rollback on the encrypted layer");
+        throw unsupported("rollback");
     }
 
     @Override
     public void setCatalog(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.setCatalog on the encrypted layer");
+        throw unsupported("setCatalog");
     }
 
     @Override
@@ -407,31 +407,36 @@ public final class MaatConnection implements Connection {
 
     @Override
     public void setHoldability(int a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.setHoldability on the encrypted layer");
+        throw unsupported("setHoldability");
     }
 
     @Override
     public void setNetworkTimeout(java.util.concurrent.Executor a0, int a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.setNetworkTimeout on the encrypted layer");
+        throw unsupported("setNetworkTimeout");
     }
 
     @Override
     public java.sql.Savepoint setSavepoint() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.setSavepoint on the encrypted layer");
+        throw unsupported("setSavepoint");
     }
 
     @Override
     public java.sql.Savepoint setSavepoint(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.setSavepoint on the encrypted layer");
+        throw unsupported("setSavepoint");
     }
 
     @Override
     public void setSchema(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.setSchema on the encrypted layer");
+        throw unsupported("setSchema");
     }
 
     @Override
     public void setTypeMap(java.util.Map<String, Class<?>> a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Connection.setTypeMap on the encrypted layer");
+        throw unsupported("setTypeMap");
+    }
+
+    /** The refusal of a JDBC method the encrypted layer does not offer. */
+    private static SQLFeatureNotSupportedException unsupported(String method) {
+        return new SQLFeatureNotSupportedException("Connection." + method + " on the encrypted layer");
     }
 }

@@ -242,187 +242,142 @@ public final class MaatPreparedStatement extends MaatStatement implements Prepar
     // Not supported on the encrypted layer: each names itself in SQLFeatureNotSupportedException.
 
     @Override
-    public boolean execute(String a0, int[] a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.execute on the encrypted layer");
-    }
-
-    @Override
-    public boolean execute(String a0, String[] a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.execute on the encrypted layer");
-    }
-
-    @Override
-    public boolean execute(String a0, int a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.execute on the encrypted layer");
-    }
-
-    @Override
-    public int executeUpdate(String a0, int[] a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.executeUpdate on the encrypted layer");
-    }
-
-    @Override
-    public int executeUpdate(String a0, String[] a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.executeUpdate on the encrypted layer");
-    }
-
-    @Override
-    public int executeUpdate(String a0, int a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.executeUpdate on the encrypted layer");
-    }
-
-    @Override
-    public java.sql.ResultSet getGeneratedKeys() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.getGeneratedKeys on the encrypted layer");
-    }
-
-    @Override
-    public boolean getMoreResults(int a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.getMoreResults on the encrypted layer");
-    }
-
-    @Override
     public void setArray(int a0, java.sql.Array a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setArray on the encrypted layer");
+        throw unsupported("setArray");
     }
 
     @Override
     public void setAsciiStream(int a0, java.io.InputStream a1, int a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setAsciiStream on the encrypted layer");
+        throw unsupported("setAsciiStream");
     }
 
     @Override
     public void setAsciiStream(int a0, java.io.InputStream a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setAsciiStream on the encrypted layer");
+        throw unsupported("setAsciiStream");
     }
 
     @Override
     public void setAsciiStream(int a0, java.io.InputStream a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setAsciiStream on the encrypted layer");
+        throw unsupported("setAsciiStream");
     }
 
     @Override
     public void setBinaryStream(int a0, java.io.InputStream a1, int a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setBinaryStream on the encrypted layer");
+        throw unsupported("setBinaryStream");
     }
 
     @Override
     public void setBinaryStream(int a0, java.io.InputStream a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setBinaryStream on the encrypted layer");
+        throw unsupported("setBinaryStream");
     }
 
     @Override
     public void setBinaryStream(int a0, java.io.InputStream a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setBinaryStream on the encrypted layer");
+        throw unsupported("setBinaryStream");
     }
 
     @Override
     public void setBlob(int a0, java.io.InputStream a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setBlob on the encrypted layer");
+        throw unsupported("setBlob");
     }
 
     @Override
     public void setBlob(int a0, java.io.InputStream a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setBlob on the encrypted layer");
+        throw unsupported("setBlob");
     }
 
     @Override
     public void setBlob(int a0, java.sql.Blob a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setBlob on the encrypted layer");
+        throw unsupported("setBlob");
     }
 
     @Override
     public void setBytes(int a0, byte[] a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setBytes on the encrypted layer");
+        throw unsupported("setBytes");
     }
 
     @Override
     public void setCharacterStream(int a0, java.io.Reader a1, int a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setCharacterStream on the encrypted layer");
+        throw unsupported("setCharacterStream");
     }
 
     @Override
     public void setCharacterStream(int a0, java.io.Reader a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setCharacterStream on the encrypted layer");
+        throw unsupported("setCharacterStream");
     }
 
     @Override
     public void setCharacterStream(int a0, java.io.Reader a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setCharacterStream on the encrypted layer");
+        throw unsupported("setCharacterStream");
     }
 
     @Override
     public void setClob(int a0, java.io.Reader a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setClob on the encrypted layer");
+        throw unsupported("setClob");
     }
 
     @Override
     public void setClob(int a0, java.io.Reader a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setClob on the encrypted layer");
+        throw unsupported("setClob");
     }
 
     @Override
     public void setClob(int a0, java.sql.Clob a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setClob on the encrypted layer");
-    }
-
-    @Override
-    public void setCursorName(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setCursorName on the encrypted layer");
+        throw unsupported("setClob");
     }
 
     @Override
     public void setNCharacterStream(int a0, java.io.Reader a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setNCharacterStream on the encrypted layer");
+        throw unsupported("setNCharacterStream");
     }
 
     @Override
     public void setNCharacterStream(int a0, java.io.Reader a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setNCharacterStream on the encrypted layer");
+        throw unsupported("setNCharacterStream");
     }
 
     @Override
     public void setNClob(int a0, java.io.Reader a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setNClob on the encrypted layer");
+        throw unsupported("setNClob");
     }
 
     @Override
     public void setNClob(int a0, java.io.Reader a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setNClob on the encrypted layer");
+        throw unsupported("setNClob");
     }
 
     @Override
     public void setNClob(int a0, java.sql.NClob a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setNClob on the encrypted layer");
+        throw unsupported("setNClob");
     }
 
     @Override
     public void setRef(int a0, java.sql.Ref a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setRef on the encrypted layer");
+        throw unsupported("setRef");
     }
 
     @Override
     public void setRowId(int a0, java.sql.RowId a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setRowId on the encrypted layer");
+        throw unsupported("setRowId");
     }
 
     @Override
     public void setSQLXML(int a0, java.sql.SQLXML a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setSQLXML on the encrypted layer");
+        throw unsupported("setSQLXML");
     }
 
     @Override
     public void setTime(int a0, java.sql.Time a1, java.util.Calendar a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setTime on the encrypted layer");
+        throw unsupported("setTime");
     }
 
     @Override
     public void setURL(int a0, java.net.URL a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setURL on the encrypted layer");
+        throw unsupported("setURL");
     }
 
     @Override
     public void setUnicodeStream(int a0, java.io.InputStream a1, int a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("PreparedStatement.setUnicodeStream on the encrypted layer");
+        throw unsupported("setUnicodeStream");
     }
 }

@@ -6,6 +6,7 @@ import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.sql.Time;
@@ -527,696 +528,701 @@ public final class MaatResultSet implements ResultSet {
 
     @Override
     public boolean absolute(int a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.absolute on the encrypted layer");
+        throw unsupported("absolute");
     }
 
     @Override
     public void afterLast() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.afterLast on the encrypted layer");
+        throw unsupported("afterLast");
     }
 
     @Override
     public void beforeFirst() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.beforeFirst on the encrypted layer");
+        throw unsupported("beforeFirst");
     }
 
     @Override
     public void cancelRowUpdates() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.cancelRowUpdates on the encrypted layer");
+        throw unsupported("cancelRowUpdates");
     }
 
     @Override
     public void deleteRow() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.deleteRow on the encrypted layer");
+        throw unsupported("deleteRow");
     }
 
     @Override
     public boolean first() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.first on the encrypted layer");
+        throw unsupported("first");
     }
 
     @Override
     public java.sql.Array getArray(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getArray on the encrypted layer");
+        throw unsupported("getArray");
     }
 
     @Override
     public java.sql.Array getArray(int a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getArray on the encrypted layer");
+        throw unsupported("getArray");
     }
 
     @Override
     public java.io.InputStream getAsciiStream(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getAsciiStream on the encrypted layer");
+        throw unsupported("getAsciiStream");
     }
 
     @Override
     public java.io.InputStream getAsciiStream(int a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getAsciiStream on the encrypted layer");
+        throw unsupported("getAsciiStream");
     }
 
     @Override
     public java.io.InputStream getBinaryStream(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getBinaryStream on the encrypted layer");
+        throw unsupported("getBinaryStream");
     }
 
     @Override
     public java.io.InputStream getBinaryStream(int a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getBinaryStream on the encrypted layer");
+        throw unsupported("getBinaryStream");
     }
 
     @Override
     public java.sql.Blob getBlob(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getBlob on the encrypted layer");
+        throw unsupported("getBlob");
     }
 
     @Override
     public java.sql.Blob getBlob(int a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getBlob on the encrypted layer");
+        throw unsupported("getBlob");
     }
 
     @Override
     public java.io.Reader getCharacterStream(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getCharacterStream on the encrypted layer");
+        throw unsupported("getCharacterStream");
     }
 
     @Override
     public java.io.Reader getCharacterStream(int a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getCharacterStream on the encrypted layer");
+        throw unsupported("getCharacterStream");
     }
 
     @Override
     public java.sql.Clob getClob(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getClob on the encrypted layer");
+        throw unsupported("getClob");
     }
 
     @Override
     public java.sql.Clob getClob(int a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getClob on the encrypted layer");
+        throw unsupported("getClob");
     }
 
     @Override
     public String getCursorName() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getCursorName on the encrypted layer");
+        throw unsupported("getCursorName");
     }
 
     @Override
     public java.sql.Date getDate(String a0, java.util.Calendar a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getDate on the encrypted layer");
+        throw unsupported("getDate");
     }
 
     @Override
     public java.sql.Date getDate(int a0, java.util.Calendar a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getDate on the encrypted layer");
+        throw unsupported("getDate");
     }
 
     @Override
     public java.io.Reader getNCharacterStream(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getNCharacterStream on the encrypted layer");
+        throw unsupported("getNCharacterStream");
     }
 
     @Override
     public java.io.Reader getNCharacterStream(int a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getNCharacterStream on the encrypted layer");
+        throw unsupported("getNCharacterStream");
     }
 
     @Override
     public java.sql.NClob getNClob(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getNClob on the encrypted layer");
+        throw unsupported("getNClob");
     }
 
     @Override
     public java.sql.NClob getNClob(int a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getNClob on the encrypted layer");
+        throw unsupported("getNClob");
     }
 
     @Override
     public String getNString(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getNString on the encrypted layer");
+        throw unsupported("getNString");
     }
 
     @Override
     public String getNString(int a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getNString on the encrypted layer");
+        throw unsupported("getNString");
     }
 
     @Override
     public Object getObject(String a0, java.util.Map<String, Class<?>> a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getObject on the encrypted layer");
+        throw unsupported("getObject");
     }
 
     @Override
     public Object getObject(int a0, java.util.Map<String, Class<?>> a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getObject on the encrypted layer");
+        throw unsupported("getObject");
     }
 
     @Override
     public java.sql.Ref getRef(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getRef on the encrypted layer");
+        throw unsupported("getRef");
     }
 
     @Override
     public java.sql.Ref getRef(int a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getRef on the encrypted layer");
+        throw unsupported("getRef");
     }
 
     @Override
     public java.sql.RowId getRowId(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getRowId on the encrypted layer");
+        throw unsupported("getRowId");
     }
 
     @Override
     public java.sql.RowId getRowId(int a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getRowId on the encrypted layer");
+        throw unsupported("getRowId");
     }
 
     @Override
     public java.sql.SQLXML getSQLXML(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getSQLXML on the encrypted layer");
+        throw unsupported("getSQLXML");
     }
 
     @Override
     public java.sql.SQLXML getSQLXML(int a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getSQLXML on the encrypted layer");
+        throw unsupported("getSQLXML");
     }
 
     @Override
     public java.sql.Time getTime(String a0, java.util.Calendar a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getTime on the encrypted layer");
+        throw unsupported("getTime");
     }
 
     @Override
     public java.sql.Time getTime(int a0, java.util.Calendar a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getTime on the encrypted layer");
+        throw unsupported("getTime");
     }
 
     @Override
     public java.sql.Timestamp getTimestamp(String a0, java.util.Calendar a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getTimestamp on the encrypted layer");
+        throw unsupported("getTimestamp");
     }
 
     @Override
     public java.sql.Timestamp getTimestamp(int a0, java.util.Calendar a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getTimestamp on the encrypted layer");
+        throw unsupported("getTimestamp");
     }
 
     @Override
     public java.net.URL getURL(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getURL on the encrypted layer");
+        throw unsupported("getURL");
     }
 
     @Override
     public java.net.URL getURL(int a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getURL on the encrypted layer");
+        throw unsupported("getURL");
     }
 
     @Override
     public java.io.InputStream getUnicodeStream(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getUnicodeStream on the encrypted layer");
+        throw unsupported("getUnicodeStream");
     }
 
     @Override
     public java.io.InputStream getUnicodeStream(int a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.getUnicodeStream on the encrypted layer");
+        throw unsupported("getUnicodeStream");
     }
 
     @Override
     public void insertRow() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.insertRow on the encrypted layer");
+        throw unsupported("insertRow");
     }
 
     @Override
     public boolean isAfterLast() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.isAfterLast on the encrypted layer");
+        throw unsupported("isAfterLast");
     }
 
     @Override
     public boolean isFirst() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.isFirst on the encrypted layer");
+        throw unsupported("isFirst");
     }
 
     @Override
     public boolean isLast() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.isLast on the encrypted layer");
+        throw unsupported("isLast");
     }
 
     @Override
     public boolean last() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.last on the encrypted layer");
+        throw unsupported("last");
     }
 
     @Override
     public void moveToCurrentRow() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.moveToCurrentRow on the encrypted layer");
+        throw unsupported("moveToCurrentRow");
     }
 
     @Override
     public void moveToInsertRow() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.moveToInsertRow on the encrypted layer");
+        throw unsupported("moveToInsertRow");
     }
 
     @Override
     public boolean previous() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.previous on the encrypted layer");
+        throw unsupported("previous");
     }
 
     @Override
     public void refreshRow() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.refreshRow on the encrypted layer");
+        throw unsupported("refreshRow");
     }
 
     @Override
     public boolean relative(int a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.relative on the encrypted layer");
+        throw unsupported("relative");
     }
 
     @Override
     public boolean rowDeleted() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.rowDeleted on the encrypted layer");
+        throw unsupported("rowDeleted");
     }
 
     @Override
     public boolean rowInserted() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.rowInserted on the encrypted layer");
+        throw unsupported("rowInserted");
     }
 
     @Override
     public boolean rowUpdated() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.rowUpdated on the encrypted layer");
+        throw unsupported("rowUpdated");
     }
 
     @Override
     public void updateArray(String a0, java.sql.Array a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateArray on the encrypted layer");
+        throw unsupported("updateArray");
     }
 
     @Override
     public void updateArray(int a0, java.sql.Array a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateArray on the encrypted layer");
+        throw unsupported("updateArray");
     }
 
     @Override
     public void updateAsciiStream(String a0, java.io.InputStream a1, int a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateAsciiStream on the encrypted layer");
+        throw unsupported("updateAsciiStream");
     }
 
     @Override
     public void updateAsciiStream(String a0, java.io.InputStream a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateAsciiStream on the encrypted layer");
+        throw unsupported("updateAsciiStream");
     }
 
     @Override
     public void updateAsciiStream(String a0, java.io.InputStream a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateAsciiStream on the encrypted layer");
+        throw unsupported("updateAsciiStream");
     }
 
     @Override
     public void updateAsciiStream(int a0, java.io.InputStream a1, int a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateAsciiStream on the encrypted layer");
+        throw unsupported("updateAsciiStream");
     }
 
     @Override
     public void updateAsciiStream(int a0, java.io.InputStream a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateAsciiStream on the encrypted layer");
+        throw unsupported("updateAsciiStream");
     }
 
     @Override
     public void updateAsciiStream(int a0, java.io.InputStream a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateAsciiStream on the encrypted layer");
+        throw unsupported("updateAsciiStream");
     }
 
     @Override
     public void updateBigDecimal(String a0, java.math.BigDecimal a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBigDecimal on the encrypted layer");
+        throw unsupported("updateBigDecimal");
     }
 
     @Override
     public void updateBigDecimal(int a0, java.math.BigDecimal a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBigDecimal on the encrypted layer");
+        throw unsupported("updateBigDecimal");
     }
 
     @Override
     public void updateBinaryStream(String a0, java.io.InputStream a1, int a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBinaryStream on the encrypted layer");
+        throw unsupported("updateBinaryStream");
     }
 
     @Override
     public void updateBinaryStream(String a0, java.io.InputStream a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBinaryStream on the encrypted layer");
+        throw unsupported("updateBinaryStream");
     }
 
     @Override
     public void updateBinaryStream(String a0, java.io.InputStream a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBinaryStream on the encrypted layer");
+        throw unsupported("updateBinaryStream");
     }
 
     @Override
     public void updateBinaryStream(int a0, java.io.InputStream a1, int a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBinaryStream on the encrypted layer");
+        throw unsupported("updateBinaryStream");
     }
 
     @Override
     public void updateBinaryStream(int a0, java.io.InputStream a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBinaryStream on the encrypted layer");
+        throw unsupported("updateBinaryStream");
     }
 
     @Override
     public void updateBinaryStream(int a0, java.io.InputStream a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBinaryStream on the encrypted layer");
+        throw unsupported("updateBinaryStream");
     }
 
     @Override
     public void updateBlob(String a0, java.io.InputStream a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBlob on the encrypted layer");
+        throw unsupported("updateBlob");
     }
 
     @Override
     public void updateBlob(String a0, java.io.InputStream a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBlob on the encrypted layer");
+        throw unsupported("updateBlob");
     }
 
     @Override
     public void updateBlob(String a0, java.sql.Blob a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBlob on the encrypted layer");
+        throw unsupported("updateBlob");
     }
 
     @Override
     public void updateBlob(int a0, java.io.InputStream a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBlob on the encrypted layer");
+        throw unsupported("updateBlob");
     }
 
     @Override
     public void updateBlob(int a0, java.io.InputStream a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBlob on the encrypted layer");
+        throw unsupported("updateBlob");
     }
 
     @Override
     public void updateBlob(int a0, java.sql.Blob a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBlob on the encrypted layer");
+        throw unsupported("updateBlob");
     }
 
     @Override
     public void updateBoolean(String a0, boolean a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBoolean on the encrypted layer");
+        throw unsupported("updateBoolean");
     }
 
     @Override
     public void updateBoolean(int a0, boolean a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBoolean on the encrypted layer");
+        throw unsupported("updateBoolean");
     }
 
     @Override
     public void updateByte(String a0, byte a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateByte on the encrypted layer");
+        throw unsupported("updateByte");
     }
 
     @Override
     public void updateByte(int a0, byte a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateByte on the encrypted layer");
+        throw unsupported("updateByte");
     }
 
     @Override
     public void updateBytes(String a0, byte[] a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBytes on the encrypted layer");
+        throw unsupported("updateBytes");
     }
 
     @Override
     public void updateBytes(int a0, byte[] a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateBytes on the encrypted layer");
+        throw unsupported("updateBytes");
     }
 
     @Override
     public void updateCharacterStream(String a0, java.io.Reader a1, int a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateCharacterStream on the encrypted layer");
+        throw unsupported("updateCharacterStream");
     }
 
     @Override
     public void updateCharacterStream(String a0, java.io.Reader a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateCharacterStream on the encrypted layer");
+        throw unsupported("updateCharacterStream");
     }
 
     @Override
     public void updateCharacterStream(String a0, java.io.Reader a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateCharacterStream on the encrypted layer");
+        throw unsupported("updateCharacterStream");
     }
 
     @Override
     public void updateCharacterStream(int a0, java.io.Reader a1, int a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateCharacterStream on the encrypted layer");
+        throw unsupported("updateCharacterStream");
     }
 
     @Override
     public void updateCharacterStream(int a0, java.io.Reader a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateCharacterStream on the encrypted layer");
+        throw unsupported("updateCharacterStream");
     }
 
     @Override
     public void updateCharacterStream(int a0, java.io.Reader a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateCharacterStream on the encrypted layer");
+        throw unsupported("updateCharacterStream");
     }
 
     @Override
     public void updateClob(String a0, java.io.Reader a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateClob on the encrypted layer");
+        throw unsupported("updateClob");
     }
 
     @Override
     public void updateClob(String a0, java.io.Reader a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateClob on the encrypted layer");
+        throw unsupported("updateClob");
     }
 
     @Override
     public void updateClob(String a0, java.sql.Clob a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateClob on the encrypted layer");
+        throw unsupported("updateClob");
     }
 
     @Override
     public void updateClob(int a0, java.io.Reader a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateClob on the encrypted layer");
+        throw unsupported("updateClob");
     }
 
     @Override
     public void updateClob(int a0, java.io.Reader a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateClob on the encrypted layer");
+        throw unsupported("updateClob");
     }
 
     @Override
     public void updateClob(int a0, java.sql.Clob a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateClob on the encrypted layer");
+        throw unsupported("updateClob");
     }
 
     @Override
     public void updateDate(String a0, java.sql.Date a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateDate on the encrypted layer");
+        throw unsupported("updateDate");
     }
 
     @Override
     public void updateDate(int a0, java.sql.Date a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateDate on the encrypted layer");
+        throw unsupported("updateDate");
     }
 
     @Override
     public void updateDouble(String a0, double a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateDouble on the encrypted layer");
+        throw unsupported("updateDouble");
     }
 
     @Override
     public void updateDouble(int a0, double a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateDouble on the encrypted layer");
+        throw unsupported("updateDouble");
     }
 
     @Override
     public void updateFloat(String a0, float a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateFloat on the encrypted layer");
+        throw unsupported("updateFloat");
     }
 
     @Override
     public void updateFloat(int a0, float a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateFloat on the encrypted layer");
+        throw unsupported("updateFloat");
     }
 
     @Override
     public void updateInt(String a0, int a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateInt on the encrypted layer");
+        throw unsupported("updateInt");
     }
 
     @Override
     public void updateInt(int a0, int a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateInt on the encrypted layer");
+        throw unsupported("updateInt");
     }
 
     @Override
     public void updateLong(String a0, long a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateLong on the encrypted layer");
+        throw unsupported("updateLong");
     }
 
     @Override
     public void updateLong(int a0, long a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateLong on the encrypted layer");
+        throw unsupported("updateLong");
     }
 
     @Override
     public void updateNCharacterStream(String a0, java.io.Reader a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNCharacterStream on the encrypted layer");
+        throw unsupported("updateNCharacterStream");
     }
 
     @Override
     public void updateNCharacterStream(String a0, java.io.Reader a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNCharacterStream on the encrypted layer");
+        throw unsupported("updateNCharacterStream");
     }
 
     @Override
     public void updateNCharacterStream(int a0, java.io.Reader a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNCharacterStream on the encrypted layer");
+        throw unsupported("updateNCharacterStream");
     }
 
     @Override
     public void updateNCharacterStream(int a0, java.io.Reader a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNCharacterStream on the encrypted layer");
+        throw unsupported("updateNCharacterStream");
     }
 
     @Override
     public void updateNClob(String a0, java.io.Reader a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNClob on the encrypted layer");
+        throw unsupported("updateNClob");
     }
 
     @Override
     public void updateNClob(String a0, java.io.Reader a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNClob on the encrypted layer");
+        throw unsupported("updateNClob");
     }
 
     @Override
     public void updateNClob(String a0, java.sql.NClob a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNClob on the encrypted layer");
+        throw unsupported("updateNClob");
     }
 
     @Override
     public void updateNClob(int a0, java.io.Reader a1, long a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNClob on the encrypted layer");
+        throw unsupported("updateNClob");
     }
 
     @Override
     public void updateNClob(int a0, java.io.Reader a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNClob on the encrypted layer");
+        throw unsupported("updateNClob");
     }
 
     @Override
     public void updateNClob(int a0, java.sql.NClob a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNClob on the encrypted layer");
+        throw unsupported("updateNClob");
     }
 
     @Override
     public void updateNString(String a0, String a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNString on the encrypted layer");
+        throw unsupported("updateNString");
     }
 
     @Override
     public void updateNString(int a0, String a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNString on the encrypted layer");
+        throw unsupported("updateNString");
     }
 
     @Override
     public void updateNull(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNull on the encrypted layer");
+        throw unsupported("updateNull");
     }
 
     @Override
     public void updateNull(int a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateNull on the encrypted layer");
+        throw unsupported("updateNull");
     }
 
     @Override
     public void updateObject(String a0, Object a1, int a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateObject on the encrypted layer");
+        throw unsupported("updateObject");
     }
 
     @Override
     public void updateObject(String a0, Object a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateObject on the encrypted layer");
+        throw unsupported("updateObject");
     }
 
     @Override
     public void updateObject(int a0, Object a1, int a2) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateObject on the encrypted layer");
+        throw unsupported("updateObject");
     }
 
     @Override
     public void updateObject(int a0, Object a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateObject on the encrypted layer");
+        throw unsupported("updateObject");
     }
 
     @Override
     public void updateRef(String a0, java.sql.Ref a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateRef on the encrypted layer");
+        throw unsupported("updateRef");
     }
 
     @Override
     public void updateRef(int a0, java.sql.Ref a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateRef on the encrypted layer");
+        throw unsupported("updateRef");
     }
 
     @Override
     public void updateRow() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateRow on the encrypted layer");
+        throw unsupported("updateRow");
     }
 
     @Override
     public void updateRowId(String a0, java.sql.RowId a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateRowId on the encrypted layer");
+        throw unsupported("updateRowId");
     }
 
     @Override
     public void updateRowId(int a0, java.sql.RowId a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateRowId on the encrypted layer");
+        throw unsupported("updateRowId");
     }
 
     @Override
     public void updateSQLXML(String a0, java.sql.SQLXML a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateSQLXML on the encrypted layer");
+        throw unsupported("updateSQLXML");
     }
 
     @Override
     public void updateSQLXML(int a0, java.sql.SQLXML a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateSQLXML on the encrypted layer");
+        throw unsupported("updateSQLXML");
     }
 
     @Override
     public void updateShort(String a0, short a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateShort on the encrypted layer");
+        throw unsupported("updateShort");
     }
 
     @Override
     public void updateShort(int a0, short a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateShort on the encrypted layer");
+        throw unsupported("updateShort");
     }
 
     @Override
     public void updateString(String a0, String a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateString on the encrypted layer");
+        throw unsupported("updateString");
     }
 
     @Override
     public void updateString(int a0, String a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateString on the encrypted layer");
+        throw unsupported("updateString");
     }
 
     @Override
     public void updateTime(String a0, java.sql.Time a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateTime on the encrypted layer");
+        throw unsupported("updateTime");
     }
 
     @Override
     public void updateTime(int a0, java.sql.Time a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateTime on the encrypted layer");
+        throw unsupported("updateTime");
     }
 
     @Override
     public void updateTimestamp(String a0, java.sql.Timestamp a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateTimestamp on the encrypted layer");
+        throw unsupported("updateTimestamp");
     }
 
     @Override
     public void updateTimestamp(int a0, java.sql.Timestamp a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ResultSet.updateTimestamp on the encrypted layer");
+        throw unsupported("updateTimestamp");
+    }
+
+    /** The refusal of a JDBC method the encrypted layer does not offer. */
+    private static SQLFeatureNotSupportedException unsupported(String method) {
+        return new SQLFeatureNotSupportedException("ResultSet." + method + " on the encrypted layer");
     }
 }

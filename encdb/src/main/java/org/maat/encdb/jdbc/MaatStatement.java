@@ -3,6 +3,7 @@ package org.maat.encdb.jdbc;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -285,46 +286,52 @@ public class MaatStatement implements Statement {
 
     @Override
     public boolean execute(String a0, int[] a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Statement.execute on the encrypted layer");
+        throw unsupported("execute");
     }
 
     @Override
     public boolean execute(String a0, String[] a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Statement.execute on the encrypted layer");
+        throw unsupported("execute");
     }
 
     @Override
     public boolean execute(String a0, int a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Statement.execute on the encrypted layer");
+        throw unsupported("execute");
     }
 
     @Override
     public int executeUpdate(String a0, int[] a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Statement.executeUpdate on the encrypted layer");
+        throw unsupported("executeUpdate");
     }
 
     @Override
     public int executeUpdate(String a0, String[] a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Statement.executeUpdate on the encrypted layer");
+        throw unsupported("executeUpdate");
     }
 
     @Override
     public int executeUpdate(String a0, int a1) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Statement.executeUpdate on the encrypted layer");
+        throw unsupported("executeUpdate");
     }
 
     @Override
     public java.sql.ResultSet getGeneratedKeys() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Statement.getGeneratedKeys on the encrypted layer");
+        throw unsupported("getGeneratedKeys");
     }
 
     @Override
     public boolean getMoreResults(int a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Statement.getMoreResults on the encrypted layer");
+        throw unsupported("getMoreResults");
     }
 
     @Override
     public void setCursorName(String a0) throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Statement.setCursorName on the encrypted layer");
+        throw unsupported("setCursorName");
+    }
+
+    /** The refusal of a JDBC method the encrypted layer does not offer, named as the application called it. */
+    final SQLFeatureNotSupportedException unsupported(String method) {
+        String type = this instanceof java.sql.PreparedStatement ? "PreparedStatement" : "Statement";
+        return new SQLFeatureNotSupportedException(type + "." + method + " on the encrypted layer");
     }
 }
