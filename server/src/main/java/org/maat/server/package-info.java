@@ -1,0 +1,2 @@
+/** Placeholder so the module compiles; replaced by the module's first classes. */
+package org.maat.server;
