@@ -1,6 +1,8 @@
 package org.maat.core.data;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.util.Map;
 import org.maat.core.conduit.ConduitStore;
 import org.maat.policy.facts.FactIndex;
@@ -9,6 +11,7 @@ import org.maat.policy.eval.PolicyEngine;
 import org.maat.policy.lang.PolicyId;
 import org.maat.policy.mal.MalEntry;
 import org.maat.policy.mal.MalLog;
+import org.maat.policy.mal.VerifyReport;
 import org.maat.policy.store.PolicyStore;
 
 /**
@@ -17,6 +20,10 @@ import org.maat.policy.store.PolicyStore;
  * appended through {@link #malLog()} is a fact as soon as the append returns. This is trusted runtime
  * code: it opens files; the runtime builds the monitor of its tasks over it and hands them only
  * monitored handles.
+ *
+ * <p>A <em>follower</em> ({@link #openFollower}) reads a data directory that another component owns
+ * and writes (the front-end, which appends to the MAL log): it takes no lock, has no
+ * {@link #malLog()}, and learns new MAL entries when {@link #followMalLog()} is called.
  */
 public final class DataSet implements AutoCloseable {
 
@@ -25,7 +32,11 @@ public final class DataSet implements AutoCloseable {
     private final PolicyStore policies;
     private final ConduitStore documents;
     private final MalLog malLog;
+    private final FactIndex logged = new FactIndex();
     private final PolicyEngine engine;
+    /** A follower's position in the MAL log: the file length and the entries it has read. Guarded by this. */
+    private long followedBytes = -1;
+    private long followedEntries;
 
     private DataSet(DataDir dir, Manifest manifest, PolicyStore policies, ConduitStore documents, MalLog malLog) {
         this.dir = dir;
@@ -33,13 +44,14 @@ public final class DataSet implements AutoCloseable {
         this.policies = policies;
         this.documents = documents;
         this.malLog = malLog;
-        FactIndex logged = new FactIndex();
-        try {
-            logged.addAll(malLog.facts());
-        } catch (IOException e) {
-            throw new DataDirException(dir.malLog() + ": cannot read: " + e.getMessage());
+        if (malLog != null) {
+            try {
+                logged.addAll(malLog.facts());
+            } catch (IOException e) {
+                throw new DataDirException(dir.malLog() + ": cannot read: " + e.getMessage());
+            }
+            malLog.onAppend((MalEntry entry) -> logged.add(entry.asFact()));
         }
-        malLog.onAppend((MalEntry entry) -> logged.add(entry.asFact()));
         this.engine = new PolicyEngine(new PartitionedFacts(policies.facts(), Map.of(MalEntry.FACT_RELATION, logged)));
         for (Map.Entry<PolicyId, String> p : policies.policies().entrySet()) {
             PolicyId interned = engine.intern(p.getValue());
@@ -67,6 +79,65 @@ public final class DataSet implements AutoCloseable {
         }
     }
 
+    /**
+     * Opens a data directory as a follower: a snapshot of its policy store
+     * ({@link PolicyStore#openSnapshot}), its documents, and the MAL entries on disk now. Neither
+     * opens nor locks the MAL log, so the owner of the directory (one front-end, here or in another
+     * process) keeps appending to it; call {@link #followMalLog()} to learn its new entries.
+     * Conduits and facts are those of the moment of opening.
+     */
+    public static DataSet openFollower(DataDir dir) throws IOException {
+        Manifest manifest = dir.readManifest();
+        PolicyStore policies = PolicyStore.openSnapshot(dir.policyStore());
+        try {
+            DataSet data = new DataSet(dir, manifest, policies, ConduitStore.open(dir.documents()), null);
+            data.followMalLog();
+            return data;
+        } catch (IOException | RuntimeException e) {
+            policies.close();
+            throw e;
+        }
+    }
+
+    /**
+     * A follower reads the MAL entries appended since it last looked, if the log's file grew, and
+     * makes them {@code logged} facts before returning: an entry acknowledged to its writer before
+     * this call is a fact after it. Costs one file-size lookup when nothing was appended. Does
+     * nothing on a data set that owns its log (its appends are facts at once).
+     *
+     * @throws DataDirException if the log was altered rather than appended to
+     */
+    public synchronized void followMalLog() throws IOException {
+        if (malLog != null) {
+            return;
+        }
+        long length;
+        try {
+            length = Files.size(dir.malLog());
+        } catch (NoSuchFileException e) {
+            length = 0; // a log is created by its first writer
+        }
+        if (length == followedBytes) {
+            return;
+        }
+        long known = followedEntries;
+        VerifyReport report = length == 0 ? null : MalLog.read(dir.malLog(), entry -> {
+            if (entry.sequence() >= known) {
+                logged.add(entry.asFact());
+            }
+        });
+        if (report == null) {
+            followedBytes = 0;
+            return;
+        }
+        if (report.defect().isPresent() && !report.defect().get().fromInterruptedAppend()) {
+            throw new DataDirException(report.describe());
+        }
+        followedEntries = Math.max(known, report.entries());
+        // An append in progress is read again next time: only the complete entries count as seen.
+        followedBytes = report.defect().isPresent() ? -1 : report.validBytes();
+    }
+
     public DataDir dir() {
         return dir;
     }
@@ -83,7 +154,11 @@ public final class DataSet implements AutoCloseable {
         return documents;
     }
 
+    /** The MAL log, appended to by this data set's owner; a follower has none and fails. */
     public MalLog malLog() {
+        if (malLog == null) {
+            throw new IllegalStateException(dir.root() + " is open as a follower: it never appends to the MAL log");
+        }
         return malLog;
     }
 
@@ -93,7 +168,7 @@ public final class DataSet implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        try (PolicyStore p = policies; ConduitStore d = documents; MalLog m = malLog) {
+        try (PolicyStore p = policies; ConduitStore d = documents; MalLog m = malLog) {  // a null resource is skipped
             // closed in reverse order by try-with-resources
         }
     }

@@ -53,6 +53,18 @@ public final class IndexLabels implements ConduitCatalog, AutoCloseable {
         return new IndexLabels(PolicyStore.open(layout.labels()));
     }
 
+    /**
+     * A read-only snapshot of an index's label store ({@link PolicyStore#openSnapshot}): no lock is
+     * taken, so any number of shard servers, in this process or others, can open the same index.
+     */
+    public static IndexLabels openSnapshot(IndexLayout layout) {
+        if (!layout.isLabelled()) {
+            throw new IllegalArgumentException("index " + layout.root() + " has no labels (" + layout.labels()
+                    + "): it was built with --no-policy; serve it with --no-policy or rebuild it");
+        }
+        return new IndexLabels(PolicyStore.openSnapshot(layout.labels()));
+    }
+
     public Path file() {
         return store.file();
     }

@@ -52,15 +52,36 @@ public final class OpenIndex implements AutoCloseable {
      * {@code opener} (a confined task that only reads, and whose taint never leaves it).
      */
     public static OpenIndex monitored(IndexLayout layout, IndexLabels store, AccessGate opener) throws IOException {
+        return monitored(layout, store, opener, null);
+    }
+
+    /**
+     * As {@link #monitored(IndexLayout, IndexLabels, AccessGate)} for shard {@code shard} of the
+     * index alone (what one shard server serves); the result has one shard.
+     */
+    public static OpenIndex monitoredShard(IndexLayout layout, IndexLabels store, AccessGate opener, int shard)
+            throws IOException {
+        return monitored(layout, store, opener, shard);
+    }
+
+    private static OpenIndex monitored(IndexLayout layout, IndexLabels store, AccessGate opener, Integer only)
+            throws IOException {
         layout.requireIndex();
         PublishedIndex published = store.published().orElseThrow(() -> new IllegalArgumentException(
                 "index " + layout.root() + " has no published commit in " + store.file()
                         + ": no monitored indexer finished (a --no-policy index is searched with --no-policy)"));
+        if (only != null && (only < 0 || only >= published.shards())) {
+            throw new IllegalArgumentException("index " + layout.root() + " has shards 0 to "
+                    + (published.shards() - 1) + ", not shard " + only);
+        }
         List<Directory> directories = new ArrayList<>();
         List<DirectoryReader> readers = new ArrayList<>();
         List<List<Conduit>> labels = new ArrayList<>();
         try {
             for (int shard = 0; shard < published.shards(); shard++) {
+                if (only != null && shard != only) {
+                    continue;
+                }
                 Directory raw = FSDirectory.open(layout.shard(shard));
                 directories.add(raw);
                 PolicyDirectory dir = new PolicyDirectory(raw, shard, store, opener);
@@ -72,18 +93,34 @@ public final class OpenIndex implements AutoCloseable {
             IOUtils.closeWhileHandlingException(directories);
             throw e;
         }
-        return new OpenIndex(directories, readers, labels, published.documents());
+        long documents = only == null ? published.documents()
+                : readers.stream().mapToLong(DirectoryReader::numDocs).sum();
+        return new OpenIndex(directories, readers, labels, documents);
     }
 
     /** Opens the newest commit of every shard of an index, with no monitor (the baseline). */
     public static OpenIndex plain(IndexLayout layout) throws IOException {
         layout.requireIndex();
+        return plain(layout, java.util.stream.IntStream.range(0, layout.shardDirectories()).toArray());
+    }
+
+    /** As {@link #plain(IndexLayout)} for shard {@code shard} of the index alone; the result has one shard. */
+    public static OpenIndex plainShard(IndexLayout layout, int shard) throws IOException {
+        layout.requireIndex();
+        if (shard < 0 || shard >= layout.shardDirectories()) {
+            throw new IllegalArgumentException("index " + layout.root() + " has shards 0 to "
+                    + (layout.shardDirectories() - 1) + ", not shard " + shard);
+        }
+        return plain(layout, new int[] {shard});
+    }
+
+    private static OpenIndex plain(IndexLayout layout, int[] shards) throws IOException {
         List<Directory> directories = new ArrayList<>();
         List<DirectoryReader> readers = new ArrayList<>();
         List<List<Conduit>> labels = new ArrayList<>();
         long documents = 0;
         try {
-            for (int shard = 0; shard < layout.shardDirectories(); shard++) {
+            for (int shard : shards) {
                 Directory raw = FSDirectory.open(layout.shard(shard));
                 directories.add(raw);
                 DirectoryReader reader = DirectoryReader.open(raw);

@@ -17,6 +17,7 @@ import org.maat.core.search.SearchTask;
 import org.maat.core.search.Snippets;
 import org.maat.core.task.AccessGate;
 import org.maat.core.task.DocumentReader;
+import org.maat.core.task.RankedId;
 import org.maat.core.task.ResultChannel;
 import org.maat.core.task.TaskContext;
 import org.maat.policy.Conduit;
@@ -55,16 +56,17 @@ public final class SearchService implements AutoCloseable {
     private final PolicyId sessionPolicy = TaskMonitor.SESSION_POLICY;
     private final AtomicLong sequence;
     private final SearchComponents components;
-    /** Whether close() closes the stores and the index (false for a view). */
-    private final boolean owner;
+    /** What close() releases: the stores and the index it opened; nothing for a view. */
+    private final AutoCloseable owned;
 
     private SearchService(DataSet stores, IndexLabels labels, ReferenceMonitor monitor, Task opener,
                           OpenIndex index) {
-        this(stores, labels, monitor, opener, index, new AtomicLong(), SearchComponents.standard(), true);
+        this(stores, labels, monitor, opener, index, new AtomicLong(), SearchComponents.standard(),
+                () -> closeAll(index, opener, labels, stores));
     }
 
     private SearchService(DataSet stores, IndexLabels labels, ReferenceMonitor monitor, Task opener, OpenIndex index,
-                          AtomicLong sequence, SearchComponents components, boolean owner) {
+                          AtomicLong sequence, SearchComponents components, AutoCloseable owned) {
         this.stores = stores;
         this.labels = labels;
         this.monitor = monitor;
@@ -72,7 +74,7 @@ public final class SearchService implements AutoCloseable {
         this.index = index;
         this.sequence = sequence;
         this.components = components;
-        this.owner = owner;
+        this.owned = owned;
     }
 
     /**
@@ -81,12 +83,12 @@ public final class SearchService implements AutoCloseable {
      * two on the same warm caches. Closing the view does nothing; close this service.
      */
     public SearchService asPlain() {
-        return new SearchService(stores, null, null, null, index, sequence, SearchComponents.standard(), false);
+        return new SearchService(stores, null, null, null, index, sequence, SearchComponents.standard(), () -> { });
     }
 
     /** Raw Lucene over the same index: no monitor and no session filter (every matching document). A view. */
     public SearchService asUnfiltered() {
-        return new SearchService(stores, null, null, null, index, sequence, SearchComponents.plain(), false);
+        return new SearchService(stores, null, null, null, index, sequence, SearchComponents.plain(), () -> { });
     }
 
     /**
@@ -99,7 +101,7 @@ public final class SearchService implements AutoCloseable {
             throw new IllegalStateException("the all-public configuration needs a monitored service");
         }
         return new SearchService(stores, labels, TaskMonitor.allPublic(stores, labels), opener, index, sequence,
-                SearchComponents.plain(), false);
+                SearchComponents.plain(), () -> { });
     }
 
     /** Opens the data and the index; {@code policy}: under the monitor, else plain Lucene. */
@@ -134,6 +136,31 @@ public final class SearchService implements AutoCloseable {
         }
     }
 
+    /**
+     * Serves shard {@code shard} of the index at {@code layout} alone, over stores and labels the
+     * caller opened and keeps open (several shard services share one follower data set and one label
+     * snapshot; see {@code org.maat.core.shard}). {@code labels} is null for the plain baseline.
+     * Closing the service closes only its shard's readers.
+     */
+    public static SearchService openShard(DataSet stores, IndexLabels labels, IndexLayout layout, int shard)
+            throws IOException {
+        if (labels == null) {
+            OpenIndex index = OpenIndex.plainShard(layout, shard);
+            return new SearchService(stores, null, null, null, index, new AtomicLong(), SearchComponents.standard(),
+                    index);
+        }
+        ReferenceMonitor monitor = TaskMonitor.over(stores, labels);
+        Task opener = monitor.open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED);
+        try {
+            OpenIndex index = OpenIndex.monitoredShard(layout, labels, AccessGate.of(opener), shard);
+            return new SearchService(stores, labels, monitor, opener, index, new AtomicLong(),
+                    SearchComponents.standard(), () -> closeAll(index, opener, null, null));
+        } catch (IOException | RuntimeException e) {
+            opener.close();
+            throw e;
+        }
+    }
+
     public boolean monitored() {
         return monitor != null;
     }
@@ -164,6 +191,21 @@ public final class SearchService implements AutoCloseable {
     public List<String> search(Session session, String query, int k, SearchComponents components) throws IOException {
         SearchTask task = new SearchTask(components, k);
         return run(session, query, task::run);
+    }
+
+    /**
+     * As {@link #search(Session, String, int)}, with each released id's score
+     * ({@link ResultChannel#writeRanked}): what a shard answers, so that a front-end can merge
+     * several shards' lists by score.
+     */
+    public List<RankedId> searchRanked(Session session, String query, int k) throws IOException {
+        SearchTask task = new SearchTask(components(), k);
+        List<List<RankedId>> delivered = new java.util.ArrayList<>(1);
+        run(session, query, ctx -> {
+            task.runRanked(ctx);
+            delivered.add(ctx.results().deliveredRanked());
+        });
+        return delivered.isEmpty() ? List.of() : delivered.get(0);
     }
 
     /**
@@ -215,9 +257,16 @@ public final class SearchService implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        if (!owner) {
-            return;
+        try {
+            owned.close();
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e);
         }
+    }
+
+    private static void closeAll(OpenIndex index, Task opener, IndexLabels labels, DataSet stores) throws IOException {
         try {
             index.close();
         } finally {
@@ -227,7 +276,9 @@ public final class SearchService implements AutoCloseable {
             if (labels != null) {
                 labels.close();
             }
-            stores.close();
+            if (stores != null) {
+                stores.close();
+            }
         }
     }
 }

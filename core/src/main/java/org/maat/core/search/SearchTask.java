@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
 import org.apache.lucene.search.Query;
+import org.maat.core.task.RankedId;
 import org.maat.core.task.TaskContext;
 
 /**
@@ -34,5 +35,14 @@ public final class SearchTask {
         List<String> ids = components.retrieval().topIds(ctx.searchers(), query, k);
         ctx.results().writeIds(ids);
         return ids;
+    }
+
+    /** As {@link #run}, writing the ids with their scores ({@link org.maat.core.task.ResultChannel#writeRanked}). */
+    public List<RankedId> runRanked(TaskContext ctx) throws IOException {
+        var filter = components.filter().filter(ctx.session(), ctx.facts());
+        Query query = components.composer().compose(ctx.query(), filter);
+        List<RankedId> ranked = components.retrieval().topRanked(ctx.searchers(), query, k);
+        ctx.results().writeRanked(ranked);
+        return ranked;
     }
 }

@@ -128,6 +128,22 @@ public final class MalLog implements Closeable {
     }
 
     /**
+     * Reads the log at {@code file} without modifying or locking it, handing every good entry to
+     * {@code sink} in sequence order up to the first defect, and reports what it read. Meant for a
+     * reader that follows a log another process or component appends to: a line being appended
+     * at the moment shows as a defect of an interrupted append, and the entries before it are
+     * good; reading again later finds it complete.
+     *
+     * @throws java.nio.file.NoSuchFileException if the file does not exist
+     */
+    public static VerifyReport read(Path file, Consumer<? super MalEntry> sink) throws IOException {
+        Objects.requireNonNull(sink, "sink");
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            return MalChainReader.read(file, channel, channel.size(), sink);
+        }
+    }
+
+    /**
      * Appends an entry recording that {@code principal} read {@code conduitId}, forces it to disk,
      * then hands it to every {@linkplain #onAppend listener}, in sequence order, before returning it.
      *

@@ -1,5 +1,8 @@
 package org.maat.policy.store;
 
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -7,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -15,6 +19,8 @@ import org.h2.mvstore.DataUtils;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.MVStoreException;
+import org.h2.store.fs.FilePath;
+import org.h2.store.fs.FileUtils;
 import org.maat.policy.Conduit;
 import org.maat.policy.ConduitCatalog;
 import org.maat.policy.facts.Fact;
@@ -46,17 +52,24 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
     /** Facts are moved into the index in slices so loading never holds two copies of them all. */
     private static final int LOAD_SLICE = 10_000;
 
+    /** Numbers the in-memory copies of {@link #openSnapshot}, so that two snapshots never share a file. */
+    private static final AtomicLong SNAPSHOTS = new AtomicLong();
+
     private final Path file;
     private final MVStore mvStore;
     private final StoreMaps live;
     private final FactIndex factIndex;
     private final Runnable beforeCommit;
+    /** Where a snapshot's in-memory copy lives, deleted at close; null for a store opened on its file. */
+    private final String snapshotCopy;
     private final Object commitLock = new Object();
     /** The last committed version of the maps, or null once closed. */
     private volatile StoreMaps committed;
 
-    private PolicyStore(Path file, MVStore mvStore, StoreMaps live, FactIndex factIndex, Runnable beforeCommit) {
+    private PolicyStore(Path file, MVStore mvStore, StoreMaps live, FactIndex factIndex, Runnable beforeCommit,
+                        String snapshotCopy) {
         this.file = file;
+        this.snapshotCopy = snapshotCopy;
         this.mvStore = mvStore;
         this.live = live;
         this.factIndex = factIndex;
@@ -77,10 +90,42 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
 
     /** As {@link #open(Path)}, running {@code beforeCommit} between applying a batch and committing it. */
     static PolicyStore open(Path file, Runnable beforeCommit) {
-        MVStore mvStore = openMvStore(file);
+        return open(file, openMvStore(file.toString(), file, false), beforeCommit, null);
+    }
+
+    /**
+     * Opens a snapshot of the store in {@code file}: its last commit as of this call, copied into
+     * memory, so it takes no lock and works while another process or component has the store open
+     * (and may be committing: a copy cut short by a commit reopens as the commit before, exactly as
+     * after a crash). The snapshot is read-only ({@link #batch()} fails) and never sees later
+     * commits; closing it frees the copy. This is how a shard server reads a data directory that the
+     * front-end owns.
+     *
+     * @throws PolicyStoreException naming the file if it does not exist or is not a policy store
+     */
+    public static PolicyStore openSnapshot(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new PolicyStoreException("cannot open policy store " + file + ": no such file");
+        }
+        String copy = "memFS:maat-snapshot-" + SNAPSHOTS.incrementAndGet() + "-" + file.getFileName();
+        try (OutputStream out = FilePath.get(copy).newOutputStream(false)) {
+            Files.copy(file, out);
+        } catch (IOException e) {
+            FileUtils.delete(copy);
+            throw new PolicyStoreException("cannot copy policy store " + file + ": " + e.getMessage(), e);
+        }
+        try {
+            return open(file, openMvStore(copy, file, true), () -> { }, copy);
+        } catch (RuntimeException | Error e) {
+            FileUtils.delete(copy);
+            throw e;
+        }
+    }
+
+    private static PolicyStore open(Path file, MVStore mvStore, Runnable beforeCommit, String snapshotCopy) {
         try {
             StoreMaps maps = StoreMaps.open(mvStore, file);
-            return new PolicyStore(file, mvStore, maps, loadFacts(maps.facts()), beforeCommit);
+            return new PolicyStore(file, mvStore, maps, loadFacts(maps.facts()), beforeCommit, snapshotCopy);
         } catch (PolicyStoreException | Error e) {
             mvStore.closeImmediately();
             throw e;
@@ -98,6 +143,9 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
     /** Starts a batch of changes; nothing happens until its {@link Batch#commit()}. */
     public Batch batch() {
         committed();
+        if (snapshotCopy != null) {
+            throw new IllegalStateException("policy store " + file + " is open as a read-only snapshot");
+        }
         return new Batch(this);
     }
 
@@ -174,6 +222,9 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
             if (committed != null) {
                 committed = null;
                 mvStore.close();
+                if (snapshotCopy != null) {
+                    FileUtils.delete(snapshotCopy);
+                }
             }
         }
     }
@@ -257,14 +308,14 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
         return maps;
     }
 
-    private static MVStore openMvStore(Path file) {
+    private static MVStore openMvStore(String name, Path file, boolean readOnly) {
         try {
-            return new MVStore.Builder()
-                    .fileName(file.toString())
+            MVStore.Builder builder = new MVStore.Builder()
+                    .fileName(name)
                     .autoCommitDisabled()
                     // Also no store when unsaved changes pile up: that would persist half a batch.
-                    .autoCommitBufferSize(0)
-                    .open();
+                    .autoCommitBufferSize(0);
+            return (readOnly ? builder.readOnly() : builder).open();
         } catch (MVStoreException e) {
             String reason = switch (e.getErrorCode()) {
                 case DataUtils.ERROR_FILE_LOCKED -> "it is locked: already open in this or another process";

@@ -326,4 +326,18 @@ class MalLogTest {
             throw new AssertionError(e);
         }
     }
+
+    @Test
+    void aReaderFollowsALogThatIsOpenForAppending() throws IOException {
+        try (MalLog log = MalLog.open(file())) {
+            log.append("e0", "d1", "case 1");
+            List<MalEntry> seen = new ArrayList<>();
+            assertThat(MalLog.read(file(), seen::add).entries()).isEqualTo(1);
+            log.append("e0", "d2", "case 2");
+            seen.clear();
+            VerifyReport report = MalLog.read(file(), seen::add);
+            assertThat(report.ok()).isTrue();
+            assertThat(seen).extracting(MalEntry::conduitId).containsExactly("d1", "d2");
+        }
+    }
 }

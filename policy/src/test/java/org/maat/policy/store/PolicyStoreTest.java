@@ -348,6 +348,33 @@ class PolicyStoreTest {
         store = PolicyStore.open(file);
     }
 
+    @Test
+    void aSnapshotOpensWhileTheStoreIsOpenAndKeepsItsMomentsCommit() {
+        store.batch().putConduit(doc("doc-1", "shared/a")).putPolicy(FRIENDS_ID, FRIENDS)
+                .addFact(Fact.of("friend", "alice", "bob")).commit();
+        try (PolicyStore snapshot = PolicyStore.openSnapshot(file);
+             PolicyStore second = PolicyStore.openSnapshot(file)) {
+            store.batch().putConduit(doc("doc-2", "shared/b")).addFact(Fact.of("friend", "alice", "carol")).commit();
+
+            assertThat(snapshot.find("doc-1")).isPresent();
+            assertThat(snapshot.find("doc-2")).isEmpty();
+            assertThat(snapshot.facts().contains("friend", List.of("alice", "bob"))).isTrue();
+            assertThat(snapshot.facts().contains("friend", List.of("alice", "carol"))).isFalse();
+            assertThat(snapshot.policies()).containsKey(FRIENDS_ID);
+            assertThat(second.find("doc-1")).isPresent();
+            assertThatThrownBy(snapshot::batch).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("read-only snapshot");
+        }
+        assertThat(store.find("doc-2")).isPresent();
+    }
+
+    @Test
+    void aSnapshotOfAMissingFileNamesIt() {
+        Path missing = dir.resolve("nothing.store");
+        assertThatThrownBy(() -> PolicyStore.openSnapshot(missing)).isInstanceOf(PolicyStoreException.class)
+                .hasMessageContaining(missing.toString());
+    }
+
     private static Conduit doc(String id, String name) {
         return new Conduit(id, name, "alice", FRIENDS_ID);
     }

@@ -1,0 +1,86 @@
+package org.maat.core.shard;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * A shard server reached over HTTP ({@link ShardProtocol}), with a connect timeout and a timeout per
+ * request. A 403 is {@link ShardRefusedException} with the shard's explanation, a 400
+ * {@link IllegalArgumentException} with its message; anything else that is not a well-formed 200
+ * (no connection, a timeout, a 5xx, a garbled body) is an {@link IOException}, after which a
+ * {@link FanOut} tries another replica. Thread-safe; clients may share one {@link HttpClient}.
+ */
+public final class ShardClient implements ShardSearcher {
+
+    /** Timeouts fit for shards on a local network. */
+    public static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+    public static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(10);
+
+    private final URI base;
+    private final URI endpoint;
+    private final HttpClient http;
+    private final Duration requestTimeout;
+
+    public ShardClient(URI base, HttpClient http, Duration requestTimeout) {
+        this.base = Objects.requireNonNull(base, "base");
+        // Appended, not resolved: a shard behind a path prefix keeps it.
+        this.endpoint = URI.create(base.toString().replaceAll("/+$", "") + ShardProtocol.SEARCH_PATH);
+        this.http = Objects.requireNonNull(http, "http");
+        this.requestTimeout = Objects.requireNonNull(requestTimeout, "requestTimeout");
+    }
+
+    /** An HTTP client with {@link #CONNECT_TIMEOUT}, for the clients of one front-end to share. */
+    public static HttpClient newHttpClient() {
+        return HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(CONNECT_TIMEOUT)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+    }
+
+    public URI base() {
+        return base;
+    }
+
+    @Override
+    public ShardResult search(ShardQuery query) throws IOException {
+        HttpRequest request = HttpRequest.newBuilder(endpoint)
+                .timeout(requestTimeout)
+                .header("Content-Type", ShardProtocol.CONTENT_TYPE)
+                .header("Accept", ShardProtocol.CONTENT_TYPE)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(ShardProtocol.writeQuery(query)))
+                .build();
+        HttpResponse<byte[]> response;
+        try {
+            response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while asking " + base);
+        } catch (IOException e) {
+            throw new IOException(base + ": " + describe(e), e);
+        }
+        byte[] body = response.body();
+        return switch (response.statusCode()) {
+            case 200 -> ShardProtocol.readResult(body);
+            case 400 -> throw new IllegalArgumentException(ShardProtocol.readErrorMessage(body));
+            case 403 -> throw new ShardRefusedException(ShardProtocol.readErrorMessage(body));
+            default -> throw new IOException(base + " answered " + response.statusCode() + ": "
+                    + ShardProtocol.readErrorMessage(body));
+        };
+    }
+
+    private static String describe(IOException e) {
+        String message = e.getMessage();
+        return e.getClass().getSimpleName() + (message == null ? "" : " " + message);
+    }
+
+    @Override
+    public String toString() {
+        return "shard at " + base;
+    }
+}
