@@ -1,7 +1,9 @@
 package org.maat.frontend.app;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -11,6 +13,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -84,8 +87,9 @@ public final class SearchHistory {
                 continue;
             }
             try {
-                entries.add(JSON.readValue(line, Entry.class));
-            } catch (JsonProcessingException e) {
+                JsonNode node = JSON.readTree(line);
+                entries.add(new Entry(Instant.parse(node.path("time").asText()), text(node, "query"), text(node, "view")));
+            } catch (JsonProcessingException | DateTimeParseException e) {
                 // A torn line from a crash, completed by the next append's newline: not an entry.
             }
         }
@@ -95,7 +99,14 @@ public final class SearchHistory {
     private void append(AccessGate gate, Session session, String user, Entry entry) throws IOException {
         Conduit conduit = conduit(user);
         gate.write(conduit, session, Payload.append());
-        byte[] line = (JSON.writeValueAsString(entry) + "\n").getBytes(StandardCharsets.UTF_8);
+        ObjectNode node = JSON.createObjectNode().put("time", entry.time().toString());
+        if (entry.query() != null) {
+            node.put("query", entry.query());
+        }
+        if (entry.view() != null) {
+            node.put("view", entry.view());
+        }
+        byte[] line = (JSON.writeValueAsString(node) + "\n").getBytes(StandardCharsets.UTF_8);
         Path file = file(user);
         synchronized (locks.computeIfAbsent(user, u -> new Object())) {
             Files.createDirectories(file.getParent());
@@ -119,6 +130,11 @@ public final class SearchHistory {
             in.read(last, size - 1);
             return last.get(0) == '\n';
         }
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value == null || value.isNull() ? null : value.asText();
     }
 
     private Path file(String user) {
