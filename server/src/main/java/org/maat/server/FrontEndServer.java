@@ -1,0 +1,101 @@
+package org.maat.server;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import org.eclipse.jetty.ee10.annotations.AnnotationConfiguration;
+import org.eclipse.jetty.ee10.webapp.MetaInfConfiguration;
+import org.eclipse.jetty.ee10.webapp.WebAppContext;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The search front-end: the WAR file deployed unchanged into an embedded Jetty 12 (ee10) through a
+ * {@link WebAppContext} at context path {@code /}, with servlet annotations scanned and the
+ * {@link FrontEndConfig} as its context init parameters. The WAR is unpacked into a fresh temporary
+ * directory that Jetty removes at stop. Started by {@link #start}, stopped by {@link #close}; if the
+ * web application fails to start, {@link #start} fails with its error and nothing keeps running.
+ */
+public final class FrontEndServer implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FrontEndServer.class);
+
+    /** Request threads: the WAR bounds concurrent searches itself ({@code maat.maxConcurrent}, then 503). */
+    private static final int THREADS = 64;
+
+    private final Server jetty;
+    private final ServerConnector connector;
+
+    private FrontEndServer(Server jetty, ServerConnector connector) {
+        this.jetty = jetty;
+        this.connector = connector;
+    }
+
+    /** Deploys {@code war} on {@code host}:{@code port} ({@code port} 0: a free port). */
+    public static FrontEndServer start(Path war, FrontEndConfig config, String host, int port) throws IOException {
+        Objects.requireNonNull(config, "config");
+        if (!Files.isRegularFile(war)) {
+            throw new IOException("no front-end WAR at " + war.toAbsolutePath()
+                    + " (build it: ./mvnw -q -B -DskipTests package)");
+        }
+        QueuedThreadPool threads = new QueuedThreadPool(THREADS, 4);
+        threads.setName("front-end");
+        threads.setDaemon(true);
+        Server jetty = new Server(threads);
+        jetty.setStopAtShutdown(false);
+        ServerConnector connector = new ServerConnector(jetty);
+        connector.setHost(host);
+        connector.setPort(port);
+        jetty.addConnector(connector);
+
+        WebAppContext webapp = new WebAppContext();
+        webapp.setContextPath("/");
+        webapp.setWar(war.toAbsolutePath().toString());
+        webapp.setExtractWAR(true);
+        webapp.addConfiguration(new AnnotationConfiguration());
+        // Servlets are the WAR's own classes; its library jars hold none, and scanning them (Lucene,
+        // H2, ...) would only slow the start.
+        webapp.setAttribute(MetaInfConfiguration.WEBINF_JAR_PATTERN, ".*/maat-[^/]*\\.jar$");
+        // A failed deployment must fail the start, not leave a server answering 503.
+        webapp.setThrowUnavailableOnStartupException(true);
+        config.initParameters().forEach(webapp::setInitParameter);
+        jetty.setHandler(webapp);
+        try {
+            jetty.start();
+        } catch (Exception e) {
+            stopQuietly(jetty);
+            Throwable cause = e.getCause() != null && e.getMessage() == null ? e.getCause() : e;
+            throw new IOException("the front-end " + war.getFileName() + " did not start: " + cause.getMessage(), e);
+        }
+        FrontEndServer server = new FrontEndServer(jetty, connector);
+        LOG.info("front-end serving on {}", server.url());
+        return server;
+    }
+
+    /** The front-end's URL, ending in {@code /}. */
+    public URI url() {
+        String host = connector.getHost() == null ? "127.0.0.1" : connector.getHost();
+        if (host.equals("0.0.0.0")) {
+            host = "127.0.0.1";
+        }
+        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + connector.getLocalPort() + "/");
+    }
+
+    @Override
+    public void close() {
+        stopQuietly(jetty);
+    }
+
+    private static void stopQuietly(Server jetty) {
+        try {
+            jetty.stop();
+        } catch (Exception e) {
+            LOG.warn("stopping the front-end failed: {}", e.toString());
+        }
+    }
+}

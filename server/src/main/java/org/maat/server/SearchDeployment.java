@@ -1,0 +1,113 @@
+package org.maat.server;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
+import org.maat.core.data.DataDir;
+import org.maat.core.lucene.IndexLayout;
+import org.maat.core.shard.ShardIndex;
+import org.maat.core.shard.ShardTopology;
+
+/**
+ * What {@code maat serve} runs: shard servers for every shard (and replica) of an index, in this
+ * process on loopback free ports, and the front-end WAR configured with their URLs. Or, given a
+ * {@link ShardTopology} of shard servers running elsewhere ({@code maat shard}), the front-end
+ * alone. Starting either fails cleanly: whatever had started is stopped again. {@link #close}
+ * stops the front-end first, then the shards. Thread-safe.
+ */
+public final class SearchDeployment implements AutoCloseable {
+
+    /** Shard servers listen on loopback only: they trust the user a request names. */
+    private static final String SHARD_HOST = "127.0.0.1";
+
+    private final ShardIndex index;
+    private final List<ShardServer> shardServers;
+    private final ShardTopology shards;
+    private final FrontEndServer frontEnd;
+
+    private SearchDeployment(ShardIndex index, List<ShardServer> shardServers, ShardTopology shards,
+                             FrontEndServer frontEnd) {
+        this.index = index;
+        this.shardServers = shardServers;
+        this.shards = shards;
+        this.frontEnd = frontEnd;
+    }
+
+    /**
+     * Starts {@code topology}'s shard servers over {@code index} and the front-end {@code war} over
+     * {@code data} on {@code host}:{@code port} ({@code port} 0: a free port).
+     *
+     * @param policy false: shards and front-end run the {@code --no-policy} baseline
+     * @param tune   adds optional front-end settings (regions, proxy header, limits) to the config
+     */
+    public static SearchDeployment start(Path war, DataDir data, IndexLayout index, Topology topology, boolean policy,
+                                         String host, int port, UnaryOperator<FrontEndConfig> tune) throws IOException {
+        Objects.requireNonNull(topology, "topology");
+        ShardIndex shardIndex = ShardIndex.open(data, index, policy);
+        List<ShardServer> servers = new ArrayList<>();
+        try {
+            if (shardIndex.shards() != topology.shards()) {
+                throw new IllegalArgumentException("topology " + topology + " serves " + topology.shards()
+                        + " shards, but index " + index.root() + " has " + shardIndex.shards()
+                        + " (index it with --shards " + topology.shards() + ")");
+            }
+            List<List<URI>> urls = new ArrayList<>();
+            for (int s = 0; s < topology.shards(); s++) {
+                List<URI> replicas = new ArrayList<>();
+                for (int r = 0; r < topology.replicas(); r++) {
+                    String name = "shard-" + s + (topology.replicas() > 1 ? "-replica-" + r : "");
+                    // Each replica its own readers, as on its own machine; the data snapshot is shared.
+                    ShardServer server = ShardServer.start(shardIndex.shard(s), SHARD_HOST, 0, name);
+                    servers.add(server);
+                    replicas.add(server.url());
+                }
+                urls.add(replicas);
+            }
+            ShardTopology shards = new ShardTopology(urls);
+            FrontEndServer frontEnd = FrontEndServer.start(war, tune.apply(FrontEndConfig.of(data.root(), shards, policy)),
+                    host, port);
+            return new SearchDeployment(shardIndex, servers, shards, frontEnd);
+        } catch (IOException | RuntimeException e) {
+            servers.forEach(ShardServer::close);
+            shardIndex.close();
+            throw e;
+        }
+    }
+
+    /** The front-end alone, over shard servers that run elsewhere. */
+    public static SearchDeployment frontEndOnly(Path war, DataDir data, ShardTopology shards, boolean policy,
+                                                String host, int port, UnaryOperator<FrontEndConfig> tune)
+            throws IOException {
+        FrontEndServer frontEnd = FrontEndServer.start(war, tune.apply(FrontEndConfig.of(data.root(), shards, policy)),
+                host, port);
+        return new SearchDeployment(null, List.of(), shards, frontEnd);
+    }
+
+    /** The front-end's URL, ending in {@code /}. */
+    public URI url() {
+        return frontEnd.url();
+    }
+
+    /** Where the shards are served, as the front-end was configured. */
+    public ShardTopology shards() {
+        return shards;
+    }
+
+    /** The in-process shard servers (none for {@link #frontEndOnly}). */
+    public List<ShardServer> shardServers() {
+        return List.copyOf(shardServers);
+    }
+
+    @Override
+    public void close() throws IOException {
+        frontEnd.close();
+        shardServers.forEach(ShardServer::close);
+        if (index != null) {
+            index.close();
+        }
+    }
+}
