@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import me.tongfei.progressbar.ProgressBar;
+import org.maat.core.accounts.PasswordHasher;
 import org.maat.core.conduit.ScanMode;
 import org.maat.core.corpus.Corpus;
 import org.maat.core.corpus.CorpusSpec;
@@ -31,7 +32,8 @@ import picocli.CommandLine.Spec;
                 + "blocked in a random region; region r0, where simulated clients are, blacklists --blacklist items.",
             "",
             "The directory holds policy.db (conduits, policies, facts), documents/ (the conduit store), mal.log "
-                + "(employees' accesses) and manifest.json, written last."},
+                + "(employees' accesses), accounts (password hashes), logins.txt (the generated passwords, mode 0600) "
+                + "and manifest.json, written last."},
         footer = {"", "Examples:",
             "  maat generate --out data                       # europarl, Thoth's population",
             "  maat generate --out big --corpus synthetic:1GB",
@@ -78,6 +80,12 @@ public final class GenerateCommand implements Callable<Integer> {
             description = "MAL log entries appended for employees. Default: ${DEFAULT-VALUE}.")
     int malAccesses;
 
+    @Option(names = "--accounts", defaultValue = "" + PopulationGenerator.DEFAULT_ACCOUNTS, paramLabel = "N",
+            description = "Users u0 ... u(N-1) who get an account with a generated password, besides every employee; "
+                    + "hashes in DIR/accounts (Argon2id), the logins in DIR/logins.txt (owner-only). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    int accounts;
+
     @Option(names = "--seed", defaultValue = "42", description = "Random seed. Default: ${DEFAULT-VALUE}.")
     long seed;
 
@@ -103,15 +111,16 @@ public final class GenerateCommand implements Callable<Integer> {
         long started = System.nanoTime();
         Manifest m;
         try (GenerateProgress progress = new GenerateProgress(source.expectedDocuments(), quiet)) {
-            m = new PopulationGenerator(population).generate(source, DataDir.at(out), mode,
+            m = new PopulationGenerator(population, accounts, PasswordHasher.standard()).generate(source, DataDir.at(out), mode,
                     bad -> err.println("skipped bad record: " + bad.getMessage()), progress);
         }
         double seconds = (System.nanoTime() - started) / 1e9;
         PrintWriter o = spec.commandLine().getOut();
         o.printf("%s: %,d documents (%,.1f MB) from %s, %,d users with %d friends, mix %s, %d employee(s), "
-                        + "%d MAL entries, regions %s (r0 blacklists %,d) in %.1f s%n",
+                        + "%d MAL entries, regions %s (r0 blacklists %,d), %d accounts (logins in %s) in %.1f s%n",
                 out, m.documents(), m.documentBytes() / 1e6, m.corpus(), m.users(), m.friendsPerUser(), m.mix(),
-                m.employees().size(), m.malAccesses(), String.join(",", m.regions()), m.blacklist(), seconds);
+                m.employees().size(), m.malAccesses(), String.join(",", m.regions()), m.blacklist(),
+                Math.min(accounts, m.users()) + m.employees().size(), DataDir.at(out).logins(), seconds);
         return 0;
     }
 

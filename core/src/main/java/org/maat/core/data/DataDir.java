@@ -8,7 +8,8 @@ import java.util.Objects;
 
 /**
  * The layout of a data directory written by {@code maat generate}: the policy store, the document
- * conduit store, the MAL log and a manifest of how the data was generated. The manifest is written
+ * conduit store, the MAL log, the accounts (password hashes) and generated test logins, the users'
+ * profiles (search histories, written by the front-end) and a manifest of how the data was generated. The manifest is written
  * last, so a directory without one is an interrupted generation and is refused.
  */
 public record DataDir(Path root) {
@@ -34,6 +35,24 @@ public record DataDir(Path root) {
     /** The mandatory access log ({@code org.maat.policy.mal.MalLog}). */
     public Path malLog() {
         return root.resolve("mal.log");
+    }
+
+    /** Account password hashes ({@code org.maat.core.accounts.AccountStore}). */
+    public Path accounts() {
+        return root.resolve("accounts");
+    }
+
+    /** Generated test logins in clear, owner-readable only ({@code org.maat.core.accounts.GeneratedLogins}). */
+    public Path logins() {
+        return root.resolve("logins.txt");
+    }
+
+    /** The directory of {@code user}'s profile conduits, e.g. {@code profile/u3/history}. */
+    public Path profile(String user) {
+        if (user.isEmpty() || user.contains("/") || user.contains("\\") || user.startsWith(".")) {
+            throw new IllegalArgumentException("'" + user + "' cannot name a profile directory");
+        }
+        return root.resolve("profile").resolve(user);
     }
 
     public Path manifest() {

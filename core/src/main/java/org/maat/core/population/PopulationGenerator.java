@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
+import org.maat.core.accounts.AccountGenerator;
+import org.maat.core.accounts.PasswordHasher;
 import org.maat.core.conduit.ConduitStore;
 import org.maat.core.conduit.ConduitStoreWriter;
 import org.maat.core.conduit.Document;
@@ -32,8 +34,9 @@ import org.maat.policy.templates.PolicyTemplates;
  * Writes a data directory from a corpus and a {@link PopulationSpec}: each corpus document becomes a
  * conduit in the conduit store, owned by a random user under a policy drawn from the mix; the policy
  * store gets the conduits, the policies and the facts (symmetric friends, employees, items blocked per
- * region); employees' MAL accesses go to the MAL log. The manifest is written last, so an interrupted
- * run leaves a directory every reader refuses.
+ * region); employees' MAL accesses go to the MAL log; the first {@code accounts} users and every
+ * employee get an account with a generated password ({@link AccountGenerator}). The manifest is written
+ * last, so an interrupted run leaves a directory every reader refuses.
  *
  * <p>Policies follow Thoth's full mix: every document policy enforces region censorship, and, when the
  * population has employees, every non-public one admits employees under mandatory access logging.
@@ -43,12 +46,28 @@ public final class PopulationGenerator {
     /** Conduits per policy-store commit: bounded memory, few fsyncs. */
     private static final int BATCH = 20_000;
 
+    /** Accounts by default: enough users to sign in as owners, friends and strangers, cheap to hash. */
+    public static final int DEFAULT_ACCOUNTS = 100;
+
     private final PopulationSpec spec;
     private final SplittableRandom random;
+    private final int accounts;
+    private final PasswordHasher hasher;
 
+    /** A generator giving accounts to the first {@value #DEFAULT_ACCOUNTS} users and every employee. */
     public PopulationGenerator(PopulationSpec spec) {
+        this(spec, DEFAULT_ACCOUNTS, PasswordHasher.standard());
+    }
+
+    /** A generator giving accounts to users {@code u0 .. u(accounts-1)} (at most all) and every employee. */
+    public PopulationGenerator(PopulationSpec spec, int accounts, PasswordHasher hasher) {
+        if (accounts < 0) {
+            throw new IllegalArgumentException("--accounts must not be negative, not " + accounts);
+        }
         this.spec = spec;
         this.random = new SplittableRandom(spec.seed());
+        this.accounts = accounts;
+        this.hasher = hasher;
     }
 
     /**
@@ -112,6 +131,12 @@ public final class PopulationGenerator {
                 log.append(employee, doc, "generated access #" + (i + 1) + " (simulated support case)");
             }
         }
+        List<String> principals = new ArrayList<>();
+        for (int i = 0; i < Math.min(accounts, spec.users()); i++) {
+            principals.add(Manifest.user(i));
+        }
+        principals.addAll(employees());
+        new AccountGenerator(hasher).generate(out, principals);
         Manifest manifest = new Manifest(corpus.spec(), documents, bytes, spec.users(), spec.friends(), spec.mix(),
                 spec.employees() > 0, spec.censoredFraction(), spec.regionNames(), spec.blacklistRegion(),
                 spec.blacklist(), employees(), spec.malAccesses(), spec.seed());

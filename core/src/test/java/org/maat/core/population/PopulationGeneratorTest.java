@@ -47,6 +47,19 @@ class PopulationGeneratorTest {
     }
 
     @Test
+    void firstUsersAndEveryEmployeeGetAnAccountWithAGeneratedLogin() throws IOException {
+        DataDir data = DataDir.at(dir.resolve("data"));
+        new PopulationGenerator(SPEC, 5, new org.maat.core.accounts.PasswordHasher(64, 1, 1))
+                .generate(corpus(50), data, ScanMode.STRICT, b -> { }, GenerationProgress.NONE);
+        var logins = org.maat.core.accounts.GeneratedLogins.read(data);
+        assertThat(logins).extracting(org.maat.core.accounts.Login::user)
+                .containsExactly("u0", "u1", "u2", "u3", "u4", "e0", "e1");
+        var accounts = org.maat.core.accounts.AccountStore.open(data);
+        assertThat(logins).allSatisfy(l -> assertThat(accounts.authenticate(l.user(), l.password())).isTrue());
+        assertThat(accounts.authenticate("u5", logins.get(0).password())).isFalse();
+    }
+
+    @Test
     void writesDocumentsPoliciesAndFactsOfTheWholePopulation() throws IOException {
         Manifest m = generate(dir.resolve("data"), SPEC, 400);
         assertThat(m.documents()).isEqualTo(400);

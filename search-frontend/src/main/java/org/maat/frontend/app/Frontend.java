@@ -1,0 +1,292 @@
+package org.maat.frontend.app;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.lucene.search.MatchNoDocsQuery;
+import org.apache.lucene.search.Query;
+import org.maat.core.accounts.AccountStore;
+import org.maat.core.conduit.Document;
+import org.maat.core.data.DataSet;
+import org.maat.core.search.QueryComposer;
+import org.maat.core.search.SearchHit;
+import org.maat.core.search.Snippets;
+import org.maat.core.shard.FanOut;
+import org.maat.core.shard.ShardHit;
+import org.maat.core.shard.ShardQuery;
+import org.maat.core.shard.ShardRefusedException;
+import org.maat.core.task.AccessGate;
+import org.maat.core.task.DocumentReader;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
+import org.maat.policy.lang.PolicyId;
+import org.maat.policy.monitor.Payload;
+import org.maat.policy.monitor.PolicyViolation;
+import org.maat.policy.monitor.ReferenceMonitor;
+import org.maat.policy.monitor.Task;
+import org.maat.policy.monitor.TaskMode;
+import org.maat.policy.templates.PolicyTemplates;
+
+/**
+ * The search front-end without its web layer: sign-in, search over every shard, personal ranking,
+ * document view, the employees' MAL access and the search history, for one data directory (which
+ * it owns: it appends to the MAL log and writes profiles) and one set of shards.
+ *
+ * <p>What the monitor guarantees here (when {@code policy} is on):
+ * <ul>
+ *   <li>every document text shown (titles, snippets, a document) comes from a checked read in an
+ *       unconfined task of the user's session: a document the session may not read is refused
+ *       before a byte of it is seen;</li>
+ *   <li>each session has its own confined task; history is read only in it, and what it writes
+ *       (the ranked list, history pages) goes only to the user's own {@code profile/*} conduits;
+ *       history never goes to shards or to another session;</li>
+ *   <li>a hit reaches the user only through that checked read, so an id a faulty shard should not
+ *       have released (censored in the user's region, private to another user) is refused, never shown.</li>
+ * </ul>
+ * Thread-safe.
+ */
+public final class Frontend implements AutoCloseable {
+
+    /** Longest query accepted, in characters. */
+    public static final int MAX_QUERY_CHARS = 500;
+    /** Most hits one search shows. */
+    public static final int MAX_K = 100;
+    /** Longest MAL reason, in characters. */
+    public static final int MAX_REASON_CHARS = 500;
+
+    private final DataSet data;
+    private final FanOut shards;
+    private final AccountStore accounts;
+    private final ReferenceMonitor monitor;
+    private final SearchHistory history;
+    private final PolicyId channelPolicy;
+
+    /**
+     * @param data   the data directory, opened by its owner ({@link DataSet#open})
+     * @param shards the shards to search
+     * @param policy false for the {@code --no-policy} baseline: the same code with no monitor
+     */
+    public Frontend(DataSet data, FanOut shards, AccountStore accounts, boolean policy) {
+        this.data = data;
+        this.shards = shards;
+        this.accounts = accounts;
+        this.channelPolicy = data.engine().intern(PolicyTemplates.policy("private"));
+        this.history = new SearchHistory(data.dir(), data.engine().intern(PolicyTemplates.policy("history")));
+        this.monitor = policy ? new ReferenceMonitor(data.engine(), data.policies()) : null;
+    }
+
+    public boolean monitored() {
+        return monitor != null;
+    }
+
+    /** The monitor of this front-end's tasks, or null in the baseline. */
+    public ReferenceMonitor monitor() {
+        return monitor;
+    }
+
+    public SearchHistory histories() {
+        return history;
+    }
+
+    /** A new session for {@code user} if the password is right; {@code region} as the region map placed the client. */
+    public Optional<UserSession> login(String user, String password, String region) {
+        if (user == null || user.isBlank() || user.length() > 100 || !accounts.authenticate(user, password)) {
+            return Optional.empty();
+        }
+        Session session = Session.of(user, region);
+        Task task = monitor == null ? null : monitor.open(session, TaskMode.CONFINED);
+        return Optional.of(new UserSession(session, task, channelPolicy));
+    }
+
+    /**
+     * Runs {@code query} on every shard for the session, ranks the merged hits with the user's history
+     * and returns them with titles and snippets.
+     *
+     * @throws RequestException 400 for a malformed or over-long query, 403 if a monitor refused, 503 if
+     *         a shard could not be reached on any replica
+     */
+    public SearchResult search(UserSession user, String query, int k) throws IOException {
+        String q = checkQuery(query);
+        if (k < 1 || k > MAX_K) {
+            throw RequestException.badRequest("k must be between 1 and " + MAX_K + ", not " + k);
+        }
+        Query parsed = QueryComposer.standard().compose(q, Optional.empty());
+        if (parsed instanceof MatchNoDocsQuery) {
+            throw RequestException.badRequest("the query has no searchable words: '" + q + "'");
+        }
+        checkOpen(user);
+        history.recordQuery(user.gate(), user.session(), user.user(), q);
+        List<ShardHit> merged;
+        try {
+            merged = shards.search(new ShardQuery(user.user(), user.region().orElse(null), q, k));
+        } catch (ShardRefusedException e) {
+            throw RequestException.refused("the search was refused: a shard's monitor would not release its results");
+        } catch (IllegalArgumentException e) {
+            throw RequestException.badRequest(e.getMessage());
+        } catch (IOException e) {
+            throw RequestException.unavailable("the search index is unavailable: " + e.getMessage());
+        }
+        List<ShardHit> ranked;
+        try {
+            ranked = Personalizer.rerank(merged, history.read(user.gate(), user.user()));
+            user.gate().write(user.channel(), user.session(),
+                    Payload.conduitIds(ranked.stream().map(ShardHit::id).toList()));
+        } catch (PolicyViolation e) {
+            throw refusal(user, e);
+        }
+        Map<String, Double> scores = new HashMap<>();
+        ranked.forEach(h -> scores.put(h.id(), h.score()));
+        List<SearchHit> lines = checkedReads(user, reader -> new Snippets(reader)
+                .hits(ranked.stream().map(ShardHit::id).toList(), parsed));
+        List<SearchResult.Hit> hits = new ArrayList<>(lines.size());
+        for (SearchHit h : lines) {
+            hits.add(new SearchResult.Hit(h.id(), h.title(), h.snippet(), scores.get(h.id())));
+        }
+        return new SearchResult(q, hits);
+    }
+
+    /**
+     * The document {@code id}, read with a checked read for the session; the view goes to the history.
+     *
+     * @throws RequestException 404 for an unknown id, 403 if the monitor refused the read
+     */
+    public Document document(UserSession user, String id) throws IOException {
+        Conduit conduit = conduit(id);
+        checkOpen(user);
+        Document doc = checkedReads(user, reader -> reader.read(conduit.id()).document());
+        history.recordView(user.gate(), user.session(), user.user(), conduit.id());
+        return doc;
+    }
+
+    /** Whether {@code user} is an employee (who reads protected documents only under MAL). */
+    public boolean isEmployee(UserSession user) {
+        return data.manifest().employees().contains(user.user());
+    }
+
+    /**
+     * The employee's stated reason for reading {@code id}, appended to the MAL log (forced to disk)
+     * before it returns; afterwards the employee's read of {@code id} is allowed where its policy
+     * admits employees under MAL.
+     *
+     * @throws RequestException 403 for a non-employee, 400 for a missing or over-long reason, 404 for an unknown id
+     */
+    public void recordMalAccess(UserSession user, String id, String reason) throws IOException {
+        checkOpen(user);
+        if (!isEmployee(user)) {
+            throw RequestException.refused("only employees record accesses in the mandatory access log");
+        }
+        Conduit conduit = conduit(id);
+        if (reason == null || reason.isBlank()) {
+            throw RequestException.badRequest("state a reason for reading " + conduit.id());
+        }
+        if (reason.length() > MAX_REASON_CHARS || reason.chars().anyMatch(c -> Character.isISOControl(c) && c != '\t')) {
+            throw RequestException.badRequest("the reason must be one line of at most " + MAX_REASON_CHARS
+                    + " characters");
+        }
+        data.malLog().append(user.user(), conduit.id(), reason.strip());
+    }
+
+    /**
+     * The user's own history, oldest first: read in the session's task and written to the user's
+     * channel, a flow the history policy allows only to the user's own {@code profile/*} conduits.
+     */
+    public List<SearchHistory.Entry> history(UserSession user) throws IOException {
+        checkOpen(user);
+        try {
+            List<SearchHistory.Entry> entries = history.read(user.gate(), user.user());
+            user.gate().write(user.channel(), user.session(), Payload.data());
+            return entries;
+        } catch (PolicyViolation e) {
+            throw refusal(user, e);
+        }
+    }
+
+    /** The queries of {@link #history}, oldest first. */
+    public List<SearchHistory.Entry> queries(UserSession user) throws IOException {
+        return history(user).stream().filter(e -> e.query() != null).toList();
+    }
+
+    private interface ReadBody<T> {
+        T run(DocumentReader reader) throws IOException;
+    }
+
+    /** Runs {@code body} with documents read in an unconfined task of the session: every read is checked. */
+    private <T> T checkedReads(UserSession user, ReadBody<T> body) throws IOException {
+        Task task = monitor == null ? null : monitor.open(user.session(), TaskMode.UNCONFINED);
+        try {
+            AccessGate gate = task == null ? AccessGate.unmonitored() : AccessGate.of(task);
+            return body.run(new DocumentReader(gate, data.policies(), data.documents()));
+        } catch (PolicyViolation e) {
+            throw refusal(user, e);
+        } finally {
+            if (task != null) {
+                task.close();
+            }
+        }
+    }
+
+    /**
+     * A refusal as the user sees it: the monitor's explanation when the refused conduit is the user's
+     * own (a document they own, their own history), a plain refusal otherwise, since explaining a
+     * rule over someone else's data would tell the user about it.
+     */
+    private RequestException refusal(UserSession user, PolicyViolation e) {
+        Optional<Conduit> refused = data.policies().find(e.conduitId());
+        String owner = refused.map(Conduit::owner)
+                .orElseGet(() -> e.conduitId().startsWith("profile/" + user.user() + "/") ? user.user() : null);
+        if (user.user().equals(owner)) {
+            return RequestException.refused(e.getMessage());
+        }
+        String hint = isEmployee(user) && refused.isPresent()
+                ? " (employees: state a reason for reading it first)" : "";
+        return RequestException.refused("you may not read " + (refused.isPresent() ? "document " + e.conduitId()
+                : "this") + hint);
+    }
+
+    private Conduit conduit(String id) {
+        if (id == null || !id.matches("d[0-9]{1,18}")) {
+            throw RequestException.notFound("no document '" + abbreviate(id) + "': ids look like d12");
+        }
+        return data.policies().find(id).filter(c -> data.documents().get(id).isPresent())
+                .orElseThrow(() -> RequestException.notFound("no document " + id));
+    }
+
+    private static String checkQuery(String query) {
+        if (query == null || query.isBlank()) {
+            throw RequestException.badRequest("the query is empty: give one with q=");
+        }
+        if (query.length() > MAX_QUERY_CHARS) {
+            throw RequestException.badRequest("the query is " + query.length() + " characters long; at most "
+                    + MAX_QUERY_CHARS + " are accepted");
+        }
+        if (query.chars().anyMatch(Character::isISOControl)) {
+            throw RequestException.badRequest("the query holds control characters");
+        }
+        return query.strip();
+    }
+
+    private static void checkOpen(UserSession user) {
+        if (user == null || user.isClosed()) {
+            throw RequestException.unauthorized("sign in first: the session has ended");
+        }
+    }
+
+    private static String abbreviate(String s) {
+        if (s == null) {
+            return "";
+        }
+        return s.length() <= 40 ? s : s.substring(0, 40) + "...";
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            shards.close();
+        } finally {
+            data.close();
+        }
+    }
+}

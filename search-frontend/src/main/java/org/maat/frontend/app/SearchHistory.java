@@ -1,0 +1,143 @@
+package org.maat.frontend.app;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import org.maat.core.data.DataDir;
+import org.maat.core.task.AccessGate;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
+import org.maat.policy.lang.PolicyId;
+import org.maat.policy.monitor.Payload;
+
+/**
+ * Users' search histories, one conduit {@code profile/USER/history} each under the {@code history}
+ * policy (readable by its owner only, declassified only to the owner's {@code profile/*} conduits),
+ * stored as {@code DATA/profile/USER/history}, one JSON object per line.
+ *
+ * <p>Every read and append goes through the caller's gate first (the session's task), so the
+ * monitor taints the task with the history policy and judges each append. Crash safety: an append
+ * is one write of a whole line followed by a force, so a crash leaves at most a torn last line,
+ * which readers skip and the next append terminates; acknowledged entries are never lost.
+ */
+public final class SearchHistory {
+
+    /** One history entry: a query the user ran, or a document the user opened. */
+    public record Entry(Instant time, String query, String view) {
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String NAME = "history";
+
+    private final DataDir data;
+    private final PolicyId policy;
+    private final ConcurrentHashMap<String, Object> locks = new ConcurrentHashMap<>();
+
+    public SearchHistory(DataDir data, PolicyId policy) {
+        this.data = data;
+        this.policy = policy;
+    }
+
+    /** The history conduit of {@code user}. */
+    public Conduit conduit(String user) {
+        String name = "profile/" + user + "/" + NAME;
+        return new Conduit(name, name, user, policy);
+    }
+
+    /** Appends a query {@code user} ran; {@code gate} (the session task) must allow the append. */
+    public void recordQuery(AccessGate gate, Session session, String user, String query) throws IOException {
+        append(gate, session, user, new Entry(Instant.now(), query, null));
+    }
+
+    /** Appends that {@code user} opened document {@code id}. */
+    public void recordView(AccessGate gate, Session session, String user, String id) throws IOException {
+        append(gate, session, user, new Entry(Instant.now(), null, id));
+    }
+
+    /** Every complete entry of {@code user}'s history, oldest first, read through {@code gate}. */
+    public List<Entry> read(AccessGate gate, String user) throws IOException {
+        gate.read(conduit(user));
+        Path file = file(user);
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            return List.of();
+        }
+        List<Entry> entries = new ArrayList<>();
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        int start = 0;
+        for (int nl = text.indexOf('\n'); nl >= 0; start = nl + 1, nl = text.indexOf('\n', start)) {
+            String line = text.substring(start, nl);
+            if (line.isBlank()) {
+                continue;
+            }
+            try {
+                JsonNode node = JSON.readTree(line);
+                entries.add(new Entry(Instant.parse(node.path("time").asText()), text(node, "query"), text(node, "view")));
+            } catch (JsonProcessingException | DateTimeParseException e) {
+                // A torn line from a crash, completed by the next append's newline: not an entry.
+            }
+        }
+        return entries;
+    }
+
+    private void append(AccessGate gate, Session session, String user, Entry entry) throws IOException {
+        Conduit conduit = conduit(user);
+        gate.write(conduit, session, Payload.append());
+        ObjectNode node = JSON.createObjectNode().put("time", entry.time().toString());
+        if (entry.query() != null) {
+            node.put("query", entry.query());
+        }
+        if (entry.view() != null) {
+            node.put("view", entry.view());
+        }
+        byte[] line = (JSON.writeValueAsString(node) + "\n").getBytes(StandardCharsets.UTF_8);
+        Path file = file(user);
+        synchronized (locks.computeIfAbsent(user, u -> new Object())) {
+            Files.createDirectories(file.getParent());
+            try (FileChannel out = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    StandardOpenOption.APPEND)) {
+                if (out.size() > 0 && !endsWithNewline(file, out.size())) {
+                    line = ("\n" + new String(line, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+                }
+                ByteBuffer buffer = ByteBuffer.wrap(line);
+                while (buffer.hasRemaining()) {
+                    out.write(buffer);
+                }
+                out.force(true);
+            }
+        }
+    }
+
+    private static boolean endsWithNewline(Path file, long size) throws IOException {
+        try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer last = ByteBuffer.allocate(1);
+            in.read(last, size - 1);
+            return last.get(0) == '\n';
+        }
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value == null || value.isNull() ? null : value.asText();
+    }
+
+    private Path file(String user) {
+        return data.profile(user).resolve(NAME);
+    }
+}

@@ -1,0 +1,179 @@
+package org.maat.frontend.web;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpSession;
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.maat.frontend.app.Frontend;
+import org.maat.frontend.app.RequestException;
+import org.maat.frontend.app.UserSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One request and its response, for servlets that serve both a page and the JSON API: paths under
+ * {@code /api/} answer JSON, others HTML. Errors become the status with {@code {"error","message"}}
+ * or the error page; an unexpected exception is logged and answered 500 with a plain message, never
+ * a stack trace.
+ */
+final class Exchange {
+
+    static final String USER_SESSION = "maat.userSession";
+    private static final Logger LOG = LoggerFactory.getLogger(Exchange.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final HttpServletRequest request;
+    private final HttpServletResponse response;
+    private final FrontendContext context;
+
+    Exchange(HttpServletRequest request, HttpServletResponse response) {
+        this.request = request;
+        this.response = response;
+        this.context = FrontendContext.of(request.getServletContext());
+    }
+
+    /** The body of a servlet method, with the exchange; may throw anything, which {@link #serve} answers. */
+    interface Handler {
+        void handle(Exchange x) throws Exception;
+    }
+
+    /** Runs {@code handler}, answering its errors (see the class comment). */
+    static void serve(HttpServletRequest request, HttpServletResponse response, Handler handler) throws IOException {
+        Exchange x = new Exchange(request, response);
+        try {
+            handler.handle(x);
+        } catch (RequestException e) {
+            x.fail(e);
+        } catch (Exception e) {
+            LOG.error("request {} {} failed", request.getMethod(), request.getRequestURI(), e);
+            x.fail(new RequestException(500, "internal", "the server failed to answer this request; "
+                    + "the error is in its log"));
+        }
+    }
+
+    boolean api() {
+        return request.getServletPath().startsWith("/api/");
+    }
+
+    HttpServletRequest request() {
+        return request;
+    }
+
+    HttpServletResponse response() {
+        return response;
+    }
+
+    Frontend frontend() {
+        return context.frontend();
+    }
+
+    WebSettings settings() {
+        return context.settings();
+    }
+
+    /** A request parameter, or null. */
+    String param(String name) {
+        return request.getParameter(name);
+    }
+
+    /** A whole-number parameter in {@code [min, max]}, or {@code fallback} when absent. */
+    int intParam(String name, int fallback, int min, int max) {
+        String value = param(name);
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        try {
+            int n = Integer.parseInt(value.strip());
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // answered below
+        }
+        throw RequestException.badRequest(name + " must be a whole number from " + min + " to " + max);
+    }
+
+    /** The signed-in user's session, if any. */
+    UserSession optionalUser() {
+        HttpSession session = request.getSession(false);
+        if (session == null) {
+            return null;
+        }
+        Object user = session.getAttribute(USER_SESSION);
+        return user instanceof UserSession u && !u.isClosed() ? u : null;
+    }
+
+    /** The signed-in user's session; 401 without one. */
+    UserSession user() {
+        UserSession user = optionalUser();
+        if (user == null) {
+            throw RequestException.unauthorized("sign in first (POST /api/login with user and password)");
+        }
+        return user;
+    }
+
+    void requirePost() {
+        if (!request.getMethod().equals("POST")) {
+            throw new RequestException(405, "method-not-allowed", request.getServletPath() + " takes POST");
+        }
+    }
+
+    void json(int status, Object body) throws IOException {
+        response.setStatus(status);
+        response.setContentType("application/json");
+        response.setCharacterEncoding("UTF-8");
+        response.setHeader("Cache-Control", "no-store");
+        JSON.writeValue(response.getWriter(), body);
+    }
+
+    void noContent() {
+        response.setStatus(HttpServletResponse.SC_NO_CONTENT);
+    }
+
+    void page(int status, String template, Map<String, Object> variables) throws IOException {
+        Map<String, Object> all = new HashMap<>(variables);
+        UserSession user = optionalUser();
+        all.putIfAbsent("user", user == null ? null : user.user());
+        all.putIfAbsent("region", user == null ? null : user.region().orElse(null));
+        all.putIfAbsent("employee", user != null && frontend().isEmployee(user));
+        all.put("base", request.getContextPath());
+        response.setStatus(status);
+        response.setContentType("text/html");
+        response.setCharacterEncoding("UTF-8");
+        response.setHeader("Cache-Control", "no-store");
+        response.setHeader("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'");
+        context.pages().render(template, all, response.getWriter());
+    }
+
+    void redirect(String path) throws IOException {
+        response.sendRedirect(request.getContextPath() + path);
+    }
+
+    void fail(RequestException e) throws IOException {
+        if (response.isCommitted()) {
+            return;
+        }
+        response.reset();
+        if (e.status() == 503) {
+            response.setHeader("Retry-After", "1");
+        }
+        if (api()) {
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("error", e.code());
+            body.put("message", e.getMessage());
+            json(e.status(), body);
+        } else {
+            Map<String, Object> vars = new HashMap<>();
+            vars.put("status", e.status());
+            vars.put("code", e.code());
+            vars.put("message", e.getMessage());
+            String id = param("id");
+            vars.put("docId", id != null && id.matches("d[0-9]{1,18}") ? id : null);
+            page(e.status(), "error", vars);
+        }
+    }
+}

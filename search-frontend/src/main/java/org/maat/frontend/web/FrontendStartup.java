@@ -1,0 +1,86 @@
+package org.maat.frontend.web;
+
+import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletContextEvent;
+import jakarta.servlet.ServletContextListener;
+import jakarta.servlet.annotation.WebListener;
+import jakarta.servlet.http.HttpSessionEvent;
+import jakarta.servlet.http.HttpSessionListener;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.Semaphore;
+import org.maat.core.accounts.AccountStore;
+import org.maat.core.data.DataDir;
+import org.maat.core.data.DataSet;
+import org.maat.core.shard.FanOut;
+import org.maat.core.shard.ShardClient;
+import org.maat.core.shard.ShardTopology;
+import org.maat.frontend.app.Frontend;
+import org.maat.frontend.app.FrontendConfig;
+import org.maat.frontend.app.RegionMap;
+import org.maat.frontend.app.UserSession;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts the front-end when the web application is deployed (reading {@link FrontendConfig} from the
+ * context's init parameters, then system properties), stops it when undeployed, and discards a
+ * session's monitor task when the session ends by logout or expiry. A configuration error stops the
+ * deployment with a message naming the setting.
+ */
+@WebListener
+public final class FrontendStartup implements ServletContextListener, HttpSessionListener {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FrontendStartup.class);
+
+    @Override
+    public void contextInitialized(ServletContextEvent event) {
+        ServletContext servlet = event.getServletContext();
+        FrontendConfig config = FrontendConfig.read(name -> {
+            String value = servlet.getInitParameter(name);
+            return value != null ? value : System.getProperty(name);
+        });
+        try {
+            RegionMap regions = config.regions() == null ? RegionMap.none() : RegionMap.read(config.regions());
+            ShardTopology topology = ShardTopology.parse(config.shards());
+            DataSet data = DataSet.open(DataDir.at(config.data()));
+            Frontend frontend;
+            try {
+                AccountStore accounts = AccountStore.open(data.dir());
+                FanOut shards = new FanOut(topology.clients(ShardClient.newHttpClient(), ShardClient.REQUEST_TIMEOUT));
+                frontend = new Frontend(data, shards, accounts, config.policy());
+            } catch (RuntimeException e) {
+                data.close();
+                throw e;
+            }
+            servlet.setAttribute(FrontendContext.ATTRIBUTE, new FrontendContext(frontend,
+                    new WebSettings(regions, config.proxyHeader(), config.sessionMinutes()), new Pages(),
+                    new Semaphore(config.maxConcurrent())));
+            LOG.info("Maat front-end serving {} over {} shard(s), policy {}", config.data(), topology.shardCount(),
+                    config.policy() ? "on" : "off (baseline)");
+        } catch (IOException e) {
+            throw new UncheckedIOException("the Maat front-end cannot open " + config.data() + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void contextDestroyed(ServletContextEvent event) {
+        Object value = event.getServletContext().getAttribute(FrontendContext.ATTRIBUTE);
+        if (value instanceof FrontendContext context) {
+            event.getServletContext().removeAttribute(FrontendContext.ATTRIBUTE);
+            try {
+                context.frontend().close();
+            } catch (IOException e) {
+                LOG.warn("closing the front-end: {}", e.getMessage());
+            }
+        }
+    }
+
+    @Override
+    public void sessionDestroyed(HttpSessionEvent event) {
+        Object user = event.getSession().getAttribute(Exchange.USER_SESSION);
+        if (user instanceof UserSession u) {
+            u.close();
+        }
+    }
+}

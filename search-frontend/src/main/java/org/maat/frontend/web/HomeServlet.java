@@ -1,0 +1,25 @@
+package org.maat.frontend.web;
+
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.List;
+import java.util.Map;
+
+/** The home page: the search form when signed in, the sign-in form otherwise. */
+@WebServlet("")
+public final class HomeServlet extends HttpServlet {
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Exchange.serve(request, response, x -> {
+            if (x.optionalUser() == null) {
+                x.page(200, "login", Map.of("name", ""));
+            } else {
+                x.page(200, "search", Map.of("query", "", "hits", List.of(), "searched", false));
+            }
+        });
+    }
+}

@@ -1,0 +1,155 @@
+package org.maat.frontend.app;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maat.core.shard.ShardHit;
+import org.maat.core.shard.ShardResult;
+import org.maat.policy.Conduit;
+import org.maat.policy.lang.PolicyId;
+import org.maat.policy.monitor.Payload;
+import org.maat.policy.monitor.PolicyViolation;
+import org.maat.policy.templates.PolicyTemplates;
+
+/**
+ * Thoth's faulty front-end experiments (section 6.3): code that tries to leak is stopped by the
+ * monitor, whatever the code path. The shards here can be made to misbehave: {@link #injected}
+ * names a document id every shard adds to its answer, as a buggy or compromised shard would.
+ */
+class FaultyFrontendTest {
+
+    @TempDir
+    static Path root;
+    static TestSite site;
+    static final AtomicReference<String> injected = new AtomicReference<>();
+
+    @BeforeAll
+    static void open() throws IOException {
+        site = TestSite.open(root, true, shard -> query -> {
+            ShardResult real = shard.search(query);
+            String id = injected.get();
+            if (id == null) {
+                return real;
+            }
+            List<ShardHit> hits = new ArrayList<>(real.hits());
+            hits.add(0, new ShardHit(id, 99));
+            return new ShardResult(real.shard(), hits);
+        });
+    }
+
+    @AfterAll
+    static void close() throws IOException {
+        site.close();
+    }
+
+    @Test
+    void censoredDocumentInjectedByAFaultyShardIsRefusedNotShown() throws IOException {
+        Conduit doc = site.documents("public", c -> site.blocked("r1", c.id())).get(0);
+        UserSession censored = site.login("u2", "r1");
+        injected.set(doc.id());
+        try {
+            assertThatThrownBy(() -> site.frontend.search(censored, "budget", 10))
+                    .isInstanceOfSatisfying(RequestException.class, e -> {
+                        assertThat(e.status()).isEqualTo(403);
+                        assertThat(e.getMessage()).doesNotContain(doc.attributes().getOrDefault("title", "Debate"));
+                    });
+        } finally {
+            injected.set(null);
+        }
+        assertThat(site.frontend.search(censored, "budget", 10).hits()).extracting(SearchResult.Hit::id)
+                .doesNotContain(doc.id());
+    }
+
+    @Test
+    void anotherUsersPrivateDocumentInjectedByAFaultyShardIsRefused() {
+        Conduit doc = site.documents("private", c -> true).get(3);
+        UserSession stranger = site.login(site.stranger(doc.owner()), null);
+        injected.set(doc.id());
+        try {
+            assertThatThrownBy(() -> site.frontend.search(stranger, "treaty", 10))
+                    .isInstanceOfSatisfying(RequestException.class, e -> assertThat(e.status()).isEqualTo(403));
+        } finally {
+            injected.set(null);
+        }
+    }
+
+    @Test
+    void interleavedSessionsNeverSeeEachOthersHistoryOrTaint() throws IOException {
+        UserSession alice = site.login("u8", null);
+        UserSession bob = site.login("u9", null);
+        for (int i = 0; i < 3; i++) {
+            site.frontend.search(alice, "fishing alice" + i, 5);
+            site.frontend.search(bob, "energy bob" + i, 5);
+        }
+
+        assertThat(site.frontend.queries(alice)).extracting(SearchHistory.Entry::query)
+                .containsExactly("fishing alice0", "fishing alice1", "fishing alice2");
+        assertThat(site.frontend.queries(bob)).extracting(SearchHistory.Entry::query)
+                .containsExactly("energy bob0", "energy bob1", "energy bob2");
+        PolicyId history = site.data.engine().intern(PolicyTemplates.policy("history"));
+        assertThat(alice.taint().orElseThrow().policies()).containsExactly(history);
+        assertThat(alice.taint().orElseThrow().toString()).doesNotContain("u9");
+        assertThat(bob.taint().orElseThrow().toString()).doesNotContain("u8");
+
+        // A faulty flow: bob's session task reads alice's history and sends it to bob.
+        Conduit aliceHistory = site.frontend.histories().conduit("u8");
+        bob.gate().read(aliceHistory);
+        assertThatThrownBy(() -> bob.gate().write(bob.channel(), bob.session(), Payload.data()))
+                .isInstanceOf(PolicyViolation.class).hasMessageContaining(aliceHistory.id());
+    }
+
+    @Test
+    void historyNeverFlowsToAShardOrAnyConduitOutsideTheUsersProfile() throws IOException {
+        UserSession user = site.login("u10", null);
+        site.frontend.search(user, "council", 5);
+        PolicyId open = site.data.engine().intern(PolicyTemplates.policy("public"));
+        // The request conduit is the user's own (its update rule passes): only the history's taint can refuse.
+        Conduit shardRequest = new Conduit("shard/0/request", "shards/0/request/u10", "u10", open);
+        Conduit otherProfile = new Conduit("profile/u11/inbox", "profile/u11/inbox", "u11",
+                site.data.engine().intern(PolicyTemplates.policy("private")));
+
+        assertThatThrownBy(() -> user.gate().write(shardRequest, null, Payload.data()))
+                .isInstanceOf(PolicyViolation.class).hasMessageContaining("profile/u10/history");
+        Conduit ownButNotProfile = new Conduit("mail/u10", "mail/u10", "u10",
+                site.data.engine().intern(PolicyTemplates.policy("private")));
+        assertThatThrownBy(() -> user.gate().write(ownButNotProfile, null, Payload.data()))
+                .isInstanceOf(PolicyViolation.class).hasMessageContaining("profile/u10/history");
+        assertThatThrownBy(() -> user.gate().write(otherProfile, null, Payload.data()))
+                .isInstanceOf(PolicyViolation.class);
+        // Its own profile is where personalization may write.
+        user.gate().write(user.channel(), user.session(), Payload.conduitIds(List.of()));
+    }
+
+    @Test
+    void endedSessionsTaskIsDiscardedWithItsTaint() throws IOException {
+        UserSession user = site.login("u11", null);
+        site.frontend.search(user, "water", 5);
+        user.close();
+        assertThatThrownBy(() -> user.gate().read(site.frontend.histories().conduit("u11")))
+                .isInstanceOf(IllegalStateException.class);
+        UserSession again = site.login("u11", null);
+        assertThat(again.taint().orElseThrow().isEmpty()).isTrue();
+    }
+
+    @Test
+    void tornHistoryLineFromACrashIsSkippedAndTheNextAppendStillCounts() throws IOException {
+        UserSession user = site.login("u0", null);
+        site.frontend.search(user, "tax", 5);
+        Path file = site.dir.profile("u0").resolve("history");
+        Files.writeString(file, "{\"time\":\"2026-01-0", StandardOpenOption.APPEND);
+        assertThat(site.frontend.queries(user)).extracting(SearchHistory.Entry::query).containsExactly("tax");
+        site.frontend.search(user, "safety", 5);
+        assertThat(site.frontend.queries(user)).extracting(SearchHistory.Entry::query).containsExactly("tax", "safety");
+    }
+}
