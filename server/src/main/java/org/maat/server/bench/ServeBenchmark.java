@@ -40,7 +40,9 @@ import org.maat.server.api.ClientRegions;
  * falls on all alike (paired measurement). Users are drawn among those with logins, 1% employees, all
  * connecting from the blacklisting region. Throughput is what the clients would reach on a
  * configuration alone, by Little's law: clients / mean session time, times the session length for
- * searches. Bounded: at most {@code sessions} slots per session length, and at most
+ * searches. Failed requests are counted (with the first message of each status), not retried: the
+ * same session fails alike on every configuration (e.g. a title the front-end rejects as a query).
+ * Bounded: at most {@code sessions} slots per session length, and at most
  * {@code maxSeconds} for each length.
  */
 public final class ServeBenchmark {
@@ -51,7 +53,11 @@ public final class ServeBenchmark {
 
     /** One configuration at one session length. */
     public record Figures(String config, int sessionLength, int clients, long sessions, double meanSessionMillis,
-                          double meanSearchMillis, double p95SearchMillis, long errors) {
+                          double meanSearchMillis, double p95SearchMillis, long errors, Map<Integer, String> firstErrors) {
+
+        public Figures {
+            firstErrors = Map.copyOf(firstErrors);
+        }
 
         public double searchesPerSecond() {
             return clients * 1000.0 * sessionLength / meanSessionMillis;
@@ -175,17 +181,23 @@ public final class ServeBenchmark {
 
     private void session(ApiSession api, Login login, List<String> texts, Recorder recorder) throws IOException {
         long start = System.nanoTime();
-        long errors = 0;
+        List<ApiResponse> failed = new ArrayList<>();
         long[] searches = new long[texts.size()];
-        errors += api.login(login.user(), login.password()).ok() ? 0 : 1;
+        check(api.login(login.user(), login.password()), failed);
         for (int i = 0; i < texts.size(); i++) {
             long t = System.nanoTime();
             ApiResponse r = api.search(texts.get(i), k);
             searches[i] = System.nanoTime() - t;
-            errors += r.ok() ? 0 : 1;
+            check(r, failed);
         }
-        errors += api.logout().ok() ? 0 : 1;
-        recorder.add(System.nanoTime() - start, searches, errors);
+        check(api.logout(), failed);
+        recorder.add(System.nanoTime() - start, searches, failed);
+    }
+
+    private static void check(ApiResponse response, List<ApiResponse> failed) {
+        if (!response.ok()) {
+            failed.add(response);
+        }
     }
 
     private static Map<String, Login> byUser(DataDir dir) {
@@ -205,13 +217,15 @@ public final class ServeBenchmark {
         private final List<Long> sessionNanos = new ArrayList<>();
         private final List<Long> searchNanos = new ArrayList<>();
         private final AtomicLong errors = new AtomicLong();
+        private final Map<Integer, String> firstErrors = new java.util.TreeMap<>();
 
-        synchronized void add(long session, long[] searches, long failed) {
+        synchronized void add(long session, long[] searches, List<ApiResponse> failed) {
             sessionNanos.add(session);
             for (long s : searches) {
                 searchNanos.add(s);
             }
-            errors.addAndGet(failed);
+            errors.addAndGet(failed.size());
+            failed.forEach(f -> firstErrors.putIfAbsent(f.status(), f.message()));
         }
 
         synchronized Figures figures(String config, int length, int clients) {
@@ -220,7 +234,7 @@ public final class ServeBenchmark {
             double meanSearch = Arrays.stream(search).average().orElse(0) / 1e6;
             double p95 = search.length == 0 ? 0 : search[(int) Math.ceil(search.length * 0.95) - 1] / 1e6;
             return new Figures(config, length, clients, sessionNanos.size(), meanSession, meanSearch, p95,
-                    errors.get());
+                    errors.get(), firstErrors);
         }
     }
 }

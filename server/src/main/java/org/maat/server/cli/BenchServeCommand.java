@@ -155,6 +155,9 @@ public final class BenchServeCommand implements Callable<Integer> {
                         f.meanSessionMillis(), (f.meanSessionMillis() / base.meanSessionMillis() - 1) * 100, f.errors());
             }
         }
+        results.values().stream().flatMap(m -> m.values().stream()).filter(f -> f.errors() > 0).forEach(f ->
+                f.firstErrors().forEach((status, message) -> o.printf("  length %d, %s: %d failed request(s); "
+                        + "status %d, e.g. %s%n", f.sessionLength(), f.config(), f.errors(), status, message)));
         o.println("  goals for mix: ratio >= 0.97, +mean% < 5 %, +session% at length 1 < 3 % (Thoth: 15.8 %)");
         o.flush();
     }
