@@ -39,8 +39,8 @@ import picocli.CommandLine.Spec;
                 + "no-policy baseline, per session length."},
         footer = {"", "Example:",
             "  maat bench serve --topology 4servers --session-length 1,2,5,20",
-            "", "Goals: mix throughput >= 0.97 of no-policy, latency overhead < 5 %, per-session overhead at "
-                + "length 1 < 3 %.",
+            "", "Goals: mix throughput >= 0.97 of no-policy, latency overhead < 5 %%, per-session overhead at "
+                + "length 1 < 3 %%.",
             "", "Exit codes: 0 measured, 2 bad arguments or it could not run."})
 public final class BenchServeCommand implements Callable<Integer> {
 
