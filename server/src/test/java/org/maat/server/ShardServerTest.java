@@ -16,7 +16,13 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import java.util.stream.Stream;
+import org.maat.core.data.DataSet;
+import org.maat.core.search.SearchComponents;
 import org.maat.core.shard.FanOut;
+import org.maat.core.shard.ShardRefusedException;
+import org.maat.policy.Conduit;
+import org.maat.policy.facts.FactSource;
 import org.maat.core.shard.ShardHit;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
@@ -28,12 +34,13 @@ class ShardServerTest {
     @TempDir
     static Path dir;
     static ShardIndex index;
+    static ServedDataFixture served;
     static final List<ShardServer> servers = new ArrayList<>();
     static final HttpClient http = HttpClient.newHttpClient();
 
     @BeforeAll
     static void serve() throws IOException {
-        ServedDataFixture served = ServedDataFixture.generate(dir, 200);
+        served = ServedDataFixture.generate(dir, 200);
         index = ShardIndex.open(served.data(), served.index(), true);
         for (int s = 0; s < 2; s++) {
             for (int r = 0; r < 2; r++) {
@@ -118,6 +125,57 @@ class ShardServerTest {
         } finally {
             lonely.close();
             doomed.close();
+        }
+    }
+
+    @Test
+    void aRefusalByTheShardsMonitorIs403WithItsExplanation() throws Exception {
+        // A shard whose filter ignores the session: searching for a private document as a stranger.
+        String[] secretAndStranger = privateDocumentAndStranger();
+        String unique = "uniq" + secretAndStranger[0].substring(1);
+        List<ShardServer> faulty = new ArrayList<>();
+        try {
+            for (int s = 0; s < 2; s++) {
+                faulty.add(ShardServer.start(index.shard(s).withComponents(SearchComponents.plain()), "127.0.0.1", 0,
+                        "faulty-shard-" + s));
+            }
+            String body = "{\"user\":\"" + secretAndStranger[1] + "\",\"region\":\"r1\",\"query\":\"" + unique
+                    + "\",\"k\":5}";
+            List<HttpResponse<String>> answers = new ArrayList<>();
+            for (ShardServer f : faulty) {
+                answers.add(post(f.url(), "/shard/search", body));
+            }
+            // The shard holding the document refuses; the other has nothing to release.
+            assertThat(answers).extracting(HttpResponse::statusCode).containsExactlyInAnyOrder(200, 403);
+            HttpResponse<String> refused = answers.stream().filter(a -> a.statusCode() == 403).findFirst().orElseThrow();
+            assertThat(refused.body()).contains("\"error\":\"refused\"").contains(secretAndStranger[0])
+                    .doesNotContain("\tat ");
+
+            ShardTopology topology = ShardTopology.ofShards(faulty.stream().map(ShardServer::url).toList());
+            try (FanOut fanOut = new FanOut(topology.clients(http, Duration.ofSeconds(10)))) {
+                assertThatThrownBy(() -> fanOut.search(new ShardQuery(secretAndStranger[1], "r1", unique, 5)))
+                        .isInstanceOf(ShardRefusedException.class).hasMessageContaining(secretAndStranger[0]);
+            }
+        } finally {
+            faulty.forEach(ShardServer::close);
+        }
+    }
+
+    /** A private (not public) document, and a user who is neither its owner nor a friend nor an employee. */
+    private static String[] privateDocumentAndStranger() throws IOException {
+        try (DataSet data = DataSet.openFollower(served.data())) {
+            FactSource facts = data.engine().facts();
+            try (Stream<Conduit> all = data.policies().conduits()) {
+                Conduit secret = all.filter(c -> c.id().startsWith("d"))
+                        .filter(c -> !c.attributes().getOrDefault("template", "public").startsWith("public"))
+                        .findFirst().orElseThrow();
+                for (int u = 0; ; u++) {
+                    String user = "u" + u;
+                    if (!user.equals(secret.owner()) && !facts.contains("friend", List.of(secret.owner(), user))) {
+                        return new String[] {secret.id(), user};
+                    }
+                }
+            }
         }
     }
 }

@@ -104,6 +104,15 @@ public final class SearchService implements AutoCloseable {
                 SearchComponents.plain(), () -> { });
     }
 
+    /**
+     * The same service running {@code components} instead (fault injection: a search whose filter is
+     * broken); under the monitor, what it may release is judged exactly as before. A view like
+     * {@link #asPlain()}.
+     */
+    public SearchService withComponents(SearchComponents components) {
+        return new SearchService(stores, labels, monitor, opener, index, sequence, components, () -> { });
+    }
+
     /** Opens the data and the index; {@code policy}: under the monitor, else plain Lucene. */
     public static SearchService open(DataDir data, IndexLayout layout, boolean policy) throws IOException {
         DataSet stores = DataSet.open(data);

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.maat.core.data.DataSet;
 import org.maat.core.runtime.SearchService;
+import org.maat.core.search.SearchComponents;
 import org.maat.core.task.RankedId;
 import org.maat.policy.Session;
 import org.maat.policy.monitor.PolicyViolation;
@@ -29,6 +30,15 @@ public final class ShardService implements ShardSearcher, AutoCloseable {
         this.shard = shard;
         this.data = data;
         this.search = search;
+    }
+
+    /**
+     * This shard running other search components (fault injection: a filter that ignores the
+     * session). Its monitor still releases only what the session may read: a faulty search is
+     * refused, never answered. Shares this service's readers; close this one.
+     */
+    public ShardService withComponents(SearchComponents components) {
+        return new ShardService(shard, data, search.withComponents(components));
     }
 
     /** This shard's number in its index. */

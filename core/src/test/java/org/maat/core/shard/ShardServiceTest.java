@@ -1,6 +1,7 @@
 package org.maat.core.shard;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import org.maat.core.data.DataSet;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
+import org.maat.core.search.SearchComponents;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 import org.maat.policy.facts.FactSource;
@@ -121,6 +123,39 @@ class ShardServiceTest {
                 assertThat(baseline.search(q)).isEqualTo(policy.search(q));
             }
         }
+    }
+
+    @Test
+    void aShardWhoseFilterIgnoresTheSessionIsRefusedNotAnswered() throws IOException {
+        try (DataSet owner = DataSet.open(data);
+             ShardIndex shards = ShardIndex.open(data, index, true)) {
+            Conduit secret = protectedDocumentNotLoggedFor(owner, "e0", "r1");
+            String unique = "uniq" + secret.id().substring(1);
+            int shard = shardOf(secret.id());
+            ShardService faulty = shards.shard(shard).withComponents(SearchComponents.plain());
+            String stranger = stranger(owner, secret);
+
+            assertThatThrownBy(() -> faulty.search(new ShardQuery(stranger, "r1", unique, 10)))
+                    .isInstanceOf(ShardRefusedException.class)
+                    .hasMessageContaining("shard " + shard).hasMessageContaining(secret.id());
+            // The owner may read it, so the same faulty search is released to her.
+            assertThat(faulty.search(new ShardQuery(secret.owner(), "r1", unique, 10)).hits())
+                    .extracting(ShardHit::id).containsExactly(secret.id());
+        }
+    }
+
+    /** Where a document is indexed, asked of raw Lucene (no monitor, no filter). */
+    private static int shardOf(String id) throws IOException {
+        String unique = "uniq" + id.substring(1);
+        try (ShardIndex plain = ShardIndex.open(data, index, false)) {
+            for (int s = 0; s < plain.shards(); s++) {
+                ShardService raw = plain.shard(s).withComponents(SearchComponents.plain());
+                if (!raw.search(new ShardQuery("anyone", null, unique, 1)).hits().isEmpty()) {
+                    return s;
+                }
+            }
+        }
+        throw new AssertionError(id + " is in no shard");
     }
 
     private static Conduit protectedDocumentNotLoggedFor(DataSet data, String employee, String region) {
