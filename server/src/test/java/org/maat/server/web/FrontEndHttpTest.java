@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,13 +23,17 @@ import org.maat.server.WarFile;
 /** The built WAR deployed in embedded Jetty and exercised over real HTTP on 127.0.0.1 (JSON API and pages). */
 class FrontEndHttpTest {
 
+    static final int MAX_CONCURRENT = 2;
+
     @TempDir
     static Path dir;
     static ServedSite site;
 
     @BeforeAll
     static void start() throws IOException {
-        site = ServedSite.start(dir, Topology.parse("4servers"), c -> c);
+        // Two requests at once: a sequential client never has more in flight (one answered, not yet
+        // released, plus the next), and the overload test can fill both.
+        site = ServedSite.start(dir, Topology.parse("4servers"), c -> c.withMaxConcurrent(MAX_CONCURRENT));
     }
 
     @AfterAll
@@ -183,6 +190,57 @@ class FrontEndHttpTest {
         assertThat(page.status()).isEqualTo(404);
         assertThat(page.contentType()).startsWith("text/html");
         assertNoStackTrace(page);
+    }
+
+    @Test
+    void overloadGets503WithAMessageAndServiceResumesAfterwards() throws IOException {
+        // Requests whose bodies have not all arrived hold their admission permits while the servlet waits
+        // for the rest: a deterministic way to keep the front-end busy.
+        List<Socket> stalled = new ArrayList<>();
+        try {
+            for (int i = 0; i < MAX_CONCURRENT; i++) {
+                Socket s = new Socket(site.url().getHost(), site.url().getPort());
+                OutputStream out = s.getOutputStream();
+                out.write(("POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded"
+                        + "\r\nContent-Length: 40\r\n\r\nuser=u1&pass").getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                stalled.add(s);
+            }
+            ApiClient.Reply busy = null;
+            for (int attempt = 0; attempt < 100; attempt++) {
+                busy = new ApiClient(site.url()).get("api/search?q=budget");
+                if (busy.status() == 503) {
+                    break;
+                }
+                sleep(50); // the stalled requests are still being dispatched
+            }
+            assertThat(busy.status()).isEqualTo(503);
+            assertThat(busy.json().get("error").asText()).isEqualTo("unavailable");
+            assertThat(busy.json().get("message").asText()).contains("busy");
+            assertNoStackTrace(busy);
+        } finally {
+            for (Socket s : stalled) {
+                s.close();
+            }
+        }
+        ApiClient.Reply after = null;
+        for (int attempt = 0; attempt < 100; attempt++) {
+            after = new ApiClient(site.url()).get("api/search?q=budget");
+            if (after.status() != 503) {
+                break;
+            }
+            sleep(50); // the closed connections' requests are failing and releasing their permits
+        }
+        assertThat(after.status()).as("served again: no session, so 401").isEqualTo(401);
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted");
+        }
     }
 
     @Test
