@@ -193,6 +193,30 @@ class FrontEndHttpTest {
     }
 
     @Test
+    void pagesMirrorTheApiForSignInAndTheMalFlow() throws IOException {
+        ApiClient browser = new ApiClient(site.url());
+        ApiClient.Reply wrong = browser.post("login", Map.of("user", "u7", "password", "guess"));
+        assertThat(wrong.status()).isEqualTo(401);
+        assertThat(wrong.body()).contains("Unknown user or wrong password").contains("value=\"u7\"");
+        assertThat(browser.get("search").status()).isEqualTo(401);
+
+        Conduit doc = site.documents("friends", c -> !site.blocked("r0", c.id())).get(1);
+        ApiClient employee = new ApiClient(site.url());
+        ApiClient.Reply signIn = employee.post("login", Map.of("user", "e0", "password", site.password("e0")));
+        assertThat(signIn.status()).isEqualTo(302);
+        ApiClient.Reply refused = employee.get("doc?id=" + doc.id());
+        assertThat(refused.status()).isEqualTo(403);
+        assertThat(refused.body()).contains("mal?id=" + doc.id());
+        assertThat(employee.get("mal?id=" + doc.id()).body()).contains("name=\"reason\"");
+        ApiClient.Reply logged = employee.post("mal", Map.of("id", doc.id(), "reason", "audit 3"));
+        assertThat(logged.status()).isEqualTo(302);
+        assertThat(employee.get("doc?id=" + doc.id()).body()).contains(ServedSite.word(doc.id()));
+
+        ApiClient user = signedIn("u8", null);
+        assertThat(user.get("mal?id=" + doc.id()).status()).isEqualTo(403);
+    }
+
+    @Test
     void overloadGets503WithAMessageAndServiceResumesAfterwards() throws IOException {
         // Requests whose bodies have not all arrived hold their admission permits while the servlet waits
         // for the rest: a deterministic way to keep the front-end busy.
