@@ -5,6 +5,8 @@ import org.maat.core.cli.IndexCommand;
 import org.maat.core.cli.SearchCommand;
 import org.maat.encdb.cli.ErpCommand;
 import org.maat.policy.cli.PolicyCommand;
+import org.maat.server.cli.ServeCommand;
+import org.maat.server.cli.ShardCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -23,7 +25,7 @@ import picocli.CommandLine.Command;
             "  MAAT_LOG_LEVEL   log level on standard error (default: warn; error for demo)",
             "  MAAT_JAVA_OPTS   extra JVM options, e.g. -Xmx4g"},
         subcommands = {DemoCommand.class, GenerateCommand.class, IndexCommand.class, SearchCommand.class,
-            ErpCommand.class, BenchCommand.class, PolicyCommand.class})
+            ErpCommand.class, BenchCommand.class, PolicyCommand.class, ServeCommand.class, ShardCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

@@ -10,6 +10,7 @@ import org.eclipse.jetty.ee10.webapp.MetaInfConfiguration;
 import org.eclipse.jetty.ee10.webapp.WebAppContext;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.ClassMatcher;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -61,6 +62,9 @@ public final class FrontEndServer implements AutoCloseable {
         // Servlets are the WAR's own classes; its library jars hold none, and scanning them (Lucene,
         // H2, ...) would only slow the start.
         webapp.setAttribute(MetaInfConfiguration.WEBINF_JAR_PATTERN, ".*/maat-[^/]*\\.jar$");
+        // The WAR carries slf4j-api for its own use; here it logs through the container's SLF4J instead,
+        // else its API (from the WAR) and the container's provider (from the class path) would not match.
+        webapp.addProtectedClassMatcher(new ClassMatcher("org.slf4j."));
         // A failed deployment must fail the start, not leave a server answering 503.
         webapp.setThrowUnavailableOnStartupException(true);
         config.initParameters().forEach(webapp::setInitParameter);

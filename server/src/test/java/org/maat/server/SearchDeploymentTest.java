@@ -31,13 +31,13 @@ class SearchDeploymentTest {
 
     @TempDir
     static Path dir;
-    static ServedData served;
+    static ServedDataFixture served;
     static Path echoWar;
     static final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     @BeforeAll
     static void generate() throws IOException {
-        served = ServedData.generate(dir.resolve("served"), 120);
+        served = ServedDataFixture.generate(dir.resolve("served"), 120);
         echoWar = TestWars.build(dir.resolve("echo.war"), ConfigEchoServlet.class);
     }
 

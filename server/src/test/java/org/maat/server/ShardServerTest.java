@@ -33,7 +33,7 @@ class ShardServerTest {
 
     @BeforeAll
     static void serve() throws IOException {
-        ServedData served = ServedData.generate(dir, 200);
+        ServedDataFixture served = ServedDataFixture.generate(dir, 200);
         index = ShardIndex.open(served.data(), served.index(), true);
         for (int s = 0; s < 2; s++) {
             for (int r = 0; r < 2; r++) {
@@ -63,7 +63,7 @@ class ShardServerTest {
         try (FanOut remote = new FanOut(topology().clients(http, Duration.ofSeconds(10)));
              FanOut local = FanOut.ofShards(List.of(index.shard(0), index.shard(1)))) {
             int nonEmpty = 0;
-            for (int u = 0; u < ServedData.SPEC.users(); u += 3) {
+            for (int u = 0; u < ServedDataFixture.SPEC.users(); u += 3) {
                 for (String q : List.of("budget", "fishing water", "tax OR energy")) {
                     ShardQuery query = new ShardQuery("u" + u, u % 2 == 0 ? "r0" : "r1", q, 10);
                     List<ShardHit> expected = local.search(query);

@@ -6,15 +6,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
-import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.maat.core.conduit.ScanMode;
-import org.maat.core.corpus.Corpus;
-import org.maat.core.corpus.CorpusEntry;
-import org.maat.core.corpus.CorpusFormatException;
-import org.maat.core.corpus.CorpusReader;
 import org.maat.core.corpus.CorpusSpec;
+import org.maat.core.corpus.FirstDocuments;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
 import org.maat.core.lucene.IndexLayout;
@@ -171,49 +166,6 @@ public final class SearchDemo {
                 }
             }
             throw new IllegalStateException("the demo population has no friends-only document to search for");
-        }
-    }
-
-    /** The first {@code limit} documents of a corpus, so the demo runs in seconds. */
-    private record FirstDocuments(Corpus corpus, long limit) implements Corpus {
-
-        @Override
-        public String spec() {
-            return corpus.spec() + " (first " + limit + ")";
-        }
-
-        @Override
-        public OptionalLong expectedDocuments() {
-            return OptionalLong.of(limit);
-        }
-
-        @Override
-        public CorpusReader open(ScanMode mode, Consumer<CorpusFormatException> skipped) throws IOException {
-            CorpusReader all = corpus.open(mode, skipped);
-            return new CorpusReader() {
-                private long read;
-
-                @Override
-                public long skipped() {
-                    return all.skipped();
-                }
-
-                @Override
-                public boolean hasNext() {
-                    return read < limit && all.hasNext();
-                }
-
-                @Override
-                public CorpusEntry next() {
-                    read++;
-                    return all.next();
-                }
-
-                @Override
-                public void close() throws IOException {
-                    all.close();
-                }
-            };
         }
     }
 }

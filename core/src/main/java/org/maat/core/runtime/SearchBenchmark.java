@@ -3,10 +3,8 @@ package org.maat.core.runtime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -14,8 +12,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import org.maat.core.conduit.Document;
-import org.maat.core.conduit.DocumentScan;
 import org.maat.core.data.Manifest;
 import org.maat.policy.Session;
 import org.maat.policy.monitor.PolicyViolation;
@@ -50,8 +46,6 @@ public final class SearchBenchmark {
         }
     }
 
-    private static final int MAX_TITLES = 20_000;
-
     private final SearchService monitored;
     private final int threads;
     private final int k;
@@ -70,12 +64,10 @@ public final class SearchBenchmark {
         this.threads = threads;
         this.k = k;
         SplittableRandom random = new SplittableRandom(seed);
-        List<String> titles = titles(monitored, random);
-        this.distinctTitles = titles.size();
-        double[] cdf = zipf(titles.size());
+        TitleQueries titles = TitleQueries.of(monitored.data(), random);
+        this.distinctTitles = titles.distinctTitles();
         for (int i = 0; i < queries; i++) {
-            int rank = Arrays.binarySearch(cdf, random.nextDouble());
-            this.queries.add(titles.get(rank < 0 ? -rank - 1 : rank));
+            this.queries.add(titles.next(random));
             boolean employee = !manifest.employees().isEmpty() && random.nextInt(100) == 0;
             String user = employee ? manifest.employees().get(random.nextInt(manifest.employees().size()))
                     : Manifest.user(random.nextInt(manifest.users()));
@@ -177,40 +169,4 @@ public final class SearchBenchmark {
         double p95 = latencies.length == 0 ? 0 : latencies[(int) Math.ceil(latencies.length * 0.95) - 1] / 1e6;
         return new Measurement(name, latencies.length, threads, mean, p95, refused);
     }
-
-    /** Distinct document titles, in a seeded random order (rank 1 first). */
-    private static List<String> titles(SearchService service, SplittableRandom random) {
-        Set<String> distinct = new LinkedHashSet<>();
-        try (DocumentScan scan = service.data().documents().scan()) {
-            while (scan.hasNext() && distinct.size() < MAX_TITLES) {
-                Document d = scan.next();
-                if (!d.title().isBlank()) {
-                    distinct.add(d.title().strip());
-                }
-            }
-        }
-        if (distinct.isEmpty()) {
-            throw new IllegalArgumentException("the data set has no document titles to use as queries");
-        }
-        List<String> titles = new ArrayList<>(distinct);
-        for (int i = titles.size() - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            titles.set(j, titles.set(i, titles.get(j)));
-        }
-        return titles;
-    }
-
-    private static double[] zipf(int n) {
-        double[] cdf = new double[n];
-        double sum = 0;
-        for (int i = 0; i < n; i++) {
-            sum += 1.0 / (i + 1);
-            cdf[i] = sum;
-        }
-        for (int i = 0; i < n; i++) {
-            cdf[i] /= sum;
-        }
-        return cdf;
-    }
-
 }

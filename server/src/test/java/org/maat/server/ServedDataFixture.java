@@ -19,13 +19,13 @@ import org.maat.core.runtime.IndexRun;
  * over a small vocabulary plus a unique word {@code uniq<N>} in document {@code d<N>}, a population
  * from the real generator (30 users, 30/50/20, censorship, one employee with MAL entries).
  */
-public record ServedData(DataDir data, IndexLayout index) {
+public record ServedDataFixture(DataDir data, IndexLayout index) {
 
-    static final List<String> VOCABULARY = List.of("parliament", "budget", "fishing", "council", "energy",
+    public static final List<String> VOCABULARY = List.of("parliament", "budget", "fishing", "council", "energy",
             "treaty", "farmers", "water", "transport", "rights", "market", "tax");
-    static final PopulationSpec SPEC = new PopulationSpec(30, 3, 30, 50, 20, 0.10, 20, 2, 1, 8, 7);
+    public static final PopulationSpec SPEC = new PopulationSpec(30, 3, 30, 50, 20, 0.10, 20, 2, 1, 8, 7);
 
-    static ServedData generate(Path dir, int documents) throws IOException {
+    public static ServedDataFixture generate(Path dir, int documents) throws IOException {
         Random random = new Random(3);
         StringBuilder lines = new StringBuilder();
         for (int i = 0; i < documents; i++) {
@@ -44,6 +44,11 @@ public record ServedData(DataDir data, IndexLayout index) {
                 bad -> { }, GenerationProgress.NONE);
         IndexLayout index = new IndexLayout(dir.resolve("index"));
         IndexRun.standard().run(data, index, 2, true, n -> { });
-        return new ServedData(data, index);
+        return new ServedDataFixture(data, index);
+    }
+
+    /** A small WAR of test servlets ({@link TestWars}). */
+    public static Path war(Path file, Class<?>... servlets) throws IOException {
+        return TestWars.build(file, servlets);
     }
 }

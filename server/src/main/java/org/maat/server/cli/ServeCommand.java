@@ -1,0 +1,134 @@
+package org.maat.server.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.maat.core.data.DataDir;
+import org.maat.core.lucene.IndexLayout;
+import org.maat.core.shard.ShardTopology;
+import org.maat.server.FrontEndConfig;
+import org.maat.server.SearchDeployment;
+import org.maat.server.Topology;
+import org.maat.server.WarFile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code maat serve}: the search front-end WAR on embedded Jetty 12, with its shard servers. */
+@Command(name = "serve",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {"Serve search over HTTP: the front-end WAR (search pages and JSON API, log-in, MAL access, "
+                + "history) on embedded Jetty 12, and the index's shard servers on loopback ports.",
+            "",
+            "Every search fans out to each shard (one replica per shard, spreading load across replicas) and the "
+                + "hits are merged by score; each shard runs the search as a confined task that the monitor lets "
+                + "return only documents the session may read. Prints the URL; Ctrl-C stops it cleanly.",
+            "",
+            "With --shards the shard servers run elsewhere (maat shard) and --index is not needed."},
+        footer = {"", "Examples:",
+            "  maat serve --data data --index index",
+            "  maat serve --data data --index index --topology 4servers --port 8080",
+            "  maat serve --data data --shards 'http://10.0.0.5:9001|http://10.0.0.6:9001,http://10.0.0.7:9002'",
+            "", "Exit codes: 0 stopped, 2 bad arguments or it could not start."})
+public final class ServeCommand implements Callable<Integer> {
+
+    @Option(names = "--data", required = true, paramLabel = "DIR", description = "Data directory (maat generate).")
+    Path data;
+
+    @Option(names = "--index", paramLabel = "DIR", description = "Index directory (maat index) to serve in-process.")
+    Path index;
+
+    @Option(names = "--topology", defaultValue = "2servers", paramLabel = "T",
+            description = "In-process shard servers: 2servers (2 shards) or 4servers (2 shards x 2 replicas). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    String topology;
+
+    @Option(names = "--shards", paramLabel = "URLS",
+            description = "Shard servers running elsewhere instead: shards separated by ',', replicas by '|'.")
+    String shards;
+
+    @Option(names = "--port", defaultValue = "8080", description = "Front-end port (0: any free port). "
+            + "Default: ${DEFAULT-VALUE}.")
+    int port;
+
+    @Option(names = "--host", defaultValue = "127.0.0.1", description = "Front-end address to bind. "
+            + "Default: ${DEFAULT-VALUE}.")
+    String host;
+
+    @Option(names = "--no-policy", description = "No monitor in shards or front-end (the overhead baseline).")
+    boolean noPolicy;
+
+    @Option(names = "--regions", paramLabel = "FILE",
+            description = "Properties file CIDR=region mapping client addresses to regions (default: no regions).")
+    Path regions;
+
+    @Option(names = "--proxy-header", paramLabel = "NAME",
+            description = "Trusted header carrying the client address, e.g. X-Forwarded-For (default: none).")
+    String proxyHeader;
+
+    @Option(names = "--max-concurrent", paramLabel = "N",
+            description = "Requests served at once; more get 503 (default: the front-end's).")
+    Integer maxConcurrent;
+
+    @Option(names = "--session-minutes", paramLabel = "N", description = "Session timeout (default: the front-end's).")
+    Integer sessionMinutes;
+
+    @Option(names = "--war", paramLabel = "FILE", description = "The front-end WAR (default: the one the build made).")
+    Path war;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (port < 0 || port > 65535) {
+            throw new ParameterException(spec.commandLine(), "--port must be 0 to 65535, not " + port);
+        }
+        if ((index == null) == (shards == null)) {
+            throw new ParameterException(spec.commandLine(), "give either --index (shards in-process) or --shards "
+                    + "(shard servers elsewhere)");
+        }
+        Topology layout;
+        ShardTopology remote;
+        try {
+            layout = Topology.parse(topology);
+            remote = shards == null ? null : ShardTopology.parse(shards);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        Path warFile = war != null ? war : WarFile.locate();
+        DataDir dataDir = DataDir.at(data);
+        dataDir.readManifest(); // a clear error now rather than from inside the WAR
+        PrintWriter out = spec.commandLine().getOut();
+        SearchDeployment deployment = remote == null
+                ? SearchDeployment.start(warFile, dataDir, new IndexLayout(index), layout, !noPolicy, host, port,
+                        this::tune)
+                : SearchDeployment.frontEndOnly(warFile, dataDir, remote, !noPolicy, host, port, this::tune);
+        out.printf("shards: %s%s%n", deployment.shards(), remote == null ? " (" + layout + ", in-process)" : "");
+        out.printf("Maat search serving at %s%s (Ctrl-C to stop)%n", deployment.url(),
+                noPolicy ? " without the monitor (--no-policy)" : "");
+        out.flush();
+        RunUntilStopped.await("the server", out, deployment);
+        return 0;
+    }
+
+    private FrontEndConfig tune(FrontEndConfig config) {
+        FrontEndConfig c = config;
+        if (regions != null) {
+            c = c.withRegions(regions);
+        }
+        if (proxyHeader != null) {
+            c = c.withProxyHeader(proxyHeader);
+        }
+        if (maxConcurrent != null) {
+            c = c.withMaxConcurrent(maxConcurrent);
+        }
+        if (sessionMinutes != null) {
+            c = c.withSessionMinutes(sessionMinutes);
+        }
+        return c;
+    }
+}
