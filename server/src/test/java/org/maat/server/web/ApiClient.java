@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 final class ApiClient {
 
     /** A response: status, body, and the body as JSON when it is JSON. */
-    record Reply(int status, String body, String contentType) {
+    record Reply(int status, String body, String contentType, String setCookie) {
         JsonNode json() {
             try {
                 return new ObjectMapper().readTree(body);
@@ -74,7 +74,8 @@ final class ApiClient {
     private Reply send(HttpRequest.Builder request) throws IOException {
         try {
             HttpResponse<String> r = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            return new Reply(r.statusCode(), r.body(), r.headers().firstValue("Content-Type").orElse(""));
+            return new Reply(r.statusCode(), r.body(), r.headers().firstValue("Content-Type").orElse(""),
+                    r.headers().firstValue("Set-Cookie").orElse(""));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);

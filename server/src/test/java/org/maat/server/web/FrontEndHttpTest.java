@@ -76,6 +76,8 @@ class FrontEndHttpTest {
         assertThat(ok.status()).isEqualTo(200);
         assertThat(ok.json().get("user").asText()).isEqualTo("u1");
         assertThat(ok.json().get("region").asText()).isEqualTo("r0");
+        assertThat(ok.setCookie()).startsWith("JSESSIONID=").containsIgnoringCase("HttpOnly")
+                .containsIgnoringCase("SameSite=Lax");
         ApiClient.Reply viaProxy = new ApiClient(site.url(), ServedSite.R1_CLIENT).login("u1", site.password("u1"));
         assertThat(viaProxy.json().get("region").asText()).isEqualTo("r1");
 
