@@ -118,7 +118,11 @@ public final class Frontend implements AutoCloseable {
             throw RequestException.badRequest("the query has no searchable words: '" + q + "'");
         }
         checkOpen(user);
-        history.recordQuery(user.gate(), user.session(), user.user(), q);
+        try {
+            history.recordQuery(user.gate(), user.session(), user.user(), q);
+        } catch (PolicyViolation e) {
+            throw refusal(user, e);
+        }
         List<ShardHit> merged;
         try {
             merged = shards.search(new ShardQuery(user.user(), user.region().orElse(null), q, k));
@@ -157,7 +161,11 @@ public final class Frontend implements AutoCloseable {
         Conduit conduit = conduit(id);
         checkOpen(user);
         Document doc = checkedReads(user, reader -> reader.read(conduit.id()).document());
-        history.recordView(user.gate(), user.session(), user.user(), conduit.id());
+        try {
+            history.recordView(user.gate(), user.session(), user.user(), conduit.id());
+        } catch (PolicyViolation e) {
+            throw refusal(user, e);
+        }
         return doc;
     }
 
