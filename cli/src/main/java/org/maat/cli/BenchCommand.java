@@ -3,6 +3,7 @@ package org.maat.cli;
 import org.maat.core.cli.BenchIndexCommand;
 import org.maat.core.cli.BenchSearchCommand;
 import org.maat.encdb.cli.BenchErpCommand;
+import org.maat.server.cli.BenchServeCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -13,7 +14,7 @@ import picocli.CommandLine.Command;
 @Command(name = "bench",
         mixinStandardHelpOptions = true,
         description = "Measure Maat against its baseline, side by side in one run.",
-        subcommands = {BenchIndexCommand.class, BenchSearchCommand.class, BenchErpCommand.class})
+        subcommands = {BenchIndexCommand.class, BenchSearchCommand.class, BenchErpCommand.class, BenchServeCommand.class})
 public final class BenchCommand implements Runnable {
 
     @CommandLine.Spec

@@ -34,8 +34,9 @@ public final class DataSet implements AutoCloseable {
     private final MalLog malLog;
     private final FactIndex logged = new FactIndex();
     private final PolicyEngine engine;
-    /** A follower's position in the MAL log: the file length and the entries it has read. Guarded by this. */
-    private long followedBytes = -1;
+    /** A follower's position in the MAL log: the file length read (volatile: checked without the lock). */
+    private volatile long followedBytes = -1;
+    /** Entries read so far. Guarded by this. */
     private long followedEntries;
 
     private DataSet(DataDir dir, Manifest manifest, PolicyStore policies, ConduitStore documents, MalLog malLog) {
@@ -107,16 +108,28 @@ public final class DataSet implements AutoCloseable {
      *
      * @throws DataDirException if the log was altered rather than appended to
      */
-    public synchronized void followMalLog() throws IOException {
+    public void followMalLog() throws IOException {
         if (malLog != null) {
             return;
         }
-        long length;
-        try {
-            length = Files.size(dir.malLog());
-        } catch (NoSuchFileException e) {
-            length = 0; // a log is created by its first writer
+        long length = malLogLength();
+        if (length == followedBytes) {
+            return; // the common case, on every search: no lock taken
         }
+        synchronized (this) {
+            readMalLog(malLogLength());
+        }
+    }
+
+    private long malLogLength() throws IOException {
+        try {
+            return Files.size(dir.malLog());
+        } catch (NoSuchFileException e) {
+            return 0; // a log is created by its first writer
+        }
+    }
+
+    private void readMalLog(long length) throws IOException {
         if (length == followedBytes) {
             return;
         }

@@ -1,0 +1,83 @@
+package org.maat.server.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.maat.core.accounts.PasswordHasher;
+import org.maat.core.conduit.ScanMode;
+import org.maat.core.corpus.CorpusSpec;
+import org.maat.core.corpus.FirstDocuments;
+import org.maat.core.data.DataDir;
+import org.maat.core.data.Manifest;
+import org.maat.core.lucene.IndexLayout;
+import org.maat.core.population.GenerationProgress;
+import org.maat.core.population.PopulationGenerator;
+import org.maat.core.population.PopulationSpec;
+import org.maat.core.runtime.IndexRun;
+
+/**
+ * The benchmark's data, generated from one corpus prefix and seed: the full mix (30/50/20, 1%
+ * censored, MAL-protected documents, one employee) with its monitored index; a copy of that data
+ * directory for the baseline's front-end (each front-end owns its directory's MAL log); and the
+ * all-public data set (every document public, nothing censored) with its own index. Every user has a
+ * login.
+ */
+record BenchData(DataDir mix, DataDir baseline, DataDir allPublic, IndexLayout mixIndex, IndexLayout publicIndex,
+                 Manifest manifest) {
+
+    static BenchData prepare(Path work, int documents, int users, int shards, long seed, PasswordHasher hasher,
+                             Consumer<String> log) throws IOException {
+        int friends = Math.min(12, users - 1);
+        int blacklist = Math.max(1, Math.min(2_250, documents / 20));
+        PopulationSpec mixSpec = new PopulationSpec(users, friends, 30, 50, 20, 0.01, blacklist, 4, 1,
+                Math.min(200, documents / 10), seed);
+        PopulationSpec publicSpec = new PopulationSpec(users, friends, 0, 100, 0, 0.0, 0, 4, 1, 0, seed);
+
+        DataDir mix = generate(work.resolve("data-mix"), mixSpec, documents, users, seed, hasher, log);
+        IndexLayout mixIndex = index(mix, work.resolve("index-mix"), shards, log);
+        DataDir allPublic = generate(work.resolve("data-public"), publicSpec, documents, users, seed, hasher, log);
+        IndexLayout publicIndex = index(allPublic, work.resolve("index-public"), shards, log);
+        DataDir baseline = DataDir.at(work.resolve("data-baseline"));
+        copyTree(mix.root(), baseline.root());
+        return new BenchData(mix, baseline, allPublic, mixIndex, publicIndex, mix.readManifest());
+    }
+
+    private static DataDir generate(Path dir, PopulationSpec spec, int documents, int users, long seed,
+                                    PasswordHasher hasher, Consumer<String> log) throws IOException {
+        log.accept("generating " + dir.getFileName() + ": " + documents + " europarl documents, " + users + " users, mix "
+                + spec.privatePercent() + "/" + spec.publicPercent() + "/" + spec.friendsPercent());
+        DataDir data = DataDir.at(dir);
+        new PopulationGenerator(spec, users, hasher).generate(new FirstDocuments(CorpusSpec.parse("europarl", seed),
+                documents), data, ScanMode.STRICT, bad -> { }, GenerationProgress.NONE);
+        return data;
+    }
+
+    private static IndexLayout index(DataDir data, Path dir, int shards, Consumer<String> log) throws IOException {
+        log.accept("indexing " + data.root().getFileName() + " into " + shards + " shards under the monitor");
+        IndexLayout layout = new IndexLayout(dir);
+        IndexRun.standard().run(data, layout, shards, true, n -> { });
+        return layout;
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> all = Files.walk(from)) {
+            all.forEach(p -> {
+                try {
+                    Path target = to.resolve(from.relativize(p).toString());
+                    if (Files.isDirectory(p)) {
+                        Files.createDirectories(target);
+                    } else {
+                        Files.copy(p, target, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+}
