@@ -60,7 +60,7 @@ public final class BenchServeCommand implements Callable<Integer> {
             description = "Time bound per session length. Default: ${DEFAULT-VALUE}.")
     int maxSeconds;
 
-    @Option(names = "--warmup", defaultValue = "60", paramLabel = "N",
+    @Option(names = "--warmup", defaultValue = "300", paramLabel = "N",
             description = "Unmeasured sessions per configuration first. Default: ${DEFAULT-VALUE}.")
     int warmup;
 
