@@ -27,7 +27,8 @@ import org.maat.server.WarFile;
 
 /**
  * The built front-end WAR deployed by {@link SearchDeployment} (embedded Jetty, {@code WebAppContext}
- * on the .war file) over in-process shard servers, all on 127.0.0.1 free ports, over a small generated
+ * on the .war file), or by another {@link Launcher} (embedded Tomcat: {@link TomcatDeployment}), over
+ * in-process shard servers, all on 127.0.0.1 free ports, over a small generated
  * data directory (documents {@code d<N>} hold the unique word {@code uniq<N>}; every user has an
  * account). Clients in 127.0.0.0/8 are in region r0; the front-end trusts {@code X-Forwarded-For}, so a
  * test places a client in region r1 by sending {@code X-Forwarded-For: 10.1.0.7}.
@@ -37,16 +38,47 @@ import org.maat.server.WarFile;
  */
 final class ServedSite implements AutoCloseable {
 
+    /** Starts shard servers over {@code index} and the front-end WAR over {@code data}, configured by {@code config}. */
+    @FunctionalInterface
+    interface Launcher {
+        Running start(Path war, DataDir data, IndexLayout index, Topology topology, UnaryOperator<FrontEndConfig> config)
+                throws IOException;
+    }
+
+    /** A started front-end and its shards: its URL (ending in {@code /}), and closing stops them all. */
+    interface Running extends AutoCloseable {
+        URI url();
+
+        @Override
+        void close() throws IOException;
+    }
+
+    /** The WAR in embedded Jetty, as {@code maat serve} runs it. */
+    static final Launcher JETTY = (war, data, index, topology, config) -> {
+        SearchDeployment deployment = SearchDeployment.start(war, data, index, topology, true, "127.0.0.1", 0, config);
+        return new Running() {
+            @Override
+            public URI url() {
+                return deployment.url();
+            }
+
+            @Override
+            public void close() throws IOException {
+                deployment.close();
+            }
+        };
+    };
+
     static final PopulationSpec SPEC = new PopulationSpec(16, 3, 30, 50, 20, 0.10, 8, 2, 1, 0, 5);
     static final String R1_CLIENT = "10.1.0.7";
 
     final DataDir data;
-    final SearchDeployment deployment;
+    final Running deployment;
     private final List<Conduit> conduits;
     private final List<List<String>> friends;
     private final List<List<String>> blocked;
 
-    private ServedSite(DataDir data, SearchDeployment deployment, List<Conduit> conduits, List<List<String>> friends,
+    private ServedSite(DataDir data, Running deployment, List<Conduit> conduits, List<List<String>> friends,
                        List<List<String>> blocked) {
         this.data = data;
         this.deployment = deployment;
@@ -56,6 +88,11 @@ final class ServedSite implements AutoCloseable {
     }
 
     static ServedSite start(Path dir, Topology topology, UnaryOperator<FrontEndConfig> tune) throws IOException {
+        return start(dir, topology, tune, JETTY);
+    }
+
+    static ServedSite start(Path dir, Topology topology, UnaryOperator<FrontEndConfig> tune, Launcher launcher)
+            throws IOException {
         StringBuilder lines = new StringBuilder();
         String[] words = {"parliament", "budget", "fishing", "council", "energy", "treaty"};
         for (int i = 0; i < 120; i++) {
@@ -78,8 +115,8 @@ final class ServedSite implements AutoCloseable {
             blocked = List.copyOf(d.engine().facts().match("blocked", new String[] {null, null}));
         }
         Path regions = Files.writeString(dir.resolve("regions.properties"), "127.0.0.0/8=r0\n10.1.0.0/16=r1\n");
-        SearchDeployment deployment = SearchDeployment.start(WarFile.locate(), data, index, topology, true,
-                "127.0.0.1", 0, c -> tune.apply(c.withRegions(regions).withProxyHeader("X-Forwarded-For")));
+        Running deployment = launcher.start(WarFile.locate(), data, index, topology,
+                c -> tune.apply(c.withRegions(regions).withProxyHeader("X-Forwarded-For")));
         return new ServedSite(data, deployment, conduits, friends, blocked);
     }
 
