@@ -5,14 +5,17 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.LifecycleState;
 import org.apache.catalina.Manager;
 import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.servlets.DefaultServlet;
 import org.apache.catalina.session.StandardManager;
 import org.apache.catalina.startup.Constants;
@@ -35,7 +38,8 @@ import org.maat.server.Topology;
  * parameters, and a {@link DefaultServlet} answers unmapped paths (Tomcat's {@code conf/web.xml}).
  *
  * <p>Tomcat writes only under its base directory, a fresh directory under {@code target/tomcat/}
- * (the unpacked WAR in {@code webapps/}, {@code work/}); sessions are never persisted to disk, and
+ * (the unpacked WAR in {@code webapps/}, {@code work/}), removed at {@link #close}; sessions are
+ * never persisted to disk, and
  * expired sessions are swept every second so a test sees expiry in seconds, not minutes.
  */
 final class TomcatDeployment implements ServedSite.Running {
@@ -45,14 +49,16 @@ final class TomcatDeployment implements ServedSite.Running {
     private final Connector connector;
     private final List<ShardServer> shardServers;
     private final ShardIndex index;
+    private final Path baseDir;
 
     private TomcatDeployment(Tomcat tomcat, Context context, Connector connector, List<ShardServer> shardServers,
-                             ShardIndex index) {
+                             ShardIndex index, Path baseDir) {
         this.tomcat = tomcat;
         this.context = context;
         this.connector = connector;
         this.shardServers = shardServers;
         this.index = index;
+        this.baseDir = baseDir;
     }
 
     /** A {@link ServedSite.Launcher} deploying into Tomcat with its base directory under {@code target/tomcat/}. */
@@ -107,13 +113,19 @@ final class TomcatDeployment implements ServedSite.Running {
             context.setManager(sessions);
             // Only the WAR is scanned, as in a stock Tomcat: not this test JVM's class path (Jetty, Selenium, ...).
             ((StandardJarScanner) context.getJarScanner()).setScanClassPath(false);
+            // Leak checks that need --add-opens, which Tomcat's start scripts pass and this test JVM does not.
+            if (context instanceof StandardContext standard) {
+                standard.setClearReferencesObjectStreamClassCaches(false);
+                standard.setClearReferencesRmiTargets(false);
+                standard.setClearReferencesThreadLocals(false);
+            }
 
             tomcat.start();
             if (context.getState() != LifecycleState.STARTED) {
                 throw new IOException("the front-end " + war.getFileName() + " did not start in Tomcat (state "
                         + context.getState() + "; see the log above)");
             }
-            return new TomcatDeployment(tomcat, context, connector, servers, index);
+            return new TomcatDeployment(tomcat, context, connector, servers, index, base);
         } catch (LifecycleException e) {
             stop(tomcat, servers, index);
             throw new IOException("Tomcat did not start: " + e.getMessage(), e);
@@ -146,6 +158,12 @@ final class TomcatDeployment implements ServedSite.Running {
             shardServers.forEach(ShardServer::close);
         } finally {
             index.close();
+        }
+        // The unpacked WAR and Tomcat's work files: tens of MB per run, of no use after it.
+        try (Stream<Path> files = Files.walk(baseDir)) {
+            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
         }
     }
 

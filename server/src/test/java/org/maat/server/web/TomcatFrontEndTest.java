@@ -6,8 +6,13 @@ import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.apache.catalina.Session;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -27,16 +32,42 @@ class TomcatFrontEndTest {
     static Path dir;
     static ServedSite site;
 
+    /** What the web application logged: Tomcat has no SLF4J, so the WAR's own provider logs to java.util.logging. */
+    static final List<String> warLog = new CopyOnWriteArrayList<>();
+    static final Logger warLogger = Logger.getLogger("org.maat.frontend");
+    static final Handler warLogHandler = new Handler() {
+        @Override
+        public void publish(LogRecord record) {
+            warLog.add(record.getLoggerName() + ": " + record.getMessage() + " " + Arrays.toString(record.getParameters()));
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+
     @BeforeAll
     static void start() throws IOException {
+        warLogger.addHandler(warLogHandler);
         site = ServedSite.start(dir, Topology.parse("2servers"), c -> c, TomcatDeployment.LAUNCHER);
     }
 
     @AfterAll
     static void stop() throws IOException {
+        warLogger.removeHandler(warLogHandler);
         if (site != null) {
             site.close();
         }
+    }
+
+    @Test
+    void theWebApplicationLogsThroughTheContainersLogging() {
+        assertThat(warLog).anyMatch(line -> line.startsWith("org.maat.frontend.web.FrontendStartup: ")
+                && line.contains("Maat front-end serving"));
     }
 
     private static ApiClient signedIn(String user) throws IOException {
