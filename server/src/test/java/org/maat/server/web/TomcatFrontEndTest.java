@@ -28,6 +28,8 @@ import org.maat.server.Topology;
  */
 class TomcatFrontEndTest {
 
+    static final int SESSION_MINUTES = 7;
+
     @TempDir
     static Path dir;
     static ServedSite site;
@@ -53,7 +55,8 @@ class TomcatFrontEndTest {
     @BeforeAll
     static void start() throws IOException {
         warLogger.addHandler(warLogHandler);
-        site = ServedSite.start(dir, Topology.parse("2servers"), c -> c, TomcatDeployment.LAUNCHER);
+        site = ServedSite.start(dir, Topology.parse("2servers"), c -> c.withSessionMinutes(SESSION_MINUTES),
+                TomcatDeployment.LAUNCHER);
     }
 
     @AfterAll
@@ -166,6 +169,8 @@ class TomcatFrontEndTest {
         TomcatDeployment tomcat = (TomcatDeployment) site.deployment;
         Session session = tomcat.sessions().findSession(id);
         assertThat(session).as("Tomcat's session for the cookie").isNotNull();
+        assertThat(session.getMaxInactiveInterval()).as("maat.sessionMinutes, a context parameter")
+                .isEqualTo(SESSION_MINUTES * 60);
         // The front-end's UserSession, a class of the web application's own class loader.
         Object userSession = session.getSession().getAttribute("maat.userSession");
         assertThat(isClosed(userSession)).isFalse();
