@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.Semaphore;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataDirException;
 
@@ -18,11 +19,14 @@ import org.maat.core.data.DataDirException;
  * The password hashes of a data directory's accounts ({@code DATA/accounts}: one
  * {@code USER TAB ARGON2ID-PHC-STRING} line per account), loaded once and read-only afterwards.
  * {@link #authenticate} takes about as long for an unknown user as for a wrong password, so a
- * caller cannot tell which principals have accounts by timing. Thread-safe.
+ * caller cannot tell which principals have accounts by timing. At most one verification per core
+ * runs at a time (each takes its hash's memory cost, 19 MiB by default), so a burst of sign-ins queues
+ * rather than exhausting the heap. Thread-safe.
  */
 public final class AccountStore {
 
     private final Map<String, String> hashes;
+    private final Semaphore verifying = new Semaphore(Runtime.getRuntime().availableProcessors());
     /** Verified against when the user is unknown, so both failures cost one Argon2id evaluation. */
     private final String decoy;
 
@@ -76,11 +80,16 @@ public final class AccountStore {
             return false;
         }
         String hash = hashes.get(user);
-        if (hash == null) {
-            PasswordHasher.verify(password, decoy);
-            return false;
+        verifying.acquireUninterruptibly();
+        try {
+            if (hash == null) {
+                PasswordHasher.verify(password, decoy);
+                return false;
+            }
+            return PasswordHasher.verify(password, hash);
+        } finally {
+            verifying.release();
         }
-        return PasswordHasher.verify(password, hash);
     }
 
     /** The principals that have an account. */

@@ -37,6 +37,28 @@ class GenerateCommandTest {
         assertThat(run("--out", data.toString(), "--users", "200", "--blacklist", "100", "--quiet")).isZero();
         assertThat(out.toString()).contains("17,597 documents").contains("200 users with 12 friends");
         assertThat(DataDir.at(data).readManifest().documents()).isEqualTo(17_597);
+        assertThat(out.toString()).contains("101 accounts");
+        assertThat(org.maat.core.accounts.GeneratedLogins.read(DataDir.at(data))).hasSize(101);
+    }
+
+    @Test
+    void accountsFlagChoosesHowManyUsersGetALoginAndRejectsANegativeCount() {
+        String[] base = {"--corpus", "jsonl:" + corpusOfTwo(), "--users", "5", "--friends", "2", "--blacklist", "1",
+            "--quiet", "--out"};
+        assertThat(run(concat(base, dir.resolve("a").toString(), "--accounts", "2"))).isZero();
+        assertThat(org.maat.core.accounts.GeneratedLogins.read(DataDir.at(dir.resolve("a"))))
+                .extracting(org.maat.core.accounts.Login::user).containsExactly("u0", "u1", "e0");
+        assertThat(run(concat(base, dir.resolve("b").toString(), "--accounts", "-1"))).isEqualTo(2);
+        assertThat(err.toString()).contains("--accounts must not be negative");
+    }
+
+    private Path corpusOfTwo() {
+        try {
+            return Files.writeString(dir.resolve("two.jsonl"),
+                    "{\"title\": \"a\", \"body\": \"b\"}\n{\"title\": \"c\", \"body\": \"d\"}\n");
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test

@@ -103,7 +103,8 @@ public final class Frontend implements AutoCloseable {
 
     /**
      * Runs {@code query} on every shard for the session, ranks the merged hits with the user's history
-     * and returns them with titles and snippets.
+     * and returns them with titles and snippets. The query goes to the user's history only if the
+     * search succeeded: a refused, rejected or unanswered search leaves no entry.
      *
      * @throws RequestException 400 for a malformed or over-long query, 403 if a monitor refused, 503 if
      *         a shard could not be reached on any replica
@@ -118,7 +119,6 @@ public final class Frontend implements AutoCloseable {
             throw RequestException.badRequest("the query has no searchable words: '" + q + "'");
         }
         checkOpen(user);
-        history.recordQuery(user.gate(), user.session(), user.user(), q);
         List<ShardHit> merged;
         try {
             merged = shards.search(new ShardQuery(user.user(), user.region().orElse(null), q, k));
@@ -145,6 +145,13 @@ public final class Frontend implements AutoCloseable {
         for (SearchHit h : lines) {
             hits.add(new SearchResult.Hit(h.id(), h.title(), h.snippet(), scores.get(h.id())));
         }
+        // Only now, with every shard answered and every hit's read allowed: a search that was refused,
+        // rejected or unanswered is no search the user ran, and its query has no place in the history.
+        try {
+            history.recordQuery(user.gate(), user.session(), user.user(), q);
+        } catch (PolicyViolation e) {
+            throw refusal(user, e);
+        }
         return new SearchResult(q, hits);
     }
 
@@ -157,7 +164,11 @@ public final class Frontend implements AutoCloseable {
         Conduit conduit = conduit(id);
         checkOpen(user);
         Document doc = checkedReads(user, reader -> reader.read(conduit.id()).document());
-        history.recordView(user.gate(), user.session(), user.user(), conduit.id());
+        try {
+            history.recordView(user.gate(), user.session(), user.user(), conduit.id());
+        } catch (PolicyViolation e) {
+            throw refusal(user, e);
+        }
         return doc;
     }
 

@@ -42,6 +42,8 @@ public final class SearchHistory {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String NAME = "history";
+    /** How much of the end of a history is read: some thousands of recent entries. */
+    static final int RECENT_BYTES = 256 * 1024;
 
     private final DataDir data;
     private final PolicyId policy;
@@ -68,20 +70,36 @@ public final class SearchHistory {
         append(gate, session, user, new Entry(Instant.now(), null, id));
     }
 
-    /** Every complete entry of {@code user}'s history, oldest first, read through {@code gate}. */
+    /**
+     * The complete entries of {@code user}'s history, oldest first, read through {@code gate}: the
+     * entries in the last {@link #RECENT_BYTES} bytes of the file, so a long history costs no more to
+     * read than a recent one.
+     */
     public List<Entry> read(AccessGate gate, String user) throws IOException {
         gate.read(conduit(user));
         Path file = file(user);
         byte[] bytes;
-        try {
-            bytes = Files.readAllBytes(file);
+        boolean partialFirstLine;
+        try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = in.size();
+            long from = Math.max(0, size - RECENT_BYTES);
+            ByteBuffer buffer = ByteBuffer.allocate((int) (size - from));
+            while (buffer.hasRemaining() && in.read(buffer, from + buffer.position()) >= 0) {
+                // read until full
+            }
+            bytes = buffer.array();
+            partialFirstLine = from > 0;
         } catch (NoSuchFileException e) {
             return List.of();
         }
         List<Entry> entries = new ArrayList<>();
         String text = new String(bytes, StandardCharsets.UTF_8);
-        int start = 0;
-        for (int nl = text.indexOf('\n'); nl >= 0; start = nl + 1, nl = text.indexOf('\n', start)) {
+        // Starting mid-file, the first line is the tail of an older entry.
+        int start = partialFirstLine ? text.indexOf('\n') + 1 : 0;
+        if (partialFirstLine && start == 0) {
+            return List.of();
+        }
+        for (int nl = text.indexOf('\n', start); nl >= 0; start = nl + 1, nl = text.indexOf('\n', start)) {
             String line = text.substring(start, nl);
             if (line.isBlank()) {
                 continue;

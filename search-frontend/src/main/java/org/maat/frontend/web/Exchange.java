@@ -75,9 +75,14 @@ final class Exchange {
         return context.settings();
     }
 
-    /** A request parameter, or null. */
+    /** A request parameter, or null; 400 when the request's form cannot be read (cut short, malformed). */
     String param(String name) {
-        return request.getParameter(name);
+        try {
+            return request.getParameter(name);
+        } catch (RuntimeException e) {
+            // The container's own exception types (e.g. a body cut short): not a server failure.
+            throw RequestException.badRequest("the request's parameters could not be read: " + e.getMessage());
+        }
     }
 
     /** A whole-number parameter in {@code [min, max]}, or {@code fallback} when absent. */

@@ -8,6 +8,10 @@ import jakarta.servlet.http.HttpSessionEvent;
 import jakarta.servlet.http.HttpSessionListener;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.sql.Driver;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Collections;
 import java.util.concurrent.Semaphore;
 import org.maat.core.accounts.AccountStore;
 import org.maat.core.data.DataDir;
@@ -72,6 +76,26 @@ public final class FrontendStartup implements ServletContextListener, HttpSessio
                 context.frontend().close();
             } catch (IOException e) {
                 LOG.warn("closing the front-end: {}", e.getMessage());
+            }
+        }
+        deregisterOwnJdbcDrivers();
+    }
+
+    /**
+     * The policy store's H2 driver, loaded from the WAR, registered itself with the JVM-wide
+     * {@link DriverManager}: left there, it would keep this web application's class loader alive after
+     * undeployment (Tomcat warns and removes it itself; Jetty says nothing). Drivers of the container's
+     * class loader are not this application's to remove.
+     */
+    private static void deregisterOwnJdbcDrivers() {
+        ClassLoader own = FrontendStartup.class.getClassLoader();
+        for (Driver driver : Collections.list(DriverManager.getDrivers())) {
+            if (driver.getClass().getClassLoader() == own) {
+                try {
+                    DriverManager.deregisterDriver(driver);
+                } catch (SQLException | SecurityException e) {
+                    LOG.warn("deregistering JDBC driver {}: {}", driver.getClass().getName(), e.getMessage());
+                }
             }
         }
     }

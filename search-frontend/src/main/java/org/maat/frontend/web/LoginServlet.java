@@ -6,7 +6,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import java.io.IOException;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -22,10 +21,14 @@ import org.maat.frontend.app.UserSession;
 @WebServlet({"/login", "/api/login"})
 public final class LoginServlet extends HttpServlet {
 
+    /** The sign-in page; the API signs in by POST only. */
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Exchange.serve(request, response, x -> {
-            x.requirePost();
+            if (x.api()) {
+                x.requirePost();
+            }
+            x.page(200, "login", Map.of("name", ""));
         });
     }
 
@@ -59,15 +62,5 @@ public final class LoginServlet extends HttpServlet {
                 x.redirect("/");
             }
         });
-    }
-
-    @Override
-    protected void service(HttpServletRequest request, HttpServletResponse response)
-            throws jakarta.servlet.ServletException, IOException {
-        if (request.getMethod().equals("GET") && request.getServletPath().equals("/login")) {
-            Exchange.serve(request, response, x -> x.page(200, "login", new HashMap<>(Map.of("name", ""))));
-            return;
-        }
-        super.service(request, response);
     }
 }

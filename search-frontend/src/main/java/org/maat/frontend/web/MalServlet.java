@@ -19,28 +19,20 @@ import org.maat.frontend.app.UserSession;
 @WebServlet({"/mal", "/api/mal"})
 public final class MalServlet extends HttpServlet {
 
+    /** The reason form (employees only); the API records by POST only. */
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Exchange.serve(request, response, x -> {
-            x.requirePost();
+            if (x.api()) {
+                x.requirePost();
+            }
+            UserSession user = x.user();
+            if (!x.frontend().isEmployee(user)) {
+                throw RequestException.refused("only employees record accesses in the mandatory access log");
+            }
+            String id = x.param("id");
+            x.page(200, "mal", Map.of("id", id == null ? "" : id));
         });
-    }
-
-    @Override
-    protected void service(HttpServletRequest request, HttpServletResponse response)
-            throws jakarta.servlet.ServletException, IOException {
-        if (request.getMethod().equals("GET") && request.getServletPath().equals("/mal")) {
-            Exchange.serve(request, response, x -> {
-                UserSession user = x.user();
-                if (!x.frontend().isEmployee(user)) {
-                    throw RequestException.refused("only employees record accesses in the mandatory access log");
-                }
-                String id = x.param("id");
-                x.page(200, "mal", Map.of("id", id == null ? "" : id));
-            });
-            return;
-        }
-        super.service(request, response);
     }
 
     @Override

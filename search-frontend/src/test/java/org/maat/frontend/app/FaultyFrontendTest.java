@@ -8,13 +8,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.core.shard.ShardHit;
+import org.maat.core.shard.ShardRefusedException;
 import org.maat.core.shard.ShardResult;
 import org.maat.policy.Conduit;
 import org.maat.policy.lang.PolicyId;
@@ -33,10 +36,18 @@ class FaultyFrontendTest {
     static Path root;
     static TestSite site;
     static final AtomicReference<String> injected = new AtomicReference<>();
+    /** When set, what every shard fails with instead of answering: a refusal, a rejection, an outage. */
+    static final AtomicReference<Exception> failure = new AtomicReference<>();
 
     @BeforeAll
     static void open() throws IOException {
         site = TestSite.open(root, true, shard -> query -> {
+            Exception fail = failure.get();
+            if (fail instanceof IOException io) {
+                throw io;
+            } else if (fail instanceof RuntimeException e) {
+                throw e;
+            }
             ShardResult real = shard.search(query);
             String id = injected.get();
             if (id == null) {
@@ -151,5 +162,38 @@ class FaultyFrontendTest {
         assertThat(site.frontend.queries(user)).extracting(SearchHistory.Entry::query).containsExactly("tax");
         site.frontend.search(user, "safety", 5);
         assertThat(site.frontend.queries(user)).extracting(SearchHistory.Entry::query).containsExactly("tax", "safety");
+    }
+
+    @Test
+    void aSearchThatWasRefusedRejectedOrUnansweredLeavesNoHistoryEntry() throws IOException {
+        UserSession user = site.login("u7", null);
+        site.frontend.search(user, "fishing", 5);
+        Map<Exception, Integer> failures = new LinkedHashMap<>();
+        failures.put(new ShardRefusedException("the shard's monitor refused"), 403);
+        failures.put(new IllegalArgumentException("the shard rejects the request"), 400);
+        failures.put(new IOException("connection refused"), 503);
+        int n = 0;
+        for (Map.Entry<Exception, Integer> f : failures.entrySet()) {
+            String query = "budget failed" + n++;
+            failure.set(f.getKey());
+            try {
+                assertThatThrownBy(() -> site.frontend.search(user, query, 5))
+                        .isInstanceOfSatisfying(RequestException.class, e -> assertThat(e.status()).isEqualTo(f.getValue()));
+            } finally {
+                failure.set(null);
+            }
+        }
+        // The shards answered, but with a hit the user may not read: the front-end refuses the search.
+        Conduit foreign = site.documents("private", c -> !c.owner().equals("u7")).get(1);
+        injected.set(foreign.id());
+        try {
+            assertThatThrownBy(() -> site.frontend.search(user, "treaty injected", 5))
+                    .isInstanceOfSatisfying(RequestException.class, e -> assertThat(e.status()).isEqualTo(403));
+        } finally {
+            injected.set(null);
+        }
+        site.frontend.search(user, "energy", 5);
+
+        assertThat(site.frontend.queries(user)).extracting(SearchHistory.Entry::query).containsExactly("fishing", "energy");
     }
 }

@@ -1,0 +1,84 @@
+package org.maat.server.web;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.CookieManager;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** One HTTP client of the front-end with its own cookies (so its own session), optionally behind a proxy address. */
+final class ApiClient {
+
+    /** A response: status, body, and the body as JSON when it is JSON. */
+    record Reply(int status, String body, String contentType, String setCookie) {
+        JsonNode json() {
+            try {
+                return new ObjectMapper().readTree(body);
+            } catch (IOException e) {
+                throw new AssertionError("not JSON: " + body, e);
+            }
+        }
+    }
+
+    private final URI base;
+    private final String forwardedFor;
+    private final HttpClient http;
+
+    ApiClient(URI base, String forwardedFor) {
+        this.base = base;
+        this.forwardedFor = forwardedFor;
+        this.http = HttpClient.newBuilder().cookieHandler(new CookieManager()).connectTimeout(Duration.ofSeconds(5))
+                .followRedirects(HttpClient.Redirect.NEVER).build();
+    }
+
+    ApiClient(URI base) {
+        this(base, null);
+    }
+
+    Reply login(String user, String password) throws IOException {
+        return post("api/login", Map.of("user", user, "password", password));
+    }
+
+    Reply get(String path) throws IOException {
+        return send(request(path).GET());
+    }
+
+    Reply post(String path, Map<String, String> form) throws IOException {
+        String body = new LinkedHashMap<>(form).entrySet().stream()
+                .map(e -> enc(e.getKey()) + "=" + enc(e.getValue())).collect(Collectors.joining("&"));
+        return send(request(path).header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    private HttpRequest.Builder request(String path) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30));
+        if (forwardedFor != null) {
+            b.header("X-Forwarded-For", forwardedFor);
+        }
+        return b;
+    }
+
+    private Reply send(HttpRequest.Builder request) throws IOException {
+        try {
+            HttpResponse<String> r = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            return new Reply(r.statusCode(), r.body(), r.headers().firstValue("Content-Type").orElse(""),
+                    r.headers().firstValue("Set-Cookie").orElse(""));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+    }
+}

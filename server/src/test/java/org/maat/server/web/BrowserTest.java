@@ -1,0 +1,162 @@
+package org.maat.server.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maat.policy.Conduit;
+import org.maat.server.Topology;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+/**
+ * A real browser: Debian's headless Chromium, driven by Selenium through Debian's chromedriver (never
+ * downloaded: both paths are given, so Selenium Manager does not run), signs in as an owner, a friend and
+ * a stranger of a friends-only document, searches for it and opens it. Screenshots go to
+ * {@code target/screenshots/}. {@code .ci/run} installs {@code chromium} and {@code chromium-driver}.
+ */
+class BrowserTest {
+
+    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+
+    @TempDir
+    static Path dir;
+    static ServedSite site;
+    static WebDriver browser;
+    static Path screenshots;
+
+    @BeforeAll
+    static void start() throws IOException {
+        assertThat(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER))
+                .as("the browser test needs Debian's chromium and chromium-driver (.ci/run installs them): "
+                        + CHROMIUM + ", " + CHROMEDRIVER).isTrue();
+        site = ServedSite.start(dir, Topology.parse("2servers"), c -> c);
+        Path target = Path.of("target");
+        screenshots = Files.createDirectories(target.resolve("screenshots"));
+        Path profile = Files.createTempDirectory(Files.createDirectories(target.resolve("chromium")), "profile-");
+        System.setProperty(ChromeDriverService.CHROME_DRIVER_EXE_PROPERTY, CHROMEDRIVER.toString());
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(CHROMIUM.toFile());
+        options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=1200,900", "--user-data-dir=" + profile.toAbsolutePath());
+        ChromeDriverService service = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File(CHROMEDRIVER.toString())).usingAnyFreePort().build();
+        try {
+            browser = new ChromeDriver(service, options);
+        } catch (RuntimeException e) {
+            site.close();
+            throw e;
+        }
+        browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        try {
+            if (browser != null) {
+                browser.quit();
+            }
+        } finally {
+            if (site != null) {
+                site.close();
+            }
+        }
+    }
+
+    /** The first element {@code by} finds once the page that holds it has loaded (a click's page load may lag). */
+    private static WebElement await(By by) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        while (true) {
+            List<WebElement> found = browser.findElements(by);
+            if (!found.isEmpty()) {
+                return found.get(0);
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("no " + by + " on " + browser.getCurrentUrl() + ":\n" + browser.getPageSource());
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted");
+            }
+        }
+    }
+
+    private static void signIn(String user) {
+        browser.manage().deleteAllCookies();
+        browser.get(site.url().resolve("login").toString());
+        browser.findElement(By.id("user")).sendKeys(user);
+        browser.findElement(By.id("password")).sendKeys(site.password(user));
+        browser.findElement(By.id("login")).click();
+        assertThat(await(By.id("signed-in")).getText()).isEqualTo(user);
+    }
+
+    private static List<String> search(String query) {
+        WebElement box = browser.findElement(By.id("q"));
+        box.clear();
+        box.sendKeys(query);
+        browser.findElement(By.id("search")).click();
+        assertThat(await(By.id("count")).getText()).endsWith("for " + query);
+        return browser.findElements(By.className("hit")).stream().map(h -> h.getAttribute("data-id")).toList();
+    }
+
+    private static void screenshot(String name) throws IOException {
+        byte[] png = ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES);
+        Files.write(screenshots.resolve(name + ".png"), png);
+    }
+
+    private static void signOut() {
+        browser.findElement(By.id("logout")).click();
+        await(By.id("password"));
+        assertThat(browser.findElements(By.id("signed-in"))).isEmpty();
+    }
+
+    @Test
+    void ownerFriendAndStrangerSeeWhatTheyMayInARealBrowser() throws IOException {
+        Conduit doc = site.documents("friends", c -> site.friendOf(c.owner()) != null
+                && !site.blocked("r0", c.id())).get(0);
+        String word = ServedSite.word(doc.id());
+
+        signIn(doc.owner());
+        assertThat(search(word)).containsExactly(doc.id());
+        screenshot("owner-search");
+        browser.findElement(By.cssSelector(".hit a.title")).click();
+        assertThat(await(By.id("doc-id")).getText()).isEqualTo(doc.id());
+        assertThat(browser.findElement(By.id("body")).getText()).contains(word);
+        screenshot("owner-document");
+        signOut();
+
+        signIn(site.friendOf(doc.owner()));
+        assertThat(search(word)).containsExactly(doc.id());
+        assertThat(search("parliament")).isNotEmpty();
+        screenshot("friend-search");
+        signOut();
+
+        signIn(site.stranger(doc.owner()));
+        assertThat(search(word)).isEmpty();
+        assertThat(browser.findElement(By.id("count")).getText()).startsWith("0 result(s)");
+        screenshot("stranger-search");
+        browser.get(site.url().resolve("doc?id=" + doc.id()).toString());
+        assertThat(await(By.tagName("h1")).getText()).isEqualTo("Error 403");
+        assertThat(browser.getPageSource()).doesNotContain(word);
+        screenshot("stranger-refused");
+        signOut();
+    }
+}
