@@ -2,7 +2,11 @@ package org.maat.server.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
+import org.maat.core.accounts.GeneratedLogins;
+import org.maat.core.accounts.Login;
+import org.maat.core.data.DataDirException;
 import org.maat.core.data.DataDir;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.shard.ShardTopology;
@@ -108,11 +112,23 @@ public final class ServeCommand implements Callable<Integer> {
                         this::tune)
                 : SearchDeployment.frontEndOnly(warFile, dataDir, remote, !noPolicy, host, port, this::tune);
         out.printf("shards: %s%s%n", deployment.shards(), remote == null ? " (" + layout + ", in-process)" : "");
+        printLogins(out, dataDir);
         out.printf("Maat search serving at %s%s (Ctrl-C to stop)%n", deployment.url(),
                 noPolicy ? " without the monitor (--no-policy)" : "");
         out.flush();
         RunUntilStopped.await("the server", out, deployment);
         return 0;
+    }
+
+    /** A few generated test logins, so a newcomer can sign in at once. */
+    private static void printLogins(PrintWriter out, DataDir data) {
+        try {
+            List<Login> logins = GeneratedLogins.read(data);
+            out.printf("test logins (%s): %s%s%n", data.logins(), String.join(", ", logins.stream().limit(3)
+                    .map(l -> l.user() + " / " + l.password()).toList()), logins.size() > 3 ? ", ..." : "");
+        } catch (DataDirException e) {
+            out.println("no generated test logins: " + e.getMessage());
+        }
     }
 
     private FrontEndConfig tune(FrontEndConfig config) {

@@ -54,6 +54,10 @@ public final class ServeDemo {
                     server.shardServers().size(), server.shards());
             out.printf("Clients are placed in regions by address (X-Forwarded-For from a trusted proxy): %s%n",
                     regionsLine(regions));
+            out.printf("Sessions sign in with generated logins (%s; Argon2id hashes in %s):%n    %s%n",
+                    data.logins().getFileName(), data.accounts().getFileName(),
+                    String.join(", ", List.of(cast.owner(), cast.friend(), cast.stranger(), cast.employee()).stream()
+                            .distinct().map(u -> u + " / " + cast.logins().get(u).password()).toList()));
 
             heading("1. A friends-only document (" + cast.shared().id() + " of " + cast.owner()
                     + ") searched by its owner, a friend and a stranger");
