@@ -3,6 +3,7 @@ package org.maat.server;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.Objects;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
@@ -11,6 +12,7 @@ import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.QoSHandler;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.maat.core.shard.ShardProtocol;
@@ -27,7 +29,10 @@ import org.slf4j.LoggerFactory;
  * {@link org.maat.core.shard.ShardService} in practice). Every error is a JSON body with a message:
  * 400 for a malformed request, 403 with the monitor's explanation for a refusal, 404/405 for other
  * paths and methods, 500 for a failure (logged here, with its stack trace; the response never
- * carries one). Requests run on a bounded thread pool.
+ * carries one), 503 when overloaded: at most {@link #DEFAULT_ACTIVE} searches run at once and at
+ * most {@link #DEFAULT_WAITING} wait, each for at most {@link #DEFAULT_MAX_WAIT}; a request beyond
+ * that is answered 503 at once, so a burst sheds load instead of queueing without bound (the
+ * front-end's client then tries the shard's next replica).
  *
  * <p>The server trusts the user and region a request names (the front-end authenticated them):
  * bind it to loopback or an internal address. Started by {@link #start}, stopped by {@link #close}.
@@ -38,6 +43,12 @@ public final class ShardServer implements AutoCloseable {
 
     /** Request threads per shard server: searches are CPU-bound, so a few per core suffice. */
     public static final int DEFAULT_THREADS = 16;
+    /** Searches running at once: more than the cores only adds context switches. */
+    public static final int DEFAULT_ACTIVE = 8;
+    /** Searches waiting for a slot before new ones get 503. */
+    public static final int DEFAULT_WAITING = 64;
+    /** How long a search may wait for a slot before it gets 503. */
+    public static final Duration DEFAULT_MAX_WAIT = Duration.ofSeconds(2);
 
     private final Server jetty;
     private final ServerConnector connector;
@@ -55,6 +66,12 @@ public final class ShardServer implements AutoCloseable {
      * @param name names the server in logs and its threads, e.g. {@code shard-0}
      */
     public static ShardServer start(ShardSearcher shard, String host, int port, String name) throws IOException {
+        return start(shard, host, port, name, DEFAULT_ACTIVE, DEFAULT_WAITING, DEFAULT_MAX_WAIT);
+    }
+
+    /** As {@link #start(ShardSearcher, String, int, String)}, with the overload limits given. */
+    public static ShardServer start(ShardSearcher shard, String host, int port, String name,
+                                    int active, int waiting, Duration maxWait) throws IOException {
         Objects.requireNonNull(shard, "shard");
         QueuedThreadPool threads = new QueuedThreadPool(DEFAULT_THREADS, 2);
         threads.setName(name);
@@ -65,7 +82,11 @@ public final class ShardServer implements AutoCloseable {
         connector.setHost(host);
         connector.setPort(port);
         jetty.addConnector(connector);
-        jetty.setHandler(new SearchHandler(shard, name));
+        QoSHandler limits = new QoSHandler(new SearchHandler(shard, name));
+        limits.setMaxRequestCount(active);
+        limits.setMaxSuspendedRequestCount(waiting);
+        limits.setMaxSuspend(maxWait);
+        jetty.setHandler(limits);
         try {
             jetty.start();
         } catch (Exception e) {
