@@ -1,2 +1,0 @@
-/** Placeholder so the module compiles; replaced by the module's first classes. */
-package org.maat.indexer;
