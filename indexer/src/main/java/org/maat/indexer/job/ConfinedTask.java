@@ -1,24 +1,17 @@
 package org.maat.indexer.job;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.maat.core.conduit.Document;
-import org.maat.core.data.DataSet;
 import org.maat.core.lucene.IndexLabels;
 import org.maat.core.task.AccessGate;
 import org.maat.core.task.LabelledDocument;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
-import org.maat.policy.eval.PolicyEngine;
-import org.maat.policy.mal.MalLog;
 import org.maat.policy.monitor.Payload;
 import org.maat.policy.monitor.ReferenceMonitor;
 import org.maat.policy.monitor.Task;
@@ -26,8 +19,8 @@ import org.maat.policy.monitor.TaskMode;
 import org.maat.policy.store.PolicyStore;
 
 /**
- * The monitor inside one task JVM: a private, checksum-verified copy of the job's policy data
- * ({@link PolicyData}), the policy engine over it, and one confined task acting as
+ * The monitor inside one task: the job's checksum-verified policy data and engine
+ * ({@link OpenPolicyData}, shared by the tasks of one JVM), and one confined task acting as
  * {@value IndexLabels#OWNER}, exactly as the sequential indexer's. Every document the task code
  * gets has passed {@link #read}, which taints the task with the document's policy; the taint is kept
  * reduced (one conduit per policy and the {@code this} fields it looks at) so that it can be shipped
@@ -36,46 +29,26 @@ import org.maat.policy.store.PolicyStore;
  */
 final class ConfinedTask implements AutoCloseable {
 
-    private final java.nio.file.Path dir;
-    private final PolicyStore store;
-    private final MalLog malLog;
-    private final PolicyEngine engine;
+    private final OpenPolicyData data;
     private final Task task;
     private final AccessGate gate;
     private final Map<List<Object>, String> taint = new LinkedHashMap<>();
 
-    private ConfinedTask(java.nio.file.Path dir, PolicyStore store, MalLog malLog, PolicyEngine engine, Task task) {
-        this.dir = dir;
-        this.store = store;
-        this.malLog = malLog;
-        this.engine = engine;
+    private ConfinedTask(OpenPolicyData data, Task task) {
+        this.data = data;
         this.task = task;
         this.gate = task == null ? AccessGate.unmonitored() : new RecordingGate(AccessGate.of(task));
     }
 
-    /** Localizes the policy data named in {@code conf} and opens the task's monitor (if the job is monitored). */
+    /** Opens the task's view of the job's policy data and, if the job is monitored, its confined task. */
     static ConfinedTask open(Configuration conf) throws IOException {
-        java.nio.file.Path dir = Files.createTempDirectory(Files.createDirectories(IndexJobConf.localDir(conf)),
-                "maat-task-");
-        PolicyStore store = null;
-        MalLog log = null;
-        try {
-            PolicyData.localize(conf, dir);
-            store = PolicyStore.open(dir.resolve("policy.db"));
-            log = MalLog.open(dir.resolve("mal.log"));
-            PolicyEngine engine = DataSet.engine(store, log);
-            Task task = null;
-            if (IndexJobConf.policy(conf)) {
-                engine.intern(IndexLabels.POLICY);
-                PolicyStore catalog = store;
-                task = new ReferenceMonitor(engine, catalog::find).open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED);
-            }
-            return new ConfinedTask(dir, store, log, engine, task);
-        } catch (IOException | RuntimeException e) {
-            closeQuietly(store, log);
-            deleteTree(dir);
-            throw e;
+        OpenPolicyData data = OpenPolicyData.acquire(conf);
+        Task task = null;
+        if (IndexJobConf.policy(conf)) {
+            PolicyStore catalog = data.store();
+            task = new ReferenceMonitor(data.engine(), catalog::find).open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED);
         }
+        return new ConfinedTask(data, task);
     }
 
     /** The gate every handle of this task calls. */
@@ -90,7 +63,7 @@ final class ConfinedTask implements AutoCloseable {
 
     /** The conduit {@code id}, after the gate has seen its read; an unknown id has no known policy and is refused. */
     Conduit read(String conduitId) {
-        Conduit conduit = store.find(conduitId).or(() -> indexFile(conduitId)).orElseThrow(() ->
+        Conduit conduit = data.store().find(conduitId).or(() -> indexFile(conduitId)).orElseThrow(() ->
                 new IllegalArgumentException("conduit " + conduitId + " has no entry in the policy store, so its"
                         + " policy is unknown"));
         gate.read(conduit);
@@ -121,40 +94,11 @@ final class ConfinedTask implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException {
+    public void close() {
         if (task != null) {
             task.close();
         }
-        closeQuietly(store, malLog);
-        deleteTree(dir);
-    }
-
-    private static void closeQuietly(PolicyStore store, MalLog log) {
-        if (store != null) {
-            store.close();
-        }
-        if (log != null) {
-            try {
-                log.close();
-            } catch (IOException e) {
-                // a private read-only copy: nothing to lose
-            }
-        }
-    }
-
-    private static void deleteTree(java.nio.file.Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<java.nio.file.Path> all = Files.walk(root)) {
-            all.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.delete(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        }
+        data.close();
     }
 
     /** Passes reads to the monitor and remembers one conduit per label the taint keeps. */
@@ -168,7 +112,7 @@ final class ConfinedTask implements AutoCloseable {
         @Override
         public void read(Conduit conduit) {
             monitored.read(conduit);
-            Set<String> fields = engine.policy(conduit.policy()).thisFields();
+            Set<String> fields = data.engine().policy(conduit.policy()).thisFields();
             List<Object> key = List.of(conduit.policy(),
                     fields.contains("id") ? conduit.id() : "",
                     fields.contains("name") ? conduit.name() : "",

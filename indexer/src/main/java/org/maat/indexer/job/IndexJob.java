@@ -84,6 +84,14 @@ public final class IndexJob {
         boolean local = "local".equals(conf.get("mapreduce.framework.name", "local"));
         PolicyData.register(job, data, !local);
 
+        // In local mode every task runs in this JVM: open the policy data once, for all of them.
+        try (OpenPolicyData shared = local ? OpenPolicyData.acquire(job.getConfiguration()) : null) {
+            return submitAndWait(job, conf, out, shards, reducers, policy, progress, start);
+        }
+    }
+
+    private static Result submitAndWait(Job job, Configuration conf, Path out, int shards, int reducers, boolean policy,
+                                        LongConsumer progress, long start) throws IOException, InterruptedException {
         try {
             job.submit();
         } catch (ClassNotFoundException e) {

@@ -81,6 +81,19 @@ final class PolicyData {
         }
     }
 
+    /** The driver's checksums of every policy file: what identifies the job's policy data. */
+    static String checksums(Configuration conf) {
+        StringBuilder key = new StringBuilder();
+        for (String name : FILES) {
+            String sum = conf.get(SUM_KEY + name);
+            if (sum == null) {
+                throw new IllegalStateException("the job configuration names no " + name + ": submit it through IndexJob");
+            }
+            key.append(sum).append('/');
+        }
+        return key.toString();
+    }
+
     private static String linkName(String name) {
         return "maat-" + name;
     }
