@@ -29,7 +29,7 @@ import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 
 /** The MapReduce indexer in local mode builds the sequential indexer's index, document for document. */
-class MapReduceEquivalenceTest {
+public class MapReduceEquivalenceTest {
 
     private static final List<String> QUERIES = List.of("budget", "water climate", "parliament", "fishing treaty",
             "tax", "energy market", "uniq17", "vote report");
@@ -125,7 +125,7 @@ class MapReduceEquivalenceTest {
         }
     }
 
-    static List<String> ids(IndexLayout layout, int shard) throws IOException {
+    public static List<String> ids(IndexLayout layout, int shard) throws IOException {
         try (var directory = FSDirectory.open(layout.shard(shard)); DirectoryReader reader = DirectoryReader.open(directory)) {
             StoredFields stored = reader.storedFields();
             List<String> ids = new ArrayList<>();

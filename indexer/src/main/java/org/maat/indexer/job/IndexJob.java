@@ -10,6 +10,7 @@ import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
+import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 
 /**
@@ -21,15 +22,16 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
  */
 public final class IndexJob {
 
-    /** What a successful job did, and its wall time from submission to published index. */
-    public record Result(long documents, int shards, int reducers, long nanos, boolean monitored) {
+    /**
+     * What a successful job did, its wall time from submission to published index, and how many task
+     * attempts failed and were retried on the way (none in local mode, which does not retry).
+     */
+    public record Result(long documents, int shards, int reducers, long nanos, boolean monitored, int failedAttempts) {
     }
-
-    /** Test and benchmark hook: the mapper class, e.g. a misconfigured one in a fault-injection test. */
-    public static final String MAPPER_CLASS = "maat.indexer.mapper.class";
 
     private final Configuration base;
     private Class<? extends RoutingMapper> mapper = RoutingMapper.class;
+    private Class<? extends ShardReducer> reducer = ShardReducer.class;
 
     public IndexJob(Configuration conf) {
         this.base = conf;
@@ -38,6 +40,12 @@ public final class IndexJob {
     /** Runs this job with another mapper (fault injection). */
     public IndexJob withMapper(Class<? extends RoutingMapper> mapperClass) {
         this.mapper = mapperClass;
+        return this;
+    }
+
+    /** Runs this job with another reducer (fault injection). */
+    public IndexJob withReducer(Class<? extends ShardReducer> reducerClass) {
+        this.reducer = reducerClass;
         return this;
     }
 
@@ -72,11 +80,11 @@ public final class IndexJob {
         Job job = Job.getInstance(conf, "maat index " + out);
         job.setJarByClass(IndexJob.class);
         job.setInputFormatClass(ConduitInputFormat.class);
-        job.setMapperClass(conf.getClass(MAPPER_CLASS, mapper, RoutingMapper.class));
+        job.setMapperClass(mapper);
         job.setMapOutputKeyClass(LongWritable.class);
         job.setMapOutputValueClass(DocumentWritable.class);
         job.setPartitionerClass(ShardKey.ShardPartitioner.class);
-        job.setReducerClass(ShardReducer.class);
+        job.setReducerClass(reducer);
         job.setNumReduceTasks(reducers);
         job.setOutputFormatClass(IndexOutputFormat.class);
         job.setOutputKeyClass(NullWritable.class);
@@ -113,7 +121,11 @@ public final class IndexJob {
         long indexed = counters.findCounter(IndexCounters.DOCUMENTS_INDEXED).getValue();
         progress.accept(indexed);
         long nanos = System.nanoTime() - start;
-        return new Result(indexed, shards, reducers, nanos, policy);
+        int failed = 0;
+        for (TaskCompletionEvent event : job.getTaskCompletionEvents(0, Integer.MAX_VALUE)) {
+            failed += event.getStatus() == TaskCompletionEvent.Status.FAILED ? 1 : 0;
+        }
+        return new Result(indexed, shards, reducers, nanos, policy, failed);
     }
 
     private static long documents(Counters counters) {
