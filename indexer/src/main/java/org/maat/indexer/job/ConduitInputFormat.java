@@ -21,7 +21,7 @@ import org.maat.core.conduit.StoreFormat;
 /**
  * Reads the committed documents of a conduit store through a Hadoop {@link FileSystem} (local
  * files, HDFS): splits are runs of consecutive documents within one segment, cut from the store's
- * offset table into about {@link IndexJobConf#splits} equal parts; keys are document ordinals,
+ * offset table into about {@link IndexJobConf#SPLITS} equal parts; keys are document ordinals,
  * values the documents. Records are checked as {@code ConduitStore} checks them: a damaged record
  * fails the task with its segment and byte position.
  */
@@ -38,7 +38,8 @@ public final class ConduitInputFormat extends InputFormat<LongWritable, Document
         }
         StoreFormat.Committed commit = StoreFormat.parseCommit(readString(fs, commitFile), commitFile.toString());
         long[] offsets = readOffsets(fs, new Path(store, StoreFormat.OFFSETS_FILE), commit.documents());
-        long perSplit = Math.max(1, (commit.documents() + IndexJobConf.splits(conf) - 1) / IndexJobConf.splits(conf));
+        int splitCount = IndexJobConf.splits(conf, commit.segmentLengths().stream().mapToLong(Long::longValue).sum());
+        long perSplit = Math.max(1, (commit.documents() + splitCount - 1) / splitCount);
         List<InputSplit> splits = new ArrayList<>();
         long first = 0;
         while (first < offsets.length) {

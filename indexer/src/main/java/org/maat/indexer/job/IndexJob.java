@@ -106,9 +106,15 @@ public final class IndexJob {
             throw new IOException("a class of the job is not on the class path: " + e.getMessage(), e);
         }
         long poll = Math.max(10, conf.getLong("mapreduce.client.completion.pollinterval", 5000));
-        while (!job.isComplete()) {
-            progress.accept(documents(job.getCounters()));
-            Thread.sleep(poll);
+        try {
+            while (!job.isComplete()) {
+                progress.accept(documents(job.getCounters()));
+                Thread.sleep(poll);
+            }
+        } catch (InterruptedException e) {
+            // A driver that stops waiting kills its job: a killed job is aborted and publishes nothing.
+            job.killJob();
+            throw e;
         }
         Optional<String> report = FailureReport.take(conf, out);
         if (!job.isSuccessful()) {

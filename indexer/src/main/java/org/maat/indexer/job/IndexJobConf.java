@@ -13,7 +13,10 @@ public final class IndexJobConf {
     static final String OUT = "maat.indexer.out";
     static final String SHARDS = "maat.indexer.shards";
     static final String POLICY = "maat.indexer.policy";
-    /** How many map splits the input is cut into (about equal document counts). */
+    /**
+     * How many map splits the input is cut into (about equal document counts). Default: one per
+     * {@value #SPLIT_BYTES} bytes of documents (local mode sets one per core).
+     */
     public static final String SPLITS = "maat.indexer.splits";
     /** A local directory where tasks keep their private copy of the policy data (default java.io.tmpdir). */
     public static final String LOCAL_DIR = "maat.indexer.local.dir";
@@ -56,8 +59,11 @@ public final class IndexJobConf {
         return conf.getBoolean(POLICY, true);
     }
 
-    static int splits(Configuration conf) {
-        return Math.max(1, conf.getInt(SPLITS, 2));
+    static final long SPLIT_BYTES = 128L << 20;
+
+    static int splits(Configuration conf, long documentBytes) {
+        int fallback = (int) Math.min(Integer.MAX_VALUE, Math.max(1, documentBytes / SPLIT_BYTES));
+        return Math.max(1, conf.getInt(SPLITS, fallback));
     }
 
     static java.nio.file.Path localDir(Configuration conf) {
