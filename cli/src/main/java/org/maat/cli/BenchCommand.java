@@ -1,8 +1,8 @@
 package org.maat.cli;
 
-import org.maat.core.cli.BenchIndexCommand;
 import org.maat.core.cli.BenchSearchCommand;
 import org.maat.encdb.cli.BenchErpCommand;
+import org.maat.indexer.cli.BenchIndexCommand;
 import org.maat.server.cli.BenchServeCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -10,7 +10,11 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.maat.core.demo.SearchDemo;
 import org.maat.encdb.erp.ErpDemo;
+import org.maat.indexer.MapReduceIndexing;
 import org.maat.policy.cli.MonitorDemo;
+import org.maat.server.Topology;
+import org.maat.server.WarFile;
+import org.maat.server.demo.ServeDemo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -26,13 +30,16 @@ import picocli.CommandLine.Spec;
             "Part 1: the policy monitor decides reads and writes for an owner, a friend, a friend-of-friend, a "
                 + "stranger, an employee with and without a MAL log entry, and a censored region; a confined "
                 + "search task tries to release its results. Each decision is printed with its explanation.",
-            "Part 2: confined Lucene search over europarl: a generated population is indexed under the monitor, "
-                + "then owner, friend, stranger, a censored region and an employee (before and after a MAL entry) "
-                + "search; for each document withheld, the rule literal that withholds it.",
-            "Part 3: the encrypted query layer: a small HR database is bulk-encrypted, Q7-Q18 run through the "
+            "Part 2: confined Lucene search over europarl: a generated population is indexed by the MapReduce "
+                + "indexer (Hadoop local mode, confined mappers and reducers), then owner, friend, stranger, a "
+                + "censored region and an employee (before and after a MAL entry) search; for each document "
+                + "withheld, the rule literal that withholds it.",
+            "Part 3: the same index served over HTTP: shard servers and the front-end WAR on embedded Jetty "
+                + "(127.0.0.1), with scripted sessions signing in as each kind of user through the JSON API.",
+            "Part 4: the encrypted query layer: a small HR database is bulk-encrypted, Q7-Q18 run through the "
                 + "JDBC driver and are compared with plain H2, and the layer report shows what H2 can learn."},
-        footer = {"", "Exit codes: 0 the demo ran, 1 the encrypted layer disagreed with plain H2 or leaked, "
-                + "2 it could not run (e.g. the work directory is not writable)."})
+        footer = {"", "Exit codes: 0 the demo ran, 1 a served session saw what it must not, or the encrypted "
+                + "layer disagreed with plain H2 or leaked, 2 it could not run (e.g. the work directory is not writable)."})
 public final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--dir", paramLabel = "DIR",
@@ -51,7 +58,16 @@ public final class DemoCommand implements Callable<Integer> {
         Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("maat-demo");
         try {
             new MonitorDemo(out, quiet).run(work.resolve("mal.log"));
-            new SearchDemo(out).run(work.resolve("search"));
+            SearchDemo.Prepared search = new SearchDemo(out, "2 confined reducers (MapReduce, Hadoop local mode)",
+                    (data, index) -> MapReduceIndexing.run(data, index, 2, 2, true, n -> { }))
+                    .run(work.resolve("search"));
+            out.println();
+            out.println("== Serving the index over HTTP");
+            if (!new ServeDemo(out).run(WarFile.locate(), search.data(), search.index(), Topology.TWO_SERVERS,
+                    Files.createDirectories(work.resolve("serve")))) {
+                return 1;
+            }
+            out.println();
             if (!new ErpDemo(out).run(work.resolve("erp"))) {
                 out.println();
                 out.println("The encrypted layer disagreed with plain H2 or leaked plaintext: see above.");

@@ -1,9 +1,9 @@
 package org.maat.cli;
 
 import org.maat.core.cli.GenerateCommand;
-import org.maat.core.cli.IndexCommand;
 import org.maat.core.cli.SearchCommand;
 import org.maat.encdb.cli.ErpCommand;
+import org.maat.indexer.cli.IndexCommand;
 import org.maat.policy.cli.PolicyCommand;
 import org.maat.server.cli.ServeCommand;
 import org.maat.server.cli.ShardCommand;

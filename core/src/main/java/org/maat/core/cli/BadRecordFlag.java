@@ -3,12 +3,12 @@ package org.maat.core.cli;
 import org.maat.core.conduit.ScanMode;
 
 /** The {@code --on-bad-record fail|skip} flag of the commands that read records. */
-final class BadRecordFlag {
+public final class BadRecordFlag {
 
     private BadRecordFlag() {
     }
 
-    static ScanMode parse(String value) {
+    public static ScanMode parse(String value) {
         return switch (value) {
             case "fail" -> ScanMode.STRICT;
             case "skip" -> ScanMode.SKIP;

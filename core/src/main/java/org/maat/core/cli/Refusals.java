@@ -4,19 +4,24 @@ import org.maat.policy.monitor.PolicyViolation;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * How core's commands report a flow the monitor refused: the denial with its explanation on
+ * How Maat's commands report a flow the monitor refused: the denial with its explanation on
  * standard error and exit code 3, distinct from bad usage (2).
  */
-final class Refusals {
+public final class Refusals {
 
-    static final int EXIT_REFUSED = 3;
+    public static final int EXIT_REFUSED = 3;
 
     private Refusals() {
     }
 
     /** Prints the denial and returns the exit code. */
-    static int report(CommandSpec spec, PolicyViolation refused) {
-        spec.commandLine().getErr().println("maat " + spec.name() + ": refused by the monitor: " + refused.getMessage());
+    public static int report(CommandSpec spec, PolicyViolation refused) {
+        return report(spec, refused.getMessage());
+    }
+
+    /** Prints a denial reported by another process (a MapReduce task) and returns the exit code. */
+    public static int report(CommandSpec spec, String denial) {
+        spec.commandLine().getErr().println("maat " + spec.name() + ": refused by the monitor: " + denial);
         return EXIT_REFUSED;
     }
 }

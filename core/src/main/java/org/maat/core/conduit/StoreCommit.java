@@ -26,8 +26,13 @@ record StoreCommit(long documents, List<Long> segmentLengths) {
 
     static StoreCommit read(Path dir) throws IOException {
         Path file = dir.resolve(FILE);
+        return parse(Files.readString(file), file.toString());
+    }
+
+    /** The commit record {@code text}, read from {@code file} (named in errors). */
+    static StoreCommit parse(String text, String file) throws IOException {
         Properties p = new Properties();
-        p.load(new StringReader(Files.readString(file)));
+        p.load(new StringReader(text));
         if (!FORMAT.equals(p.getProperty("format"))) {
             throw new IOException(file + ": unknown format '" + p.getProperty("format") + "', expected " + FORMAT);
         }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.util.Map;
+import java.util.Objects;
 import org.maat.core.conduit.ConduitStore;
 import org.maat.policy.facts.FactIndex;
 import org.maat.policy.facts.PartitionedFacts;
@@ -45,21 +46,37 @@ public final class DataSet implements AutoCloseable {
         this.policies = policies;
         this.documents = documents;
         this.malLog = malLog;
+        this.engine = engine(policies, malLog, logged);
+    }
+
+    /**
+     * The policy engine over a policy store and a MAL log: the store's policies and facts, and the
+     * log's entries as {@code logged} facts (an entry appended later is a fact as soon as the append
+     * returns). Every stored policy is interned and checked against its id. What {@link #open} builds,
+     * for runtimes that hold the two stores without the documents (a MapReduce task).
+     */
+    public static PolicyEngine engine(PolicyStore policies, MalLog malLog) {
+        return engine(policies, Objects.requireNonNull(malLog, "malLog"), new FactIndex());
+    }
+
+    /** As {@link #engine(PolicyStore, MalLog)}; {@code malLog} null for a follower, which fills {@code logged} itself. */
+    private static PolicyEngine engine(PolicyStore policies, MalLog malLog, FactIndex logged) {
         if (malLog != null) {
             try {
                 logged.addAll(malLog.facts());
             } catch (IOException e) {
-                throw new DataDirException(dir.malLog() + ": cannot read: " + e.getMessage());
+                throw new DataDirException(malLog.file() + ": cannot read: " + e.getMessage());
             }
             malLog.onAppend((MalEntry entry) -> logged.add(entry.asFact()));
         }
-        this.engine = new PolicyEngine(new PartitionedFacts(policies.facts(), Map.of(MalEntry.FACT_RELATION, logged)));
+        PolicyEngine engine = new PolicyEngine(new PartitionedFacts(policies.facts(), Map.of(MalEntry.FACT_RELATION, logged)));
         for (Map.Entry<PolicyId, String> p : policies.policies().entrySet()) {
             PolicyId interned = engine.intern(p.getValue());
             if (!interned.equals(p.getKey())) {
-                throw new DataDirException(dir.policyStore() + ": policy " + p.getKey() + " does not match its text");
+                throw new DataDirException(policies.file() + ": policy " + p.getKey() + " does not match its text");
             }
         }
+        return engine;
     }
 
     /** Opens a complete data directory written by {@code maat generate}. */

@@ -41,24 +41,45 @@ public final class SearchDemo {
     private static final int DOCUMENTS = 4_000;
     private static final int K = 5;
 
-    private final PrintWriter out;
-
-    public SearchDemo(PrintWriter out) {
-        this.out = out;
+    /** Builds the demo's monitored 2-shard index: the sequential indexer, or an engine of another module. */
+    @FunctionalInterface
+    public interface Indexer {
+        IndexRun.Report index(DataDir data, IndexLayout out) throws IOException;
     }
 
-    /** Runs the demo, writing its data directory and index under {@code workDir}. */
-    public void run(Path workDir) throws IOException {
+    /** What the demo generated and indexed, for the parts that follow it. */
+    public record Prepared(DataDir data, IndexLayout index) {
+    }
+
+    private final PrintWriter out;
+    private final String indexerName;
+    private final Indexer indexer;
+
+    /** A demo indexing with the sequential indexer (one confined task). */
+    public SearchDemo(PrintWriter out) {
+        this(out, "one confined task (the sequential indexer)",
+                (data, index) -> IndexRun.standard().run(data, index, 2, true, n -> { }));
+    }
+
+    /** A demo indexing with {@code indexer}, described as {@code indexerName} (e.g. "2 confined reducers"). */
+    public SearchDemo(PrintWriter out, String indexerName, Indexer indexer) {
+        this.out = out;
+        this.indexerName = indexerName;
+        this.indexer = indexer;
+    }
+
+    /** Runs the demo, writing its data directory and index under {@code workDir}, and returns them. */
+    public Prepared run(Path workDir) throws IOException {
         heading("Confined search over europarl");
         DataDir data = DataDir.at(workDir.resolve("search-data"));
         PopulationSpec spec = new PopulationSpec(300, 6, 30, 50, 20, 0.05, 200, 2, 1, 10, 2026);
         new PopulationGenerator(spec).generate(new FirstDocuments(CorpusSpec.parse("europarl", 1), DOCUMENTS), data,
                 ScanMode.STRICT, bad -> { }, GenerationProgress.NONE);
         IndexLayout index = new IndexLayout(workDir.resolve("search-index"));
-        IndexRun.Report report = IndexRun.standard().run(data, index, 2, true, n -> { });
+        IndexRun.Report report = indexer.index(data, index);
         out.printf("  %,d europarl documents, %d users with %d friends each, mix 30/50/20 (+MAL, +censorship);%n"
-                        + "  indexed into 2 shards by one confined task in %.1f s; index files labelled with the index policy.%n",
-                report.documents(), spec.users(), spec.friends(), report.nanos() / 1e9);
+                        + "  indexed into 2 shards by %s in %.1f s; index files labelled with the index policy.%n",
+                report.documents(), spec.users(), spec.friends(), indexerName, report.nanos() / 1e9);
 
         try (SearchService service = SearchService.open(data, index, true)) {
             Cast cast = Cast.find(service);
@@ -93,6 +114,7 @@ public final class SearchDemo {
             }
         }
         out.flush();
+        return new Prepared(data, index);
     }
 
     private void search(SearchService service, Session session, String who, String query) throws IOException {

@@ -84,13 +84,7 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
                 }
                 PublishedCommitPolicy policy = new PublishedCommitPolicy(published);
                 policies.add(policy);
-                IndexWriterConfig config = new IndexWriterConfig(analyzer)
-                        .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
-                        .setIndexDeletionPolicy(policy)
-                        // Only commit() publishes; closing a writer never commits half an index.
-                        .setCommitOnClose(false)
-                        .setRAMBufferSizeMB(64);
-                writers.add(new IndexWriter(target, config));
+                writers.add(new IndexWriter(target, config(analyzer).setIndexDeletionPolicy(policy)));
             }
         } catch (IOException | RuntimeException e) {
             IOUtils.closeWhileHandlingException(writers);
@@ -98,6 +92,18 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
             throw e;
         }
         return new ShardWriters(labels, raw, monitored, policies, writers);
+    }
+
+    /**
+     * How every Maat indexer configures a shard's writer (a new index, no commit on close, the same
+     * flush size), so that indexers fed the same documents in the same order build the same segments.
+     */
+    public static IndexWriterConfig config(Analyzer analyzer) {
+        return new IndexWriterConfig(analyzer)
+                .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
+                // Only commit() publishes; closing a writer never commits half an index.
+                .setCommitOnClose(false)
+                .setRAMBufferSizeMB(64);
     }
 
     /**

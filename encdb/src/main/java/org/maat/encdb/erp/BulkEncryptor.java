@@ -1,7 +1,6 @@
 package org.maat.encdb.erp;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -16,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.LongConsumer;
+import org.maat.encdb.jdbc.H2Connections;
 
 /**
  * Encrypts an existing plaintext ERP database into a new encrypted one: reads every row with H2's
@@ -311,6 +311,6 @@ public final class BulkEncryptor {
     }
 
     private static Connection sourceLike(Connection source) throws SQLException {
-        return DriverManager.getConnection(source.getMetaData().getURL());
+        return H2Connections.open(source.getMetaData().getURL());
     }
 }

@@ -8,12 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
 import java.util.Properties;
+import org.maat.encdb.jdbc.H2Connections;
+import org.maat.encdb.jdbc.MaatDriver;
 
 /**
  * An ERP database directory. Layout:
@@ -116,7 +117,7 @@ public final class ErpDatabase {
      * @return whether the file was compacted
      */
     public boolean compact() throws SQLException {
-        try (Connection c = DriverManager.getConnection(h2Url()); Statement st = c.createStatement()) {
+        try (Connection c = H2Connections.open(h2Url()); Statement st = c.createStatement()) {
             try (ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.SESSIONS")) {
                 if (rs.next() && rs.getLong(1) > 1) {
                     return false; // SHUTDOWN would close the other sessions too
@@ -183,11 +184,11 @@ public final class ErpDatabase {
         Properties props = new Properties();
         props.putAll(h2Settings);
         if (kind == Kind.PLAIN) {
-            return DriverManager.getConnection(h2Url(), props);
+            return H2Connections.open(h2Url(), props);
         }
         props.setProperty("maat.keyFile", keyFile().toString());
         props.setProperty("maat.createKey", "true");
-        return DriverManager.getConnection("jdbc:maat:" + h2Url().substring("jdbc:".length()), props);
+        return new MaatDriver().connect("jdbc:maat:" + h2Url().substring("jdbc:".length()), props);
     }
 
     private void writeProperties(boolean complete) {

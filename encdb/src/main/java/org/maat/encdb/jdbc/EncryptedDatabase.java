@@ -1,7 +1,6 @@
 package org.maat.encdb.jdbc;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
@@ -63,7 +62,7 @@ final class EncryptedDatabase {
         this.options = options;
         this.h2Url = h2Url;
         this.h2Properties = h2Properties;
-        this.internal = DriverManager.getConnection(h2Url, h2Properties);
+        this.internal = H2Connections.open(h2Url, h2Properties);
         try {
             try (Statement st = internal.createStatement()) {
                 for (String sql : SERVER_FUNCTIONS) {
@@ -131,7 +130,7 @@ final class EncryptedDatabase {
     }
 
     Connection openPhysical() throws SQLException {
-        return DriverManager.getConnection(h2Url, h2Properties);
+        return H2Connections.open(h2Url, h2Properties);
     }
 
     Catalog catalog() {

@@ -1,0 +1,79 @@
+package org.maat.core.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maat.core.data.DataDir;
+import org.maat.core.runtime.TestData;
+import picocli.CommandLine;
+
+class SearchCommandsTest {
+
+    @TempDir
+    static Path dir;
+
+    private static DataDir data;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @BeforeAll
+    static void generate() throws IOException {
+        data = TestData.generate(dir, 200, 51);
+    }
+
+    private int run(Object command, String... args) {
+        CommandLine cl = new CommandLine(command);
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
+            c.getErr().println(ex.getMessage());
+            return 2;
+        });
+        return cl.execute(args);
+    }
+
+    @Test
+    void searchesAMonitoredIndexAsAUserWithSnippets() throws IOException {
+        Path index = TestData.index(data, dir.resolve("index-cli"), 2).root();
+        assertThat(run(new SearchCommand(), "--data", data.root().toString(), "--index", index.toString(), "--as", "u3",
+                "--region", "r0", "--k", "3", "budget")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("result(s) for 'budget' as u3@r0 (released by the monitor")
+                .containsPattern("(?m)^  1  d\\d+ +u\\d+ +\\S+ +Debate on")
+                .contains("[budget]");
+    }
+
+    @Test
+    void aNoPolicyIndexIsSearchedOnlyWithoutTheMonitor() throws IOException {
+        Path index = TestData.indexPlain(data, dir.resolve("index-plain"), 1).root();
+        assertThat(run(new SearchCommand(), "--data", data.root().toString(), "--index", index.toString(), "--as", "u3",
+                "budget")).isEqualTo(2);
+        assertThat(err.toString()).contains("it was built with --no-policy");
+        assertThat(run(new SearchCommand(), "--data", data.root().toString(), "--index", index.toString(), "--as", "u3",
+                "--no-policy", "budget")).isZero();
+        assertThat(out.toString()).contains("(no monitor: filtered by the search alone)");
+    }
+
+    @Test
+    void badArgumentsExitWithTwoAndSayWhat() {
+        assertThat(run(new SearchCommand(), "--data", data.root().toString(), "--index", dir.resolve("nowhere").toString(),
+                "--as", "u1", "q")).isEqualTo(2);
+        assertThat(err.toString()).contains("does not exist");
+        assertThat(run(new SearchCommand(), "--bogus")).isEqualTo(2);
+    }
+
+    @Test
+    void benchSearchReportsEveryVariantAndTheMix() throws IOException {
+        Path index = TestData.index(data, dir.resolve("index-bench"), 1).root();
+        assertThat(run(new BenchSearchCommand(), "--data", data.root().toString(), "--index", index.toString(),
+                "--threads", "2", "--queries", "50", "--rounds", "1")).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("unfiltered").contains("all-public").contains("no-policy").contains("mix")
+                .containsPattern("mix +[\\d.]+ q/s no-policy");
+    }
+}

@@ -1,0 +1,92 @@
+package org.maat.indexer.job;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+
+/**
+ * The indexer job's settings in its Hadoop configuration, set by the driver and read by tasks and
+ * the committer: one place for every key and its meaning.
+ */
+public final class IndexJobConf {
+
+    static final String DATA = "maat.indexer.data";
+    static final String OUT = "maat.indexer.out";
+    static final String SHARDS = "maat.indexer.shards";
+    static final String POLICY = "maat.indexer.policy";
+    /**
+     * How many map splits the input is cut into (about equal document counts). Default: one per
+     * {@value #SPLIT_BYTES} bytes of documents (local mode sets one per core).
+     */
+    public static final String SPLITS = "maat.indexer.splits";
+    /** A local directory where tasks keep their private copy of the policy data (default java.io.tmpdir). */
+    public static final String LOCAL_DIR = "maat.indexer.local.dir";
+    static final String FAILURE_REPORT = "maat.indexer.failure-report";
+
+    private IndexJobConf() {
+    }
+
+    static void set(Configuration conf, Path data, Path out, int shards, boolean policy) {
+        conf.set(DATA, data.toString());
+        conf.set(OUT, out.toString());
+        conf.setInt(SHARDS, shards);
+        conf.setBoolean(POLICY, policy);
+        conf.set(FAILURE_REPORT, failureReport(out).toString());
+    }
+
+    /** The data directory (maat generate's layout) on the job's file system. */
+    static Path data(Configuration conf) {
+        return new Path(require(conf, DATA));
+    }
+
+    /** The data directory's document conduit store. */
+    static Path documents(Configuration conf) {
+        return new Path(data(conf), "documents");
+    }
+
+    static Path out(Configuration conf) {
+        return new Path(require(conf, OUT));
+    }
+
+    static int shards(Configuration conf) {
+        int shards = conf.getInt(SHARDS, 0);
+        if (shards < 1) {
+            throw new IllegalStateException(SHARDS + " must be at least 1, not " + shards);
+        }
+        return shards;
+    }
+
+    static boolean policy(Configuration conf) {
+        return conf.getBoolean(POLICY, true);
+    }
+
+    static final long SPLIT_BYTES = 128L << 20;
+
+    static int splits(Configuration conf, long documentBytes) {
+        int fallback = (int) Math.min(Integer.MAX_VALUE, Math.max(1, documentBytes / SPLIT_BYTES));
+        return Math.max(1, conf.getInt(SPLITS, fallback));
+    }
+
+    static java.nio.file.Path localDir(Configuration conf) {
+        return java.nio.file.Path.of(conf.get(LOCAL_DIR, System.getProperty("java.io.tmpdir")));
+    }
+
+    /**
+     * Where a task or the committer leaves why the job failed (a monitor denial), for the driver to
+     * read and delete: LocalJobRunner reports no failure cause, and a denial must reach the user.
+     */
+    static Path failureReport(Path out) {
+        return new Path(out, "_maat-job-failure.txt");
+    }
+
+    static Path failureReport(Configuration conf) {
+        return new Path(require(conf, FAILURE_REPORT));
+    }
+
+    private static String require(Configuration conf, String key) {
+        String value = conf.get(key);
+        if (value == null) {
+            throw new IllegalStateException("the job configuration has no " + key + ": submit it through IndexJob");
+        }
+        return value;
+    }
+}

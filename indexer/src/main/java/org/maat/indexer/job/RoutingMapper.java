@@ -1,0 +1,64 @@
+package org.maat.indexer.job;
+
+import java.io.IOException;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.mapreduce.Mapper;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
+import org.maat.core.index.ShardRouter;
+import org.maat.core.task.LabelledDocument;
+import org.maat.policy.Conduit;
+
+/**
+ * A confined map task: every document of its split reaches it through the task's monitor (which
+ * taints the task with the document's policy), and goes to the shard {@link ShardRouter} picks, the
+ * routing every Maat indexer shares. The shuffle is internal to the job: nothing a mapper read
+ * leaves the job except through the committer, which checks this task's taint (left in its work
+ * directory, see {@link TaskSummary}) against every index file it publishes.
+ */
+public class RoutingMapper extends Mapper<LongWritable, DocumentWritable, LongWritable, DocumentWritable> {
+
+    private final LongWritable key = new LongWritable();
+    private ConfinedTask task;
+    private ShardRouter router;
+
+    @Override
+    protected void setup(Context context) throws IOException {
+        task = ConfinedTask.open(context.getConfiguration());
+        router = new ShardRouter(IndexJobConf.shards(context.getConfiguration()));
+    }
+
+    @Override
+    protected void map(LongWritable ordinal, DocumentWritable value, Context context)
+            throws IOException, InterruptedException {
+        LabelledDocument document = task.read(value.get());
+        key.set(ShardKey.of(router.shard(document.document().id()), ordinal.get()));
+        context.write(key, value);
+        context.getCounter(IndexCounters.DOCUMENTS_ROUTED).increment(1);
+    }
+
+    /** Reads conduit {@code id} through this task's monitor (tainting it), for mappers that consult other conduits. */
+    protected final Conduit readConduit(String id) {
+        return task.read(id);
+    }
+
+    @Override
+    protected void cleanup(Context context) throws IOException {
+        Path work = ((FileOutputCommitter) context.getOutputCommitter()).getWorkPath();
+        TaskSummary.writeTaint(work.getFileSystem(context.getConfiguration()), work, task.taint());
+    }
+
+    @Override
+    public void run(Context context) throws IOException, InterruptedException {
+        try {
+            super.run(context);
+        } catch (IOException | RuntimeException e) {
+            FailureReport.write(context.getConfiguration(), "map task " + context.getTaskAttemptID(), e);
+            throw e;
+        } finally {
+            if (task != null) {
+                task.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package org.maat.indexer.job;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocalFileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
+import org.apache.hadoop.mapreduce.Reducer;
+import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.SegmentInfos;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.util.IOUtils;
+import org.maat.core.index.DocumentMapper;
+import org.maat.core.index.IndexFields;
+import org.maat.core.lucene.PolicyDirectory;
+import org.maat.core.lucene.ShardWriters;
+
+/**
+ * A confined reduce task that builds the Lucene shards {@code s} with {@code s mod reducers} equal
+ * to its partition, one {@link IndexWriter} each over a {@link PolicyDirectory}: every document it
+ * receives is read through the task's monitor (the reducer is tainted exactly as the sequential
+ * indexer is by the same documents), and every index file it creates is a write the monitor checks,
+ * refused at once if the taint forbids flows into the index. Documents arrive in ordinal order, and
+ * the writers are configured as the sequential indexer's ({@link ShardWriters#config}), so a shard
+ * is built the same way. Shards are built in the attempt's work directory (or, when that is not on
+ * the local disk, in a local directory copied there) and become visible only at job commit.
+ */
+public class ShardReducer extends Reducer<LongWritable, DocumentWritable, NullWritable, NullWritable> {
+
+    private final Map<Integer, Directory> raw = new TreeMap<>();
+    private final Map<Integer, IndexWriter> writers = new TreeMap<>();
+    private final DocumentMapper mapper = DocumentMapper.standard();
+    private ConfinedTask task;
+    private FileSystem fs;
+    private Path work;
+    private java.nio.file.Path build;
+    private boolean buildIsWork;
+
+    @Override
+    protected void setup(Context context) throws IOException {
+        Configuration conf = context.getConfiguration();
+        task = ConfinedTask.open(conf);
+        work = ((FileOutputCommitter) context.getOutputCommitter()).getWorkPath();
+        fs = work.getFileSystem(conf);
+        buildIsWork = fs instanceof LocalFileSystem;
+        build = buildIsWork ? java.nio.file.Path.of(fs.makeQualified(work).toUri())
+                : Files.createTempDirectory(Files.createDirectories(IndexJobConf.localDir(conf)), "maat-shards-");
+        int shards = IndexJobConf.shards(conf);
+        int reducers = context.getNumReduceTasks();
+        int partition = context.getTaskAttemptID().getTaskID().getId();
+        // Every shard of this partition exists at the end, even one no document went to.
+        for (int shard = partition; shard < shards; shard += reducers) {
+            java.nio.file.Path dir = Files.createDirectories(build.resolve(TaskSummary.shardDirectory(shard)));
+            Directory directory = FSDirectory.open(dir);
+            raw.put(shard, directory);
+            Directory target = IndexJobConf.policy(conf) ? new PolicyDirectory(directory, shard, null, task.gate())
+                    : directory;
+            writers.put(shard, new IndexWriter(target, ShardWriters.config(IndexFields.analyzer())));
+        }
+    }
+
+    @Override
+    protected void reduce(LongWritable key, Iterable<DocumentWritable> values, Context context)
+            throws IOException, InterruptedException {
+        int shard = ShardKey.shard(key.get());
+        IndexWriter writer = writers.get(shard);
+        if (writer == null) {
+            throw new IllegalStateException("shard " + shard + " was sent to reducer "
+                    + context.getTaskAttemptID().getTaskID().getId() + ", which does not build it");
+        }
+        for (DocumentWritable value : values) {
+            writer.addDocument(mapper.map(task.read(value.get())));
+            context.getCounter(IndexCounters.DOCUMENTS_INDEXED).increment(1);
+        }
+    }
+
+    @Override
+    protected void cleanup(Context context) throws IOException {
+        List<TaskSummary.Shard> built = new ArrayList<>();
+        for (Map.Entry<Integer, IndexWriter> entry : writers.entrySet()) {
+            int shard = entry.getKey();
+            IndexWriter writer = entry.getValue();
+            writer.commit();
+            long documents = writer.getDocStats().numDocs;
+            writer.close();
+            SegmentInfos commit = SegmentInfos.readLatestCommit(raw.get(shard));
+            built.add(new TaskSummary.Shard(shard, documents, commit.getGeneration(),
+                    new ArrayList<>(commit.files(true))));
+            raw.get(shard).close();
+        }
+        writers.clear();
+        if (!buildIsWork) {
+            for (TaskSummary.Shard shard : built) {
+                String name = TaskSummary.shardDirectory(shard.shard());
+                fs.copyFromLocalFile(false, true, new Path(build.resolve(name).toUri()), new Path(work, name));
+            }
+        }
+        for (TaskSummary.Shard shard : built) {
+            TaskSummary.writeShard(fs, work, shard);
+        }
+        TaskSummary.writeTaint(fs, work, task.taint());
+    }
+
+    @Override
+    public void run(Context context) throws IOException, InterruptedException {
+        try {
+            super.run(context);
+        } catch (IOException | RuntimeException e) {
+            FailureReport.write(context.getConfiguration(), "reduce task " + context.getTaskAttemptID(), e);
+            for (IndexWriter writer : writers.values()) {
+                try {
+                    writer.rollback();
+                } catch (IOException | RuntimeException ignored) {
+                    // the writer may have closed itself after the refused write; the attempt is discarded
+                }
+            }
+            throw e;
+        } finally {
+            IOUtils.closeWhileHandlingException(raw.values());
+            if (task != null) {
+                task.close();
+            }
+            if (build != null && !buildIsWork) {
+                org.apache.hadoop.fs.FileUtil.fullyDelete(build.toFile());
+            }
+        }
+    }
+}
