@@ -16,6 +16,7 @@ import org.maat.policy.Conduit;
 import org.maat.server.Topology;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -79,6 +80,33 @@ class BrowserTest {
         }
     }
 
+    /**
+     * Clicks {@code link} and waits until the browser has left the current page: until then, an
+     * element of the old page (e.g. the previous search's result count) would still be found and
+     * then go stale under the test.
+     */
+    private static void clickAndLeavePage(WebElement link) {
+        WebElement oldPage = browser.findElement(By.tagName("html"));
+        link.click();
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        while (true) {
+            try {
+                oldPage.isDisplayed();
+            } catch (StaleElementReferenceException left) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the click did not leave " + browser.getCurrentUrl());
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted");
+            }
+        }
+    }
+
     /** The first element {@code by} finds once the page that holds it has loaded (a click's page load may lag). */
     private static WebElement await(By by) {
         long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
@@ -104,7 +132,7 @@ class BrowserTest {
         browser.get(site.url().resolve("login").toString());
         browser.findElement(By.id("user")).sendKeys(user);
         browser.findElement(By.id("password")).sendKeys(site.password(user));
-        browser.findElement(By.id("login")).click();
+        clickAndLeavePage(browser.findElement(By.id("login")));
         assertThat(await(By.id("signed-in")).getText()).isEqualTo(user);
     }
 
@@ -112,7 +140,7 @@ class BrowserTest {
         WebElement box = browser.findElement(By.id("q"));
         box.clear();
         box.sendKeys(query);
-        browser.findElement(By.id("search")).click();
+        clickAndLeavePage(browser.findElement(By.id("search")));
         assertThat(await(By.id("count")).getText()).endsWith("for " + query);
         return browser.findElements(By.className("hit")).stream().map(h -> h.getAttribute("data-id")).toList();
     }
@@ -123,7 +151,7 @@ class BrowserTest {
     }
 
     private static void signOut() {
-        browser.findElement(By.id("logout")).click();
+        clickAndLeavePage(browser.findElement(By.id("logout")));
         await(By.id("password"));
         assertThat(browser.findElements(By.id("signed-in"))).isEmpty();
     }
@@ -137,7 +165,7 @@ class BrowserTest {
         signIn(doc.owner());
         assertThat(search(word)).containsExactly(doc.id());
         screenshot("owner-search");
-        browser.findElement(By.cssSelector(".hit a.title")).click();
+        clickAndLeavePage(browser.findElement(By.cssSelector(".hit a.title")));
         assertThat(await(By.id("doc-id")).getText()).isEqualTo(doc.id());
         assertThat(browser.findElement(By.id("body")).getText()).contains(word);
         screenshot("owner-document");
