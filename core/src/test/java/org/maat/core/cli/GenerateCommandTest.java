@@ -3,14 +3,12 @@ package org.maat.core.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.core.data.DataDir;
-import picocli.CommandLine;
 
 class GenerateCommandTest {
 
@@ -21,14 +19,7 @@ class GenerateCommandTest {
     private final StringWriter err = new StringWriter();
 
     private int run(String... args) {
-        CommandLine cl = new CommandLine(new GenerateCommand());
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-            c.getErr().println(ex.getMessage());
-            return 2;
-        });
-        return cl.execute(args);
+        return CommandHarness.run(new GenerateCommand(), out, err, args);
     }
 
     @Test

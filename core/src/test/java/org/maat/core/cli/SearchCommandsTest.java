@@ -3,7 +3,6 @@ package org.maat.core.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
@@ -11,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.core.data.DataDir;
 import org.maat.core.runtime.TestData;
-import picocli.CommandLine;
 
 class SearchCommandsTest {
 
@@ -29,14 +27,7 @@ class SearchCommandsTest {
     }
 
     private int run(Object command, String... args) {
-        CommandLine cl = new CommandLine(command);
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-            c.getErr().println(ex.getMessage());
-            return 2;
-        });
-        return cl.execute(args);
+        return CommandHarness.run(command, out, err, args);
     }
 
     @Test

@@ -3,7 +3,6 @@ package org.maat.indexer.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -12,10 +11,10 @@ import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maat.core.cli.CommandHarness;
 import org.maat.core.cli.SearchCommand;
 import org.maat.core.data.DataDir;
 import org.maat.core.runtime.TestData;
-import picocli.CommandLine;
 
 class IndexCommandTest {
 
@@ -33,14 +32,7 @@ class IndexCommandTest {
     }
 
     private int run(Object command, String... args) {
-        CommandLine cl = new CommandLine(command);
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        cl.setExecutionExceptionHandler((ex, c, parsed) -> {
-            c.getErr().println(ex.getMessage());
-            return 2;
-        });
-        return cl.execute(args);
+        return CommandHarness.run(command, out, err, args);
     }
 
     @Test
