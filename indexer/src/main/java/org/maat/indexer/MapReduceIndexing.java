@@ -65,6 +65,9 @@ public final class MapReduceIndexing {
         conf.setInt("mapreduce.local.map.tasks.maximum", cores);
         conf.setInt("mapreduce.local.reduce.tasks.maximum", reducers);
         conf.setInt(IndexJobConf.SPLITS, cores);
+        // After the shuffle a reducer holds its map outputs in memory; by default (0 %) it merges them into a
+        // file on disk before reducing and reads them back. Keep up to a quarter of the heap in memory instead.
+        conf.setFloat("mapreduce.reduce.input.buffer.percent", 0.25f);
         return conf;
     }
 }

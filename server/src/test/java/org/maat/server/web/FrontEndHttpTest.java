@@ -60,12 +60,13 @@ class FrontEndHttpTest {
     }
 
     @Test
-    void warHoldsNoJettyOrHadoopJar() throws IOException {
+    void warHoldsNoJettyHadoopOrCommandLineJar() throws IOException {
         try (ZipFile war = new ZipFile(WarFile.locate().toFile())) {
             List<String> libs = war.stream().map(e -> e.getName()).filter(n -> n.startsWith("WEB-INF/lib/")).toList();
             assertThat(libs).anyMatch(n -> n.contains("maat-core")).anyMatch(n -> n.contains("thymeleaf"))
                     .noneMatch(n -> n.contains("jetty")).noneMatch(n -> n.contains("hadoop"))
-                    .noneMatch(n -> n.contains("servlet-api"));
+                    .noneMatch(n -> n.contains("servlet-api")).noneMatch(n -> n.contains("picocli"))
+                    .noneMatch(n -> n.contains("progressbar")).noneMatch(n -> n.contains("jline"));
         }
     }
 
