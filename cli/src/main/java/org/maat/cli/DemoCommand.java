@@ -5,9 +5,8 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
-import java.util.Comparator;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
+import org.maat.core.data.DirectoryTree;
 import org.maat.core.demo.SearchDemo;
 import org.maat.encdb.erp.ErpDemo;
 import org.maat.indexer.MapReduceIndexing;
@@ -76,17 +75,9 @@ public final class DemoCommand implements Callable<Integer> {
         } finally {
             out.flush();
             if (dir == null) {
-                deleteTree(work);
+                DirectoryTree.delete(work);
             }
         }
         return 0;
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 }

@@ -1,18 +1,16 @@
 package org.maat.indexer;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.maat.core.conduit.ConduitStore;
 import org.maat.core.data.DataDir;
+import org.maat.core.data.DirectoryTree;
 import org.maat.core.data.Manifest;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.IndexBenchmark;
@@ -149,7 +147,7 @@ public final class EngineBenchmark {
             log.accept(String.format("%s %-22s %8.2f s", label, v.label(), report.nanos() / 1e9));
             return report;
         } finally {
-            deleteTree(out);
+            DirectoryTree.delete(out);
         }
     }
 
@@ -167,20 +165,5 @@ public final class EngineBenchmark {
         MalLog.open(dir.malLog()).close();
         dir.writeManifest(new Manifest("empty", 0, 0, 0, 0, "0/0/0", false, 0, List.of(), "", 0, List.of(), 0, 0));
         return dir;
-    }
-
-    static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> all = Files.walk(root)) {
-            all.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.delete(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        }
     }
 }

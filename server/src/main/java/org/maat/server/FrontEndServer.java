@@ -83,11 +83,7 @@ public final class FrontEndServer implements AutoCloseable {
 
     /** The front-end's URL, ending in {@code /}. */
     public URI url() {
-        String host = connector.getHost() == null ? "127.0.0.1" : connector.getHost();
-        if (host.equals("0.0.0.0")) {
-            host = "127.0.0.1";
-        }
-        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + connector.getLocalPort() + "/");
+        return URI.create(ConnectorUrl.of(connector) + "/");
     }
 
     @Override

@@ -100,8 +100,7 @@ public final class ShardServer implements AutoCloseable {
 
     /** The base URL of this shard, as a topology lists it. */
     public URI url() {
-        String host = connector.getHost() == null ? "127.0.0.1" : connector.getHost();
-        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + connector.getLocalPort());
+        return ConnectorUrl.of(connector);
     }
 
     public String name() {

@@ -1,16 +1,14 @@
 package org.maat.core.runtime;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.maat.core.data.DataDir;
+import org.maat.core.data.DirectoryTree;
 import org.maat.core.lucene.IndexLayout;
 
 /**
@@ -103,19 +101,7 @@ public final class IndexBenchmark {
                     report.nanos() / 1e9, cpu / 1e9));
             return new long[] {report.nanos(), cpu, report.documents()};
         } finally {
-            deleteTree(out);
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        try (Stream<Path> all = Files.walk(root)) {
-            all.sorted(Comparator.reverseOrder()).forEach(p -> {
-                try {
-                    Files.delete(p);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
+            DirectoryTree.delete(out);
         }
     }
 }

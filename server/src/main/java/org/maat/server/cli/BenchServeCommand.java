@@ -1,19 +1,16 @@
 package org.maat.server.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import me.tongfei.progressbar.ProgressBar;
 import org.maat.core.accounts.PasswordHasher;
 import org.maat.core.cli.ProgressBars;
+import org.maat.core.data.DirectoryTree;
 import org.maat.server.Topology;
 import org.maat.server.WarFile;
 import org.maat.server.bench.ServeBenchmark;
@@ -135,7 +132,7 @@ public final class BenchServeCommand implements Callable<Integer> {
             print(spec.commandLine().getOut(), layout, results);
         } finally {
             if (dir == null) {
-                deleteTree(work);
+                DirectoryTree.delete(work);
             }
         }
         return 0;
@@ -165,20 +162,6 @@ public final class BenchServeCommand implements Callable<Integer> {
     private void require(boolean ok, String message) {
         if (!ok) {
             throw new ParameterException(spec.commandLine(), message);
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        List<Path> all = new ArrayList<>();
-        try (Stream<Path> walk = Files.walk(root)) {
-            walk.forEach(all::add);
-        }
-        all.sort(Comparator.reverseOrder());
-        for (Path p : all) {
-            Files.deleteIfExists(p);
         }
     }
 }
