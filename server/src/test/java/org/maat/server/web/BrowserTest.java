@@ -15,10 +15,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maat.policy.Conduit;
 import org.maat.server.Topology;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
-import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
@@ -83,17 +84,25 @@ class BrowserTest {
     /**
      * Clicks {@code link} and waits until the browser has left the current page: until then, an
      * element of the old page (e.g. the previous search's result count) would still be found and
-     * then go stale under the test.
+     * then go stale under the test. The old page is recognised by a mark set on its window object,
+     * which the next page does not have; asking for it mid-navigation can fail in several ways
+     * (stale element, "node does not belong to the document", no execution context), so a failed
+     * probe is simply retried.
      */
     private static void clickAndLeavePage(WebElement link) {
-        WebElement oldPage = browser.findElement(By.tagName("html"));
+        JavascriptExecutor page = (JavascriptExecutor) browser;
+        page.executeScript("window.maatOldPage = true;");
         link.click();
         long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
         while (true) {
             try {
-                oldPage.isDisplayed();
-            } catch (StaleElementReferenceException left) {
-                return;
+                Object state = page.executeScript(
+                        "return window.maatOldPage === true ? 'old' : document.readyState;");
+                if ("complete".equals(state)) {
+                    return;
+                }
+            } catch (WebDriverException midNavigation) {
+                // the probe raced the navigation; ask again
             }
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("the click did not leave " + browser.getCurrentUrl());
