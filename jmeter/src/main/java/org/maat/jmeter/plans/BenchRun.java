@@ -1,0 +1,91 @@
+package org.maat.jmeter.plans;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.maat.jmeter.run.Dashboard;
+import org.maat.jmeter.run.JMeterInstallation;
+import org.maat.jmeter.run.Machine;
+import org.maat.jmeter.run.RunContext;
+import org.maat.jmeter.run.RunRecord;
+import org.maat.jmeter.run.Series;
+
+/**
+ * One {@code bench jmeter PLAN} run: the run directory ({@code run.json}, {@code plan.jmx} as run,
+ * {@code results/*.csv}, {@code logs/}, {@code work/}), then the report directory ({@code dashboard/}
+ * made by JMeter, {@code report.md} and charts by the report builder). Everything the plan started
+ * is stopped before this returns, also on failure; {@code run.json} lists the series finished so far.
+ */
+public final class BenchRun {
+
+    private final String planName;
+    private final BenchSettings settings;
+    private final Consumer<String> log;
+
+    public BenchRun(String planName, BenchSettings settings, Consumer<String> log) {
+        this.planName = planName;
+        this.settings = settings;
+        this.log = log;
+    }
+
+    /** Runs the plan into {@code runDir} and writes the report into {@code reportDir}. */
+    public RunRecord run(Path runDir, Path reportDir) throws Exception {
+        Plan plan = Plan.named(planName);
+        if (Files.exists(runDir) && Files.list(runDir).findAny().isPresent()) {
+            throw new IllegalArgumentException(runDir + " already holds files; choose a new --out directory");
+        }
+        Files.createDirectories(runDir.resolve("results"));
+        Files.createDirectories(runDir.resolve("logs"));
+        Files.createDirectories(settings.work());
+        JMeterInstallation jmeter = JMeterInstallation.locateOrFetch(log);
+        Path planFile = copyPlan(runDir.resolve(planName + ".jmx"));
+        RunRecord record = new RunRecord(runDir, planName, settings.quick(), Instant.now(),
+                Machine.current(jmeter.version()), settings.parameters());
+        record.write();
+        log.accept("bench jmeter " + planName + (settings.quick() ? " --quick" : "") + " into " + runDir
+                + " (JMeter " + jmeter.version() + ")");
+        plan.run(settings, new RunContext(jmeter, runDir, planFile, record, log));
+
+        List<Path> csvs = new ArrayList<>();
+        for (Series s : record.series()) {
+            csvs.add(runDir.resolve(s.file()));
+        }
+        log.accept("JMeter dashboard into " + reportDir.resolve("dashboard"));
+        Dashboard.generate(jmeter, runDir, csvs, reportDir.resolve("dashboard"));
+        log.accept("report into " + reportDir);
+        buildReport(runDir, reportDir);
+        return record;
+    }
+
+    /** {@code org.maat.jmeter.report.ReportBuilder.build(runDir, reportDir)} (the report helper's; see its Javadoc). */
+    private static void buildReport(Path runDir, Path reportDir) throws Exception {
+        Class<?> builder;
+        try {
+            builder = Class.forName("org.maat.jmeter.report.ReportBuilder");
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException("this build has no report builder (org.maat.jmeter.report.ReportBuilder); "
+                    + "the run directory " + runDir + " and dashboard are complete", e);
+        }
+        try {
+            builder.getMethod("build", Path.class, Path.class).invoke(null, runDir, reportDir);
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            throw e.getCause() instanceof Exception x ? x : e;
+        }
+    }
+
+    private Path copyPlan(Path target) throws IOException {
+        String resource = planName + ".jmx";
+        try (InputStream in = BenchRun.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IOException("the plan " + resource + " is missing from the class path (build the jmeter module)");
+            }
+            Files.copy(in, target);
+        }
+        return target;
+    }
+}

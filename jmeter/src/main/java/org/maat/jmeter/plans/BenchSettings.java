@@ -1,0 +1,74 @@
+package org.maat.jmeter.plans;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.LinkedHashMap;
+import org.maat.jmeter.run.LoadSettings;
+
+/**
+ * Everything a plan is told by {@code bench jmeter}: sizes, load, which variants to measure.
+ *
+ * @param quick          the smoke-test variant: small data, short steps, few levels
+ * @param war            the front-end WAR to deploy
+ * @param work           cache for generated databases and data sets (reused across runs)
+ * @param employees      ERP employees
+ * @param backends       ERP backends, {@code plain} and/or {@code encrypted}
+ * @param queries        ERP queries for erp-queries (names as {@code ErpQuery}); empty: all
+ * @param pairs          ERP pairs for erp-pairs, e.g. {@code Q7+Q8}; empty: every pair of Q7-Q15
+ * @param load           adaptive levels, step length and open-model rate factors
+ * @param documents      search documents
+ * @param users          search users
+ * @param topologies     {@code 2servers} and/or {@code 4servers}
+ * @param sessionLengths searches per session
+ * @param policies       search configurations: {@code baseline} ({@code --no-policy}) and/or {@code mix}
+ * @param sequence       Q10 then Q10R counts and alternating pairs for q10-q10r: {first, then, pairs}
+ * @param seed           data and workload seed
+ */
+public record BenchSettings(boolean quick, Path war, Path work, int employees, List<String> backends,
+                            List<String> queries, List<String> pairs, LoadSettings load, int documents, int users,
+                            List<String> topologies, List<Integer> sessionLengths, List<String> policies,
+                            List<Integer> sequence, long seed) {
+
+    public BenchSettings {
+        backends = List.copyOf(backends);
+        queries = List.copyOf(queries);
+        pairs = List.copyOf(pairs);
+        topologies = List.copyOf(topologies);
+        sessionLengths = List.copyOf(sessionLengths);
+        policies = List.copyOf(policies);
+        sequence = List.copyOf(sequence);
+        for (String b : backends) {
+            if (!List.of("plain", "encrypted").contains(b)) {
+                throw new IllegalArgumentException("unknown backend '" + b + "'; choose plain, encrypted");
+            }
+        }
+        for (String p : policies) {
+            if (!List.of("baseline", "mix").contains(p)) {
+                throw new IllegalArgumentException("unknown policy configuration '" + p + "'; choose baseline, mix");
+            }
+        }
+        if (sequence.size() != 3 || sequence.stream().anyMatch(n -> n < 0)) {
+            throw new IllegalArgumentException("the Q10/Q10R sequence is three counts >= 0 (Q10 first, then Q10R, "
+                    + "alternating pairs), not " + sequence);
+        }
+    }
+
+    /** The parameters recorded in {@code run.json}. */
+    public Map<String, Object> parameters() {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("employees", employees);
+        p.put("backends", backends);
+        p.put("stepSeconds", load.stepSeconds());
+        p.put("levels", load.levels());
+        p.put("rateFactors", load.rateFactors());
+        p.put("documents", documents);
+        p.put("users", users);
+        p.put("topologies", topologies);
+        p.put("sessionLengths", sessionLengths);
+        p.put("policies", policies);
+        p.put("sequence", sequence);
+        p.put("seed", seed);
+        return p;
+    }
+}

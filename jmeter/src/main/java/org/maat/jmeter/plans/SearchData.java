@@ -1,0 +1,191 @@
+package org.maat.jmeter.plans;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.maat.core.accounts.GeneratedLogins;
+import org.maat.core.accounts.Login;
+import org.maat.core.accounts.PasswordHasher;
+import org.maat.core.conduit.ScanMode;
+import org.maat.core.corpus.CorpusSpec;
+import org.maat.core.corpus.FirstDocuments;
+import org.maat.core.data.DataDir;
+import org.maat.core.data.DataSet;
+import org.maat.core.data.Manifest;
+import org.maat.core.lucene.IndexLayout;
+import org.maat.core.population.GenerationProgress;
+import org.maat.core.population.PopulationGenerator;
+import org.maat.core.population.PopulationSpec;
+import org.maat.core.runtime.IndexRun;
+import org.maat.core.runtime.TitleQueries;
+import org.maat.policy.Conduit;
+import org.maat.policy.facts.FactSource;
+
+/**
+ * The search mix's data, as {@code bench serve} makes it: europarl documents with a generated
+ * population in Thoth's 30/50/20 private/public/friends mix (1% censored in one region, every
+ * non-public document open to employees under MAL), every user with a login, indexed under the
+ * monitor into two shards. Generated once per (documents, users, seed) into a cache directory and
+ * reused; each run serves fresh copies ({@link #copyFor}), so the MAL log one run appends never
+ * reaches the next.
+ */
+final class SearchData {
+
+    static final int SHARDS = 2;
+    /** Longest query sent: some europarl titles are paragraphs, longer than the front-end accepts. */
+    static final int MAX_QUERY_CHARS = 200;
+
+    private final DataDir data;
+    private final IndexLayout index;
+
+    private SearchData(DataDir data, IndexLayout index) {
+        this.data = data;
+        this.index = index;
+    }
+
+    /** The cached data set for these sizes under {@code cache}, generating and indexing it on first use. */
+    static SearchData prepare(Path cache, int documents, int users, long seed, Consumer<String> log) throws IOException {
+        Path dir = cache.resolve("search-" + documents + "d-" + users + "u-" + seed);
+        Path done = dir.resolve("complete");
+        DataDir data = DataDir.at(dir.resolve("data"));
+        IndexLayout index = new IndexLayout(dir.resolve("index"));
+        if (Files.exists(done)) {
+            return new SearchData(data, index);
+        }
+        if (Files.exists(dir)) {
+            org.maat.core.data.DirectoryTree.delete(dir); // left incomplete by an interrupted run
+        }
+        int friends = Math.min(12, users - 1);
+        int blacklist = Math.max(1, Math.min(2_250, documents / 20));
+        PopulationSpec spec = new PopulationSpec(users, friends, 30, 50, 20, 0.01, blacklist, 4, 1,
+                Math.min(200, documents / 10), seed);
+        log.accept("generating " + documents + " europarl documents, " + users + " users (30/50/20, MAL) in " + dir);
+        // A light password hash: logins are part of every session, and the benchmark measures search.
+        new PopulationGenerator(spec, users, new PasswordHasher(1024, 1, 1)).generate(
+                new FirstDocuments(CorpusSpec.parse("europarl", seed), documents), data, ScanMode.STRICT, bad -> { },
+                GenerationProgress.NONE);
+        log.accept("indexing into " + SHARDS + " shards under the monitor");
+        IndexRun.standard().run(data, index, SHARDS, true, n -> { });
+        Files.writeString(done, "complete\n");
+        return new SearchData(data, index);
+    }
+
+    IndexLayout index() {
+        return index;
+    }
+
+    Manifest manifest() throws IOException {
+        return data.readManifest();
+    }
+
+    /** A fresh copy of the data directory at {@code target} for one deployment to own. */
+    DataDir copyFor(Path target) throws IOException {
+        try (Stream<Path> all = Files.walk(data.root())) {
+            all.forEach(p -> {
+                try {
+                    Path to = target.resolve(data.root().relativize(p).toString());
+                    if (Files.isDirectory(p)) {
+                        Files.createDirectories(to);
+                    } else {
+                        Files.copy(p, to, StandardCopyOption.COPY_ATTRIBUTES);
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+        return DataDir.at(target);
+    }
+
+    /**
+     * Writes the plan's sessions file: {@code rows} lines {@code user TAB password TAB document}, users
+     * drawn at random among those with logins; every {@code employeeEvery}-th row is the employee's,
+     * naming a protected document (not public, not the employee's, not censored anywhere) to read
+     * under MAL, other rows {@code -}.
+     */
+    Path writeSessionsTo(Path file, int rows, int employeeEvery, long seed) throws IOException {
+        Manifest manifest = manifest();
+        List<Login> logins = GeneratedLogins.read(data);
+        List<Login> users = new ArrayList<>();
+        Login employee = null;
+        for (Login l : logins) {
+            if (manifest.employees().contains(l.user())) {
+                employee = employee == null ? l : employee;
+            } else {
+                users.add(l);
+            }
+        }
+        if (users.isEmpty()) {
+            throw new IllegalStateException(data.root() + ": no user has a login");
+        }
+        List<String> protectedDocs = employee == null ? List.of() : protectedDocuments(manifest, employee.user(), 200);
+        SplittableRandom random = new SplittableRandom(seed);
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < rows; i++) {
+            if (employee != null && !protectedDocs.isEmpty() && i % employeeEvery == employeeEvery - 1) {
+                String doc = protectedDocs.get(random.nextInt(protectedDocs.size()));
+                text.append(employee.user()).append('\t').append(employee.password()).append('\t').append(doc);
+            } else {
+                Login l = users.get(random.nextInt(users.size()));
+                text.append(l.user()).append('\t').append(l.password()).append("\t-");
+            }
+            text.append('\n');
+        }
+        return Files.writeString(file, text, StandardCharsets.UTF_8);
+    }
+
+    /** Writes {@code count} popular queries, one per line: titles drawn by Zipf rank (Thoth's workload). */
+    void writeQueries(Path file, int count, long seed) throws IOException {
+        TitleQueries queries;
+        try (DataSet set = DataSet.openFollower(data)) {
+            queries = TitleQueries.of(set, new SplittableRandom(seed));
+        }
+        SplittableRandom random = new SplittableRandom(seed + 1);
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            text.append(typed(queries.next(random))).append('\n');
+        }
+        Files.writeString(file, text, StandardCharsets.UTF_8);
+    }
+
+    /** A title as a user types it: one line, cut after {@value #MAX_QUERY_CHARS} characters at a word boundary. */
+    static String typed(String title) {
+        String line = title.replaceAll("\\s+", " ").strip();
+        if (line.length() <= MAX_QUERY_CHARS) {
+            return line;
+        }
+        int cut = line.lastIndexOf(' ', MAX_QUERY_CHARS);
+        return line.substring(0, cut > 0 ? cut : MAX_QUERY_CHARS);
+    }
+
+    private List<String> protectedDocuments(Manifest manifest, String employee, int max) throws IOException {
+        List<String> ids = new ArrayList<>();
+        try (DataSet set = DataSet.openFollower(data); Stream<Conduit> all = set.policies().conduits()) {
+            FactSource facts = set.engine().facts();
+            for (Conduit c : (Iterable<Conduit>) all::iterator) {
+                String template = c.attributes().getOrDefault("template", "");
+                if (template.isEmpty() || template.startsWith("public") || c.owner().equals(employee)) {
+                    continue;
+                }
+                if (manifest.regions().stream().anyMatch(r -> facts.contains("blocked", List.of(r, c.id())))) {
+                    continue;
+                }
+                ids.add(c.id());
+                if (ids.size() >= max) {
+                    break;
+                }
+            }
+        }
+        return ids;
+    }
+}

@@ -1,0 +1,176 @@
+package org.maat.jmeter.run;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.maat.jmeter.report.JtlFile;
+import org.maat.jmeter.report.Knee;
+import org.maat.jmeter.report.LoadCurve;
+import org.maat.jmeter.report.Sample;
+
+/**
+ * Runs the series of one workload and records each in {@code run.json}: the adaptive load (thread
+ * steps until {@link Knee} sees saturation or the levels run out, the step that was running when
+ * saturation showed is dropped as incomplete), then the open model at fixed request rates around the
+ * knee throughput, to find the highest stable rate; or a fixed sequence on one thread.
+ */
+public final class SeriesRunner {
+
+    private final RunContext context;
+
+    public SeriesRunner(RunContext context) {
+        this.context = context;
+    }
+
+    /** The adaptive series, then (if {@code load} has rate factors) the open-model series around its knee. */
+    public Optional<Knee> adaptiveThenOpen(Workload workload, Target target, LoadSettings load, SeriesTags tags)
+            throws IOException, InterruptedException {
+        Optional<Knee> knee = adaptive(workload, target, load, tags);
+        if (knee.isPresent() && !load.rateFactors().isEmpty()) {
+            open(workload, target, load, knee.get().point().throughput(), tags);
+        }
+        return knee;
+    }
+
+    /** Steps thread counts; the knee of what was measured, if any counted request succeeded. */
+    public Optional<Knee> adaptive(Workload workload, Target target, LoadSettings load, SeriesTags tags)
+            throws IOException, InterruptedException {
+        String name = workload.name() + "-adaptive";
+        Path csv = context.results().resolve(name + ".csv");
+        Map<String, String> p = new LinkedHashMap<>(workload.properties());
+        p.putAll(target.properties());
+        p.put("step.seconds", Integer.toString(load.stepSeconds()));
+        p.put("rampup", Integer.toString(load.rampUpSeconds()));
+        for (int i = 0; i < load.levels().size(); i++) {
+            p.put("level." + (i + 1), Integer.toString(load.levels().get(i)));
+        }
+        context.log().accept(String.format(Locale.ROOT, "%s: adaptive, threads %s, %d s per step", workload.name(),
+                load.levels(), load.stepSeconds()));
+        SaturationWatch watch = new SaturationWatch(csv, context.results().resolve("." + name + ".snapshot"),
+                workload.mix().keySet());
+        JMeterProcess.End end = run(csv, name, p, load.adaptiveLimit(), watch::saturated);
+        if (end == JMeterProcess.End.STOPPED) {
+            keepFirstLevels(csv, watch.completeLevels());
+            context.log().accept("  saturated: " + watch.knee().map(Knee::reason).orElse("") + "; stepping stopped");
+        }
+        List<Sample> samples = JtlFile.read(csv);
+        List<Number> levels = new ArrayList<>();
+        for (String level : new LinkedHashSet<>(samples.stream().map(Sample::level).toList())) {
+            levels.add(Integer.parseInt(level.substring("threads-".length())));
+        }
+        context.record().add(new Series(id(workload, tags, "adaptive"), relative(csv), Series.ADAPTIVE, levels,
+                workload.mix(), tags.backend(), tags.topology(), tags.sessionLength(), tags.policy(), tags.order()));
+        LoadCurve curve = LoadCurve.of(samples, workload.mix().keySet());
+        if (curve.points().isEmpty() || curve.points().stream().allMatch(pt -> pt.throughput() <= 0)) {
+            context.log().accept("  WARNING: no counted request succeeded (see " + relative(csv) + ")");
+            return Optional.empty();
+        }
+        Knee knee = Knee.of(curve);
+        context.log().accept(String.format(Locale.ROOT, "  knee %s: %.1f req/s, mean %.1f ms (%s)",
+                knee.point().level(), knee.point().throughput(), knee.point().meanLatency(), knee.reason()));
+        return Optional.of(knee);
+    }
+
+    /** Fixed arrival rates at the load's factors times {@code kneeThroughput} (counted requests/s). */
+    public void open(Workload workload, Target target, LoadSettings load, double kneeThroughput, SeriesTags tags)
+            throws IOException, InterruptedException {
+        String name = workload.name() + "-open";
+        Path csv = context.results().resolve(name + ".csv");
+        Map<String, String> p = new LinkedHashMap<>(workload.properties());
+        p.putAll(target.properties());
+        p.put("seed", "42");
+        List<Number> rates = new ArrayList<>();
+        Set<String> names = new LinkedHashSet<>();
+        for (double factor : load.rateFactors()) {
+            double rate = factor * kneeThroughput;
+            String label = rateLabel(rate);
+            if (rate <= 0 || !names.add(label)) {
+                continue;
+            }
+            int i = names.size();
+            double arrivals = rate / workload.requestsPerIteration();
+            p.put("rate." + i, label);
+            p.put("schedule." + i, String.format(Locale.ROOT, "rate(%.4f/sec) random_arrivals(%d sec)", arrivals,
+                    load.stepSeconds()));
+            rates.add(Double.parseDouble(label));
+        }
+        if (rates.isEmpty()) {
+            return;
+        }
+        context.log().accept(String.format(Locale.ROOT, "%s: open model at %s req/s, %d s each", workload.name(),
+                rates, load.stepSeconds()));
+        run(csv, name, p, load.openLimit(), () -> false);
+        context.record().add(new Series(id(workload, tags, "open"), relative(csv), Series.OPEN, rates,
+                workload.mix(), tags.backend(), tags.topology(), tags.sessionLength(), tags.policy(), tags.order()));
+    }
+
+    /** One thread through the plan's fixed sequence (the plan's own thread group, {@code threads-1}). */
+    public void sequence(Workload workload, Target target, Duration limit, SeriesTags tags)
+            throws IOException, InterruptedException {
+        String name = workload.name();
+        Path csv = context.results().resolve(name + ".csv");
+        Map<String, String> p = new LinkedHashMap<>(workload.properties());
+        p.putAll(target.properties());
+        context.log().accept(workload.name() + ": one thread, fixed sequence");
+        JMeterProcess.End end = run(csv, name, p, limit, () -> false);
+        if (end == JMeterProcess.End.TIMED_OUT) {
+            context.log().accept("  WARNING: stopped after " + limit.toSeconds() + " s, the sequence is cut short");
+        }
+        context.record().add(new Series(id(workload, tags, "sequence"), relative(csv), Series.SEQUENCE, List.of(1),
+                workload.mix(), tags.backend(), tags.topology(), tags.sessionLength(), tags.policy(), tags.order()));
+    }
+
+    private JMeterProcess.End run(Path csv, String name, Map<String, String> properties, Duration limit,
+                                  java.util.function.BooleanSupplier stop) throws IOException, InterruptedException {
+        try (JMeterProcess jmeter = JMeterProcess.start(context.jmeter(), context.plan(), csv, context.logs(), name,
+                context.runDir(), properties)) {
+            JMeterProcess.End end = jmeter.await(limit, stop);
+            if (end == JMeterProcess.End.TIMED_OUT) {
+                context.log().accept("  WARNING: " + name + " ran over its " + limit.toSeconds() + " s bound; stopped");
+            }
+            return end;
+        }
+    }
+
+    /** Cuts the CSV after its first {@code levels} levels (thread groups run one after another). */
+    static void keepFirstLevels(Path csv, int levels) throws IOException {
+        List<Sample> samples = JtlFile.read(csv);
+        List<String> order = new ArrayList<>(new LinkedHashSet<>(samples.stream().map(Sample::level).toList()));
+        if (order.size() <= levels) {
+            return;
+        }
+        Set<String> kept = Set.copyOf(order.subList(0, levels));
+        long cut = samples.stream().filter(s -> !kept.contains(s.level())).mapToLong(Sample::line).min()
+                .orElse(Long.MAX_VALUE);
+        List<String> lines = Files.readAllLines(csv, StandardCharsets.UTF_8);
+        List<String> keep = lines.subList(0, (int) Math.min(lines.size(), cut - 1));
+        Path partial = csv.resolveSibling(csv.getFileName() + ".partial");
+        Files.write(partial, keep, StandardCharsets.UTF_8);
+        Files.move(partial, csv, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** A rate as a thread group name's number: three significant digits at most, no trailing zeros. */
+    static String rateLabel(double rate) {
+        String text = rate >= 100 ? String.format(Locale.ROOT, "%.0f", rate)
+                : rate >= 10 ? String.format(Locale.ROOT, "%.1f", rate) : String.format(Locale.ROOT, "%.2f", rate);
+        return text.contains(".") ? text.replaceFirst("\\.?0+$", "") : text;
+    }
+
+    private String id(Workload workload, SeriesTags tags, String load) {
+        return workload.name().replace('-', '/') + "/" + load;
+    }
+
+    private String relative(Path file) {
+        return context.runDir().relativize(file).toString().replace('\\', '/');
+    }
+}
