@@ -109,7 +109,8 @@ final class SearchData {
 
     /**
      * Writes the plan's sessions file: {@code rows} lines {@code user TAB password TAB document}, users
-     * drawn at random among those with logins; every {@code employeeEvery}-th row is the employee's,
+     * drawn at random among those with logins; one row in {@code employeeEvery} (the second, then every
+     * {@code employeeEvery}-th, so even a short run meets one) is the employee's,
      * naming a protected document (not public, not the employee's, not censored anywhere) to read
      * under MAL, other rows {@code -}.
      */
@@ -132,7 +133,7 @@ final class SearchData {
         SplittableRandom random = new SplittableRandom(seed);
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < rows; i++) {
-            if (employee != null && !protectedDocs.isEmpty() && i % employeeEvery == employeeEvery - 1) {
+            if (employee != null && !protectedDocs.isEmpty() && i % employeeEvery == 1) {
                 String doc = protectedDocs.get(random.nextInt(protectedDocs.size()));
                 text.append(employee.user()).append('\t').append(employee.password()).append('\t').append(doc);
             } else {

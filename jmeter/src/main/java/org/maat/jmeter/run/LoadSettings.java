@@ -56,6 +56,11 @@ public record LoadSettings(int stepSeconds, List<Integer> levels, List<Double> r
         return Math.max(1, stepSeconds / 4);
     }
 
+    /** Open model: seconds without arrivals after each rate, for requests in flight to finish. */
+    public int drainSeconds() {
+        return Math.min(30, Math.max(3, stepSeconds / 2));
+    }
+
     /** The longest an adaptive run may take before the harness stops it. */
     public java.time.Duration adaptiveLimit() {
         return java.time.Duration.ofSeconds((long) levels.size() * (stepSeconds + 10L) + 60);
@@ -63,6 +68,6 @@ public record LoadSettings(int stepSeconds, List<Integer> levels, List<Double> r
 
     /** The longest an open-model run may take before the harness stops it. */
     public java.time.Duration openLimit() {
-        return java.time.Duration.ofSeconds((long) rateFactors.size() * (stepSeconds + 35L) + 60);
+        return java.time.Duration.ofSeconds((long) rateFactors.size() * (stepSeconds + drainSeconds() + 35L) + 60);
     }
 }

@@ -100,8 +100,9 @@ public final class SeriesRunner {
             int i = names.size();
             double arrivals = rate / workload.requestsPerIteration();
             p.put("rate." + i, label);
-            p.put("schedule." + i, String.format(Locale.ROOT, "rate(%.4f/sec) random_arrivals(%d sec)", arrivals,
-                    load.stepSeconds()));
+            // Then no arrivals for a while, so that requests still in flight finish instead of being cut.
+            p.put("schedule." + i, String.format(Locale.ROOT, "rate(%.4f/sec) random_arrivals(%d sec) pause(%d sec)",
+                    arrivals, load.stepSeconds(), load.drainSeconds()));
             rates.add(Double.parseDouble(label));
         }
         if (rates.isEmpty()) {
