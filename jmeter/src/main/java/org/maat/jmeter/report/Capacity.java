@@ -28,6 +28,11 @@ record Capacity(Knee knee, LoadCurve.Point stableRate, boolean openTried) {
         return knee != null || stableRate != null;
     }
 
+    /** The level {@link #throughput()} comes from: the highest stable rate, else the knee; null if neither. */
+    LoadCurve.Point point() {
+        return stableRate != null ? stableRate : knee == null ? null : knee.point();
+    }
+
     /** Requests/s: the highest stable rate if there is one, else the knee's throughput; NaN if neither. */
     double throughput() {
         if (stableRate != null) {

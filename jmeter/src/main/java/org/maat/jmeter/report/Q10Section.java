@@ -52,7 +52,8 @@ final class Q10Section implements PlanSection {
                 List<Sample> ordered = new ArrayList<>(all);
                 ordered.sort(Comparator.comparingLong(Sample::timeStamp).thenComparingLong(Sample::line));
                 for (String label : LABELS) {
-                    plotted |= plot(chart, s.order() + " " + label, ordered, label);
+                    plotted |= plot(chart, ReportCharts.seriesName(chart, s.order() + " " + label, s.id()), ordered,
+                            label);
                 }
                 SteadyState q10 = samples.steady(s, "Q10").orElse(null);
                 SteadyState q10r = samples.steady(s, "Q10R").orElse(null);

@@ -92,7 +92,7 @@ final class QueryKneeSection implements PlanSection {
                 List<Double> x = points.stream().map(LoadCurve.Point::throughput).toList();
                 List<Double> y = points.stream().map(LoadCurve.Point::meanLatency).toList();
                 positive &= x.stream().allMatch(v -> v > 0) && y.stream().allMatch(v -> v > 0);
-                chart.addSeries(query, x, y);
+                chart.addSeries(ReportCharts.seriesName(chart, query, s.id()), x, y);
                 Knee knee = Knee.of(curve);
                 kneeX.add(knee.point().throughput());
                 kneeY.add(knee.point().meanLatency());

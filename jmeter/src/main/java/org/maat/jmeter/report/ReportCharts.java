@@ -5,6 +5,7 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 
 /** The two chart shapes of the reports, styled alike: lines over numbers, and bars over categories. */
@@ -22,6 +23,11 @@ final class ReportCharts {
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE).setChartBackgroundColor(Color.WHITE)
                 .setPlotBackgroundColor(Color.WHITE);
         return chart;
+    }
+
+    /** {@code name}, or {@code name (id)} if the chart already has a series of that name (XChart refuses twins). */
+    static String seriesName(Chart<?, ?> chart, String name, String id) {
+        return chart.getSeriesMap().containsKey(name) ? name + " (" + id + ")" : name;
     }
 
     static CategoryChart bars(String title, String xTitle, String yTitle) {
