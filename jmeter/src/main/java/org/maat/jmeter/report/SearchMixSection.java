@@ -91,17 +91,23 @@ final class SearchMixSection implements PlanSection {
         for (Map.Entry<String, Map<Integer, Map<String, Measured>>> topology : measured.entrySet()) {
             CategoryChart chart = ReportCharts.bars("Search throughput / baseline, " + topology.getKey(),
                     "Session length (queries)", "Throughput / baseline");
+            // bars need the same categories in every series: the session lengths with a baseline, and the
+            // policies measured at all of them (a quick run may measure baseline and mix only)
             List<String> lengths = new ArrayList<>();
             topology.getValue().forEach((length, byPolicy) -> {
-                if (byPolicy.containsKey("baseline") && byPolicy.containsKey("public") && byPolicy.containsKey("mix")) {
+                if (byPolicy.containsKey("baseline")) {
                     lengths.add(String.valueOf(length));
                 }
             });
-            if (lengths.isEmpty()) {
-                draft.missing(topology.getKey() + ": Fig. 4 needs baseline, public and mix at one session length");
+            List<String> policies = POLICIES.stream().filter(p -> !p.equals("baseline"))
+                    .filter(p -> lengths.stream().allMatch(l -> topology.getValue().get(Integer.valueOf(l))
+                            .containsKey(p))).toList();
+            if (lengths.isEmpty() || policies.isEmpty()) {
+                draft.missing(topology.getKey() + ": Fig. 4 needs a baseline and a policy at the same session lengths");
                 continue;
             }
-            for (String policy : List.of("public", "mix")) {
+            chart.addSeries("baseline", lengths, lengths.stream().map(l -> 1.0).toList()); // the reference bar
+            for (String policy : policies) {
                 List<Double> values = new ArrayList<>();
                 for (String length : lengths) {
                     Map<String, Measured> byPolicy = topology.getValue().get(Integer.valueOf(length));
@@ -109,7 +115,7 @@ final class SearchMixSection implements PlanSection {
                 }
                 chart.addSeries(policy, lengths, values);
             }
-            chart.getStyler().setYAxisMin(0.0).setYAxisMax(1.1);
+            chart.getStyler().setYAxisMin(0.0).setYAxisDecimalPattern("0.00");
             draft.chart(chart, "search-mix-" + topology.getKey() + ".png",
                     "Search throughput normalized to the baseline, " + topology.getKey());
         }

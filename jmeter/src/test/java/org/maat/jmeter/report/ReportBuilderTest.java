@@ -185,6 +185,24 @@ class ReportBuilderTest {
     }
 
     @Test
+    void searchMixWithoutPublicPolicyStillChartsTheOthersAndSaysWhatIsMissing() throws IOException {
+        RunFixture run = new RunFixture(dir.resolve("run"), "search-mix");
+        for (String policy : List.of("baseline", "mix")) {
+            SimulatedServer server = new SimulatedServer(RunFixture.T0, 2, policy.equals("mix") ? 22 : 20, 0, 1)
+                    .closedLoop(4, 4_000, "login", "search", "search", "logout");
+            run.series("2servers/2/" + policy, "adaptive", List.of(4.0), Map.of("search", 1.0), server.samples(),
+                    Map.of("topology", "2servers", "sessionLength", 2, "policy", policy));
+        }
+
+        ReportBuilder.Result result = ReportBuilder.build(run.write(true), dir.resolve("report"));
+
+        MarkdownDoc doc = MarkdownDoc.read(result.report());
+        assertThat(doc.table("Fig. 4").cell("Public (q/s)", "2servers", "2")).isEqualTo("missing");
+        assertThat(doc.images).containsExactly("search-mix-2servers.png");
+        assertThat(result.missing()).containsExactly("2servers, sessions of 2: no public series");
+    }
+
+    @Test
     void missingAndMalformedSeriesAreListedAndTheRestIsStillReported() throws IOException {
         Path runDir = dir.resolve("run");
         RunFixture run = new RunFixture(runDir, "erp-queries")
