@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Builds the report of one JMeter run: {@code report.md} and its PNG charts, from the run directory's
@@ -56,10 +57,19 @@ public final class ReportBuilder {
      * @throws IOException if {@code run.json} is absent or malformed, or the report cannot be written
      */
     public static Result build(Path runDir, Path reportDir) throws IOException {
+        return build(runDir, reportDir, series -> { });
+    }
+
+    /**
+     * As {@link #build(Path, Path)}, telling {@code seriesRead} each time a series' CSV has been read (once
+     * per series), so a caller can show progress through a large run.
+     */
+    public static Result build(Path runDir, Path reportDir, Consumer<RunDescription.Series> seriesRead)
+            throws IOException {
         RunDescription run = RunDescription.read(runDir);
         Files.createDirectories(reportDir);
         ReportDraft draft = new ReportDraft(reportDir);
-        RunSamples samples = new RunSamples(runDir);
+        RunSamples samples = new RunSamples(runDir, seriesRead);
         header(run, runDir, draft);
         PlanSection section = SECTIONS.get(run.plan());
         if (section == null) {

@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ProgressBar;
+import org.maat.core.cli.ProgressBars;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -15,7 +18,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "jmeter-report",
         mixinStandardHelpOptions = true,
         description = {"Rebuild report.md and its PNG charts from a run directory written by 'bench jmeter'.",
-            "Reads RUN_DIR/run.json and the CSV result files it names; no server is started.",
+            "Reads RUN_DIR/run.json and the CSV result files it names; no server is started. Progress (series "
+                + "read) on standard error.",
             "",
             "Example:",
             "  maat bench jmeter-report target/bench/jmeter/erp-queries-20261122-210000"},
@@ -42,8 +46,13 @@ public final class ReportCommand implements Callable<Integer> {
                 stderr.println(runDir + ": not a directory");
                 return 1;
             }
-            Path reportDir = out != null ? out : Path.of("target", "reports", RunDescription.read(runDir).plan());
-            ReportBuilder.Result result = ReportBuilder.build(runDir, reportDir);
+            RunDescription run = RunDescription.read(runDir);
+            Path reportDir = out != null ? out : Path.of("target", "reports", run.plan());
+            ReportBuilder.Result result;
+            try (ProgressBar bar = ProgressBars.start("jmeter-report", "series",
+                    OptionalLong.of(run.series().size()))) {
+                result = ReportBuilder.build(runDir, reportDir, series -> bar.step());
+            }
             stdout.println("report: " + result.report());
             result.charts().forEach(chart -> stdout.println("chart:  " + chart));
             result.missing().forEach(missing -> stderr.println("missing: " + missing));

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The samples and load curves of a run's series, each CSV read once.
@@ -24,18 +25,25 @@ final class RunSamples {
     }
 
     private final Path runDir;
+    private final Consumer<RunDescription.Series> seriesRead;
     private final Map<String, Optional<List<Sample>>> samples = new HashMap<>();
     private final Map<String, Optional<LoadCurve>> curves = new HashMap<>();
     private final Map<String, Cut> cuts = new LinkedHashMap<>();
     private final List<String> problems = new ArrayList<>();
 
-    RunSamples(Path runDir) {
+    /** @param seriesRead told once per series when its file has been read (or found unusable) */
+    RunSamples(Path runDir, Consumer<RunDescription.Series> seriesRead) {
         this.runDir = runDir;
+        this.seriesRead = seriesRead;
     }
 
     /** The series' samples, or empty (with a problem recorded) if its file cannot give any. */
     Optional<List<Sample>> of(RunDescription.Series series) {
-        return samples.computeIfAbsent(series.id(), id -> load(series));
+        return samples.computeIfAbsent(series.id(), id -> {
+            Optional<List<Sample>> loaded = load(series);
+            seriesRead.accept(series);
+            return loaded;
+        });
     }
 
     /** The series' load curve over its mix labels, each level trimmed of warm-up. */
