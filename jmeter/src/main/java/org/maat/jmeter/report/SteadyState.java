@@ -15,7 +15,8 @@ import java.util.Locale;
  * that stable stretch lasts at least as long as the transient before it (a stretch shorter than its transient
  * says nothing about what follows). A run that never settles, or is too short to judge, keeps all its samples
  * and says so in {@link #reason()}, so a report can flag the figure instead of silently averaging start-up into
- * it. Isolated one-window spikes (a GC pause) are smoothed by a 3-window median before judging.
+ * it. Isolated one-window spikes (a GC pause) are smoothed by a 3-window median before judging, and the
+ * latency band is never narrower than 1 ms, JMeter's clock resolution.
  *
  * @param samples the samples kept, ordered by completion time
  * @param settled whether a steady state was found; if not, {@code samples} holds every input sample
@@ -33,6 +34,8 @@ public record SteadyState(List<Sample> samples, boolean settled, long cutAt, int
     /** Fewer samples than this cannot show a transient and a stable stretch apart. */
     public static final int MIN_SAMPLES = 80;
 
+    /** JMeter times in whole ms, so a latency band narrower than this is measuring its clock, not the server. */
+    private static final double LATENCY_RESOLUTION_MILLIS = 1.0;
     private static final int SAMPLES_PER_WINDOW = 16;
     private static final int MAX_WINDOWS = 40;
 
@@ -75,7 +78,7 @@ public record SteadyState(List<Sample> samples, boolean settled, long cutAt, int
         double steadyThroughput = median(Arrays.copyOfRange(smoothThroughput, windows - tail, windows));
 
         int first = windows; // first window of the stable stretch that reaches the end
-        while (first > 0 && within(smoothLatency[first - 1], steadyLatency, tolerance)
+        while (first > 0 && latencyWithin(smoothLatency[first - 1], steadyLatency, tolerance)
                 && within(smoothThroughput[first - 1], steadyThroughput, tolerance)) {
             first--;
         }
@@ -127,7 +130,7 @@ public record SteadyState(List<Sample> samples, boolean settled, long cutAt, int
     private static String outOfBand(double latency, double throughput, double steadyLatency,
             double steadyThroughput, double tolerance) {
         List<String> why = new ArrayList<>();
-        if (!within(latency, steadyLatency, tolerance)) {
+        if (!latencyWithin(latency, steadyLatency, tolerance)) {
             why.add(String.format(Locale.ROOT, "latency %.1f ms vs steady %.1f ms", latency, steadyLatency));
         }
         if (!within(throughput, steadyThroughput, tolerance)) {
@@ -135,6 +138,10 @@ public record SteadyState(List<Sample> samples, boolean settled, long cutAt, int
                     steadyThroughput));
         }
         return String.join(", ", why);
+    }
+
+    private static boolean latencyWithin(double latency, double steady, double tolerance) {
+        return Math.abs(latency - steady) <= Math.max(tolerance * steady, LATENCY_RESOLUTION_MILLIS);
     }
 
     private static boolean within(double value, double steady, double tolerance) {

@@ -89,4 +89,20 @@ class SteadyStateTest {
         assertThat(steady.settled()).isTrue();
         assertThat(steady.cutAt() - T0).isBetween(4_000L, 4_600L);
     }
+
+    @Test
+    void fastRequestsTimedInWholeMillisecondsStillSettle() {
+        // sub-millisecond requests: JMeter records 0, 1 or 2 ms, a +-100% swing that is clock, not server
+        List<Sample> samples = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            long elapsed = new long[] {0, 1, 2, 1}[i % 4];
+            samples.add(new Sample(T0 + i * 2L, elapsed, "Q7", "200", true, "threads-1 1-1", "threads-1", elapsed,
+                    i + 2));
+        }
+
+        SteadyState steady = SteadyState.trim(samples);
+
+        assertThat(steady.settled()).isTrue();
+        assertThat(steady.dropped()).isZero();
+    }
 }
