@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.maat.jmeter.report.ReportBuilder;
 import org.maat.jmeter.run.Dashboard;
 import org.maat.jmeter.run.JMeterInstallation;
 import org.maat.jmeter.run.Machine;
@@ -18,7 +19,7 @@ import org.maat.jmeter.run.Series;
 /**
  * One {@code bench jmeter PLAN} run: the run directory ({@code run.json}, {@code plan.jmx} as run,
  * {@code results/*.csv}, {@code logs/}, {@code work/}), then the report directory ({@code dashboard/}
- * made by JMeter, {@code report.md} and charts by the report builder). Everything the plan started
+ * made by JMeter, {@code report.md} and charts by {@link ReportBuilder}). Everything the plan started
  * is stopped before this returns, also on failure; {@code run.json} lists the series finished so far.
  */
 public final class BenchRun {
@@ -45,7 +46,7 @@ public final class BenchRun {
         JMeterInstallation jmeter = JMeterInstallation.locateOrFetch(log);
         Path planFile = copyPlan(runDir.resolve(planName + ".jmx"));
         RunRecord record = new RunRecord(runDir, planName, settings.quick(), Instant.now(),
-                Machine.current(jmeter.version()), settings.parameters());
+                Machine.current(jmeter.version()), settings.parameters(planName));
         record.write();
         log.accept("bench jmeter " + planName + (settings.quick() ? " --quick" : "") + " into " + runDir
                 + " (JMeter " + jmeter.version() + ")");
@@ -58,24 +59,8 @@ public final class BenchRun {
         log.accept("JMeter dashboard into " + reportDir.resolve("dashboard"));
         Dashboard.generate(jmeter, runDir, csvs, reportDir.resolve("dashboard"));
         log.accept("report into " + reportDir);
-        buildReport(runDir, reportDir);
+        ReportBuilder.build(runDir, reportDir);
         return record;
-    }
-
-    /** {@code org.maat.jmeter.report.ReportBuilder.build(runDir, reportDir)} (the report helper's; see its Javadoc). */
-    private static void buildReport(Path runDir, Path reportDir) throws Exception {
-        Class<?> builder;
-        try {
-            builder = Class.forName("org.maat.jmeter.report.ReportBuilder");
-        } catch (ClassNotFoundException e) {
-            throw new IllegalStateException("this build has no report builder (org.maat.jmeter.report.ReportBuilder); "
-                    + "the run directory " + runDir + " and dashboard are complete", e);
-        }
-        try {
-            builder.getMethod("build", Path.class, Path.class).invoke(null, runDir, reportDir);
-        } catch (java.lang.reflect.InvocationTargetException e) {
-            throw e.getCause() instanceof Exception x ? x : e;
-        }
     }
 
     private Path copyPlan(Path target) throws IOException {

@@ -54,20 +54,35 @@ public record BenchSettings(boolean quick, Path war, Path work, int employees, L
         }
     }
 
-    /** The parameters recorded in {@code run.json}. */
-    public Map<String, Object> parameters() {
+    /** The parameters of {@code plan} recorded in {@code run.json}: those that shape its figures. */
+    public Map<String, Object> parameters(String plan) {
         Map<String, Object> p = new LinkedHashMap<>();
-        p.put("employees", employees);
-        p.put("backends", backends);
-        p.put("stepSeconds", load.stepSeconds());
-        p.put("levels", load.levels());
-        p.put("rateFactors", load.rateFactors());
-        p.put("documents", documents);
-        p.put("users", users);
-        p.put("topologies", topologies);
-        p.put("sessionLengths", sessionLengths);
-        p.put("policies", policies);
-        p.put("sequence", sequence);
+        boolean search = plan.equals("search-mix");
+        if (!search) {
+            p.put("employees", employees);
+            p.put("backends", backends);
+        }
+        if (plan.equals("q10-q10r")) {
+            p.put("sequence", sequence);
+        } else {
+            p.put("stepSeconds", load.stepSeconds());
+            p.put("rampUpSeconds", load.rampUpSeconds());
+            p.put("levels", load.levels());
+            p.put("rateFactors", load.rateFactors());
+        }
+        if (plan.equals("erp-queries") && !queries.isEmpty()) {
+            p.put("queries", queries);
+        }
+        if (plan.equals("erp-pairs") && !pairs.isEmpty()) {
+            p.put("pairs", pairs);
+        }
+        if (search) {
+            p.put("documents", documents);
+            p.put("users", users);
+            p.put("topologies", topologies);
+            p.put("sessionLengths", sessionLengths);
+            p.put("policies", policies);
+        }
         p.put("seed", seed);
         return p;
     }

@@ -15,8 +15,9 @@ import org.maat.jmeter.run.Workload;
 /**
  * {@code erp-pairs} (seed 003, Tables 2 and 3): pairs of Q7-Q15 at 1:1, each iteration sending A then
  * B, per backend; adaptive then open-model around the pair's knee. The single queries of the pairs
- * are measured first in the same run (adaptive only, series {@code BACKEND/Q7/adaptive}) so the
- * predicted pair throughput (n+m)/(n/T_A + m/T_B) uses knees from the same machine and run.
+ * are measured first in the same run, the same way (series {@code BACKEND/Q7/adaptive} and
+ * {@code .../open}), so the predicted pair throughput (n+m)/(n/T_A + m/T_B) uses capacities from the
+ * same machine and run.
  */
 final class ErpPairsPlan implements Plan {
 
@@ -28,14 +29,12 @@ final class ErpPairsPlan implements Plan {
         Set<ErpQuery> singles = new LinkedHashSet<>();
         pairs.forEach(singles::addAll);
         SeriesRunner runner = new SeriesRunner(context);
-        org.maat.jmeter.run.LoadSettings adaptiveOnly = new org.maat.jmeter.run.LoadSettings(
-                settings.load().stepSeconds(), settings.load().levels(), List.of());
         for (String backend : settings.backends()) {
             try (ErpServer server = ErpServer.start(settings, backend, context.runDir().resolve("work"), context.log())) {
                 for (ErpQuery q : singles) {
                     // The pair plan with A = B = q: the same requests as q alone, one after another.
                     Workload single = new Workload(backend + "-" + q.name(), properties(q, q), Map.of(q.name(), 1), 2);
-                    runner.adaptive(single, server.target(), adaptiveOnly, SeriesTags.erp(backend));
+                    runner.adaptiveThenOpen(single, server.target(), settings.load(), SeriesTags.erp(backend));
                 }
                 for (List<ErpQuery> pair : pairs) {
                     ErpQuery a = pair.get(0);

@@ -68,7 +68,7 @@ public final class SeriesRunner {
         for (String level : new LinkedHashSet<>(samples.stream().map(Sample::level).toList())) {
             levels.add(Integer.parseInt(level.substring("threads-".length())));
         }
-        context.record().add(new Series(id(workload, tags, "adaptive"), relative(csv), Series.ADAPTIVE, levels,
+        context.record().add(new Series(id(workload, "adaptive"), relative(csv), Series.ADAPTIVE, levels,
                 workload.mix(), tags.backend(), tags.topology(), tags.sessionLength(), tags.policy(), tags.order()));
         LoadCurve curve = LoadCurve.of(samples, workload.mix().keySet());
         if (curve.points().isEmpty() || curve.points().stream().allMatch(pt -> pt.throughput() <= 0)) {
@@ -111,7 +111,7 @@ public final class SeriesRunner {
         context.log().accept(String.format(Locale.ROOT, "%s: open model at %s req/s, %d s each", workload.name(),
                 rates, load.stepSeconds()));
         run(csv, name, p, load.openLimit(), () -> false);
-        context.record().add(new Series(id(workload, tags, "open"), relative(csv), Series.OPEN, rates,
+        context.record().add(new Series(id(workload, "open"), relative(csv), Series.OPEN, rates,
                 workload.mix(), tags.backend(), tags.topology(), tags.sessionLength(), tags.policy(), tags.order()));
     }
 
@@ -127,7 +127,7 @@ public final class SeriesRunner {
         if (end == JMeterProcess.End.TIMED_OUT) {
             context.log().accept("  WARNING: stopped after " + limit.toSeconds() + " s, the sequence is cut short");
         }
-        context.record().add(new Series(id(workload, tags, "sequence"), relative(csv), Series.SEQUENCE, List.of(1),
+        context.record().add(new Series(id(workload, "sequence"), relative(csv), Series.SEQUENCE, List.of(1),
                 workload.mix(), tags.backend(), tags.topology(), tags.sessionLength(), tags.policy(), tags.order()));
     }
 
@@ -167,7 +167,7 @@ public final class SeriesRunner {
         return text.contains(".") ? text.replaceFirst("\\.?0+$", "") : text;
     }
 
-    private String id(Workload workload, SeriesTags tags, String load) {
+    private static String id(Workload workload, String load) {
         return workload.name().replace('-', '/') + "/" + load;
     }
 

@@ -1,0 +1,35 @@
+package org.maat.jmeter.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class BenchJmeterCommandTest {
+
+    @Test
+    void anUnknownPlanIsBadUsageNamingThePlans() {
+        StringWriter err = new StringWriter();
+        int exit = new CommandLine(new BenchJmeterCommand()).setErr(new PrintWriter(err)).execute("erp-everything");
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString()).contains("unknown plan 'erp-everything'", "search-mix");
+    }
+
+    @Test
+    void anUnknownFlagIsBadUsage() {
+        int exit = new CommandLine(new BenchJmeterCommand()).setErr(new PrintWriter(new StringWriter()))
+                .execute("erp-queries", "--fast");
+        assertThat(exit).isEqualTo(2);
+    }
+
+    @Test
+    void anUnknownBackendIsBadUsage() {
+        StringWriter err = new StringWriter();
+        int exit = new CommandLine(new BenchJmeterCommand()).setErr(new PrintWriter(err))
+                .execute("erp-queries", "--backends", "oracle", "--war", "x.war");
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString()).contains("unknown backend 'oracle'");
+    }
+}

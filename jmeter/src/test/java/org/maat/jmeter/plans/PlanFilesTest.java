@@ -1,0 +1,71 @@
+package org.maat.jmeter.plans;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.maat.jmeter.run.LoadSettings;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/** The checked-in plans are well-formed and hold the thread groups the harness sets by property. */
+class PlanFilesTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"erp-queries", "erp-pairs", "search-mix"})
+    void steppedPlansHoldOneThreadGroupPerLevelAndRateNamedByTheirProperty(String plan) throws Exception {
+        Document doc = parse(plan);
+        List<String> groups = names(doc, "ThreadGroup");
+        List<String> open = names(doc, "OpenModelThreadGroup");
+
+        assertThat(groups).hasSize(LoadSettings.MAX_STEPS);
+        for (int i = 1; i <= LoadSettings.MAX_STEPS; i++) {
+            assertThat(groups).contains("threads-${__P(level." + i + ",0)}");
+        }
+        assertThat(open).hasSize(LoadSettings.MAX_RATES);
+        for (int i = 1; i <= LoadSettings.MAX_RATES; i++) {
+            assertThat(open).contains("rate-${__P(rate." + i + ",0)}");
+        }
+        assertThat(doc.getDocumentElement().getAttribute("jmeter")).isEqualTo("5.6.3");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"erp-queries", "erp-pairs", "q10-q10r", "search-mix"})
+    void everyPlanSendsToTheHostAndPortProperties(String plan) throws Exception {
+        String text = new String(resource(plan).readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(text).contains("${__P(host,127.0.0.1)}", "${__P(port,8080)}");
+        parse(plan);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"search-mix"})
+    void theSearchMixLabelsEveryRequestOfASession(String plan) throws Exception {
+        assertThat(names(parse(plan), "HTTPSamplerProxy")).contains("login", "search", "mal", "doc", "logout");
+    }
+
+    private static Document parse(String plan) throws Exception {
+        try (InputStream in = resource(plan)) {
+            return DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(in);
+        }
+    }
+
+    private static InputStream resource(String plan) {
+        InputStream in = BenchRun.class.getResourceAsStream(plan + ".jmx");
+        assertThat(in).as(plan + ".jmx on the class path").isNotNull();
+        return in;
+    }
+
+    private static List<String> names(Document doc, String element) {
+        NodeList nodes = doc.getElementsByTagName(element);
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < nodes.getLength(); i++) {
+            names.add(((Element) nodes.item(i)).getAttribute("testname"));
+        }
+        return names;
+    }
+}
