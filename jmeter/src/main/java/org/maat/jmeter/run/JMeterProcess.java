@@ -23,7 +23,8 @@ import java.util.function.BooleanSupplier;
  *
  * <p>Bounded: {@link #await} stops JMeter when the watcher says so or the time limit passes, first by
  * JMeter's own {@code StopTestNow} command on its private UDP port (results are closed properly), then
- * by killing the process. {@link #close} kills it if it still runs (failure, Ctrl-C).
+ * by killing the process. {@link #close} kills it if it still runs (failure), and so does a shutdown
+ * hook if this JVM is stopped first (Ctrl-C).
  */
 public final class JMeterProcess implements AutoCloseable {
 
@@ -36,11 +37,15 @@ public final class JMeterProcess implements AutoCloseable {
     private final Process process;
     private final int commandPort;
     private final Path csv;
+    /** Kills JMeter if this JVM is stopped (Ctrl-C, SIGTERM) while it runs: no load generator is left behind. */
+    private final Thread killOnExit;
 
     private JMeterProcess(Process process, int commandPort, Path csv) {
         this.process = process;
         this.commandPort = commandPort;
         this.csv = csv;
+        this.killOnExit = new Thread(process::destroyForcibly, "jmeter-kill-on-exit");
+        Runtime.getRuntime().addShutdownHook(killOnExit);
     }
 
     /**
@@ -132,6 +137,11 @@ public final class JMeterProcess implements AutoCloseable {
 
     @Override
     public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(killOnExit);
+        } catch (IllegalStateException e) {
+            // the JVM is shutting down: the hook runs anyway
+        }
         if (process.isAlive()) {
             process.destroy();
             try {
