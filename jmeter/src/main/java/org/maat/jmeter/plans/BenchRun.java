@@ -2,12 +2,16 @@ package org.maat.jmeter.plans;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
+import me.tongfei.progressbar.ProgressBar;
+import org.maat.core.cli.ProgressBars;
 import org.maat.jmeter.report.ReportBuilder;
 import org.maat.jmeter.run.Dashboard;
 import org.maat.jmeter.run.JMeterInstallation;
@@ -50,7 +54,23 @@ public final class BenchRun {
         record.write();
         log.accept("bench jmeter " + planName + (settings.quick() ? " --quick" : "") + " into " + runDir
                 + " (JMeter " + jmeter.version() + ")");
-        plan.run(settings, new RunContext(jmeter, runDir, planFile, record, log));
+        log.accept("details in " + runDir.resolve("logs/bench.log"));
+        // While the bar draws, lines go to bench.log (and the current one beside the bar); warnings are
+        // repeated on the console once the bar is done.
+        List<String> warnings = new ArrayList<>();
+        try (PrintWriter details = new PrintWriter(Files.newBufferedWriter(runDir.resolve("logs/bench.log")), true);
+             ProgressBar bar = ProgressBars.start("bench jmeter " + planName, "workloads",
+                     OptionalLong.of(plan.workloads(settings)))) {
+            plan.run(settings, new RunContext(jmeter, runDir, planFile, record, line -> {
+                details.println(Instant.now() + " " + line);
+                bar.setExtraMessage(" " + shorten(line.strip()));
+                if (line.contains("WARNING")) {
+                    warnings.add(line.strip());
+                }
+            }, bar::step));
+        } finally {
+            warnings.forEach(log);
+        }
 
         List<Path> csvs = new ArrayList<>();
         for (Series s : record.series()) {
@@ -61,6 +81,10 @@ public final class BenchRun {
         log.accept("report into " + reportDir);
         ReportBuilder.build(runDir, reportDir);
         return record;
+    }
+
+    private static String shorten(String line) {
+        return line.length() <= 60 ? line : line.substring(0, 57) + "...";
     }
 
     private Path copyPlan(Path target) throws IOException {

@@ -49,6 +49,14 @@ final class ErpPairsPlan implements Plan {
         }
     }
 
+    @Override
+    public int workloads(BenchSettings settings) {
+        List<List<ErpQuery>> pairs = pairs(settings.pairs());
+        Set<ErpQuery> singles = new LinkedHashSet<>();
+        pairs.forEach(singles::addAll);
+        return settings.backends().size() * (singles.size() + pairs.size());
+    }
+
     private static Map<String, String> properties(ErpQuery a, ErpQuery b) {
         return Map.of("a.path", ErpQueriesPlan.path(a), "a.label", a.name(),
                 "b.path", ErpQueriesPlan.path(b), "b.label", b.name());

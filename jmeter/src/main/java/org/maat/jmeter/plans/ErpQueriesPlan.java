@@ -32,6 +32,11 @@ final class ErpQueriesPlan implements Plan {
         }
     }
 
+    @Override
+    public int workloads(BenchSettings settings) {
+        return settings.backends().size() * queries(settings.queries()).size();
+    }
+
     static Workload workload(String backend, ErpQuery q) {
         return Workload.of(backend + "-" + q.name(), Map.of("query.path", path(q),
                 "query.method", q.modifies() ? "POST" : "GET", "query.label", q.name()), Map.of(q.name(), 1));

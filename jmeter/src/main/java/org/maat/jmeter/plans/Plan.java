@@ -16,6 +16,9 @@ public interface Plan {
     /** Runs the plan's series into {@code context}'s run directory. */
     void run(BenchSettings settings, RunContext context) throws Exception;
 
+    /** How many workloads {@link #run} measures (each an adaptive + open pair, or a sequence). */
+    int workloads(BenchSettings settings);
+
     /** The plan called {@code name}; anything else names the choices. */
     static Plan named(String name) {
         return switch (name) {

@@ -44,6 +44,11 @@ final class Q10Plan implements Plan {
         }
     }
 
+    @Override
+    public int workloads(BenchSettings settings) {
+        return settings.backends().size() * 2;
+    }
+
     private static Duration limit(int requests) {
         return Duration.ofSeconds(60).plus(PER_REQUEST.multipliedBy(requests));
     }

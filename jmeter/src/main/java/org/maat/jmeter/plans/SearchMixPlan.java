@@ -31,6 +31,11 @@ final class SearchMixPlan implements Plan {
     private static final int K = 10;
 
     @Override
+    public int workloads(BenchSettings settings) {
+        return settings.topologies().size() * settings.policies().size() * settings.sessionLengths().size();
+    }
+
+    @Override
     public void run(BenchSettings settings, RunContext context) throws Exception {
         SearchData data = SearchData.prepare(settings.work(), settings.documents(), settings.users(), settings.seed(),
                 context.log());

@@ -11,9 +11,11 @@ import java.util.function.Consumer;
  * @param runDir  the run directory ({@code results/}, {@code logs/} and {@code run.json} inside)
  * @param plan    the plan file JMeter runs
  * @param record  the run's {@code run.json}
- * @param log     progress, one line at a time
+ * @param log     what happens, one line at a time
+ * @param workloadDone told each time a workload's series are all recorded (drives the progress bar)
  */
-public record RunContext(JMeterInstallation jmeter, Path runDir, Path plan, RunRecord record, Consumer<String> log) {
+public record RunContext(JMeterInstallation jmeter, Path runDir, Path plan, RunRecord record, Consumer<String> log,
+                         Runnable workloadDone) {
 
     public Path results() {
         return runDir.resolve("results");

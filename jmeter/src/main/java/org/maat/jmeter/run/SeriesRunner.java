@@ -39,6 +39,7 @@ public final class SeriesRunner {
         if (knee.isPresent() && !load.rateFactors().isEmpty()) {
             open(workload, target, load, knee.get().point().throughput(), tags);
         }
+        context.workloadDone().run();
         return knee;
     }
 
@@ -129,6 +130,7 @@ public final class SeriesRunner {
         }
         context.record().add(new Series(id(workload, "sequence"), relative(csv), Series.SEQUENCE, List.of(1),
                 workload.mix(), tags.backend(), tags.topology(), tags.sessionLength(), tags.policy(), tags.order()));
+        context.workloadDone().run();
     }
 
     private JMeterProcess.End run(Path csv, String name, Map<String, String> properties, Duration limit,
