@@ -70,6 +70,7 @@ public final class BenchRun {
             }, bar::step));
         } finally {
             warnings.forEach(log);
+            deleteServedCopies(runDir.resolve("work"));
         }
 
         List<Path> csvs = new ArrayList<>();
@@ -81,6 +82,22 @@ public final class BenchRun {
         log.accept("report into " + reportDir);
         ReportBuilder.build(runDir, reportDir);
         return record;
+    }
+
+    /**
+     * The databases and data directories the servers ran on are copies of the cache, changed by the run
+     * (inserts, MAL entries): no input to anything later, and large. The files the plan's JMeter read
+     * (sessions, queries, regions) stay, to reproduce the run.
+     */
+    private static void deleteServedCopies(Path work) throws IOException {
+        if (!Files.isDirectory(work)) {
+            return;
+        }
+        try (var entries = Files.list(work)) {
+            for (Path p : entries.filter(Files::isDirectory).toList()) {
+                org.maat.core.data.DirectoryTree.delete(p);
+            }
+        }
     }
 
     private static String shorten(String line) {

@@ -13,7 +13,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * JMeter's own HTML dashboard over every series of a run: the series' CSVs are concatenated into
  * {@code merged.csv} in the run directory (one header; all were written with the same settings), then
- * {@code jmeter -g merged.csv -o DIR} generates the dashboard into a fresh {@code DIR}.
+ * {@code jmeter -g merged.csv -o DIR} generates the dashboard into a fresh {@code DIR}, and the merged copy
+ * is deleted again.
  */
 public final class Dashboard {
 
@@ -49,6 +50,7 @@ public final class Dashboard {
                 throw new IOException("JMeter's dashboard generation failed (exit " + p.exitValue() + "; see "
                         + logs.resolve("dashboard.out") + ")");
             }
+            Files.delete(merged); // a copy of the series' CSVs, as large as all of them together
         } finally {
             if (p.isAlive()) {
                 p.destroyForcibly();

@@ -69,6 +69,10 @@ public final class JMeterProcess implements AutoCloseable {
         p.put("jmeterengine.force.system.exit", "true");
         p.put("jmeter.exit.check.pause", "0");
         p.put("summariser.interval", "10");
+        // Smaller CSVs (a full run writes millions of samples): no URL, no data type, no idle time.
+        p.put("jmeter.save.saveservice.url", "false");
+        p.put("jmeter.save.saveservice.data_type", "false");
+        p.put("jmeter.save.saveservice.idle_time", "false");
         p.putAll(properties);
 
         List<String> command = new ArrayList<>();
@@ -87,6 +91,8 @@ public final class JMeterProcess implements AutoCloseable {
         command.add(csv.toAbsolutePath().toString());
         command.add("-j");
         command.add(logDir.resolve(name + ".log").toAbsolutePath().toString());
+        // The open model starts a thread per arrival, and JMeter logs each start and stop at INFO.
+        command.add("-Lorg.apache.jmeter.threads=WARN");
         p.forEach((k, v) -> command.add("-J" + k + "=" + v));
         Process process = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true)
                 .redirectOutput(logDir.resolve(name + ".out").toFile()).start();
