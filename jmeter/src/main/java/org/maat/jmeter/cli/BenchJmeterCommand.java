@@ -11,6 +11,7 @@ import org.maat.jmeter.plans.BenchSettings;
 import org.maat.jmeter.plans.Plan;
 import org.maat.jmeter.run.LoadSettings;
 import org.maat.jmeter.run.RunRecord;
+import org.maat.server.Topology;
 import org.maat.server.WarFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -99,7 +100,8 @@ public final class BenchJmeterCommand implements Callable<Integer> {
     List<Integer> sessionLengths;
 
     @Option(names = "--policies", split = ",", paramLabel = "P[,P...]",
-            description = "search-mix: baseline (--no-policy), mix (30/50/20, censorship, MAL) (default: both).")
+            description = "search-mix: baseline (--no-policy), public (all documents public, monitor on), "
+                    + "mix (30/50/20, censorship, MAL) (default: baseline,mix).")
     List<String> policies;
 
     @Option(names = "--documents", paramLabel = "N", description = "search-mix: documents (default: 4000; quick: 300).")
@@ -125,6 +127,9 @@ public final class BenchJmeterCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("unknown plan '" + plan + "'; choose one of " + Plan.NAMES);
             }
             settings = settings();
+            // Names of queries, pairs and topologies are checked now, not an hour into the run.
+            Plan.named(plan).workloads(settings);
+            settings.topologies().forEach(Topology::parse);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -21,7 +21,7 @@ import org.maat.jmeter.run.LoadSettings;
  * @param users          search users
  * @param topologies     {@code 2servers} and/or {@code 4servers}
  * @param sessionLengths searches per session
- * @param policies       search configurations: {@code baseline} ({@code --no-policy}) and/or {@code mix}
+ * @param policies       search configurations: {@code baseline} ({@code --no-policy}), {@code public}, {@code mix}
  * @param sequence       Q10 then Q10R counts and alternating pairs for q10-q10r: {first, then, pairs}
  * @param seed           data and workload seed
  */
@@ -44,8 +44,9 @@ public record BenchSettings(boolean quick, Path war, Path work, int employees, L
             }
         }
         for (String p : policies) {
-            if (!List.of("baseline", "mix").contains(p)) {
-                throw new IllegalArgumentException("unknown policy configuration '" + p + "'; choose baseline, mix");
+            if (!List.of("baseline", "public", "mix").contains(p)) {
+                throw new IllegalArgumentException("unknown policy configuration '" + p
+                        + "'; choose baseline, public, mix");
             }
         }
         if (sequence.size() != 3 || sequence.stream().anyMatch(n -> n < 0)) {

@@ -31,11 +31,11 @@ import org.maat.policy.facts.FactSource;
 
 /**
  * The search mix's data, as {@code bench serve} makes it: europarl documents with a generated
- * population in Thoth's 30/50/20 private/public/friends mix (1% censored in one region, every
- * non-public document open to employees under MAL), every user with a login, indexed under the
- * monitor into two shards. Generated once per (documents, users, seed) into a cache directory and
- * reused; each run serves fresh copies ({@link #copyFor}), so the MAL log one run appends never
- * reaches the next.
+ * population, every user with a login, indexed under the monitor into two shards. {@code mix} is
+ * Thoth's 30/50/20 private/public/friends mix (1% censored in one region, every non-public document
+ * open to employees under MAL); {@code public} has every document public and nothing censored (Thoth's
+ * Thoth_public). Generated once per (kind, documents, users, seed) into a cache directory and reused;
+ * each run serves fresh copies ({@link #copyFor}), so the MAL log one run appends never reaches the next.
  */
 final class SearchData {
 
@@ -52,8 +52,10 @@ final class SearchData {
     }
 
     /** The cached data set for these sizes under {@code cache}, generating and indexing it on first use. */
-    static SearchData prepare(Path cache, int documents, int users, long seed, Consumer<String> log) throws IOException {
-        Path dir = cache.resolve("search-" + documents + "d-" + users + "u-" + seed);
+    static SearchData prepare(Path cache, boolean allPublic, int documents, int users, long seed,
+                              Consumer<String> log) throws IOException {
+        String kind = allPublic ? "public" : "mix";
+        Path dir = cache.resolve("search-" + kind + "-" + documents + "d-" + users + "u-" + seed);
         Path done = dir.resolve("complete");
         DataDir data = DataDir.at(dir.resolve("data"));
         IndexLayout index = new IndexLayout(dir.resolve("index"));
@@ -65,9 +67,11 @@ final class SearchData {
         }
         int friends = Math.min(12, users - 1);
         int blacklist = Math.max(1, Math.min(2_250, documents / 20));
-        PopulationSpec spec = new PopulationSpec(users, friends, 30, 50, 20, 0.01, blacklist, 4, 1,
-                Math.min(200, documents / 10), seed);
-        log.accept("generating " + documents + " europarl documents, " + users + " users (30/50/20, MAL) in " + dir);
+        PopulationSpec spec = allPublic ? new PopulationSpec(users, friends, 0, 100, 0, 0.0, 0, 4, 1, 0, seed)
+                : new PopulationSpec(users, friends, 30, 50, 20, 0.01, blacklist, 4, 1, Math.min(200, documents / 10),
+                        seed);
+        log.accept("generating " + documents + " europarl documents, " + users + " users (" + (allPublic
+                ? "all public" : "30/50/20, censorship, MAL") + ") in " + dir);
         // A light password hash: logins are part of every session, and the benchmark measures search.
         new PopulationGenerator(spec, users, new PasswordHasher(1024, 1, 1)).generate(
                 new FirstDocuments(CorpusSpec.parse("europarl", seed), documents), data, ScanMode.STRICT, bad -> { },

@@ -2,6 +2,7 @@ package org.maat.jmeter.plans;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.Manifest;
@@ -17,8 +18,9 @@ import org.maat.server.api.ClientRegions;
 
 /**
  * {@code search-mix} (seed 002, Fig. 4 and Table 4): Thoth's sessions (login, L popular searches,
- * logout; an employee's MAL reads mixed in) against the {@code --no-policy} baseline and the full
- * policy mix, per topology and session length; adaptive then open-model. Every client connects from
+ * logout; an employee's MAL reads mixed in) against the {@code --no-policy} baseline, the full
+ * policy mix and (if asked) the all-public data set under the monitor, per topology and session
+ * length; adaptive then open-model. Every client connects from
  * the region with a blacklist, so censorship is on the path. Each configuration is its own deployment
  * over its own copy of the data, started once per topology and run through every session length.
  */
@@ -37,14 +39,23 @@ final class SearchMixPlan implements Plan {
 
     @Override
     public void run(BenchSettings settings, RunContext context) throws Exception {
-        SearchData data = SearchData.prepare(settings.work(), settings.documents(), settings.users(), settings.seed(),
-                context.log());
         Path work = context.runDir().resolve("work");
         Files.createDirectories(work);
-        Path sessions = data.writeSessionsTo(work.resolve("sessions.csv"), SESSIONS, EMPLOYEE_EVERY, settings.seed());
+        // baseline serves the mix data without the monitor (Thoth's Linux baseline), public its own data set.
+        SearchData mixData = SearchData.prepare(settings.work(), false, settings.documents(), settings.users(),
+                settings.seed(), context.log());
+        Map<String, SearchData> dataByPolicy = new LinkedHashMap<>();
+        Map<String, Path> sessionsByPolicy = new LinkedHashMap<>();
+        for (String policy : settings.policies()) {
+            SearchData data = policy.equals("public") ? SearchData.prepare(settings.work(), true,
+                    settings.documents(), settings.users(), settings.seed(), context.log()) : mixData;
+            dataByPolicy.put(policy, data);
+            sessionsByPolicy.put(policy, data.writeSessionsTo(work.resolve("sessions-" + policy + ".csv"), SESSIONS,
+                    EMPLOYEE_EVERY, settings.seed()));
+        }
         Path queries = work.resolve("queries.csv");
-        data.writeQueries(queries, QUERIES, settings.seed());
-        Manifest manifest = data.manifest();
+        mixData.writeQueries(queries, QUERIES, settings.seed());
+        Manifest manifest = mixData.manifest();
         ClientRegions regions = new ClientRegions(manifest.regions());
         Path regionFile = regions.write(work.resolve("regions.properties"));
         String address = regions.address(manifest.blacklistRegion());
@@ -53,6 +64,7 @@ final class SearchMixPlan implements Plan {
         for (String topologyName : settings.topologies()) {
             Topology topology = Topology.parse(topologyName);
             for (String policy : settings.policies()) {
+                SearchData data = dataByPolicy.get(policy);
                 DataDir copy = data.copyFor(work.resolve("data-" + topology + "-" + policy));
                 try (SearchDeployment deployment = SearchDeployment.start(settings.war(), copy, data.index(), topology,
                         !policy.equals("baseline"), "127.0.0.1", 0, c -> c.withRegions(regionFile)
@@ -60,7 +72,7 @@ final class SearchMixPlan implements Plan {
                     context.log().accept("search front-end (" + topology + ", " + policy + ") on " + deployment.url());
                     for (int length : settings.sessionLengths()) {
                         Workload w = new Workload(topology + "-" + policy + "-L" + length, Map.of(
-                                "sessions.file", sessions.toAbsolutePath().toString(),
+                                "sessions.file", sessionsByPolicy.get(policy).toAbsolutePath().toString(),
                                 "queries.file", queries.toAbsolutePath().toString(),
                                 "session.length", Integer.toString(length), "k", Integer.toString(K),
                                 "client.address", address), Map.of("search", 1), length);

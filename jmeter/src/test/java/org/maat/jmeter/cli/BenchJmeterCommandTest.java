@@ -32,4 +32,13 @@ class BenchJmeterCommandTest {
         assertThat(exit).isEqualTo(2);
         assertThat(err.toString()).contains("unknown backend 'oracle'");
     }
+
+    @Test
+    void anUnknownQueryOrPairIsBadUsageBeforeAnythingStarts() {
+        StringWriter err = new StringWriter();
+        int exit = new CommandLine(new BenchJmeterCommand()).setErr(new PrintWriter(err))
+                .execute("erp-pairs", "--pairs", "Q7+Q16", "--war", "x.war");
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString()).contains("pairs are of Q7-Q15");
+    }
 }
