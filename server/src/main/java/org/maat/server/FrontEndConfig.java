@@ -9,20 +9,33 @@ import org.maat.core.shard.ShardTopology;
 
 /**
  * What the front-end WAR is configured with, as the servlet context init parameters it reads:
- * {@code maat.data}, {@code maat.shards}, {@code maat.policy}, and the optional {@code maat.regions},
- * {@code maat.proxyHeader}, {@code maat.maxConcurrent}, {@code maat.sessionMinutes}.
+ * {@code maat.data}, {@code maat.shards}, {@code maat.policy}, the optional {@code maat.regions},
+ * {@code maat.proxyHeader}, {@code maat.maxConcurrent}, {@code maat.sessionMinutes}, and the ERP
+ * pages' {@code maat.erp} and {@code maat.erpConnections}.
  *
- * @param data          the data directory (required)
- * @param shards        where the shards are served (required)
- * @param policy        false for the {@code --no-policy} baseline
- * @param regions       a properties file {@code CIDR=region}; empty: clients get no region
- * @param proxyHeader   a trusted client-address header, e.g. {@code X-Forwarded-For}; empty: disabled
- * @param maxConcurrent requests served at once before 503; empty: the WAR's default
+ * <p>A front-end serves search ({@code data} and {@code shards}, both or neither), the ERP pages
+ * ({@code erp}), or both; never nothing. To serve the ERP pages alone, e.g. for a load generator:
+ * <pre>
+ * FrontEndServer server = FrontEndServer.start(WarFile.locate(),
+ *         FrontEndConfig.erpOnly(erpDir).withErpConnections(8), "127.0.0.1", 0);
+ * URI erp = server.url().resolve("erp/q7");      // HTML; JSON under server.url().resolve("api/erp/q7")
+ * </pre>
+ * Search and ERP together: {@code SearchDeployment.start(..., config -> config.withErp(erpDir))}.
+ *
+ * @param data           the data directory; empty: no search
+ * @param shards         where the shards are served; empty exactly when {@code data} is
+ * @param policy         false for the {@code --no-policy} baseline (search only)
+ * @param regions        a properties file {@code CIDR=region}; empty: clients get no region
+ * @param proxyHeader    a trusted client-address header, e.g. {@code X-Forwarded-For}; empty: disabled
+ * @param maxConcurrent  requests served at once before 503; empty: the WAR's default
  * @param sessionMinutes session timeout; empty: the WAR's default
+ * @param erp            an ERP database directory ({@code maat erp load}, plain or encrypted); empty: no ERP pages
+ * @param erpConnections JDBC connections the ERP pages pool; empty: the WAR's default (8)
  */
-public record FrontEndConfig(Path data, ShardTopology shards, boolean policy, Optional<Path> regions,
-                             Optional<String> proxyHeader, Optional<Integer> maxConcurrent,
-                             Optional<Integer> sessionMinutes) {
+public record FrontEndConfig(Optional<Path> data, Optional<ShardTopology> shards, boolean policy,
+                             Optional<Path> regions, Optional<String> proxyHeader, Optional<Integer> maxConcurrent,
+                             Optional<Integer> sessionMinutes, Optional<Path> erp,
+                             Optional<Integer> erpConnections) {
 
     public FrontEndConfig {
         Objects.requireNonNull(data, "data");
@@ -31,46 +44,81 @@ public record FrontEndConfig(Path data, ShardTopology shards, boolean policy, Op
         Objects.requireNonNull(proxyHeader, "proxyHeader");
         Objects.requireNonNull(maxConcurrent, "maxConcurrent");
         Objects.requireNonNull(sessionMinutes, "sessionMinutes");
+        Objects.requireNonNull(erp, "erp");
+        Objects.requireNonNull(erpConnections, "erpConnections");
+        if (data.isPresent() != shards.isPresent()) {
+            throw new IllegalArgumentException("search needs both a data directory and shards, or neither");
+        }
+        if (data.isEmpty() && erp.isEmpty()) {
+            throw new IllegalArgumentException("the front-end serves nothing: give a data directory and shards "
+                    + "(search), an ERP database (maat.erp), or both");
+        }
         maxConcurrent.filter(n -> n < 1).ifPresent(n -> {
             throw new IllegalArgumentException("maat.maxConcurrent must be at least 1, not " + n);
         });
         sessionMinutes.filter(n -> n < 1).ifPresent(n -> {
             throw new IllegalArgumentException("maat.sessionMinutes must be at least 1, not " + n);
         });
+        erpConnections.filter(n -> n < 1).ifPresent(n -> {
+            throw new IllegalArgumentException("maat.erpConnections must be at least 1, not " + n);
+        });
     }
 
-    /** The required parts; everything else at the WAR's defaults. */
+    /** Search over {@code data} and {@code shards}; everything else at the WAR's defaults. */
     public static FrontEndConfig of(Path data, ShardTopology shards, boolean policy) {
-        return new FrontEndConfig(data, shards, policy, Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty());
+        return new FrontEndConfig(Optional.of(data), Optional.of(shards), policy, Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    /** The ERP pages alone, over the database in {@code erpDir}; no search. */
+    public static FrontEndConfig erpOnly(Path erpDir) {
+        return new FrontEndConfig(Optional.empty(), Optional.empty(), true, Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.empty(), Optional.of(erpDir), Optional.empty());
     }
 
     public FrontEndConfig withRegions(Path file) {
-        return new FrontEndConfig(data, shards, policy, Optional.of(file), proxyHeader, maxConcurrent, sessionMinutes);
+        return new FrontEndConfig(data, shards, policy, Optional.of(file), proxyHeader, maxConcurrent, sessionMinutes,
+                erp, erpConnections);
     }
 
     public FrontEndConfig withProxyHeader(String header) {
-        return new FrontEndConfig(data, shards, policy, regions, Optional.of(header), maxConcurrent, sessionMinutes);
+        return new FrontEndConfig(data, shards, policy, regions, Optional.of(header), maxConcurrent, sessionMinutes,
+                erp, erpConnections);
     }
 
     public FrontEndConfig withMaxConcurrent(int n) {
-        return new FrontEndConfig(data, shards, policy, regions, proxyHeader, Optional.of(n), sessionMinutes);
+        return new FrontEndConfig(data, shards, policy, regions, proxyHeader, Optional.of(n), sessionMinutes, erp,
+                erpConnections);
     }
 
     public FrontEndConfig withSessionMinutes(int n) {
-        return new FrontEndConfig(data, shards, policy, regions, proxyHeader, maxConcurrent, Optional.of(n));
+        return new FrontEndConfig(data, shards, policy, regions, proxyHeader, maxConcurrent, Optional.of(n), erp,
+                erpConnections);
+    }
+
+    /** Also serves the ERP pages over the database in {@code erpDir}. */
+    public FrontEndConfig withErp(Path erpDir) {
+        return new FrontEndConfig(data, shards, policy, regions, proxyHeader, maxConcurrent, sessionMinutes,
+                Optional.of(erpDir), erpConnections);
+    }
+
+    public FrontEndConfig withErpConnections(int n) {
+        return new FrontEndConfig(data, shards, policy, regions, proxyHeader, maxConcurrent, sessionMinutes, erp,
+                Optional.of(n));
     }
 
     /** The servlet context init parameters, by name. */
     public Map<String, String> initParameters() {
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("maat.data", data.toAbsolutePath().toString());
-        p.put("maat.shards", shards.toString());
+        data.ifPresent(d -> p.put("maat.data", d.toAbsolutePath().toString()));
+        shards.ifPresent(s -> p.put("maat.shards", s.toString()));
         p.put("maat.policy", Boolean.toString(policy));
         regions.ifPresent(r -> p.put("maat.regions", r.toAbsolutePath().toString()));
         proxyHeader.ifPresent(h -> p.put("maat.proxyHeader", h));
         maxConcurrent.ifPresent(n -> p.put("maat.maxConcurrent", Integer.toString(n)));
         sessionMinutes.ifPresent(n -> p.put("maat.sessionMinutes", Integer.toString(n)));
+        erp.ifPresent(e -> p.put("maat.erp", e.toAbsolutePath().toString()));
+        erpConnections.ifPresent(n -> p.put("maat.erpConnections", Integer.toString(n)));
         return p;
     }
 }

@@ -5,12 +5,15 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import java.io.IOException;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.maat.frontend.app.Frontend;
 import org.maat.frontend.app.RequestException;
 import org.maat.frontend.app.UserSession;
+import org.maat.frontend.erp.ErpFrontend;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -67,8 +70,49 @@ final class Exchange {
         return response;
     }
 
+    /** The search front-end; 404 when this server serves only the ERP pages. */
     Frontend frontend() {
+        if (context.frontend() == null) {
+            throw RequestException.notFound("search is not configured on this server (set maat.data and maat.shards); "
+                    + "it serves the ERP pages under /erp");
+        }
         return context.frontend();
+    }
+
+    boolean searches() {
+        return context.frontend() != null;
+    }
+
+    /** The ERP pages; 404 when not configured. */
+    ErpFrontend erp() {
+        if (context.erp() == null) {
+            throw RequestException.notFound("ERP pages are not configured (set maat.erp)");
+        }
+        return context.erp();
+    }
+
+    /**
+     * The request's parameters with a value, each given once (blank ones count as left out); 400 when
+     * one is given twice or the form cannot be read.
+     */
+    Map<String, String> params() {
+        Map<String, String[]> all;
+        try {
+            all = request.getParameterMap();
+        } catch (RuntimeException e) {
+            throw RequestException.badRequest("the request's parameters could not be read: " + e.getMessage());
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        all.forEach((name, values) -> {
+            List<String> given = Arrays.stream(values).filter(v -> !v.isBlank()).distinct().toList();
+            if (given.size() > 1) {
+                throw RequestException.badRequest("parameter " + name + " is given more than once");
+            }
+            if (!given.isEmpty()) {
+                out.put(name, given.get(0));
+            }
+        });
+        return out;
     }
 
     WebSettings settings() {
@@ -112,8 +156,9 @@ final class Exchange {
         return user instanceof UserSession u && !u.isClosed() ? u : null;
     }
 
-    /** The signed-in user's session; 401 without one. */
+    /** The signed-in user's session; 401 without one (404 when this server does not search). */
     UserSession user() {
+        frontend();
         UserSession user = optionalUser();
         if (user == null) {
             throw RequestException.unauthorized("sign in first (POST /api/login with user and password)");
@@ -145,6 +190,8 @@ final class Exchange {
         all.putIfAbsent("user", user == null ? null : user.user());
         all.putIfAbsent("region", user == null ? null : user.region().orElse(null));
         all.putIfAbsent("employee", user != null && frontend().isEmployee(user));
+        all.putIfAbsent("searches", searches());
+        all.putIfAbsent("erpPages", context.erp() != null);
         all.put("base", request.getContextPath());
         response.setStatus(status);
         response.setContentType("text/html");

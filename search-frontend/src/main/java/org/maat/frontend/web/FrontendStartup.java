@@ -23,14 +23,16 @@ import org.maat.frontend.app.Frontend;
 import org.maat.frontend.app.FrontendConfig;
 import org.maat.frontend.app.RegionMap;
 import org.maat.frontend.app.UserSession;
+import org.maat.frontend.erp.ErpFrontend;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Starts the front-end when the web application is deployed (reading {@link FrontendConfig} from the
- * context's init parameters, then system properties), stops it when undeployed, and discards a
- * session's monitor task when the session ends by logout or expiry. A configuration error stops the
- * deployment with a message naming the setting.
+ * context's init parameters, then system properties): search, the ERP pages, or both. Stops them when
+ * undeployed (the ERP pages' connections closed before this application's JDBC drivers are
+ * deregistered), and discards a session's monitor task when the session ends by logout or expiry. A
+ * configuration error stops the deployment with a message naming the setting.
  */
 @WebListener
 public final class FrontendStartup implements ServletContextListener, HttpSessionListener {
@@ -44,24 +46,47 @@ public final class FrontendStartup implements ServletContextListener, HttpSessio
             String value = servlet.getInitParameter(name);
             return value != null ? value : System.getProperty(name);
         });
+        RegionMap regions;
         try {
-            RegionMap regions = config.regions() == null ? RegionMap.none() : RegionMap.read(config.regions());
+            regions = config.regions() == null ? RegionMap.none() : RegionMap.read(config.regions());
+        } catch (IOException e) {
+            throw new UncheckedIOException("the Maat front-end cannot read maat.regions " + config.regions() + ": "
+                    + e.getMessage(), e);
+        }
+        Frontend frontend = config.searches() ? openSearch(config) : null;
+        ErpFrontend erp;
+        try {
+            erp = config.erp() == null ? null : ErpFrontend.open(config.erp(), config.erpConnections());
+        } catch (SQLException | RuntimeException e) {
+            closeQuietly(frontend);
+            throw new IllegalStateException("the Maat front-end cannot open the ERP database " + config.erp() + ": "
+                    + e.getMessage(), e);
+        }
+        servlet.setAttribute(FrontendContext.ATTRIBUTE, new FrontendContext(frontend, erp,
+                new WebSettings(regions, config.proxyHeader(), config.sessionMinutes()), new Pages(),
+                new Semaphore(config.maxConcurrent())));
+        if (frontend != null) {
+            LOG.info("Maat front-end serving {} over {} shard(s), policy {}", config.data(),
+                    ShardTopology.parse(config.shards()).shardCount(), config.policy() ? "on" : "off (baseline)");
+        }
+        if (erp != null) {
+            LOG.info("Maat ERP pages serving the {} database {} ({} employees, {} connections)", erp.backend(),
+                    config.erp(), erp.database().employees(), config.erpConnections());
+        }
+    }
+
+    private static Frontend openSearch(FrontendConfig config) {
+        try {
             ShardTopology topology = ShardTopology.parse(config.shards());
             DataSet data = DataSet.open(DataDir.at(config.data()));
-            Frontend frontend;
             try {
                 AccountStore accounts = AccountStore.open(data.dir());
                 FanOut shards = new FanOut(topology.clients(ShardClient.newHttpClient(), ShardClient.REQUEST_TIMEOUT));
-                frontend = new Frontend(data, shards, accounts, config.policy());
+                return new Frontend(data, shards, accounts, config.policy());
             } catch (RuntimeException e) {
                 data.close();
                 throw e;
             }
-            servlet.setAttribute(FrontendContext.ATTRIBUTE, new FrontendContext(frontend,
-                    new WebSettings(regions, config.proxyHeader(), config.sessionMinutes()), new Pages(),
-                    new Semaphore(config.maxConcurrent())));
-            LOG.info("Maat front-end serving {} over {} shard(s), policy {}", config.data(), topology.shardCount(),
-                    config.policy() ? "on" : "off (baseline)");
         } catch (IOException e) {
             throw new UncheckedIOException("the Maat front-end cannot open " + config.data() + ": " + e.getMessage(), e);
         }
@@ -72,13 +97,22 @@ public final class FrontendStartup implements ServletContextListener, HttpSessio
         Object value = event.getServletContext().getAttribute(FrontendContext.ATTRIBUTE);
         if (value instanceof FrontendContext context) {
             event.getServletContext().removeAttribute(FrontendContext.ATTRIBUTE);
+            closeQuietly(context.frontend());
+            if (context.erp() != null) {
+                context.erp().close(); // before the drivers go: the pool's connections are H2's or Maat's
+            }
+        }
+        deregisterOwnJdbcDrivers();
+    }
+
+    private static void closeQuietly(Frontend frontend) {
+        if (frontend != null) {
             try {
-                context.frontend().close();
+                frontend.close();
             } catch (IOException e) {
                 LOG.warn("closing the front-end: {}", e.getMessage());
             }
         }
-        deregisterOwnJdbcDrivers();
     }
 
     /**

@@ -8,14 +8,19 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 
-/** The home page: the search form when signed in, the sign-in form otherwise. */
+/**
+ * The home page: the search form when signed in, the sign-in form otherwise; a server that serves only
+ * the ERP pages redirects to their index.
+ */
 @WebServlet("")
 public final class HomeServlet extends HttpServlet {
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Exchange.serve(request, response, x -> {
-            if (x.optionalUser() == null) {
+            if (!x.searches()) {
+                x.redirect("/erp");
+            } else if (x.optionalUser() == null) {
                 x.page(200, "login", Map.of("name", ""));
             } else {
                 x.page(200, "search", Map.of("query", "", "hits", List.of(), "searched", false));

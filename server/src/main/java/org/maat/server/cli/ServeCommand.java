@@ -1,6 +1,7 @@
 package org.maat.server.cli;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -11,6 +12,7 @@ import org.maat.core.data.DataDir;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.shard.ShardTopology;
 import org.maat.server.FrontEndConfig;
+import org.maat.server.FrontEndServer;
 import org.maat.server.SearchDeployment;
 import org.maat.server.Topology;
 import org.maat.server.WarFile;
@@ -20,26 +22,37 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code maat serve}: the search front-end WAR on embedded Jetty 12, with its shard servers. */
+/**
+ * {@code maat serve}: the front-end WAR on embedded Jetty 12: search with its shard servers, the ERP
+ * pages over an ERP database ({@code --erp}), or both.
+ */
 @Command(name = "serve",
         mixinStandardHelpOptions = true,
         sortOptions = false,
-        description = {"Serve search over HTTP: the front-end WAR (search pages and JSON API, log-in, MAL access, "
-                + "history) on embedded Jetty 12, and the index's shard servers on loopback ports.",
+        description = {"Serve search (and with --erp the ERP pages) over HTTP: the front-end WAR (search pages and "
+                + "JSON API, log-in, MAL access, history) on embedded Jetty 12, and the index's shard servers on "
+                + "loopback ports.",
             "",
             "Every search fans out to each shard (one replica per shard, spreading load across replicas) and the "
                 + "hits are merged by score; each shard runs the search as a confined task that the monitor lets "
                 + "return only documents the session may read. Prints the URL; Ctrl-C stops it cleanly.",
             "",
-            "With --shards the shard servers run elsewhere (maat shard) and --index is not needed."},
+            "With --shards the shard servers run elsewhere (maat shard) and --index is not needed.",
+            "",
+            "--erp DIR also serves the ERP queries Q7-Q18 and Q10R over the database in DIR (maat erp load; plain H2 "
+                + "or the encrypted layer, as DIR holds): /erp (index and forms), /erp/q7 ... /erp/q18 (pages; Q16-Q18 "
+                + "execute on POST) and the same as JSON under /api/erp/. Without --data it serves only the ERP pages."},
         footer = {"", "Examples:",
             "  maat serve --data data --index index",
+            "  maat serve --erp erp-db --port 8080",
+            "  maat serve --data data --index index --erp erp-db --erp-connections 16",
             "  maat serve --data data --index index --topology 4servers --port 8080",
             "  maat serve --data data --shards 'http://10.0.0.5:9001|http://10.0.0.6:9001,http://10.0.0.7:9002'",
             "", "Exit codes: 0 stopped, 2 bad arguments or it could not start."})
 public final class ServeCommand implements Callable<Integer> {
 
-    @Option(names = "--data", required = true, paramLabel = "DIR", description = "Data directory (maat generate).")
+    @Option(names = "--data", paramLabel = "DIR",
+            description = "Data directory (maat generate) to search; needs --index or --shards.")
     Path data;
 
     @Option(names = "--index", paramLabel = "DIR", description = "Index directory (maat index) to serve in-process.")
@@ -80,6 +93,14 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--session-minutes", paramLabel = "N", description = "Session timeout (default: the front-end's).")
     Integer sessionMinutes;
 
+    @Option(names = "--erp", paramLabel = "DIR",
+            description = "ERP database directory (maat erp load, plain or encrypted) served under /erp and /api/erp.")
+    Path erp;
+
+    @Option(names = "--erp-connections", paramLabel = "N",
+            description = "JDBC connections the ERP pages pool; a request holds one (default: the front-end's, 8).")
+    Integer erpConnections;
+
     @Option(names = "--war", paramLabel = "FILE", description = "The front-end WAR (default: the one the build made).")
     Path war;
 
@@ -91,9 +112,25 @@ public final class ServeCommand implements Callable<Integer> {
         if (port < 0 || port > 65535) {
             throw new ParameterException(spec.commandLine(), "--port must be 0 to 65535, not " + port);
         }
-        if ((index == null) == (shards == null)) {
+        if (data == null) {
+            if (erp == null) {
+                throw new ParameterException(spec.commandLine(), "give --data with --index or --shards (search), "
+                        + "--erp (the ERP pages), or both");
+            }
+            if (index != null || shards != null) {
+                throw new ParameterException(spec.commandLine(), "--index and --shards serve search: give --data too");
+            }
+        } else if ((index == null) == (shards == null)) {
             throw new ParameterException(spec.commandLine(), "give either --index (shards in-process) or --shards "
                     + "(shard servers elsewhere)");
+        }
+        if (erp != null && !Files.isDirectory(erp)) {
+            throw new ParameterException(spec.commandLine(), "--erp " + erp + ": no such directory "
+                    + "(create an ERP database with maat erp load)");
+        }
+        if (erpConnections != null && erpConnections < 1) {
+            throw new ParameterException(spec.commandLine(), "--erp-connections must be at least 1, not "
+                    + erpConnections);
         }
         Topology layout;
         ShardTopology remote;
@@ -104,9 +141,16 @@ public final class ServeCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         Path warFile = war != null ? war : WarFile.locate();
+        PrintWriter out = spec.commandLine().getOut();
+        if (data == null) {
+            FrontEndServer server = FrontEndServer.start(warFile, tune(FrontEndConfig.erpOnly(erp)), host, port);
+            out.printf("Maat ERP pages (%s) serving at %serp (Ctrl-C to stop)%n", erp, server.url());
+            out.flush();
+            RunUntilStopped.await("the server", out, server);
+            return 0;
+        }
         DataDir dataDir = DataDir.at(data);
         dataDir.readManifest(); // a clear error now rather than from inside the WAR
-        PrintWriter out = spec.commandLine().getOut();
         SearchDeployment deployment = remote == null
                 ? SearchDeployment.start(warFile, dataDir, new IndexLayout(index), layout, !noPolicy, host, port,
                         this::tune)
@@ -115,6 +159,9 @@ public final class ServeCommand implements Callable<Integer> {
         printLogins(out, dataDir);
         out.printf("Maat search serving at %s%s (Ctrl-C to stop)%n", deployment.url(),
                 noPolicy ? " without the monitor (--no-policy)" : "");
+        if (erp != null) {
+            out.printf("Maat ERP pages (%s) at %serp%n", erp, deployment.url());
+        }
         out.flush();
         RunUntilStopped.await("the server", out, deployment);
         return 0;
@@ -144,6 +191,12 @@ public final class ServeCommand implements Callable<Integer> {
         }
         if (sessionMinutes != null) {
             c = c.withSessionMinutes(sessionMinutes);
+        }
+        if (erp != null && c.erp().isEmpty()) {
+            c = c.withErp(erp);
+        }
+        if (erpConnections != null) {
+            c = c.withErpConnections(erpConnections);
         }
         return c;
     }
