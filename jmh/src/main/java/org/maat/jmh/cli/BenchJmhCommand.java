@@ -85,7 +85,10 @@ public final class BenchJmhCommand implements Callable<Integer> {
         try {
             jar = BenchmarkJar.locate();
         } catch (IllegalStateException e) {
-            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+            // Not a usage mistake, so no usage text: just where it looked and how to build it.
+            spec.commandLine().getErr().println("bench jmh: " + e.getMessage());
+            spec.commandLine().getErr().flush();
+            return 2;
         }
         Path root = out != null ? out : jar.home().resolve("target");
         Path benchDir = root.resolve("bench").resolve("jmh");
