@@ -154,6 +154,9 @@ public final class BenchJmhCommand implements Callable<Integer> {
     /** Runs the child JVM, its output to {@code log}, its progress line to a progress bar. */
     private static RunOutcome run(List<String> command, Path log) throws IOException, InterruptedException {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        // Ctrl-C ends this JVM without unwinding the finally below: the hook stops the benchmark JVM then.
+        Thread stopChild = new Thread(() -> stop(process), "stop-jmh");
+        Runtime.getRuntime().addShutdownHook(stopChild);
         Deque<String> tail = new ArrayDeque<>();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
              BufferedWriter logOut = Files.newBufferedWriter(log, StandardCharsets.UTF_8);
@@ -178,10 +181,20 @@ public final class BenchJmhCommand implements Callable<Integer> {
             return new RunOutcome(exit, tail);
         } finally {
             // Interrupted or failed while reading: leave no benchmark JVM behind.
-            if (process.isAlive()) {
-                process.descendants().forEach(ProcessHandle::destroy);
-                process.destroy();
+            stop(process);
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopChild);
+            } catch (IllegalStateException shuttingDown) {
+                // The hook is running or has run: nothing left to remove.
             }
+        }
+    }
+
+    /** Stops the benchmark JVM and the fork it runs the benchmark in. */
+    private static void stop(Process process) {
+        if (process.isAlive()) {
+            process.descendants().forEach(ProcessHandle::destroy);
+            process.destroy();
         }
     }
 
