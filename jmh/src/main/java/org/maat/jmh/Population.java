@@ -46,7 +46,8 @@ final class Population {
 
     final FactIndex facts = new FactIndex();
     final PolicyEngine engine = new PolicyEngine(facts);
-    private final ConduitMap conduits = new ConduitMap();
+    /** Every conduit registered so far: the catalog a {@code DocumentReader} looks documents up in. */
+    final ConduitMap conduits = new ConduitMap();
     final ReferenceMonitor monitor = new ReferenceMonitor(engine, conduits);
 
     private final Random random;
@@ -115,7 +116,11 @@ final class Population {
      * admits; for {@code mal} this adds a log entry, so call {@link #commitFacts()} before reading.
      */
     Document document(String template, int owner) {
-        String id = "bench-" + nextDocument++;
+        return document(template, owner, "bench-" + nextDocument++);
+    }
+
+    /** {@link #document(String, int)} with conduit id {@code id}, e.g. a conduit store's {@code d<n>}. */
+    Document document(String template, int owner, String id) {
         Conduit conduit = register(new Conduit(id, "docs/" + id, users[owner], policy(template)));
         String reader = switch (template) {
             case "public" -> users[stranger(owner)];

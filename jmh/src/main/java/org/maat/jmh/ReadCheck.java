@@ -34,7 +34,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 public class ReadCheck {
 
-    static final int USERS = 10_000;
+    /** Population size: 10,000 users (Thoth's microbenchmark), fewer when {@code -Dmaat.jmh.users} says so (quick runs). */
+    static final int USERS = Integer.getInteger("maat.jmh.users", 10_000);
     static final int FRIENDS = 100;
     static final long SEED = 42;
     static final int WARM_PAIRS = 64;

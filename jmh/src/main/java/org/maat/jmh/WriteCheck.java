@@ -3,6 +3,8 @@ package org.maat.jmh;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.maat.core.task.AccessGate;
+import org.maat.core.task.ResultChannel;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 import org.maat.policy.lang.PolicyId;
@@ -30,9 +32,11 @@ import org.openjdk.jmh.annotations.Warmup;
  *       owner's private channel, recipient the owner (declassify: {@code isAsRestrictive(dest.read,
  *       this.read)} decided in the recipient's session);</li>
  *   <li>{@code resultListOnlyCndIdsPlus}: tainted by the {@code index} template, a list of 10 conduit
- *       ids the recipient may read, to the recipient's result conduit (each id's read rule checked);</li>
+ *       ids the recipient may read, written through core's {@link ResultChannel} to the recipient's
+ *       result conduit (each id's read rule checked);</li>
  *   <li>{@code resultListOnlyCndIds}: the same list under {@code declassify :- false until
  *       ONLY_CND_IDS;} (each id only looked up);</li>
+ *   <li>{@code resultListUnchecked}: the baseline of both, the same channel write with no monitor;</li>
  *   <li>{@code untaintedDataWrite}: the baseline, an empty taint (the destination's update rule only);</li>
  *   <li>{@code indexFileWrite}: an indexer tainted by {@code taintedDocs} distinct MAL documents
  *       writes an index file (no recipient), showing how the check grows with the taint.</li>
@@ -49,6 +53,7 @@ public class WriteCheck {
 
     static final int WRITERS = 16;
     static final Payload DATA = Payload.data();
+    static final int RESULT_IDS = 10;
     static final String ONLY_CND_IDS_POLICY = "declassify :- false until ONLY_CND_IDS;";
 
     @State(Scope.Benchmark)
@@ -79,12 +84,15 @@ public class WriteCheck {
         }
     }
 
-    /** Per recipient: a result conduit, a list of 10 ids it may read, and tasks with each taint. */
+    /** Per recipient: a result conduit, a list of 10 ids it may read, and tasks (gates) with each taint. */
     @State(Scope.Benchmark)
     public static class ResultLists {
         Task[] indexTainted;
         Task[] idsOnlyTainted;
         Task[] untainted;
+        AccessGate[] indexGates;
+        AccessGate[] idsOnlyGates;
+        List<String>[] idLists;
         Conduit[] results;
         Session[] recipients;
         Payload[] lists;
@@ -103,12 +111,18 @@ public class WriteCheck {
             results = new Conduit[WRITERS];
             recipients = new Session[WRITERS];
             lists = new Payload[WRITERS];
+            indexGates = new AccessGate[WRITERS];
+            idsOnlyGates = new AccessGate[WRITERS];
+            @SuppressWarnings("unchecked")
+            List<String>[] ids = new List[WRITERS];
+            idLists = ids;
             for (int u = 0; u < WRITERS; u++) {
                 String user = population.user(u);
                 recipients[u] = population.session(user);
                 results[u] = population.register(
                         new Conduit("res-" + u, "session/" + user + "/results", user, resultPolicy));
-                lists[u] = Payload.conduitIds(readableBy(population, u));
+                idLists[u] = readableBy(population, u);
+                lists[u] = Payload.conduitIds(idLists[u]);
             }
             population.commitFacts();
             for (int u = 0; u < WRITERS; u++) {
@@ -120,12 +134,14 @@ public class WriteCheck {
                 indexTainted[u].write(results[u], recipients[u], lists[u]);
                 idsOnlyTainted[u].write(results[u], recipients[u], lists[u]);
                 untainted[u].write(results[u], recipients[u], DATA);
+                indexGates[u] = AccessGate.of(indexTainted[u]);
+                idsOnlyGates[u] = AccessGate.of(idsOnlyTainted[u]);
             }
         }
 
         /** Ten new documents user {@code u} may read, across the templates (Thoth's result list). */
         private static List<String> readableBy(Population population, int u) {
-            List<String> ids = new ArrayList<>(10);
+            List<String> ids = new ArrayList<>(RESULT_IDS);
             ids.add(population.document("public", population.stranger(u)).conduit().id());
             ids.add(population.document("public", population.stranger(u)).conduit().id());
             ids.add(population.document("private", u).conduit().id());
@@ -136,7 +152,10 @@ public class WriteCheck {
             ids.add(population.document("fof", population.friendOfFriend(u)).conduit().id());
             ids.add(population.document("mal", population.friendOf(u)).conduit().id());
             ids.add(population.document("friends+censorship", population.friendOf(u)).conduit().id());
-            return ids;
+            if (ids.size() != RESULT_IDS) {
+                throw new IllegalStateException("a result list has " + RESULT_IDS + " ids, made " + ids.size());
+            }
+            return List.copyOf(ids);
         }
     }
 
@@ -171,18 +190,35 @@ public class WriteCheck {
         return writes.channels[i];
     }
 
+    /**
+     * A search task's result write as core does it ({@link ResultChannel#writeIds}): 10 ids, taint
+     * the {@code index} policy, released as ONLY_CND_IDS+ (each id exists and is readable by the
+     * recipient). A channel per write, so delivered lists do not pile up.
+     */
     @Benchmark
-    public Conduit resultListOnlyCndIdsPlus(ResultLists writes, Cursor cursor) {
+    public ResultChannel resultListOnlyCndIdsPlus(ResultLists writes, Cursor cursor) {
         int u = cursor.next(WRITERS);
-        writes.indexTainted[u].write(writes.results[u], writes.recipients[u], writes.lists[u]);
-        return writes.results[u];
+        ResultChannel channel = new ResultChannel(writes.indexGates[u], writes.results[u], writes.recipients[u]);
+        channel.writeIds(writes.idLists[u]);
+        return channel;
     }
 
+    /** The same write, taint {@code declassify :- false until ONLY_CND_IDS;}: each id only looked up. */
     @Benchmark
-    public Conduit resultListOnlyCndIds(ResultLists writes, Cursor cursor) {
+    public ResultChannel resultListOnlyCndIds(ResultLists writes, Cursor cursor) {
         int u = cursor.next(WRITERS);
-        writes.idsOnlyTainted[u].write(writes.results[u], writes.recipients[u], writes.lists[u]);
-        return writes.results[u];
+        ResultChannel channel = new ResultChannel(writes.idsOnlyGates[u], writes.results[u], writes.recipients[u]);
+        channel.writeIds(writes.idLists[u]);
+        return channel;
+    }
+
+    /** The baseline of the two above: the same write through a gate with no monitor behind it. */
+    @Benchmark
+    public ResultChannel resultListUnchecked(ResultLists writes, Cursor cursor) {
+        int u = cursor.next(WRITERS);
+        ResultChannel channel = new ResultChannel(AccessGate.unmonitored(), writes.results[u], writes.recipients[u]);
+        channel.writeIds(writes.idLists[u]);
+        return channel;
     }
 
     @Benchmark

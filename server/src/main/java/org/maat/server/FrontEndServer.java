@@ -16,9 +16,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The search front-end: the WAR file deployed unchanged into an embedded Jetty 12 (ee10) through a
- * {@link WebAppContext} at context path {@code /}, with servlet annotations scanned and the
- * {@link FrontEndConfig} as its context init parameters. The WAR is unpacked into a fresh temporary
+ * The front-end (search, the ERP pages, or both: see {@link FrontEndConfig}): the WAR file deployed
+ * unchanged into an embedded Jetty 12 (ee10) through a {@link WebAppContext} at context path
+ * {@code /}, with servlet annotations scanned and the {@link FrontEndConfig} as its context init
+ * parameters. The WAR is unpacked into a fresh temporary
  * directory that Jetty removes at stop. Started by {@link #start}, stopped by {@link #close}; if the
  * web application fails to start, {@link #start} fails with its error and nothing keeps running.
  */

@@ -156,8 +156,9 @@ final class Exchange {
         return user instanceof UserSession u && !u.isClosed() ? u : null;
     }
 
-    /** The signed-in user's session; 401 without one. */
+    /** The signed-in user's session; 401 without one (404 when this server does not search). */
     UserSession user() {
+        frontend();
         UserSession user = optionalUser();
         if (user == null) {
             throw RequestException.unauthorized("sign in first (POST /api/login with user and password)");

@@ -144,7 +144,7 @@ public final class ServeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (data == null) {
             FrontEndServer server = FrontEndServer.start(warFile, tune(FrontEndConfig.erpOnly(erp)), host, port);
-            out.printf("Maat ERP pages serving %s at %serp (Ctrl-C to stop)%n", erp, server.url());
+            out.printf("Maat ERP pages (%s) serving at %serp (Ctrl-C to stop)%n", erp, server.url());
             out.flush();
             RunUntilStopped.await("the server", out, server);
             return 0;
@@ -160,7 +160,7 @@ public final class ServeCommand implements Callable<Integer> {
         out.printf("Maat search serving at %s%s (Ctrl-C to stop)%n", deployment.url(),
                 noPolicy ? " without the monitor (--no-policy)" : "");
         if (erp != null) {
-            out.printf("Maat ERP pages serving %s at %serp%n", erp, deployment.url());
+            out.printf("Maat ERP pages (%s) at %serp%n", erp, deployment.url());
         }
         out.flush();
         RunUntilStopped.await("the server", out, deployment);
