@@ -3,6 +3,9 @@ package org.maat.cli;
 import org.maat.core.cli.BenchSearchCommand;
 import org.maat.encdb.cli.BenchErpCommand;
 import org.maat.indexer.cli.BenchIndexCommand;
+import org.maat.jmeter.cli.BenchJmeterCommand;
+import org.maat.jmeter.report.ReportCommand;
+import org.maat.jmh.cli.BenchJmhCommand;
 import org.maat.server.cli.BenchServeCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -14,7 +17,8 @@ import picocli.CommandLine.Command;
 @Command(name = "bench",
         mixinStandardHelpOptions = true,
         description = "Measure Maat against its baseline, side by side in one run.",
-        subcommands = {BenchIndexCommand.class, BenchSearchCommand.class, BenchErpCommand.class, BenchServeCommand.class})
+        subcommands = {BenchIndexCommand.class, BenchSearchCommand.class, BenchErpCommand.class, BenchServeCommand.class,
+                BenchJmhCommand.class, BenchJmeterCommand.class, ReportCommand.class})
 public final class BenchCommand implements Runnable {
 
     @CommandLine.Spec
