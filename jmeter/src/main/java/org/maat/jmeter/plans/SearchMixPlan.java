@@ -70,13 +70,19 @@ final class SearchMixPlan implements Plan {
                         !policy.equals("baseline"), "127.0.0.1", 0, c -> c.withRegions(regionFile)
                                 .withProxyHeader(ApiSession.PROXY_HEADER).withMaxConcurrent(1024))) {
                     context.log().accept("search front-end (" + topology + ", " + policy + ") on " + deployment.url());
+                    boolean warm = false;
                     for (int length : settings.sessionLengths()) {
                         Workload w = new Workload(topology + "-" + policy + "-L" + length, Map.of(
                                 "sessions.file", sessionsByPolicy.get(policy).toAbsolutePath().toString(),
                                 "queries.file", queries.toAbsolutePath().toString(),
                                 "session.length", Integer.toString(length), "k", Integer.toString(K),
                                 "client.address", address), Map.of("search", 1), length);
-                        runner.adaptiveThenOpen(w, Target.of(deployment.url()), settings.load(),
+                        Target target = Target.of(deployment.url());
+                        if (!warm) {
+                            runner.warmUp(w, target, settings.load());
+                            warm = true;
+                        }
+                        runner.adaptiveThenOpen(w, target, settings.load(),
                                 SeriesTags.search(topology.label(), length, policy));
                     }
                 }

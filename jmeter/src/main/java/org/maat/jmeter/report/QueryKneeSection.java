@@ -9,6 +9,7 @@ import java.util.TreeSet;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.maat.core.cli.MarkdownTable;
 
 /**
  * {@code erp-queries}: the published Table 1 (throughput per query) measured per backend, with the latency
@@ -105,8 +106,10 @@ final class QueryKneeSection implements PlanSection {
         XYSeries knees = chart.addSeries("knee", kneeX, kneeY);
         knees.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
         knees.setMarker(SeriesMarkers.DIAMOND).setMarkerColor(Color.BLACK);
-        // the queries span two orders of magnitude in both axes; linear axes would flatten the fast ones
-        chart.getStyler().setXAxisLogarithmic(positive).setYAxisLogarithmic(positive).setMarkerSize(8);
+        // the queries span two orders of magnitude in both axes; linear axes would flatten the fast ones.
+        // Ticks between the decades too: a run inside one decade would otherwise show a single label.
+        chart.getStyler().setXAxisLogarithmic(positive).setYAxisLogarithmic(positive)
+                .setXAxisLogarithmicDecadeOnly(false).setYAxisLogarithmicDecadeOnly(false).setMarkerSize(8);
         draft.chart(chart, "erp-queries-" + backend + ".png",
                 "Latency vs throughput per query, " + backend + " (black diamonds: knees)");
     }

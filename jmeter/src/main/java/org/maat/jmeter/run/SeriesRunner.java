@@ -17,14 +17,24 @@ import org.maat.jmeter.report.JtlFile;
 import org.maat.jmeter.report.Knee;
 import org.maat.jmeter.report.LoadCurve;
 import org.maat.jmeter.report.Sample;
+import org.maat.jmeter.report.SteadyState;
 
 /**
  * Runs the series of one workload and records each in {@code run.json}: the adaptive load (thread
  * steps until {@link Knee} sees saturation or the levels run out, the step that was running when
  * saturation showed is dropped as incomplete), then the open model at fixed request rates around the
- * knee throughput, to find the highest stable rate; or a fixed sequence on one thread.
+ * knee throughput, to find the highest stable rate; or a fixed sequence on one thread. A freshly started
+ * server is first {@linkplain #warmUp warmed up} until it is in steady state, as the ERP evaluation ran its
+ * tests on a warmed-up machine.
  */
 public final class SeriesRunner {
+
+    /** Threads of a warm-up step: enough to run the server's request paths concurrently, far from saturation. */
+    static final int WARM_UP_THREADS = 2;
+    /** Warm-up steps at most; a server still not steady after these is measured anyway, with a warning. */
+    static final int WARM_UP_STEPS = 6;
+    /** A warm-up step whose own transient took at most this share of it shows a warm server. */
+    static final double WARM_TRANSIENT_SHARE = 0.2;
 
     private final RunContext context;
 
@@ -41,6 +51,41 @@ public final class SeriesRunner {
         }
         context.workloadDone().run();
         return knee;
+    }
+
+    /**
+     * Runs {@code workload} unrecorded, one step of {@value #WARM_UP_THREADS} threads at a time, until a step is
+     * in steady state almost from its start ({@link SteadyState}: settled, its transient at most a fifth of the
+     * step): the JIT has compiled the request paths and caches are filled, so the first measured series does
+     * not pay for starting the server and the series after it do not look faster for running later. At most
+     * {@value #WARM_UP_STEPS} steps.
+     *
+     * @return whether the server reached steady state
+     */
+    public boolean warmUp(Workload workload, Target target, LoadSettings load) throws IOException, InterruptedException {
+        Map<String, String> p = new LinkedHashMap<>(workload.properties());
+        p.putAll(target.properties());
+        p.put("step.seconds", Integer.toString(load.stepSeconds()));
+        p.put("rampup", "0");
+        p.put("level.1", Integer.toString(WARM_UP_THREADS));
+        for (int step = 1; step <= WARM_UP_STEPS; step++) {
+            String name = workload.name() + "-warm-up-" + step;
+            Path csv = context.logs().resolve(name + ".csv");
+            run(csv, name, p, load.adaptiveLimit(), () -> false);
+            List<Sample> counted = JtlFile.read(csv).stream().filter(s -> workload.mix().containsKey(s.label())).toList();
+            Files.deleteIfExists(csv);
+            SteadyState steady = SteadyState.trim(counted);
+            boolean warm = steady.settled()
+                    && steady.transientMillis() <= WARM_TRANSIENT_SHARE * load.stepSeconds() * 1000;
+            context.log().accept(String.format(Locale.ROOT, "%s: warm-up step %d: %s", workload.name(), step,
+                    warm ? "steady, warm" : steady.reason()));
+            if (warm) {
+                return true;
+            }
+        }
+        context.log().accept("  WARNING: " + workload.name() + " not steady after " + WARM_UP_STEPS
+                + " warm-up steps; measuring anyway");
+        return false;
     }
 
     /** Steps thread counts; the knee of what was measured, if any counted request succeeded. */

@@ -49,7 +49,7 @@ import picocli.CommandLine.Spec;
                 + "OUT/reports/jmh/report.md."},
         footer = {"", "Examples:", "  maat bench jmh --quick                       # every benchmark, roughly, in minutes",
             "  maat bench jmh 'ConduitRead.read$'           # default settings: 3 x 1 s warmup, 5 x 1 s measurement",
-            "  maat bench jmh ConduitRead -p size=4096 -p policy=none,public,mal",
+            "  maat bench jmh ConduitRead -p size=4096 -p policy=none,public,mal --forks 3",
             "", "The full suite takes about 25 minutes on two cores; close other work first, the figures are ratios "
                 + "within one run but load still adds noise.",
             "", "Exit codes: 0 report written, 1 the benchmark run failed, 2 bad arguments or no benchmarks.jar."})
@@ -66,6 +66,11 @@ public final class BenchJmhCommand implements Callable<Integer> {
     @Option(names = "--quick", description = "One fork, 1 x 200 ms warmup and measurement, 1,000 users: "
             + "a smoke run of minutes, not figures to quote.")
     boolean quick;
+
+    @Option(names = "--forks", paramLabel = "N",
+            description = "Forks per benchmark (JMH -f; default: 1). More forks narrow the error of a ratio between "
+                    + "runs of different JVMs, e.g. --forks 3 for figures to quote.")
+    Integer forks;
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Output root (bench/jmh/ and reports/jmh/ go under it). Default: target/ of the repository.")
@@ -103,7 +108,7 @@ public final class BenchJmhCommand implements Callable<Integer> {
 
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter o = spec.commandLine().getOut();
-        List<String> command = jar.command(regex, quick, params, json);
+        List<String> command = jar.command(regex, quick, forks, params, json);
         err.println("bench jmh: " + String.join(" ", command));
         err.flush();
         RunOutcome outcome = run(command, log);
@@ -132,6 +137,9 @@ public final class BenchJmhCommand implements Callable<Integer> {
     }
 
     private void validate() {
+        if (forks != null && forks < 1) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--forks must be at least 1, got " + forks);
+        }
         if (regex != null) {
             try {
                 Pattern.compile(regex);

@@ -56,12 +56,13 @@ final class BenchmarkJar {
     }
 
     /**
-     * {@code java -jar benchmarks.jar [regex] -rf json -rff json [quick settings] [-p name=values]...}.
+     * {@code java -jar benchmarks.jar [regex] -rf json -rff json [quick settings] [-f forks] [-p name=values]...}.
      *
      * @param regex  benchmarks to run (JMH's include pattern), or null for all
+     * @param forks  forks per benchmark instead of the annotations' (or quick's) one, or null
      * @param params JMH parameter overrides, each {@code name=v1,v2}
      */
-    List<String> command(String regex, boolean quick, List<String> params, Path json) {
+    List<String> command(String regex, boolean quick, Integer forks, List<String> params, Path json) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-jar");
@@ -71,7 +72,10 @@ final class BenchmarkJar {
         }
         cmd.addAll(List.of("-rf", "json", "-rff", json.toAbsolutePath().toString(), "-foe", "true"));
         if (quick) {
-            cmd.addAll(QUICK);
+            cmd.addAll(forks == null ? QUICK : QUICK.subList(2, QUICK.size()));
+        }
+        if (forks != null) {
+            cmd.addAll(List.of("-f", forks.toString()));
         }
         for (String p : params) {
             cmd.add("-p");

@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -78,12 +79,15 @@ class BenchJmhCommandTest {
             Path json = home.resolve("out.json");
 
             assertThat(jar.home()).isEqualTo(home.toAbsolutePath().normalize());
-            assertThat(jar.command("ConduitRead", true, java.util.List.of("size=4096"), json))
+            assertThat(jar.command("ConduitRead", true, null, java.util.List.of("size=4096"), json))
                     .containsSubsequence("-jar", jar.path().toString(), "ConduitRead", "-rf", "json", "-rff", json.toString())
                     .containsSubsequence("-f", "1", "-wi", "1", "-i", "1", "-w", "200ms", "-r", "200ms")
                     .containsSubsequence("-jvmArgsAppend", "-Xmx768m -Dmaat.jmh.users=1000")
                     .endsWith("-p", "size=4096");
-            assertThat(jar.command(null, false, java.util.List.of(), json)).doesNotContain("-wi", "-jvmArgsAppend");
+            assertThat(jar.command(null, false, null, java.util.List.of(), json)).doesNotContain("-wi", "-jvmArgsAppend");
+            List<String> quickThreeForks = jar.command(null, true, 3, java.util.List.of(), json);
+            assertThat(quickThreeForks).containsSubsequence("-f", "3").containsSubsequence("-wi", "1");
+            assertThat(quickThreeForks.stream().filter("-f"::equals)).hasSize(1);
         } finally {
             System.clearProperty(BenchmarkJar.HOME_PROPERTY);
         }

@@ -29,7 +29,7 @@ public final class WellFormedMarkdown {
         for (List<String> table : tables) {
             assertThat(table).as("a table has a header, a separator and at least one row").hasSizeGreaterThanOrEqualTo(3);
             int width = cells(table.get(0));
-            assertThat(table.get(1)).as("separator of %s", table.get(0)).matches("\\|(---\\|)+");
+            assertThat(table.get(1)).as("separator of %s", table.get(0)).matches("\\|( --- \\|)+");
             for (String row : table) {
                 assertThat(cells(row)).as("cells in row %s of table %s", row, table.get(0)).isEqualTo(width);
                 assertThat(row).endsWith("|");

@@ -1,4 +1,4 @@
-package org.maat.jmeter.report;
+package org.maat.core.cli;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,21 +6,22 @@ import java.util.List;
 /**
  * A GitHub-flavoured Markdown table whose every row has the header's column count; a row of another width
  * is a programming error and is refused. Cell text is escaped ({@code |}, line breaks) so it cannot break
- * the table.
+ * the table. The reports of the benchmark commands (JMH, JMeter) are written with it.
  */
-final class MarkdownTable {
+public final class MarkdownTable {
 
     private final List<String> header;
     private final List<List<String>> rows = new ArrayList<>();
 
-    MarkdownTable(String... header) {
+    public MarkdownTable(String... header) {
         if (header.length == 0) {
             throw new IllegalArgumentException("a table needs at least one column");
         }
         this.header = List.of(header);
     }
 
-    MarkdownTable row(Object... cells) {
+    /** Adds a row; {@code null} cells are empty. */
+    public MarkdownTable row(Object... cells) {
         if (cells.length != header.size()) {
             throw new IllegalArgumentException("row of " + cells.length + " cells in a table of " + header.size()
                     + " columns " + header);
@@ -33,11 +34,12 @@ final class MarkdownTable {
         return this;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return rows.isEmpty();
     }
 
-    String render() {
+    /** The table as Markdown lines, each ending in a line break. */
+    public String render() {
         StringBuilder out = new StringBuilder();
         line(out, header);
         out.append('|');
