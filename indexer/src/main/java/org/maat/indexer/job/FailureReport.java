@@ -4,39 +4,52 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.maat.policy.monitor.PolicyViolation;
 
 /**
- * Why a job failed, as the failing task or committer saw it, in one file beside the output
+ * Why a job failed, as the failing tasks or the committer saw it, in a directory beside the output
  * ({@link IndexJobConf#failureReport}): Hadoop's local runner keeps no failure cause, and a monitor
- * denial must reach the user with its explanation. The first line says whether the monitor refused.
+ * denial must reach the user with its explanation. Every writer has a file of its own, written
+ * under a temporary name and renamed, because several tasks fail at once (each reducer of a job fed
+ * search histories is refused): one shared file was written by two tasks at the same time and its
+ * checksum no longer matched. The first line of a report says whether the monitor refused.
  */
 final class FailureReport {
 
     static final String REFUSED = "refused by the monitor";
     static final String FAILED = "failed";
 
+    private static final String SUFFIX = ".txt";
+
     private FailureReport() {
     }
 
     /** Records {@code cause} for the driver; never hides it (a report that cannot be written is logged by Hadoop with the task). */
     static void write(Configuration conf, String where, Throwable cause) {
-        Path file = IndexJobConf.failureReport(conf);
+        Path dir = IndexJobConf.failureReport(conf);
         cause = denial(cause);
         String kind = cause instanceof PolicyViolation ? REFUSED : FAILED;
         String text = kind + "\n" + where + ": " + (cause.getMessage() == null ? cause.toString() : cause.getMessage());
+        // where names the task attempt (or "job commit"), so no two writers share a name.
+        String name = where.replaceAll("[^A-Za-z0-9_.-]", "_");
+        Path file = new Path(dir, name + SUFFIX);
+        Path partial = new Path(dir, "." + name + ".partial");
         try {
-            FileSystem fs = file.getFileSystem(conf);
-            // The first cause is kept (tasks stopped after it fail too), except that a denial replaces any other.
-            if (fs.exists(file) && (kind.equals(FAILED) || read(fs, file).startsWith(REFUSED))) {
-                return;
-            }
-            try (OutputStream out = fs.create(file, true)) {
+            FileSystem fs = dir.getFileSystem(conf);
+            try (OutputStream out = fs.create(partial, true)) {
                 out.write(text.getBytes(StandardCharsets.UTF_8));
+            }
+            fs.delete(file, false);
+            if (!fs.rename(partial, file)) {
+                throw new IOException("could not rename " + partial + " to " + file);
             }
         } catch (IOException | RuntimeException e) {
             cause.addSuppressed(e);
@@ -56,16 +69,33 @@ final class FailureReport {
         return failure;
     }
 
-    /** The report of the job whose output is {@code out}, removed as it is read. */
+    /**
+     * The report of the job whose output is {@code out}, its directory removed as it is read: a
+     * denial if any writer saw one (the other tasks often fail only because the job was stopping),
+     * else the earliest failure.
+     */
     static Optional<String> take(Configuration conf, Path out) throws IOException {
-        Path file = IndexJobConf.failureReport(out);
-        FileSystem fs = file.getFileSystem(conf);
-        if (!fs.exists(file)) {
+        Path dir = IndexJobConf.failureReport(out);
+        FileSystem fs = dir.getFileSystem(conf);
+        if (!fs.exists(dir)) {
             return Optional.empty();
         }
-        String text = read(fs, file);
-        fs.delete(file, false);
-        return Optional.of(text);
+        List<FileStatus> reports = new ArrayList<>();
+        for (FileStatus status : fs.listStatus(dir)) {
+            if (status.isFile() && status.getPath().getName().endsWith(SUFFIX)) {
+                reports.add(status);
+            }
+        }
+        reports.sort(Comparator.comparingLong(FileStatus::getModificationTime));
+        String chosen = null;
+        for (FileStatus report : reports) {
+            String text = read(fs, report.getPath());
+            if (chosen == null || (text.startsWith(REFUSED) && !chosen.startsWith(REFUSED))) {
+                chosen = text;
+            }
+        }
+        fs.delete(dir, true);
+        return Optional.ofNullable(chosen);
     }
 
     private static String read(FileSystem fs, Path file) throws IOException {

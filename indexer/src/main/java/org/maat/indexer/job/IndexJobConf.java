@@ -71,11 +71,12 @@ public final class IndexJobConf {
     }
 
     /**
-     * Where a task or the committer leaves why the job failed (a monitor denial), for the driver to
-     * read and delete: LocalJobRunner reports no failure cause, and a denial must reach the user.
+     * The directory where tasks and the committer leave why the job failed (a monitor denial), one
+     * file each, for the driver to read and delete: LocalJobRunner reports no failure cause, and a
+     * denial must reach the user.
      */
     static Path failureReport(Path out) {
-        return new Path(out, "_maat-job-failure.txt");
+        return new Path(out, "_maat-job-failure");
     }
 
     static Path failureReport(Configuration conf) {
