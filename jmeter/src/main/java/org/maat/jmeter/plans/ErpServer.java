@@ -3,10 +3,9 @@ package org.maat.jmeter.plans;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.sql.SQLException;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
+import org.maat.core.data.DirectoryTree;
 import org.maat.encdb.erp.ErpDatabase;
 import org.maat.encdb.erp.ErpLoader;
 import org.maat.jmeter.run.Target;
@@ -38,7 +37,7 @@ final class ErpServer implements AutoCloseable {
             throws IOException, SQLException {
         Path cached = cachedDatabase(settings, backend, log);
         Path copy = runWork.resolve("erp-" + backend);
-        copyTree(cached, copy);
+        DirectoryTree.copy(cached, copy);
         ErpServer s = new ErpServer(settings.war(), copy);
         s.server = s.deploy();
         log.accept("ERP pages (" + backend + ", " + settings.employees() + " employees) on " + s.server.url());
@@ -76,7 +75,7 @@ final class ErpServer implements AutoCloseable {
                 return dir;
             } catch (IllegalArgumentException e) {
                 log.accept(dir + " is incomplete (" + e.getMessage() + "); loading it again");
-                org.maat.core.data.DirectoryTree.delete(dir);
+                DirectoryTree.delete(dir);
             }
         }
         ErpDatabase.Kind kind = backend.equals("encrypted") ? ErpDatabase.Kind.ENCRYPTED : ErpDatabase.Kind.PLAIN;
@@ -84,18 +83,5 @@ final class ErpServer implements AutoCloseable {
         ErpDatabase db = ErpDatabase.create(dir, kind, settings.seed(), settings.employees());
         new ErpLoader(1000, n -> { }).load(db);
         return dir;
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> all = Files.walk(from)) {
-            for (Path p : (Iterable<Path>) all::iterator) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else if (!p.getFileName().toString().endsWith(".lock.db")) {
-                    Files.copy(p, target, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        }
     }
 }

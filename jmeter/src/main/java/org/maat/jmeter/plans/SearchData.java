@@ -1,11 +1,9 @@
 package org.maat.jmeter.plans;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -19,6 +17,7 @@ import org.maat.core.corpus.CorpusSpec;
 import org.maat.core.corpus.FirstDocuments;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
+import org.maat.core.data.DirectoryTree;
 import org.maat.core.data.Manifest;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.population.GenerationProgress;
@@ -28,6 +27,7 @@ import org.maat.core.runtime.IndexRun;
 import org.maat.core.runtime.TitleQueries;
 import org.maat.policy.Conduit;
 import org.maat.policy.facts.FactSource;
+import org.maat.server.bench.BenchData;
 
 /**
  * The search mix's data, as {@code bench serve} makes it: europarl documents with a generated
@@ -63,13 +63,10 @@ final class SearchData {
             return new SearchData(data, index);
         }
         if (Files.exists(dir)) {
-            org.maat.core.data.DirectoryTree.delete(dir); // left incomplete by an interrupted run
+            DirectoryTree.delete(dir); // left incomplete by an interrupted run
         }
-        int friends = Math.min(12, users - 1);
-        int blacklist = Math.max(1, Math.min(2_250, documents / 20));
-        PopulationSpec spec = allPublic ? new PopulationSpec(users, friends, 0, 100, 0, 0.0, 0, 4, 1, 0, seed)
-                : new PopulationSpec(users, friends, 30, 50, 20, 0.01, blacklist, 4, 1, Math.min(200, documents / 10),
-                        seed);
+        // The same populations as bench serve, so the two measurements of search over HTTP compare.
+        PopulationSpec spec = allPublic ? BenchData.publicSpec(users, seed) : BenchData.mixSpec(documents, users, seed);
         log.accept("generating " + documents + " europarl documents, " + users + " users (" + (allPublic
                 ? "all public" : "30/50/20, censorship, MAL") + ") in " + dir);
         // A light password hash: logins are part of every session, and the benchmark measures search.
@@ -92,22 +89,7 @@ final class SearchData {
 
     /** A fresh copy of the data directory at {@code target} for one deployment to own. */
     DataDir copyFor(Path target) throws IOException {
-        try (Stream<Path> all = Files.walk(data.root())) {
-            all.forEach(p -> {
-                try {
-                    Path to = target.resolve(data.root().relativize(p).toString());
-                    if (Files.isDirectory(p)) {
-                        Files.createDirectories(to);
-                    } else {
-                        Files.copy(p, to, StandardCopyOption.COPY_ATTRIBUTES);
-                    }
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
+        DirectoryTree.copy(data.root(), target);
         return DataDir.at(target);
     }
 

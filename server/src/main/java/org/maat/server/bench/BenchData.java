@@ -1,16 +1,15 @@
 package org.maat.server.bench;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.maat.core.accounts.PasswordHasher;
 import org.maat.core.conduit.ScanMode;
 import org.maat.core.corpus.CorpusSpec;
 import org.maat.core.corpus.FirstDocuments;
 import org.maat.core.data.DataDir;
+import org.maat.core.data.DirectoryTree;
 import org.maat.core.data.Manifest;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.population.GenerationProgress;
@@ -25,24 +24,40 @@ import org.maat.core.runtime.IndexRun;
  * all-public data set (every document public, nothing censored) with its own index. Every user has a
  * login.
  */
-record BenchData(DataDir mix, DataDir baseline, DataDir allPublic, IndexLayout mixIndex, IndexLayout publicIndex,
+public record BenchData(DataDir mix, DataDir baseline, DataDir allPublic, IndexLayout mixIndex, IndexLayout publicIndex,
                  Manifest manifest) {
 
     static BenchData prepare(Path work, int documents, int users, int shards, long seed, PasswordHasher hasher,
                              Consumer<String> log) throws IOException {
-        int friends = Math.min(12, users - 1);
-        int blacklist = Math.max(1, Math.min(2_250, documents / 20));
-        PopulationSpec mixSpec = new PopulationSpec(users, friends, 30, 50, 20, 0.01, blacklist, 4, 1,
-                Math.min(200, documents / 10), seed);
-        PopulationSpec publicSpec = new PopulationSpec(users, friends, 0, 100, 0, 0.0, 0, 4, 1, 0, seed);
+        PopulationSpec mixSpec = mixSpec(documents, users, seed);
+        PopulationSpec publicSpec = publicSpec(users, seed);
 
         DataDir mix = generate(work.resolve("data-mix"), mixSpec, documents, users, seed, hasher, log);
         IndexLayout mixIndex = index(mix, work.resolve("index-mix"), shards, log);
         DataDir allPublic = generate(work.resolve("data-public"), publicSpec, documents, users, seed, hasher, log);
         IndexLayout publicIndex = index(allPublic, work.resolve("index-public"), shards, log);
         DataDir baseline = DataDir.at(work.resolve("data-baseline"));
-        copyTree(mix.root(), baseline.root());
+        DirectoryTree.copy(mix.root(), baseline.root());
         return new BenchData(mix, baseline, allPublic, mixIndex, publicIndex, mix.readManifest());
+    }
+
+    /**
+     * The full mix of the search benchmarks (bench serve, JMeter's search-mix): 30/50/20 private/public/friends,
+     * 1 % of documents censored in the blacklisting region, MAL-protected documents, one employee.
+     */
+    public static PopulationSpec mixSpec(int documents, int users, long seed) {
+        int blacklist = Math.max(1, Math.min(2_250, documents / 20));
+        return new PopulationSpec(users, friends(users), 30, 50, 20, 0.01, blacklist, 4, 1,
+                Math.min(200, documents / 10), seed);
+    }
+
+    /** The all-public data set of the search benchmarks: every document public, nothing censored. */
+    public static PopulationSpec publicSpec(int users, long seed) {
+        return new PopulationSpec(users, friends(users), 0, 100, 0, 0.0, 0, 4, 1, 0, seed);
+    }
+
+    private static int friends(int users) {
+        return Math.min(12, users - 1);
     }
 
     private static DataDir generate(Path dir, PopulationSpec spec, int documents, int users, long seed,
@@ -60,24 +75,5 @@ record BenchData(DataDir mix, DataDir baseline, DataDir allPublic, IndexLayout m
         IndexLayout layout = new IndexLayout(dir);
         IndexRun.standard().run(data, layout, shards, true, n -> { });
         return layout;
-    }
-
-    private static void copyTree(Path from, Path to) throws IOException {
-        try (Stream<Path> all = Files.walk(from)) {
-            all.forEach(p -> {
-                try {
-                    Path target = to.resolve(from.relativize(p).toString());
-                    if (Files.isDirectory(p)) {
-                        Files.createDirectories(target);
-                    } else {
-                        Files.copy(p, target, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
-                    }
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
     }
 }
