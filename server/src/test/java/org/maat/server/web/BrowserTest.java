@@ -29,7 +29,7 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * A real browser: Debian's headless Chromium, driven by Selenium through Debian's chromedriver (never
  * downloaded: both paths are given, so Selenium Manager does not run), signs in as an owner, a friend and
  * a stranger of a friends-only document, searches for it and opens it. Screenshots go to
- * {@code target/screenshots/}. {@code .ci/run} installs {@code chromium} and {@code chromium-driver}.
+ * {@code target/screenshots/}. {@code bin/maat test} installs {@code chromium} and {@code chromium-driver}.
  */
 class BrowserTest {
 
@@ -45,7 +45,7 @@ class BrowserTest {
     @BeforeAll
     static void start() throws IOException {
         assertThat(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER))
-                .as("the browser test needs Debian's chromium and chromium-driver (.ci/run installs them): "
+                .as("the browser test needs Debian's chromium and chromium-driver ('bin/maat test' installs them): "
                         + CHROMIUM + ", " + CHROMEDRIVER).isTrue();
         site = ServedSite.start(dir, Topology.parse("2servers"), c -> c);
         Path target = Path.of("target");
