@@ -15,6 +15,7 @@ import org.maat.policy.eval.Explanation;
 import org.maat.policy.eval.PolicyEngine;
 import org.maat.policy.facts.FactIndex;
 import org.maat.policy.facts.FactSyntax;
+import org.maat.policy.lang.Builtin;
 import org.maat.policy.lang.Permission;
 import org.maat.policy.lang.Policy;
 import org.maat.policy.lang.PolicyCheckException;
@@ -26,6 +27,7 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code maat policy eval}: one decision of one policy for one session, with its explanation. */
@@ -81,10 +83,12 @@ public final class EvalCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        requireName("--as", principal);
+        requireName("--owner", owner);
         try {
             Permission permission = permission();
             FactIndex facts = new FactIndex(factsFile == null ? List.of()
-                    : FactSyntax.parse(read(factsFile), factsFile.toString()));
+                    : FactSyntax.parse(read(factsFile), factsFile.toString(), Builtin.names()));
             PolicyEngine engine = new PolicyEngine(facts);
             PolicyId policyId = engine.intern(policy());
             Conduit conduit = new Conduit(id, "docs/" + id, owner, policyId);
@@ -107,6 +111,13 @@ public final class EvalCommand implements Callable<Integer> {
         }
         err.flush();
         return 2;
+    }
+
+    /** An empty principal or owner names no one; a usage error rather than a session nobody holds. */
+    private void requireName(String option, String value) {
+        if (value.isBlank()) {
+            throw new ParameterException(spec.commandLine(), option + " must not be blank");
+        }
     }
 
     private Permission permission() {

@@ -2,6 +2,7 @@ package org.maat.policy.lang;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 /** The built-in predicates of the policy language; any other predicate is a fact lookup. */
 public enum Builtin {
@@ -43,6 +44,11 @@ public enum Builtin {
     /** The built-in called {@code name}, or null when {@code name} is a fact relation. */
     public static Builtin byName(String name) {
         return BY_NAME.get(name);
+    }
+
+    /** The names of every built-in, none of which is a fact relation. */
+    public static Set<String> names() {
+        return Set.copyOf(BY_NAME.keySet());
     }
 
     public String predicate() {

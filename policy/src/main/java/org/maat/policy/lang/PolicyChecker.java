@@ -3,12 +3,15 @@ package org.maat.policy.lang;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * Static checks on a parsed policy: built-in arity and placement, {@code until} only on
- * declassify, known {@code this./session./dest.} fields, permission fields only inside
+ * Static checks on a parsed policy: the {@linkplain PolicyLimits size limits} (checked first and
+ * without recursion, so a policy built in code of any size gets a problem, not a stack overflow),
+ * one rule per permission, built-in arity and placement, {@code until} only on declassify, known {@code this./session./dest.} fields, permission fields only inside
  * isAsRestrictive, and safety: every variable under {@code not} or in a comparison must be bound
  * by a positive predicate of the same conjunction (otherwise its meaning would depend on
  * evaluation order).
@@ -25,7 +28,15 @@ public final class PolicyChecker {
     /** Every problem in the policy, in source order; empty when it is well formed. */
     public static List<PolicyProblem> check(ParsedPolicy parsed) {
         PolicyChecker checker = new PolicyChecker(parsed.positions());
+        if (!checker.withinLimits(parsed.policy())) {
+            return List.copyOf(checker.problems);
+        }
+        Map<Permission, Rule> first = new EnumMap<>(Permission.class);
         for (Rule rule : parsed.policy().rules()) {
+            Rule earlier = first.putIfAbsent(rule.permission(), rule);
+            if (earlier != null) {
+                checker.reportSecondRule(rule, earlier, parsed.policy());
+            }
             checker.checkRule(rule);
         }
         return List.copyOf(checker.problems);
@@ -43,6 +54,34 @@ public final class PolicyChecker {
             throw new PolicyCheckException(problems);
         }
         return parsed.policy();
+    }
+
+    /** Reports the first rule that nests too deep or brings the literals past the limit. */
+    private boolean withinLimits(Policy policy) {
+        int literals = 0;
+        for (Rule rule : policy.rules()) {
+            if (PolicyLimits.depth(rule.body()) > PolicyLimits.MAX_DEPTH) {
+                report(rule, PolicyLimits.tooDeep());
+                return false;
+            }
+            literals += PolicyLimits.literals(rule.body());
+            if (literals > PolicyLimits.MAX_LITERALS) {
+                report(rule, PolicyLimits.tooManyLiterals());
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The language has one rule per permission (README): a second one is refused rather than
+     * silently OR'd, since an author who adds it usually meant to replace or narrow the first.
+     */
+    private void reportSecondRule(Rule second, Rule first, Policy policy) {
+        SourcePositions.Position at = positions.of(first);
+        String where = at != null ? "on line " + at.line() : "rule " + (policy.rules().indexOf(first) + 1);
+        report(second, "a second '" + second.permission().keyword() + "' rule (the first is " + where
+                + "): a policy has one rule per permission; join the alternatives with 'or'");
     }
 
     private void checkRule(Rule rule) {
