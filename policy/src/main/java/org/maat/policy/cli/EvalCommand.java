@@ -13,6 +13,7 @@ import org.maat.policy.Session;
 import org.maat.policy.eval.EvalContext;
 import org.maat.policy.eval.Explanation;
 import org.maat.policy.eval.PolicyEngine;
+import org.maat.policy.eval.PolicyEvaluationException;
 import org.maat.policy.facts.FactIndex;
 import org.maat.policy.facts.FactSyntax;
 import org.maat.policy.lang.Builtin;
@@ -40,7 +41,8 @@ import picocli.CommandLine.Spec;
             "",
             "Example:",
             "  maat policy eval --template fof --owner alice --as carol --facts friends.facts"},
-        footer = {"", "Exit codes: 0 ALLOW, 1 DENY, 2 bad input (unreadable or malformed policy or facts, bad flag)."})
+        footer = {"", "Exit codes: 0 ALLOW, 1 DENY, 2 bad input (unreadable, malformed or over-limit policy or facts, "
+                + "a policy that cannot be evaluated, an empty principal or owner, a bad flag)."})
 public final class EvalCommand implements Callable<Integer> {
 
     static final class Source {
@@ -104,6 +106,9 @@ public final class EvalCommand implements Callable<Integer> {
             err.println(Diagnostics.at(describeSource(), e));
         } catch (PolicyCheckException e) {
             e.problems().forEach(p -> err.println(Diagnostics.at(describeSource(), p)));
+        } catch (PolicyEvaluationException e) {
+            // A value the checker could not see, e.g. a field that names no time: no decision, so not DENY.
+            err.println(describeSource() + ": cannot evaluate: " + e.getMessage());
         } catch (IllegalArgumentException e) {
             err.println(e.getMessage());
         } catch (UnreadableFile e) {

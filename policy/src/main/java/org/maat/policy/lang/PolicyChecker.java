@@ -105,6 +105,9 @@ public final class PolicyChecker {
                         + builtin.onlyIn().keyword() + " rule");
             }
         }
+        if ((builtin == Builtin.S_TIME_BEFORE || builtin == Builtin.S_TIME_AFTER) && atom.args().size() == 1) {
+            checkInstant(atom.args().get(0));
+        }
         for (int i = 0; i < atom.args().size(); i++) {
             Term arg = atom.args().get(i);
             if (!(arg instanceof Term.Field field)) {
@@ -130,6 +133,16 @@ public final class PolicyChecker {
                 report(field, "'" + PolicyPrinter.print(field) + "' is a permission; it can only be an argument of "
                         + "isAsRestrictive");
             }
+        }
+    }
+
+    /** A constant time that names no instant would fail every evaluation of the rule: refuse it here. */
+    private void checkInstant(Term arg) {
+        String value = arg instanceof Term.Str str ? str.value()
+                : arg instanceof Term.Num num ? num.value().toPlainString() : null;
+        if (value != null && Builtin.instant(value).isEmpty()) {
+            report(arg, PolicyPrinter.print(arg) + " is neither epoch milliseconds nor an ISO-8601 instant"
+                    + " such as \"2026-01-01T00:00:00Z\"");
         }
     }
 

@@ -171,6 +171,17 @@ class PolicyCommandsTest {
     }
 
     @Test
+    void aPolicyThatCannotBeEvaluatedIsBadInputNotADenial() throws IOException {
+        Path checked = write("time.policy", "read :- sTimeBefore(\"soon\");\n");
+        assertThat(run("eval", "--policy", checked.toString(), "--owner", "alice", "--as", "bob")).isEqualTo(2);
+        assertThat(err.toString()).contains(checked + ":1:21: \"soon\" is neither epoch milliseconds");
+        Path field = write("field.policy", "read :- sTimeBefore(this.owner);\n");
+        assertThat(run("eval", "--policy", field.toString(), "--owner", "alice", "--as", "bob")).isEqualTo(2);
+        assertThat(err.toString()).contains(field + ": cannot evaluate: 'alice' is neither epoch milliseconds");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
     void missingFilesAndBadFlagsAreUsageErrors() {
         assertThat(run("eval", "--policy", dir.resolve("none").toString(), "--owner", "a", "--as", "b"))
                 .isEqualTo(2);

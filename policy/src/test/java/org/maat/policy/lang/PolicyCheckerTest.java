@@ -103,6 +103,14 @@ class PolicyCheckerTest {
     }
 
     @Test
+    void aConstantTimeThatNamesNoInstantIsAnError() {
+        assertThat(problems("read :- sTimeBefore(\"soon\");"))
+                .containsExactly("1:21: \"soon\" is neither epoch milliseconds nor an ISO-8601 instant such as"
+                        + " \"2026-01-01T00:00:00Z\"");
+        assertThat(problems("read :- sTimeBefore(\"2026-01-01T00:00:00Z\") and sTimeAfter(1700000000000);")).isEmpty();
+    }
+
+    @Test
     void everyProblemIsReportedNotJustTheFirst() {
         assertThat(problems("read :- sKeyIs();\nupdate :- true until ONLY_CND_IDS+;")).hasSize(2);
     }
