@@ -56,11 +56,16 @@ record MalHead(long entries, String hash) {
         if (bytes.length > 256 || !m.matches()) {
             throw damaged(log, "the head file " + file + " is not one line '" + MAGIC + " ENTRIES HASH'");
         }
+        long entries;
         try {
-            return Optional.of(new MalHead(Long.parseLong(m.group(1)), m.group(2)));
+            entries = Long.parseLong(m.group(1));
         } catch (NumberFormatException e) {
             throw damaged(log, "the head file " + file + " counts more entries than a log can hold");
         }
+        if (entries == 0 && !m.group(2).equals(MalEntry.GENESIS_HASH)) {
+            throw damaged(log, "the head file " + file + " records no entries but a hash other than the genesis hash");
+        }
+        return Optional.of(new MalHead(entries, m.group(2)));
     }
 
     private static MalLogCorruptedException damaged(Path log, String detail) {

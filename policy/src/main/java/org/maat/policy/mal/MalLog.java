@@ -125,7 +125,8 @@ public final class MalLog implements Closeable {
             }
             long torn = fileLength - state.validBytes();
             if (defect.isPresent()) {
-                LOG.warn("MAL log {}: the last {} bytes are an interrupted append, removed by the next append: {}",
+                // Harmless until an append, which truncates it and warns then.
+                LOG.info("MAL log {}: the last {} bytes are an interrupted append, removed by the next append: {}",
                         file, torn, defect.get().describe(file));
             }
             if (head.isEmpty() && state.entries() > 0) {
