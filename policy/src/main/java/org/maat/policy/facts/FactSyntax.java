@@ -61,24 +61,23 @@ public final class FactSyntax {
         r.skipSpace();
         if (r.peekIs(')')) {
             throw r.error(r.pos, "a fact needs at least one argument, e.g. " + relation + "(alice).");
-        } else {
-            while (true) {
-                r.skipSpace();
-                int start = r.pos;
-                boolean quoted = r.peekIs('"');
-                String arg = r.argument();
-                if (!quoted && !BARE.matcher(arg).matches()) {
-                    throw r.error(start, "'" + arg + "' is a variable (it starts with an upper-case letter or '_');"
-                            + " a fact's arguments are constants: quote it, " + quote(arg) + ", to mean the word");
-                }
-                args.add(arg);
-                r.skipSpace();
-                if (r.peekIs(',')) {
-                    r.pos++;
-                } else {
-                    r.expect(')');
-                    break;
-                }
+        }
+        while (true) {
+            r.skipSpace();
+            int start = r.pos;
+            boolean quoted = r.peekIs('"');
+            String arg = r.argument();
+            if (!quoted && isVariable(arg)) {
+                throw r.error(start, "'" + arg + "' is a variable (it starts with an upper-case letter or '_');"
+                        + " a fact's arguments are constants: quote it, " + quote(arg) + ", to mean the word");
+            }
+            args.add(arg);
+            r.skipSpace();
+            if (r.peekIs(',')) {
+                r.pos++;
+            } else {
+                r.expect(')');
+                break;
             }
         }
         r.skipSpace();
@@ -88,6 +87,11 @@ public final class FactSyntax {
             throw r.error(r.pos, "unexpected '" + r.peek() + "' after the end of the fact");
         }
         return new Fact(relation, args);
+    }
+
+    /** A bare word a policy would read as a variable: upper-case letter or {@code _} first. */
+    private static boolean isVariable(String bare) {
+        return Character.isUpperCase(bare.charAt(0)) || bare.charAt(0) == '_';
     }
 
     /** An argument as the facts file would spell it: bare when it can be, quoted otherwise. */

@@ -155,7 +155,7 @@ class PolicyCommandsTest {
             assertThat(err.toString()).as(bad).contains(facts + ":2:");
             assertThat(out.toString()).as(bad).isEmpty();
         }
-        Path quoted = write("quoted.facts", "friend(\"X\", bob).\n");
+        Path quoted = write("quoted.facts", "friend(\"X\", bob).\nscore(bob, -3).\nscore(bob, 2.5).\n");
         assertThat(run("eval", "--template", "friends", "--owner", "X", "--as", "bob",
                 "--facts", quoted.toString())).isZero();
     }
