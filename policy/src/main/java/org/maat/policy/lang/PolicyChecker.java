@@ -11,7 +11,7 @@ import java.util.Set;
 /**
  * Static checks on a parsed policy: the {@linkplain PolicyLimits size limits} (checked first and
  * without recursion, so a policy built in code of any size gets a problem, not a stack overflow),
- * one rule per permission, built-in arity and placement, {@code until} only on declassify, known {@code this./session./dest.} fields, permission fields only inside
+ * one rule per permission, built-in arity and placement, fact lookups with at least one argument, {@code until} only on declassify, known {@code this./session./dest.} fields, permission fields only inside
  * isAsRestrictive, and safety: every variable under {@code not} or in a comparison must be bound
  * by a positive predicate of the same conjunction (otherwise its meaning would depend on
  * evaluation order).
@@ -95,6 +95,10 @@ public final class PolicyChecker {
 
     private void checkAtom(Expr.Atom atom, Permission permission) {
         Builtin builtin = Builtin.byName(atom.name());
+        if (builtin == null && atom.args().isEmpty()) {
+            // A fact has at least one argument (FactSyntax), so this lookup could never hold.
+            report(atom, "fact lookup '" + atom.name() + "()' has no arguments; facts have at least one");
+        }
         if (builtin != null) {
             if (atom.args().size() != builtin.arity()) {
                 report(atom, "built-in '" + atom.name() + "' takes " + builtin.arity() + " argument"

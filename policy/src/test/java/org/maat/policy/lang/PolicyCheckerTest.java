@@ -111,6 +111,12 @@ class PolicyCheckerTest {
     }
 
     @Test
+    void aFactLookupWithoutArgumentsIsAnErrorSinceNoFactHasNone() {
+        assertThat(problems("read :- sKeyIs(this.owner) and maintenance();"))
+                .containsExactly("1:32: fact lookup 'maintenance()' has no arguments; facts have at least one");
+    }
+
+    @Test
     void everyProblemIsReportedNotJustTheFirst() {
         assertThat(problems("read :- sKeyIs();\nupdate :- true until ONLY_CND_IDS+;")).hasSize(2);
     }
