@@ -9,8 +9,8 @@ import java.util.Deque;
  * in one policy. The parser refuses text beyond them at the offending token, and the checker refuses
  * a policy built in code beyond them, so every stage after the checker (compiling, printing,
  * evaluating, which recurse over the expression and, for a conjunction, once per literal) works
- * within a thread's stack: a policy at both limits evaluates on a 256 KB stack, a quarter of the
- * JVM's default (measured: 1,000 literals in one conjunction need more than 512 KB). Every shipped
+ * within a thread's stack: a policy at both limits evaluates on a 512 KB stack, half the JVM's
+ * default (measured: it needs 192 to 256 KB; 1,000 literals in one conjunction need more than 512 KB). Every shipped
  * template is far below both (at most 12 literals, nesting 3 deep, with {@code +mal+censorship}).
  */
 public final class PolicyLimits {

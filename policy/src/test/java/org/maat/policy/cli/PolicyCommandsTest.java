@@ -118,9 +118,10 @@ class PolicyCommandsTest {
 
     @Test
     void aPolicyAtBothLimitsChecksAndEvaluatesOnASmallStack() throws Exception {
-        // 256 literals, the deepest under 64 levels of 'not' and parentheses: the largest policy check
-        // accepts. Granted only when every literal holds, so the evaluation goes through all of them.
-        String deepest = "(".repeat(32) + "not ".repeat(32) + "sKeyIs(this.owner)" + ")".repeat(32);
+        // 256 literals, the deepest under 64 levels of 'not' (64 nested negations when evaluated): the
+        // largest policy check accepts. Granted only when every literal holds, so the evaluation goes
+        // through all of them.
+        String deepest = "not ".repeat(org.maat.policy.lang.PolicyLimits.MAX_DEPTH) + "sKeyIs(this.owner)";
         String body = String.join(" and ", Collections.nCopies(127, "sKeyIs(K) and friend(this.owner, K)"))
                 + " and " + deepest + " and sKeyIs(this.owner)";
         Path p = write("big.policy", "read :- " + body + ";\n");
@@ -130,7 +131,7 @@ class PolicyCommandsTest {
         Thread small = new Thread(null, () -> {
             exit[0] = run("eval", "--policy", p.toString(), "--owner", "alice", "--as", "alice", "--facts", facts.toString());
             exit[1] = run("eval", "--policy", p.toString(), "--owner", "alice", "--as", "bob", "--facts", facts.toString());
-        }, "small-stack", 256 * 1024);
+        }, "small-stack", 512 * 1024); // half the JVM's default thread stack
         small.start();
         small.join();
         assertThat(exit).containsExactly(0, 1);
