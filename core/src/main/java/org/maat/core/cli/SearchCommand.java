@@ -65,6 +65,9 @@ public final class SearchCommand implements Callable<Integer> {
         if (k < 1) {
             throw new ParameterException(spec.commandLine(), "--k must be at least 1, not " + k);
         }
+        if (user.isBlank()) {
+            throw new ParameterException(spec.commandLine(), "--as must not be blank: it names the session's principal");
+        }
         String query = String.join(" ", words);
         Session session = Session.of(user, region);
         PrintWriter o = spec.commandLine().getOut();

@@ -52,6 +52,17 @@ class SearchCommandsTest {
     }
 
     @Test
+    void anEmptyOrBlankPrincipalIsAUsageErrorNotASession() throws IOException {
+        Path index = TestData.index(data, dir.resolve("index-blank"), 1).root();
+        for (String blank : new String[] {"", " "}) {
+            assertThat(run(new SearchCommand(), "--data", data.root().toString(), "--index", index.toString(),
+                    "--as", blank, "budget")).isEqualTo(2);
+        }
+        assertThat(err.toString()).contains("--as must not be blank");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
     void badArgumentsExitWithTwoAndSayWhat() {
         assertThat(run(new SearchCommand(), "--data", data.root().toString(), "--index", dir.resolve("nowhere").toString(),
                 "--as", "u1", "q")).isEqualTo(2);

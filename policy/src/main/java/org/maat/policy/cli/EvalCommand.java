@@ -13,8 +13,10 @@ import org.maat.policy.Session;
 import org.maat.policy.eval.EvalContext;
 import org.maat.policy.eval.Explanation;
 import org.maat.policy.eval.PolicyEngine;
+import org.maat.policy.eval.PolicyEvaluationException;
 import org.maat.policy.facts.FactIndex;
 import org.maat.policy.facts.FactSyntax;
+import org.maat.policy.lang.Builtin;
 import org.maat.policy.lang.Permission;
 import org.maat.policy.lang.Policy;
 import org.maat.policy.lang.PolicyCheckException;
@@ -26,6 +28,7 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code maat policy eval}: one decision of one policy for one session, with its explanation. */
@@ -38,7 +41,8 @@ import picocli.CommandLine.Spec;
             "",
             "Example:",
             "  maat policy eval --template fof --owner alice --as carol --facts friends.facts"},
-        footer = {"", "Exit codes: 0 ALLOW, 1 DENY, 2 bad input (unreadable or malformed policy or facts, bad flag)."})
+        footer = {"", "Exit codes: 0 ALLOW, 1 DENY, 2 bad input (unreadable, malformed or over-limit policy or facts, "
+                + "a policy that cannot be evaluated, an empty principal or owner, a bad flag)."})
 public final class EvalCommand implements Callable<Integer> {
 
     static final class Source {
@@ -81,10 +85,12 @@ public final class EvalCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        requireName("--as", principal);
+        requireName("--owner", owner);
         try {
             Permission permission = permission();
             FactIndex facts = new FactIndex(factsFile == null ? List.of()
-                    : FactSyntax.parse(read(factsFile), factsFile.toString()));
+                    : FactSyntax.parse(read(factsFile), factsFile.toString(), Builtin.names()));
             PolicyEngine engine = new PolicyEngine(facts);
             PolicyId policyId = engine.intern(policy());
             Conduit conduit = new Conduit(id, "docs/" + id, owner, policyId);
@@ -100,6 +106,9 @@ public final class EvalCommand implements Callable<Integer> {
             err.println(Diagnostics.at(describeSource(), e));
         } catch (PolicyCheckException e) {
             e.problems().forEach(p -> err.println(Diagnostics.at(describeSource(), p)));
+        } catch (PolicyEvaluationException e) {
+            // A value the checker could not see, e.g. a field that names no time: no decision, so not DENY.
+            err.println(describeSource() + ": cannot evaluate: " + e.getMessage());
         } catch (IllegalArgumentException e) {
             err.println(e.getMessage());
         } catch (UnreadableFile e) {
@@ -107,6 +116,13 @@ public final class EvalCommand implements Callable<Integer> {
         }
         err.flush();
         return 2;
+    }
+
+    /** An empty principal or owner names no one; a usage error rather than a session nobody holds. */
+    private void requireName(String option, String value) {
+        if (value.isBlank()) {
+            throw new ParameterException(spec.commandLine(), option + " must not be blank");
+        }
     }
 
     private Permission permission() {

@@ -42,11 +42,13 @@ public final class LogCommand implements Callable<Integer> {
     @Command(name = "verify",
             mixinStandardHelpOptions = true,
             description = {
-                "Check every entry of the log; never modifies it.",
+                "Check every entry of the log against its head file (FILE.head); never modifies either.",
                 "Walks the hash chain from the first entry, checking each entry's hash, sequence number "
-                    + "and link to the entry before. Prints 'OK: N entries, head HASH', or the first bad "
-                    + "entry as 'FILE:LINE: reason' on stderr."},
-            footer = {"", "Exit codes: 0 the chain is intact, 1 an entry is bad, 2 the file cannot be read."})
+                    + "and link to the entry before, and that the log reaches the entry its head file records. "
+                    + "Prints 'OK: N entries, head HASH', or the first bad entry as 'FILE:LINE: reason' on stderr. "
+                    + "A last line without its line end (an append cut short by a crash) is reported on stderr "
+                    + "and is not a bad entry: the next append removes it."},
+            footer = {"", "Exit codes: 0 the chain is intact, 1 an entry is bad or missing, 2 the file cannot be read."})
     static final class Verify implements Callable<Integer> {
 
         @Spec
@@ -69,6 +71,11 @@ public final class LogCommand implements Callable<Integer> {
                     out.println(report.describe());
                     return 0;
                 }
+                if (report.defect().orElseThrow().fromInterruptedAppend()) {
+                    out.println(report.summary());
+                    err.println(report.describe() + "; not an entry: the next append removes it");
+                    return 0;
+                }
                 err.println(report.describe());
                 return 1;
             } catch (IOException e) {
@@ -83,8 +90,9 @@ public final class LogCommand implements Callable<Integer> {
             mixinStandardHelpOptions = true,
             description = {
                 "Log that a principal reads a conduit; creates the log if missing.",
-                "The entry is on disk before its sequence number and hash are printed. A last line cut "
-                    + "short by a crash is removed first; a log altered in any other way is refused."},
+                "The entry and then the log's head file (FILE.head) are on disk before its sequence number "
+                    + "and hash are printed. A last line without its line end (cut short by a crash) is removed "
+                    + "first; a log altered in any other way, its last entry included, is refused and left as it is."},
             footer = {"", "Exit codes: 0 appended, 1 the log is damaged, 2 bad usage or unusable file."})
     static final class Append implements Callable<Integer> {
 
@@ -114,9 +122,9 @@ public final class LogCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "--principal and --conduit must not be blank");
             }
             try (MalLog log = MalLog.open(file)) {
+                MalEntry entry = log.append(principal, conduit, reason);
                 log.recoveredTail().ifPresent(tail -> err.println("recovered: truncated "
                         + log.recoveredBytes() + " bytes of an interrupted append: " + tail.describe(file)));
-                MalEntry entry = log.append(principal, conduit, reason);
                 out.println(entry.sequence() + " " + entry.hash());
                 return 0;
             } catch (MalLogCorruptedException e) {

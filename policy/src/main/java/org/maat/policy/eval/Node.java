@@ -2,7 +2,6 @@ package org.maat.policy.eval;
 
 import java.math.BigDecimal;
 import java.time.Instant;
-import java.time.format.DateTimeParseException;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
@@ -369,15 +368,9 @@ abstract class Node {
             if (value == null) {
                 return Instant.MAX;
             }
-            try {
-                return Instant.ofEpochMilli(new BigDecimal(value).longValueExact());
-            } catch (NumberFormatException | ArithmeticException notMillis) {
-                try {
-                    return Instant.parse(value);
-                } catch (DateTimeParseException e) {
-                    throw new PolicyEvaluationException("'" + value + "' is neither epoch milliseconds nor an ISO-8601 instant");
-                }
-            }
+            // A constant was checked statically; a field or fact value can still name no instant.
+            return Builtin.instant(value).orElseThrow(() -> new PolicyEvaluationException(
+                    "'" + value + "' is neither epoch milliseconds nor an ISO-8601 instant"));
         }
 
         @Override

@@ -35,11 +35,16 @@ public final class PolicyEngine {
     }
 
     /**
-     * Checks and compiles {@code policy} unless an identical one is known; returns its id.
+     * Checks {@code policy} and compiles it unless an identical one is known; returns its id.
      *
      * @throws PolicyCheckException when the policy fails the static checks
      */
     public PolicyId intern(Policy policy) {
+        // Checked before printing: the checker refuses a policy too deep for the printer's recursion.
+        List<PolicyProblem> problems = PolicyChecker.check(policy);
+        if (!problems.isEmpty()) {
+            throw new PolicyCheckException(problems);
+        }
         String text = PolicyPrinter.print(policy);
         PolicyId id = PolicyId.ofCanonicalText(text);
         CompiledPolicy known = policies.get(id);
@@ -48,10 +53,6 @@ public final class PolicyEngine {
                 throw new IllegalStateException("policy id collision for " + id + ": two texts hash alike");
             }
             return id;
-        }
-        List<PolicyProblem> problems = PolicyChecker.check(policy);
-        if (!problems.isEmpty()) {
-            throw new PolicyCheckException(problems);
         }
         policies.putIfAbsent(id, new CompiledPolicy(id, policy));
         return id;

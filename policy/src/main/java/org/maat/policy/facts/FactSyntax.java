@@ -2,27 +2,36 @@ package org.maat.policy.facts;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
  * The facts-file format: one fact per line, {@code friend(alice, bob).}, arguments bare words,
- * numbers or double-quoted strings, {@code #} starting a comment. A malformed line is an error
- * that names the line and column; nothing is half-read.
+ * numbers or double-quoted strings, {@code #} starting a comment. A fact is ground and names a
+ * relation: at least one argument, no bare word that a policy would read as a variable (upper-case
+ * or {@code _} first, e.g. {@code X}; quote it, {@code "X"}, to mean the constant), and not the name
+ * of a built-in predicate. A malformed line is an error that names the line and column; nothing is
+ * half-read.
  */
 public final class FactSyntax {
 
-    private static final Pattern BARE = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.:@/+-]*");
+    /** A word printed without quotes: not one a policy would read as a variable. */
+    private static final Pattern BARE = Pattern.compile("[a-z0-9][A-Za-z0-9_.:@/+-]*");
     private static final Pattern RELATION = Pattern.compile("[a-z][A-Za-z0-9_]*");
 
     private FactSyntax() {
     }
 
-    /** Parses a whole facts file; {@code source} names it in error messages. */
-    public static List<Fact> parse(String text, String source) {
+    /**
+     * Parses a whole facts file; {@code source} names it in error messages, {@code builtins} are the
+     * predicate names that are not relations (the policy language's built-ins, which a fact could
+     * never be looked up under).
+     */
+    public static List<Fact> parse(String text, String source, Set<String> builtins) {
         List<Fact> facts = new ArrayList<>();
         String[] lines = text.split("\r?\n", -1);
         for (int i = 0; i < lines.length; i++) {
-            Fact fact = parseLine(lines[i], source, i + 1);
+            Fact fact = parseLine(lines[i], source, i + 1, builtins);
             if (fact != null) {
                 facts.add(fact);
             }
@@ -31,7 +40,7 @@ public final class FactSyntax {
     }
 
     /** Parses one line; returns null for a blank or comment-only line. */
-    static Fact parseLine(String line, String source, int lineNo) {
+    static Fact parseLine(String line, String source, int lineNo, Set<String> builtins) {
         LineReader r = new LineReader(line, source, lineNo);
         r.skipSpace();
         if (r.atEnd() || r.peek() == '#') {
@@ -42,23 +51,33 @@ public final class FactSyntax {
             throw r.error(r.pos - relation.length(), "relation name '" + relation
                     + "' must start with a lower-case letter");
         }
+        if (builtins.contains(relation)) {
+            throw r.error(r.pos - relation.length(), "'" + relation + "' is a built-in predicate, not a relation:"
+                    + " policies never look it up among the facts");
+        }
         r.skipSpace();
         r.expect('(');
         List<String> args = new ArrayList<>();
         r.skipSpace();
         if (r.peekIs(')')) {
-            r.pos++;
-        } else {
-            while (true) {
-                r.skipSpace();
-                args.add(r.argument());
-                r.skipSpace();
-                if (r.peekIs(',')) {
-                    r.pos++;
-                } else {
-                    r.expect(')');
-                    break;
-                }
+            throw r.error(r.pos, "a fact needs at least one argument, e.g. " + relation + "(alice).");
+        }
+        while (true) {
+            r.skipSpace();
+            int start = r.pos;
+            boolean quoted = r.peekIs('"');
+            String arg = r.argument();
+            if (!quoted && isVariable(arg)) {
+                throw r.error(start, "'" + arg + "' is a variable (it starts with an upper-case letter or '_');"
+                        + " a fact's arguments are constants: quote it, " + quote(arg) + ", to mean the word");
+            }
+            args.add(arg);
+            r.skipSpace();
+            if (r.peekIs(',')) {
+                r.pos++;
+            } else {
+                r.expect(')');
+                break;
             }
         }
         r.skipSpace();
@@ -68,6 +87,11 @@ public final class FactSyntax {
             throw r.error(r.pos, "unexpected '" + r.peek() + "' after the end of the fact");
         }
         return new Fact(relation, args);
+    }
+
+    /** A bare word a policy would read as a variable: upper-case letter or {@code _} first. */
+    private static boolean isVariable(String bare) {
+        return Character.isUpperCase(bare.charAt(0)) || bare.charAt(0) == '_';
     }
 
     /** An argument as the facts file would spell it: bare when it can be, quoted otherwise. */

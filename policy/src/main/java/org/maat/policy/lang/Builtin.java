@@ -1,7 +1,12 @@
 package org.maat.policy.lang;
 
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /** The built-in predicates of the policy language; any other predicate is a fact lookup. */
 public enum Builtin {
@@ -43,6 +48,28 @@ public enum Builtin {
     /** The built-in called {@code name}, or null when {@code name} is a fact relation. */
     public static Builtin byName(String name) {
         return BY_NAME.get(name);
+    }
+
+    /**
+     * The instant a time built-in ({@code sTimeBefore}, {@code sTimeAfter}) compares with: epoch
+     * milliseconds or an ISO-8601 instant such as {@code 2026-01-01T00:00:00Z}; empty when
+     * {@code value} is neither.
+     */
+    public static Optional<Instant> instant(String value) {
+        try {
+            return Optional.of(Instant.ofEpochMilli(new BigDecimal(value).longValueExact()));
+        } catch (NumberFormatException | ArithmeticException notMillis) {
+            try {
+                return Optional.of(Instant.parse(value));
+            } catch (DateTimeParseException notIso) {
+                return Optional.empty();
+            }
+        }
+    }
+
+    /** The names of every built-in, none of which is a fact relation. */
+    public static Set<String> names() {
+        return Set.copyOf(BY_NAME.keySet());
     }
 
     public String predicate() {

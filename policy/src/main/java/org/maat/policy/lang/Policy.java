@@ -3,8 +3,8 @@ package org.maat.policy.lang;
 import java.util.List;
 
 /**
- * A parsed policy: its rules in source order. Several rules for one permission are alternatives
- * (the permission holds when any of them does); a permission with no rule is never granted.
+ * A parsed policy: its rules in source order. A checked policy has at most one rule per
+ * permission ({@link PolicyChecker} refuses a second); a permission with no rule is never granted.
  */
 public record Policy(List<Rule> rules) {
 

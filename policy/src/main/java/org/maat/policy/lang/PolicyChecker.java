@@ -3,12 +3,15 @@ package org.maat.policy.lang;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * Static checks on a parsed policy: built-in arity and placement, {@code until} only on
- * declassify, known {@code this./session./dest.} fields, permission fields only inside
+ * Static checks on a parsed policy: the {@linkplain PolicyLimits size limits} (checked first and
+ * without recursion, so a policy built in code of any size gets a problem, not a stack overflow),
+ * one rule per permission, built-in arity and placement, fact lookups with at least one argument, {@code until} only on declassify, known {@code this./session./dest.} fields, permission fields only inside
  * isAsRestrictive, and safety: every variable under {@code not} or in a comparison must be bound
  * by a positive predicate of the same conjunction (otherwise its meaning would depend on
  * evaluation order).
@@ -25,7 +28,15 @@ public final class PolicyChecker {
     /** Every problem in the policy, in source order; empty when it is well formed. */
     public static List<PolicyProblem> check(ParsedPolicy parsed) {
         PolicyChecker checker = new PolicyChecker(parsed.positions());
+        if (!checker.withinLimits(parsed.policy())) {
+            return List.copyOf(checker.problems);
+        }
+        Map<Permission, Rule> first = new EnumMap<>(Permission.class);
         for (Rule rule : parsed.policy().rules()) {
+            Rule earlier = first.putIfAbsent(rule.permission(), rule);
+            if (earlier != null) {
+                checker.reportSecondRule(rule, earlier, parsed.policy());
+            }
             checker.checkRule(rule);
         }
         return List.copyOf(checker.problems);
@@ -45,6 +56,34 @@ public final class PolicyChecker {
         return parsed.policy();
     }
 
+    /** Reports the first rule that nests too deep or brings the literals past the limit. */
+    private boolean withinLimits(Policy policy) {
+        int literals = 0;
+        for (Rule rule : policy.rules()) {
+            if (PolicyLimits.depth(rule.body()) > PolicyLimits.MAX_DEPTH) {
+                report(rule, PolicyLimits.tooDeep());
+                return false;
+            }
+            literals += PolicyLimits.literals(rule.body());
+            if (literals > PolicyLimits.MAX_LITERALS) {
+                report(rule, PolicyLimits.tooManyLiterals());
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The language has one rule per permission (README): a second one is refused rather than
+     * silently OR'd, since an author who adds it usually meant to replace or narrow the first.
+     */
+    private void reportSecondRule(Rule second, Rule first, Policy policy) {
+        SourcePositions.Position at = positions.of(first);
+        String where = at != null ? "on line " + at.line() : "rule " + (policy.rules().indexOf(first) + 1);
+        report(second, "a second '" + second.permission().keyword() + "' rule (the first is " + where
+                + "): a policy has one rule per permission; join the alternatives with 'or'");
+    }
+
     private void checkRule(Rule rule) {
         if (rule.release() != null && rule.permission() != Permission.DECLASSIFY) {
             report(rule, "'until " + rule.release().keyword() + "' is only allowed on a declassify rule, not on '"
@@ -56,6 +95,10 @@ public final class PolicyChecker {
 
     private void checkAtom(Expr.Atom atom, Permission permission) {
         Builtin builtin = Builtin.byName(atom.name());
+        if (builtin == null && atom.args().isEmpty()) {
+            // A fact has at least one argument (FactSyntax), so this lookup could never hold.
+            report(atom, "fact lookup '" + atom.name() + "()' has no arguments; facts have at least one");
+        }
         if (builtin != null) {
             if (atom.args().size() != builtin.arity()) {
                 report(atom, "built-in '" + atom.name() + "' takes " + builtin.arity() + " argument"
@@ -65,6 +108,9 @@ public final class PolicyChecker {
                 report(atom, "built-in '" + atom.name() + "' is only meaningful in a "
                         + builtin.onlyIn().keyword() + " rule");
             }
+        }
+        if ((builtin == Builtin.S_TIME_BEFORE || builtin == Builtin.S_TIME_AFTER) && atom.args().size() == 1) {
+            checkInstant(atom.args().get(0));
         }
         for (int i = 0; i < atom.args().size(); i++) {
             Term arg = atom.args().get(i);
@@ -91,6 +137,16 @@ public final class PolicyChecker {
                 report(field, "'" + PolicyPrinter.print(field) + "' is a permission; it can only be an argument of "
                         + "isAsRestrictive");
             }
+        }
+    }
+
+    /** A constant time that names no instant would fail every evaluation of the rule: refuse it here. */
+    private void checkInstant(Term arg) {
+        String value = arg instanceof Term.Str str ? str.value()
+                : arg instanceof Term.Num num ? num.value().toPlainString() : null;
+        if (value != null && Builtin.instant(value).isEmpty()) {
+            report(arg, PolicyPrinter.print(arg) + " is neither epoch milliseconds nor an ISO-8601 instant"
+                    + " such as \"2026-01-01T00:00:00Z\"");
         }
     }
 

@@ -8,7 +8,9 @@ import java.util.Set;
 /**
  * Recursive-descent parser for the policy grammar (ARCHITECTURE.md section 2). Any text either
  * parses or fails with a {@link PolicySyntaxError} naming line, column, the offending token and
- * what was expected; no other exception escapes for bad input.
+ * what was expected; no other exception escapes for bad input. Text beyond the
+ * {@linkplain PolicyLimits limits} fails the same way at the token that crosses them, before the
+ * recursion goes any deeper, so no input can exhaust the stack.
  */
 public final class PolicyParser {
 
@@ -19,6 +21,9 @@ public final class PolicyParser {
     private final List<Token> tokens;
     private final SourcePositions positions = new SourcePositions();
     private int index;
+    /** Parentheses and 'not' enclosing the current token. */
+    private int depth;
+    private int literals;
 
     private PolicyParser(List<Token> tokens) {
         this.tokens = tokens;
@@ -91,18 +96,31 @@ public final class PolicyParser {
     private Expr unary() {
         Token t = peek();
         if (t.is("not")) {
-            advance();
+            enter(t);
             Expr not = new Expr.Not(unary());
+            depth--;
             positions.put(not, t.line(), t.column());
             return not;
         }
         if (t.is("(")) {
-            advance();
+            enter(t);
             Expr inner = expr();
             expect(")", "')' or 'and'/'or'");
+            depth--;
             return inner;
         }
+        if (++literals > PolicyLimits.MAX_LITERALS) {
+            throw new PolicySyntaxError(t.line(), t.column(), PolicyLimits.tooManyLiterals());
+        }
         return atom();
+    }
+
+    /** Steps over a '(' or 'not', one level deeper, refusing to go past the limit. */
+    private void enter(Token t) {
+        if (++depth > PolicyLimits.MAX_DEPTH) {
+            throw new PolicySyntaxError(t.line(), t.column(), PolicyLimits.tooDeep());
+        }
+        advance();
     }
 
     private Expr atom() {

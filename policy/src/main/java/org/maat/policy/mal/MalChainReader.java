@@ -12,7 +12,8 @@ import org.maat.policy.mal.VerifyReport.Reason;
 
 /**
  * Walks a MAL file's lines in order with positional reads (the channel's position is untouched),
- * checking each entry's hash, sequence number and link to the one before, and stops at the first
+ * checking each entry's hash, sequence number and link to the one before, and, given the log's
+ * {@link MalHead}, that the anchored entry is there with the anchored hash; stops at the first
  * defect. Memory use is bounded by the longest line a log may hold.
  */
 final class MalChainReader {
@@ -23,6 +24,7 @@ final class MalChainReader {
     private final FileChannel channel;
     private final long limit;
     private final Consumer<? super MalEntry> sink;
+    private final MalHead anchor;
 
     private byte[] line = new byte[512];
     private int lineLength;
@@ -32,20 +34,24 @@ final class MalChainReader {
     private long entries;
     private String headHash = MalEntry.GENESIS_HASH;
 
-    private MalChainReader(Path file, FileChannel channel, long limit, Consumer<? super MalEntry> sink) {
+    private MalChainReader(Path file, FileChannel channel, long limit, Consumer<? super MalEntry> sink,
+                           MalHead anchor) {
         this.file = file;
         this.channel = channel;
         this.limit = limit;
         this.sink = sink;
+        this.anchor = anchor;
     }
 
     /**
      * Reads the first {@code limit} bytes of {@code channel}, handing each good entry to
-     * {@code sink} in order. {@code file} only names the file in the report.
+     * {@code sink} in order. {@code file} only names the file in the report. With an
+     * {@code anchor} (null for none), the log must reach the anchored entry, and that entry must
+     * have the anchored hash: a log that ends before it lost entries, even if its chain is intact.
      */
-    static VerifyReport read(Path file, FileChannel channel, long limit, Consumer<? super MalEntry> sink)
-            throws IOException {
-        return new MalChainReader(file, channel, limit, sink).read();
+    static VerifyReport read(Path file, FileChannel channel, long limit, Consumer<? super MalEntry> sink,
+                             MalHead anchor) throws IOException {
+        return new MalChainReader(file, channel, limit, sink, anchor).read();
     }
 
     private VerifyReport read() throws IOException {
@@ -72,6 +78,12 @@ final class MalChainReader {
                 lineNumber++;
             }
             position += n;
+        }
+        if (anchor != null && entries < anchor.entries()) {
+            // Checked before the torn tail: cutting an acknowledged entry short is removing it.
+            return report(Optional.of(defect(Reason.MISSING_ENTRIES, "the log ends after " + entries
+                    + (entries == 1 ? " entry" : " entries") + " but its head file records " + anchor.entries()
+                    + " (head " + anchor.hash() + "): acknowledged entries were removed", lineStart < position)));
         }
         if (lineStart < position) {
             return report(Optional.of(defect(Reason.TORN_TAIL,
@@ -113,6 +125,10 @@ final class MalChainReader {
                 return Optional.of(defect(Reason.BROKEN_LINK, "previous hash " + entry.previousHash()
                         + " is not " + (entries == 0 ? "the genesis hash " : "the hash of entry #" + (entries - 1)
                         + ", ") + headHash, atTail));
+            }
+            if (anchor != null && entries + 1 == anchor.entries() && !entry.hash().equals(anchor.hash())) {
+                return Optional.of(defect(Reason.HEAD_MISMATCH, "the entry has hash " + entry.hash()
+                        + " but the head file records " + anchor.hash() + " for it: the log was rewritten", atTail));
             }
             sink.accept(entry);
             entries++;

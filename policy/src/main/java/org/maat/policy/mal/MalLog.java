@@ -22,15 +22,31 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The mandatory access log: an append-only file of hash-chained {@link MalEntry entries} (format in
- * {@code package-info.java}).
+ * {@code package-info.java}), anchored by a head file ({@link MalHead}) that records the entry count
+ * and last hash after every append.
  *
  * <p>Guarantees:
  * <ul>
- *   <li>{@link #append} returns only after the entry's bytes are forced to disk, so an acknowledged
- *       entry survives any crash. An append that throws may or may not be found after reopening.</li>
- *   <li>{@link #open} recovers from a crash: a damaged last line (an append cut short) is truncated,
- *       logged and reported by {@link #recoveredTail()}. Any other damage means the file was altered,
- *       and open throws {@link MalLogCorruptedException} naming the first bad line, dropping nothing.</li>
+ *   <li>{@link #append} returns only after the entry's bytes and then the new head are forced to
+ *       disk, so an acknowledged entry survives any crash, and removing it later, even from the end,
+ *       is detected. An append that throws may or may not be found after reopening.</li>
+ *   <li>Only a last line without its line end is crash damage (an append cut short). Opening
+ *       accepts it and leaves it in place; the first {@link #append} truncates it before writing.
+ *       So a log opened only to read (a search) is never modified: {@link #open} writes nothing
+ *       unless the file is missing (then it creates it empty).</li>
+ *   <li>Anything else is tampering, and {@link #open}, {@link #verify} and {@link #read} refuse or
+ *       report it naming the file and line, dropping nothing: a complete line that is not the next
+ *       good entry (a flipped byte or a garbage line, even the last), a log that ends before the
+ *       entry its head anchors, an anchored entry with another hash, and, when no one is appending,
+ *       more than one entry past the head.</li>
+ *   <li>Crash windows: a crash before the log is forced leaves the head's entries and possibly an
+ *       unterminated line; a crash after the log is forced but before the head is replaced leaves
+ *       exactly one complete entry past the head, chained from it, which is accepted (the next
+ *       append moves the head past it). A log with no head file (written before head files) is
+ *       accepted as it stands, and its next append writes the head.</li>
+ *   <li>Not detected: an attacker who rewrites both the log and its head file consistently, or
+ *       deletes the head file together with trailing entries. The head is a local anchor against
+ *       silent loss and careless edits, not a signature.</li>
  *   <li>One writer: the file is locked while open, so no other {@code MalLog}, in this process or
  *       another, can append to it. All methods are thread-safe; appends are serialised.</li>
  * </ul>
@@ -44,6 +60,8 @@ public final class MalLog implements Closeable {
     private final Clock clock;
     private final Optional<VerifyReport.Defect> recoveredTail;
     private final long recoveredBytes;
+    /** An unterminated last line found by open, not yet truncated. Guarded by this. */
+    private boolean tornTailPending;
     private final List<Consumer<? super MalEntry>> listeners = new CopyOnWriteArrayList<>();
 
     // Guarded by this.
@@ -63,6 +81,7 @@ public final class MalLog implements Closeable {
         this.fileLength = state.validBytes();
         this.recoveredTail = recoveredTail;
         this.recoveredBytes = recoveredBytes;
+        this.tornTailPending = recoveredTail.isPresent();
     }
 
     /** Opens the log at {@code file} with timestamps from the system clock; see {@link #open(Path, Clock)}. */
@@ -71,10 +90,11 @@ public final class MalLog implements Closeable {
     }
 
     /**
-     * Opens the log at {@code file}, creating it if missing (its directory must exist), and
-     * recovers a crash-damaged last line by truncating it.
+     * Opens the log at {@code file}, creating it if missing (its directory must exist), and checks
+     * it against its head. Writes nothing to an existing log: an unterminated last line is left
+     * for the first {@link #append} to truncate.
      *
-     * @throws MalLogCorruptedException if the file is damaged other than at its last line
+     * @throws MalLogCorruptedException if the log or its head file was altered
      * @throws IOException              if the file cannot be read or written, or another
      *                                  {@code MalLog} has it open
      */
@@ -96,19 +116,25 @@ public final class MalLog implements Closeable {
                 forceDirectory(file.toAbsolutePath().getParent());
             }
             long fileLength = channel.size();
-            VerifyReport state = MalChainReader.read(file, channel, fileLength, entry -> { });
+            Optional<MalHead> head = MalHead.read(file);
+            VerifyReport state = checkWithoutWriter(MalChainReader.read(file, channel, fileLength, entry -> { },
+                    head.orElse(null)), head);
             Optional<VerifyReport.Defect> defect = state.defect();
             if (defect.isPresent() && !defect.get().fromInterruptedAppend()) {
                 throw new MalLogCorruptedException(state);
             }
-            long recovered = fileLength - state.validBytes();
+            long torn = fileLength - state.validBytes();
             if (defect.isPresent()) {
-                channel.truncate(state.validBytes());
-                channel.force(true);
-                LOG.warn("MAL log {}: truncated {} bytes of an interrupted append: {}", file, recovered,
-                        defect.get().describe(file));
+                // Harmless until an append, which truncates it and warns then.
+                LOG.info("MAL log {}: the last {} bytes are an interrupted append, removed by the next append: {}",
+                        file, torn, defect.get().describe(file));
             }
-            return new MalLog(file, channel, clock, state, defect, recovered);
+            if (head.isEmpty() && state.entries() > 0) {
+                // INFO, not WARN: private read-only copies (a MapReduce task's) have no head file every time.
+                LOG.info("MAL log {} has no head file {}: accepted as it stands; its next append writes the head",
+                        file, MalHead.fileOf(file));
+            }
+            return new MalLog(file, channel, clock, state, defect, torn);
         } catch (IOException | RuntimeException e) {
             channel.close(); // also releases the lock
             throw e;
@@ -116,14 +142,44 @@ public final class MalLog implements Closeable {
     }
 
     /**
-     * Walks the hash chain of the log at {@code file} without modifying it, and reports the number
-     * of good entries and the first defect, if any. Works on a log that is open elsewhere.
+     * With no append in progress, at most one entry can follow the head: the one a crash forced to
+     * the log before its head was replaced. More were written by something other than a MalLog.
+     */
+    private static VerifyReport checkWithoutWriter(VerifyReport report, Optional<MalHead> head) {
+        if (head.isEmpty() || report.entries() <= head.get().entries() + 1
+                || report.defect().filter(d -> !d.fromInterruptedAppend()).isPresent()) {
+            return report;
+        }
+        long anchored = head.get().entries();
+        return new VerifyReport(report.file(), anchored + 1, report.headHash(), report.validBytes(), Optional.of(
+                new VerifyReport.Defect(anchored + 2, anchored + 1, -1, VerifyReport.Reason.UNANCHORED_ENTRIES,
+                        report.entries() + " entries follow entry #" + (anchored - 1) + ", the last one the head file"
+                        + " records; a crash leaves at most one", false)));
+    }
+
+    /**
+     * Walks the hash chain of the log at {@code file} and checks it against its head, without
+     * modifying either, and reports the number of good entries and the first defect, if any. Works
+     * on a log that is open elsewhere; when no one holds it open, more than one entry past the
+     * head is a defect too, as for {@link #open}.
      *
      * @throws java.nio.file.NoSuchFileException if the file does not exist
      */
     public static VerifyReport verify(Path file) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            return MalChainReader.read(file, channel, channel.size(), entry -> { });
+            FileLock idle = tryLockShared(channel);
+            try {
+                Optional<MalHead> head = MalHead.read(file);
+                VerifyReport report = MalChainReader.read(file, channel, channel.size(), entry -> { },
+                        head.orElse(null));
+                return idle == null ? report : checkWithoutWriter(report, head);
+            } catch (MalLogCorruptedException e) {
+                return e.report();
+            } finally {
+                if (idle != null) {
+                    idle.release();
+                }
+            }
         }
     }
 
@@ -132,14 +188,22 @@ public final class MalLog implements Closeable {
      * {@code sink} in sequence order up to the first defect, and reports what it read. Meant for a
      * reader that follows a log another process or component appends to: a line being appended
      * at the moment shows as a defect of an interrupted append, and the entries before it are
-     * good; reading again later finds it complete.
+     * good; reading again later finds it complete. Entries past the head are expected here (the
+     * writer may be between its two forces, or the head read here may be older than the log).
      *
      * @throws java.nio.file.NoSuchFileException if the file does not exist
      */
     public static VerifyReport read(Path file, Consumer<? super MalEntry> sink) throws IOException {
         Objects.requireNonNull(sink, "sink");
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            return MalChainReader.read(file, channel, channel.size(), sink);
+            // The head first: it only moves forward, so the log read after it holds at least its entries.
+            Optional<MalHead> head;
+            try {
+                head = MalHead.read(file);
+            } catch (MalLogCorruptedException e) {
+                return e.report();
+            }
+            return MalChainReader.read(file, channel, channel.size(), sink, head.orElse(null));
         }
     }
 
@@ -162,6 +226,12 @@ public final class MalLog implements Closeable {
                     + " bytes; this one takes " + (line.length - 1));
         }
         try {
+            if (tornTailPending) {
+                channel.truncate(fileLength);
+                channel.force(true);
+                tornTailPending = false;
+                LOG.warn("MAL log {}: truncated {} bytes of an interrupted append", file, recoveredBytes);
+            }
             ByteBuffer buffer = ByteBuffer.wrap(line);
             long position = fileLength;
             while (buffer.hasRemaining()) {
@@ -175,6 +245,13 @@ public final class MalLog implements Closeable {
         fileLength += line.length;
         size++;
         headHash = entry.hash();
+        try {
+            new MalHead(size, headHash).write(file);
+        } catch (IOException e) {
+            // The entry is in the log but not anchored: the one entry past the head that reopening accepts.
+            writeFailure = e;
+            throw e;
+        }
         for (Consumer<? super MalEntry> listener : listeners) {
             listener.accept(entry);
         }
@@ -198,7 +275,7 @@ public final class MalLog implements Closeable {
     public synchronized List<MalEntry> entries() throws IOException {
         checkOpen();
         List<MalEntry> entries = new ArrayList<>();
-        VerifyReport report = MalChainReader.read(file, channel, fileLength, entries::add);
+        VerifyReport report = MalChainReader.read(file, channel, fileLength, entries::add, new MalHead(size, headHash));
         if (!report.ok()) {
             throw new MalLogCorruptedException(report);
         }
@@ -224,12 +301,12 @@ public final class MalLog implements Closeable {
         return file;
     }
 
-    /** The damaged last line that {@link #open} truncated, if it truncated one. */
+    /** The unterminated last line that {@link #open} found; the first append truncates it. */
     public Optional<VerifyReport.Defect> recoveredTail() {
         return recoveredTail;
     }
 
-    /** How many bytes {@link #open} truncated from a damaged last line; 0 if none. */
+    /** How many bytes of an unterminated last line {@link #open} found (truncated by the first append); 0 if none. */
     public long recoveredBytes() {
         return recoveredBytes;
     }
@@ -255,8 +332,17 @@ public final class MalLog implements Closeable {
         }
     }
 
+    /** A shared lock when no writer holds the log, else null (held by a writer here or elsewhere). */
+    private static FileLock tryLockShared(FileChannel channel) throws IOException {
+        try {
+            return channel.tryLock(0, Long.MAX_VALUE, true);
+        } catch (OverlappingFileLockException e) {
+            return null; // a MalLog of this process has it open
+        }
+    }
+
     /** Makes a new file's directory entry durable, so the file itself survives a crash. */
-    private static void forceDirectory(Path directory) {
+    static void forceDirectory(Path directory) {
         try (FileChannel dir = FileChannel.open(directory, StandardOpenOption.READ)) {
             dir.force(true);
         } catch (IOException e) {

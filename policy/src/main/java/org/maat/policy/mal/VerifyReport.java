@@ -30,8 +30,12 @@ public record VerifyReport(Path file, long entries, String headHash, long validB
 
     /** {@code OK: N entries, head HASH}, or {@code FILE:LINE: reason: detail} for the first defect. */
     public String describe() {
-        return defect.map(d -> d.describe(file))
-                .orElseGet(() -> "OK: " + entries + (entries == 1 ? " entry" : " entries") + ", head " + headHash);
+        return defect.map(d -> d.describe(file)).orElseGet(this::summary);
+    }
+
+    /** {@code OK: N entries, head HASH} for the good entries, whatever follows them. */
+    public String summary() {
+        return "OK: " + entries + (entries == 1 ? " entry" : " entries") + ", head " + headHash;
     }
 
     @Override
@@ -50,7 +54,13 @@ public record VerifyReport(Path file, long entries, String headHash, long validB
         /** The entry's previous hash is not the hash of the entry before it. */
         BROKEN_LINK("broken hash link"),
         /** The entry's sequence number is not one more than the previous entry's. */
-        SEQUENCE_GAP("sequence gap");
+        SEQUENCE_GAP("sequence gap"),
+        /** The log ends before the entry its head file anchors: entries were removed from the end. */
+        MISSING_ENTRIES("missing entries"),
+        /** The anchored entry has another hash than the head file records, or the head file is unreadable. */
+        HEAD_MISMATCH("head mismatch"),
+        /** More than one entry follows the anchored one while no one is appending: not left by a crash. */
+        UNANCHORED_ENTRIES("unanchored entries");
 
         private final String text;
 
@@ -82,13 +92,13 @@ public record VerifyReport(Path file, long entries, String headHash, long validB
         }
 
         /**
-         * Whether a crash during an append explains this defect: only the last line is damaged, and
-         * it is incomplete or fails to parse or hash-check. A well-formed last line that is out of
-         * sequence or breaks the chain was put there whole, so it is not crash damage.
+         * Whether a crash during an append explains this defect: the last line has no line end.
+         * An append writes its line, newline last, and acknowledges it only once forced, so a
+         * complete line (newline included) that is malformed, fails its hash or breaks the chain
+         * was altered after it was written: that is tampering, never crash damage.
          */
         public boolean fromInterruptedAppend() {
-            return atTail && (reason == Reason.TORN_TAIL || reason == Reason.MALFORMED_LINE
-                    || reason == Reason.BAD_HASH);
+            return atTail && reason == Reason.TORN_TAIL;
         }
 
         /** {@code FILE:LINE: reason (entry #SEQ): detail}. */

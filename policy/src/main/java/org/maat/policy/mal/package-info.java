@@ -18,5 +18,13 @@
  *   <li>{@code hash}: lower-case hex SHA-256 of the UTF-8 bytes of the line's first six fields as
  *       written, tabs included, i.e. {@code cut -f1-6 | tr -d '\n' | sha256sum}.</li>
  * </ul>
+ *
+ * <h2>Head file</h2>
+ * Beside the log {@code LOG}, the file {@code LOG.head} holds one line
+ * {@code maat-mal-head 1 ENTRIES HASH\n}: the entry count and the last entry's hash after the last
+ * acknowledged append ({@code MalHead}). It is replaced atomically (temporary
+ * file, force, rename, directory force) after the log is forced. The log must reach the entry the
+ * head records, with that hash; at most one entry may follow it (a crash between the two forces).
+ * A log without a head file is accepted as it stands, and its next append writes one.
  */
 package org.maat.policy.mal;

@@ -90,6 +90,47 @@ class LogCommandTest {
     }
 
     @Test
+    void appendToALogWhoseLastEntryWasAlteredIsRefusedAndLeavesItAsItIs() throws IOException {
+        try (MalLog created = MalLog.open(log())) {
+            created.append("alice", "doc-1", "r");
+            created.append("alice", "doc-2", "r");
+        }
+        String altered = Files.readString(log(), UTF_8).replace("doc-2", "doc-9");
+        Files.writeString(log(), altered, UTF_8);
+
+        assertThat(run("append", log().toString(), "--principal", "k", "--conduit", "d", "--reason", "r"))
+                .isEqualTo(1);
+        assertThat(run("verify", log().toString())).isEqualTo(1);
+        assertThat(err.toString().lines()).hasSize(2).allSatisfy(line -> assertThat(line)
+                .startsWith(log() + ":2: bad hash"));
+        assertThat(Files.readString(log(), UTF_8)).isEqualTo(altered);
+    }
+
+    @Test
+    void verifyReportsAnUnterminatedLastLineWithoutFailingAndAppendRemovesIt() throws IOException {
+        try (MalLog created = MalLog.open(log())) {
+            created.append("alice", "doc-1", "r");
+        }
+        Files.writeString(log(), "1\t17", UTF_8, java.nio.file.StandardOpenOption.APPEND);
+        long torn = Files.size(log());
+
+        assertThat(run("verify", log().toString())).isZero();
+        assertThat(out.toString()).startsWith("OK: 1 entry, head ");
+        assertThat(err.toString()).startsWith(log() + ":2: torn tail").contains("the next append removes it");
+        assertThat(Files.size(log())).isEqualTo(torn);
+        assertThat(run("append", log().toString(), "--principal", "k", "--conduit", "d", "--reason", "r")).isZero();
+        assertThat(MalLog.verify(log()).describe()).startsWith("OK: 2 entries");
+    }
+
+    @Test
+    void aBlankPrincipalOrConduitIsAUsageErrorAndWritesNothing() {
+        assertThat(run("append", log().toString(), "--principal", "", "--conduit", "d", "--reason", "r")).isEqualTo(2);
+        assertThat(run("append", log().toString(), "--principal", "k", "--conduit", " ", "--reason", "r")).isEqualTo(2);
+        assertThat(err.toString()).contains("must not be blank");
+        assertThat(log()).doesNotExist();
+    }
+
+    @Test
     void verifyOfAMissingFileExitsTwo() {
         assertThat(run("verify", dir.resolve("absent.mal").toString())).isEqualTo(2);
         assertThat(err.toString()).contains("absent.mal: no such file");

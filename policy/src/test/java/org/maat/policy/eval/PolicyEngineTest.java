@@ -126,6 +126,18 @@ class PolicyEngineTest {
     }
 
     @Test
+    void aPolicyBuiltInCodeBeyondTheLimitsIsRefusedAtInternNotAStackOverflow() {
+        org.maat.policy.lang.Expr deep = new org.maat.policy.lang.Expr.Const(true);
+        for (int i = 0; i < 100_000; i++) {
+            deep = new org.maat.policy.lang.Expr.Not(deep);
+        }
+        org.maat.policy.lang.Policy policy = new org.maat.policy.lang.Policy(
+                java.util.List.of(new org.maat.policy.lang.Rule(Permission.READ, deep)));
+        assertThatThrownBy(() -> engine.intern(policy))
+                .isInstanceOf(PolicyCheckException.class).hasMessageContaining("nested more than 64 levels deep");
+    }
+
+    @Test
     void unknownPolicyIdIsAnErrorNotADecision() {
         assertThatThrownBy(() -> engine.policy(PolicyId.ofCanonicalText("nope")))
                 .isInstanceOf(PolicyEvaluationException.class).hasMessageContaining("unknown policy");

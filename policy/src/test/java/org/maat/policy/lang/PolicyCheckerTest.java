@@ -81,6 +81,42 @@ class PolicyCheckerTest {
     }
 
     @Test
+    void aSecondRuleForOnePermissionIsAnErrorNamingTheFirst() {
+        assertThat(problems("read :- sKeyIs(this.owner);\nupdate :- false;\n  read :- true;"))
+                .containsExactly("3:3: a second 'read' rule (the first is on line 1): a policy has one rule per"
+                        + " permission; join the alternatives with 'or'");
+    }
+
+    @Test
+    void aPolicyBuiltInCodeBeyondTheLimitsIsAProblemNotAStackOverflow() {
+        Expr deep = new Expr.Const(true);
+        for (int i = 0; i < 100_000; i++) {
+            deep = new Expr.Not(deep);
+        }
+        Policy nested = new Policy(List.of(new Rule(Permission.READ, deep)));
+        assertThat(PolicyChecker.check(nested)).singleElement().asString()
+                .contains("nested more than " + PolicyLimits.MAX_DEPTH + " levels deep");
+        Policy wide = new Policy(List.of(new Rule(Permission.READ,
+                new Expr.And(java.util.Collections.nCopies(PolicyLimits.MAX_LITERALS + 1, new Expr.Const(true))))));
+        assertThat(PolicyChecker.check(wide)).singleElement().asString()
+                .contains("more than " + PolicyLimits.MAX_LITERALS + " literals");
+    }
+
+    @Test
+    void aConstantTimeThatNamesNoInstantIsAnError() {
+        assertThat(problems("read :- sTimeBefore(\"soon\");"))
+                .containsExactly("1:21: \"soon\" is neither epoch milliseconds nor an ISO-8601 instant such as"
+                        + " \"2026-01-01T00:00:00Z\"");
+        assertThat(problems("read :- sTimeBefore(\"2026-01-01T00:00:00Z\") and sTimeAfter(1700000000000);")).isEmpty();
+    }
+
+    @Test
+    void aFactLookupWithoutArgumentsIsAnErrorSinceNoFactHasNone() {
+        assertThat(problems("read :- sKeyIs(this.owner) and maintenance();"))
+                .containsExactly("1:32: fact lookup 'maintenance()' has no arguments; facts have at least one");
+    }
+
+    @Test
     void everyProblemIsReportedNotJustTheFirst() {
         assertThat(problems("read :- sKeyIs();\nupdate :- true until ONLY_CND_IDS+;")).hasSize(2);
     }

@@ -92,6 +92,40 @@ class PolicyParserTest {
     }
 
     @Test
+    void nestingDeeperThanTheLimitIsASyntaxErrorAtTheOffendingParenthesis() {
+        String deep = "read :- " + "(".repeat(5_000) + "true" + ")".repeat(5_000) + ";";
+        assertThatThrownBy(() -> PolicyParser.parse(deep))
+                .isInstanceOfSatisfying(PolicySyntaxError.class, e -> {
+                    assertThat(e.line()).isEqualTo(1);
+                    assertThat(e.column()).isEqualTo(9 + PolicyLimits.MAX_DEPTH);
+                    assertThat(e.reason()).contains("nested more than " + PolicyLimits.MAX_DEPTH + " levels deep");
+                });
+        String notChain = "read :- " + "not ".repeat(5_000) + "true;";
+        assertThatThrownBy(() -> PolicyParser.parse(notChain)).isInstanceOf(PolicySyntaxError.class)
+                .hasMessageContaining("nested more than");
+    }
+
+    @Test
+    void nestingAtTheLimitParses() {
+        String atLimit = "read :- " + "(".repeat(PolicyLimits.MAX_DEPTH) + "true" + ")".repeat(PolicyLimits.MAX_DEPTH) + ";";
+        assertThat(PolicyParser.parse(atLimit).rules()).hasSize(1);
+    }
+
+    @Test
+    void moreLiteralsThanTheLimitIsASyntaxErrorAtTheFirstLiteralTooMany() {
+        String chain = "read :- " + String.join(" and ", java.util.Collections.nCopies(5_000, "true")) + ";";
+        assertThatThrownBy(() -> PolicyParser.parse(chain))
+                .isInstanceOfSatisfying(PolicySyntaxError.class, e -> {
+                    assertThat(e.line()).isEqualTo(1);
+                    // "read :- " is 8 columns; each "true and " is 9.
+                    assertThat(e.column()).isEqualTo(9 + 9 * PolicyLimits.MAX_LITERALS);
+                    assertThat(e.reason()).contains("more than " + PolicyLimits.MAX_LITERALS + " literals");
+                });
+        String atLimit = "read :- " + String.join(" and ", java.util.Collections.nCopies(PolicyLimits.MAX_LITERALS, "true")) + ";";
+        assertThat(PolicyParser.parse(atLimit).rules()).hasSize(1);
+    }
+
+    @Test
     void emptyTextIsAPolicyWithNoRules() {
         assertThat(PolicyParser.parse("# nothing granted\n").rules()).isEmpty();
     }
