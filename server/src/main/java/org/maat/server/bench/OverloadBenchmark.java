@@ -25,7 +25,8 @@ import org.maat.server.api.ApiSession;
 /**
  * Drives a front-end past its capacity for a bounded time: {@code clients} signed-in sessions each
  * search back to back (titles, Zipf) for {@code seconds}; a client answered 503 waits
- * {@code backoff} (the front-end's {@code Retry-After}) before its next search. Records every
+ * {@code backoff} (the front-end's {@code Retry-After}) before its next search. First one client
+ * searches alone for {@value #UNLOADED_SECONDS} s (the unloaded latency). Records every
  * answer's status and latency, and this process's threads, resident memory and heap before the
  * burst (sessions signed in, idle), at the peak during it, and {@code settle} after it. Threads of
  * the load generator itself (named {@value #CLIENT_THREADS}...) are not counted; memory is the whole
@@ -59,9 +60,13 @@ public final class OverloadBenchmark {
      * What a burst did: answers by status ({@value #NO_ANSWER}: no answer), latencies of admitted
      * (any status but 503) and shed (503) requests, and resources before, at the peak during, and after.
      */
-    public record Report(Map<Integer, Integer> statuses, Latencies admitted, Latencies shed, ProcessResources before,
-                         ProcessResources during, ProcessResources after, Map<Integer, String> firstMessages) {
+    public record Report(Latencies unloaded, Map<Integer, Integer> statuses, Latencies admitted, Latencies shed,
+                         ProcessResources before, ProcessResources during, ProcessResources after,
+                         Map<Integer, String> firstMessages) {
     }
+
+    /** Seconds one client searches alone before the burst, for the unloaded latency. */
+    static final int UNLOADED_SECONDS = 3;
 
     private final URI frontEnd;
     private final List<Login> logins;
@@ -94,6 +99,12 @@ public final class OverloadBenchmark {
         try {
             log.accept("signing in " + clients + " sessions");
             List<ApiSession> sessions = signIn(http, clients);
+            Recorder alone = new Recorder();
+            searchUntil(sessions.get(0), new SplittableRandom(seed), System.nanoTime()
+                    + TimeUnit.SECONDS.toNanos(UNLOADED_SECONDS), backoff, alone);
+            Latencies unloaded = Latencies.of(alone.admitted);
+            log.accept("unloaded: p50 " + unloaded.p50() + " ms, p95 " + unloaded.p95() + " ms over " + unloaded.count()
+                    + " searches");
             Thread.sleep(1000);
             ProcessResources before = ProcessResources.sample(CLIENT_THREADS);
             log.accept("before: " + before + "; burst: " + clients + " clients for " + seconds + " s");
@@ -119,7 +130,7 @@ public final class OverloadBenchmark {
             log.accept("burst over; waiting " + settle.toSeconds() + " s");
             Thread.sleep(settle.toMillis());
             ProcessResources after = ProcessResources.sample(CLIENT_THREADS);
-            return recorder.report(before, peak.get(), after);
+            return recorder.report(unloaded, before, peak.get(), after);
         } finally {
             clientThreads.shutdownNow();
             httpThreads.shutdownNow();
@@ -190,8 +201,9 @@ public final class OverloadBenchmark {
             (status == 503 ? shed : admitted).add(nanos);
         }
 
-        synchronized Report report(ProcessResources before, ProcessResources during, ProcessResources after) {
-            return new Report(Map.copyOf(statuses), Latencies.of(admitted), Latencies.of(shed), before, during, after,
+        synchronized Report report(Latencies unloaded, ProcessResources before, ProcessResources during,
+                                   ProcessResources after) {
+            return new Report(unloaded, Map.copyOf(statuses), Latencies.of(admitted), Latencies.of(shed), before, during, after,
                     Map.copyOf(firstMessages));
         }
     }

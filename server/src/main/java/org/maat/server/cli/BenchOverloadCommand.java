@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
                 + "load: answers by status, latency percentiles (p50/p95/max) of admitted and shed (503) searches, "
                 + "and the server's threads, resident memory and heap before, at the peak during, and after the burst.",
             "",
-            "Generates its own small data (the full mix over a europarl prefix, every user with a login), serves it "
+            "One client first searches alone for 3 s (the unloaded latency). Generates its own small data (the full mix over a europarl prefix, every user with a login), serves it "
                 + "in this process as maat serve does (--topology), signs --clients sessions in, then each searches "
                 + "back to back (titles, Zipf) for --seconds; a client answered 503 waits --backoff-ms (the "
                 + "front-end's Retry-After) before searching again. Threads of the load generator are not counted; "
@@ -143,6 +143,7 @@ public final class BenchOverloadCommand implements Callable<Integer> {
                         + String.format("%,d", e.getValue()))
                 .reduce((a, b) -> a + ", " + b).orElse("none"));
         o.printf("  %-9s %8s %10s %10s %10s%n", "latency", "count", "p50 ms", "p95 ms", "max ms");
+        latencies(o, "unloaded", r.unloaded());
         latencies(o, "admitted", r.admitted());
         latencies(o, "shed 503", r.shed());
         o.printf("  before:  %s%n", r.before());
