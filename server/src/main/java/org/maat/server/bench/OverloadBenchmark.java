@@ -25,8 +25,9 @@ import org.maat.server.api.ApiSession;
 /**
  * Drives a front-end past its capacity for a bounded time: {@code clients} signed-in sessions each
  * search back to back (titles, Zipf) for {@code seconds}; a client answered 503 waits
- * {@code backoff} (the front-end's {@code Retry-After}) before its next search. First one client
- * searches alone for {@value #UNLOADED_SECONDS} s (the unloaded latency). Records every
+ * {@code backoff} (the front-end's {@code Retry-After}) before its next search. First, after a
+ * warm-up of {@value #WARM_UP_SECONDS} s, one client searches alone for {@value #UNLOADED_SECONDS} s
+ * (the unloaded latency). Records every
  * answer's status and latency, and this process's threads, resident memory and heap before the
  * burst (sessions signed in, idle), at the peak during it, and {@code settle} after it. Threads of
  * the load generator itself (named {@value #CLIENT_THREADS}...) are not counted; memory is the whole
@@ -65,7 +66,9 @@ public final class OverloadBenchmark {
                          Map<Integer, String> firstMessages) {
     }
 
-    /** Seconds one client searches alone before the burst, for the unloaded latency. */
+    /** Seconds a few clients search first, unrecorded, so that the JVM has compiled the search path. */
+    static final int WARM_UP_SECONDS = 5;
+    /** Seconds one client then searches alone, for the unloaded latency. */
     static final int UNLOADED_SECONDS = 3;
 
     private final URI frontEnd;
@@ -99,6 +102,19 @@ public final class OverloadBenchmark {
         try {
             log.accept("signing in " + clients + " sessions");
             List<ApiSession> sessions = signIn(http, clients);
+            long warm = System.nanoTime() + TimeUnit.SECONDS.toNanos(WARM_UP_SECONDS);
+            List<Future<?>> warming = new ArrayList<>();
+            for (int c = 0; c < Math.min(4, clients); c++) {
+                ApiSession session = sessions.get(c);
+                SplittableRandom random = new SplittableRandom(seed - c);
+                warming.add(clientThreads.submit(() -> {
+                    searchUntil(session, random, warm, backoff, new Recorder());
+                    return null;
+                }));
+            }
+            for (Future<?> f : warming) {
+                f.get();
+            }
             Recorder alone = new Recorder();
             searchUntil(sessions.get(0), new SplittableRandom(seed), System.nanoTime()
                     + TimeUnit.SECONDS.toNanos(UNLOADED_SECONDS), backoff, alone);

@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
                 + "load: answers by status, latency percentiles (p50/p95/max) of admitted and shed (503) searches, "
                 + "and the server's threads, resident memory and heap before, at the peak during, and after the burst.",
             "",
-            "One client first searches alone for 3 s (the unloaded latency). Generates its own small data (the full mix over a europarl prefix, every user with a login), serves it "
+            "After a 5 s warm-up, one client first searches alone for 3 s (the unloaded latency). Generates its own small data (the full mix over a europarl prefix, every user with a login), serves it "
                 + "in this process as maat serve does (--topology), signs --clients sessions in, then each searches "
                 + "back to back (titles, Zipf) for --seconds; a client answered 503 waits --backoff-ms (the "
                 + "front-end's Retry-After) before searching again. Threads of the load generator are not counted; "
