@@ -172,8 +172,7 @@ public final class ShardServer implements AutoCloseable {
                     throw new IllegalArgumentException("the request body is longer than "
                             + ShardProtocol.MAX_REQUEST_BYTES + " bytes");
                 }
-                ShardRequestAuth.Verdict verdict = auth.verify(request.getMethod(), request.getHttpURI().getPath(),
-                        body, credential);
+                ShardRequestAuth.Verdict verdict = auth.verify(request.getMethod(), ShardProtocol.SEARCH_PATH, body, credential);
                 if (!verdict.accepted()) {
                     return refuse(request, response, callback, verdict);
                 }

@@ -62,7 +62,7 @@ public final class ShardClient implements ShardSearcher {
                 .timeout(requestTimeout)
                 .header("Content-Type", ShardProtocol.CONTENT_TYPE)
                 .header("Accept", ShardProtocol.CONTENT_TYPE)
-                .header(ShardRequestAuth.HEADER, auth.sign("POST", endpoint.getRawPath(), body))
+                .header(ShardRequestAuth.HEADER, auth.sign("POST", ShardProtocol.SEARCH_PATH, body))
                 .POST(HttpRequest.BodyPublishers.ofByteArray(body))
                 .build();
         HttpResponse<byte[]> response;

@@ -17,8 +17,9 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Proves that a shard request comes from a front-end holding the deployment's {@link ShardSecret}:
- * the front-end signs each request ({@link #sign}) with an HMAC-SHA256 over its method, path,
- * a timestamp, a random nonce and the body, sent as
+ * the front-end signs each request ({@link #sign}) with an HMAC-SHA256 over its method, the
+ * protocol's path ({@link ShardProtocol#SEARCH_PATH}, so that a shard behind a path prefix verifies
+ * alike), a timestamp, a random nonce and the body, sent as
  * {@code Authorization: Maat-HMAC-SHA256 t=MILLIS,n=NONCE,s=MAC}; the shard checks it ({@link #verify}).
  *
  * <p>Guarantees of {@link #verify}: a request passes only if its MAC matches (compared in constant
