@@ -16,6 +16,7 @@ import org.maat.core.data.DataSet;
 import org.maat.core.data.DirectoryTree;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.TitleQueries;
+import org.maat.server.IdleHeapRelease;
 import org.maat.server.SearchDeployment;
 import org.maat.server.Topology;
 import org.maat.server.WarFile;
@@ -119,6 +120,7 @@ public final class BenchOverloadCommand implements Callable<Integer> {
                 queries = TitleQueries.of(followed, new SplittableRandom(seed));
             }
             List<Login> logins = GeneratedLogins.read(data);
+            IdleHeapRelease.enable(); // as maat serve does
             OverloadBenchmark.Report report;
             try (SearchDeployment deployment = SearchDeployment.start(warFile, data, index, layout, true, "127.0.0.1", 0,
                     c -> maxConcurrent == null ? c : c.withMaxConcurrent(maxConcurrent))) {
