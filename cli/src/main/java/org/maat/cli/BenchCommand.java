@@ -6,6 +6,7 @@ import org.maat.indexer.cli.BenchIndexCommand;
 import org.maat.jmeter.cli.BenchJmeterCommand;
 import org.maat.jmeter.report.ReportCommand;
 import org.maat.jmh.cli.BenchJmhCommand;
+import org.maat.server.cli.BenchOverloadCommand;
 import org.maat.server.cli.BenchServeCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -18,6 +19,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = "Measure Maat against its baseline, side by side in one run.",
         subcommands = {BenchIndexCommand.class, BenchSearchCommand.class, BenchErpCommand.class, BenchServeCommand.class,
+                BenchOverloadCommand.class,
                 BenchJmhCommand.class, BenchJmeterCommand.class, ReportCommand.class})
 public final class BenchCommand implements Runnable {
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Objects;
 import org.eclipse.jetty.ee10.annotations.AnnotationConfiguration;
 import org.eclipse.jetty.ee10.webapp.MetaInfConfiguration;
@@ -22,13 +23,21 @@ import org.slf4j.LoggerFactory;
  * parameters. The WAR is unpacked into a fresh temporary
  * directory that Jetty removes at stop. Started by {@link #start}, stopped by {@link #close}; if the
  * web application fails to start, {@link #start} fails with its error and nothing keeps running.
+ *
+ * <p>Overload: the WAR admits {@code maat.maxConcurrent} requests at once and lets as many more wait
+ * up to {@code maat.maxWaitMillis} (then 503 JSON). Jetty's pool has threads for all of those plus
+ * {@link #SPARE_THREADS}, so a request beyond them still reaches the WAR's admission at once and is
+ * shed there, instead of queueing inside Jetty unseen. Threads idle for {@link #THREAD_IDLE_TIMEOUT}
+ * end, all at once. Errors Jetty answers itself are JSON ({@link JsonErrorHandler}).
  */
 public final class FrontEndServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(FrontEndServer.class);
 
-    /** Request threads: the WAR bounds concurrent searches itself ({@code maat.maxConcurrent}, then 503). */
-    private static final int THREADS = 64;
+    /** Threads beyond the admitted and waiting requests: for Jetty's own work and for answering 503 at once. */
+    static final int SPARE_THREADS = 16;
+    /** How long a request thread may idle before it ends. */
+    static final Duration THREAD_IDLE_TIMEOUT = Duration.ofSeconds(2);
 
     private final Server jetty;
     private final ServerConnector connector;
@@ -45,11 +54,16 @@ public final class FrontEndServer implements AutoCloseable {
             throw new IOException("no front-end WAR at " + war.toAbsolutePath()
                     + " (build it: ./mvnw -q -B -DskipTests package)");
         }
-        QueuedThreadPool threads = new QueuedThreadPool(THREADS, 4);
+        // Explicit, so that the pool below matches what the WAR admits.
+        int admitted = config.maxConcurrent().orElse(defaultMaxConcurrent());
+        int poolSize = 2 * admitted + SPARE_THREADS; // admitted, as many waiting (maat.maxQueued), spare
+        QueuedThreadPool threads = new QueuedThreadPool(poolSize, 4, (int) THREAD_IDLE_TIMEOUT.toMillis());
+        threads.setMaxEvictCount(poolSize);
         threads.setName("front-end");
         threads.setDaemon(true);
         Server jetty = new Server(threads);
         jetty.setStopAtShutdown(false);
+        jetty.setErrorHandler(new JsonErrorHandler());
         ServerConnector connector = new ServerConnector(jetty);
         connector.setHost(host);
         connector.setPort(port);
@@ -69,6 +83,8 @@ public final class FrontEndServer implements AutoCloseable {
         // A failed deployment must fail the start, not leave a server answering 503.
         webapp.setThrowUnavailableOnStartupException(true);
         config.initParameters().forEach(webapp::setInitParameter);
+        webapp.setInitParameter("maat.maxConcurrent", Integer.toString(admitted));
+        webapp.setInitParameter("maat.maxQueued", Integer.toString(admitted));
         jetty.setHandler(webapp);
         try {
             jetty.start();
@@ -80,6 +96,11 @@ public final class FrontEndServer implements AutoCloseable {
         FrontEndServer server = new FrontEndServer(jetty, connector);
         LOG.info("front-end serving on {}", server.url());
         return server;
+    }
+
+    /** The WAR's default {@code maat.maxConcurrent}: twice the processors, at least 4. */
+    static int defaultMaxConcurrent() {
+        return Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
     }
 
     /** The front-end's URL, ending in {@code /}. */

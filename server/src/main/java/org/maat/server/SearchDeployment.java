@@ -2,14 +2,17 @@ package org.maat.server;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.UnaryOperator;
 import org.maat.core.data.DataDir;
+import org.maat.core.data.DirectoryTree;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.shard.ShardIndex;
+import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
 
 /**
@@ -18,23 +21,32 @@ import org.maat.core.shard.ShardTopology;
  * {@link ShardTopology} of shard servers running elsewhere ({@code maat shard}), the front-end
  * alone. Starting either fails cleanly: whatever had started is stopped again. {@link #close}
  * stops the front-end first, then the shards. Thread-safe.
+ *
+ * <p>Shard requests are signed with a {@link ShardSecret}: for in-process shards a fresh random one
+ * per deployment, known only to this process; for shards elsewhere the one they were started with.
+ * The front-end WAR reads it from a file only this user may read (mode 0600, in a private temporary
+ * directory removed at {@link #close}), named by {@code maat.shardSecretFile}.
  */
 public final class SearchDeployment implements AutoCloseable {
 
-    /** Shard servers listen on loopback only: they trust the user a request names. */
+    /** Shard servers listen on loopback only: requests to them travel unencrypted. */
     private static final String SHARD_HOST = "127.0.0.1";
 
     private final ShardIndex index;
     private final List<ShardServer> shardServers;
     private final ShardTopology shards;
     private final FrontEndServer frontEnd;
+    private final ShardSecret secret;
+    private final Path secretDir;
 
     private SearchDeployment(ShardIndex index, List<ShardServer> shardServers, ShardTopology shards,
-                             FrontEndServer frontEnd) {
+                             FrontEndServer frontEnd, ShardSecret secret, Path secretDir) {
         this.index = index;
         this.shardServers = shardServers;
         this.shards = shards;
         this.frontEnd = frontEnd;
+        this.secret = secret;
+        this.secretDir = secretDir;
     }
 
     /**
@@ -49,6 +61,8 @@ public final class SearchDeployment implements AutoCloseable {
         Objects.requireNonNull(topology, "topology");
         ShardIndex shardIndex = ShardIndex.open(data, index, policy);
         List<ShardServer> servers = new ArrayList<>();
+        ShardSecret secret = ShardSecret.generate();
+        Path secretDir = null;
         try {
             if (shardIndex.shards() != topology.shards()) {
                 throw new IllegalArgumentException("topology " + topology + " serves " + topology.shards()
@@ -61,30 +75,62 @@ public final class SearchDeployment implements AutoCloseable {
                 for (int r = 0; r < topology.replicas(); r++) {
                     String name = "shard-" + s + (topology.replicas() > 1 ? "-replica-" + r : "");
                     // Each replica its own readers, as on its own machine; the data snapshot is shared.
-                    ShardServer server = ShardServer.start(shardIndex.shard(s), SHARD_HOST, 0, name);
+                    ShardServer server = ShardServer.start(shardIndex.shard(s), secret, SHARD_HOST, 0, name);
                     servers.add(server);
                     replicas.add(server.url());
                 }
                 urls.add(replicas);
             }
             ShardTopology shards = new ShardTopology(urls);
-            FrontEndServer frontEnd = FrontEndServer.start(war, tune.apply(FrontEndConfig.of(data.root(), shards, policy)),
-                    host, port);
-            return new SearchDeployment(shardIndex, servers, shards, frontEnd);
+            secretDir = privateSecretDir(secret);
+            FrontEndServer frontEnd = FrontEndServer.start(war, tune.apply(FrontEndConfig.of(data.root(), shards, policy)
+                    .withShardSecretFile(secretDir.resolve(SECRET_FILE))), host, port);
+            return new SearchDeployment(shardIndex, servers, shards, frontEnd, secret, secretDir);
         } catch (IOException | RuntimeException e) {
             servers.forEach(ShardServer::close);
             shardIndex.close();
+            deleteQuietly(secretDir);
             throw e;
         }
     }
 
-    /** The front-end alone, over shard servers that run elsewhere. */
-    public static SearchDeployment frontEndOnly(Path war, DataDir data, ShardTopology shards, boolean policy,
-                                                String host, int port, UnaryOperator<FrontEndConfig> tune)
-            throws IOException {
-        FrontEndServer frontEnd = FrontEndServer.start(war, tune.apply(FrontEndConfig.of(data.root(), shards, policy)),
-                host, port);
-        return new SearchDeployment(null, List.of(), shards, frontEnd);
+    /** The front-end alone, over shard servers that run elsewhere, started with {@code secret}. */
+    public static SearchDeployment frontEndOnly(Path war, DataDir data, ShardTopology shards, ShardSecret secret,
+                                                boolean policy, String host, int port,
+                                                UnaryOperator<FrontEndConfig> tune) throws IOException {
+        Path secretDir = privateSecretDir(secret);
+        try {
+            FrontEndServer frontEnd = FrontEndServer.start(war, tune.apply(FrontEndConfig.of(data.root(), shards, policy)
+                    .withShardSecretFile(secretDir.resolve(SECRET_FILE))), host, port);
+            return new SearchDeployment(null, List.of(), shards, frontEnd, secret, secretDir);
+        } catch (IOException | RuntimeException e) {
+            deleteQuietly(secretDir);
+            throw e;
+        }
+    }
+
+    private static final String SECRET_FILE = "shard.secret";
+
+    /** A new temporary directory (mode 0700 where POSIX) holding {@code secret} in a file of mode 0600. */
+    private static Path privateSecretDir(ShardSecret secret) throws IOException {
+        Path dir = Files.createTempDirectory("maat-shard-secret");
+        try {
+            secret.writeNew(dir.resolve(SECRET_FILE));
+            return dir;
+        } catch (IOException | RuntimeException e) {
+            deleteQuietly(dir);
+            throw e;
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir != null) {
+            try {
+                DirectoryTree.delete(dir);
+            } catch (IOException e) {
+                // a temporary directory: the system cleans it eventually
+            }
+        }
     }
 
     /** The front-end's URL, ending in {@code /}. */
@@ -95,6 +141,11 @@ public final class SearchDeployment implements AutoCloseable {
     /** Where the shards are served, as the front-end was configured. */
     public ShardTopology shards() {
         return shards;
+    }
+
+    /** The secret shard requests are signed with, for tools that ask the shards as the front-end does. */
+    public ShardSecret shardSecret() {
+        return secret;
     }
 
     /** The in-process shard servers (none for {@link #frontEndOnly}). */
@@ -109,5 +160,6 @@ public final class SearchDeployment implements AutoCloseable {
         if (index != null) {
             index.close();
         }
+        deleteQuietly(secretDir);
     }
 }

@@ -1,5 +1,6 @@
 package org.maat.server;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
@@ -18,6 +19,8 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.maat.core.shard.ShardProtocol;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardRefusedException;
+import org.maat.core.shard.ShardRequestAuth;
+import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardResult;
 import org.maat.core.shard.ShardSearcher;
 import org.slf4j.Logger;
@@ -26,16 +29,21 @@ import org.slf4j.LoggerFactory;
 /**
  * One shard served over HTTP by an embedded Jetty: {@code POST /shard/search} as
  * {@link ShardProtocol} defines it, answered by a {@link ShardSearcher} (a
- * {@link org.maat.core.shard.ShardService} in practice). Every error is a JSON body with a message:
- * 400 for a malformed request, 403 with the monitor's explanation for a refusal, 404/405 for other
- * paths and methods, 500 for a failure (logged here, with its stack trace; the response never
- * carries one), 503 when overloaded: at most {@link #DEFAULT_ACTIVE} searches run at once and at
- * most {@link #DEFAULT_WAITING} wait, each for at most {@link #DEFAULT_MAX_WAIT}; a request beyond
- * that is answered 503 at once, so a burst sheds load instead of queueing without bound (the
- * front-end's client then tries the shard's next replica).
+ * {@link org.maat.core.shard.ShardService} in practice), for its front-end only: a request must be
+ * signed with the deployment's {@link ShardSecret} ({@link ShardRequestAuth}); without a credential
+ * it is answered 401, with a wrong, stale or replayed one 403 ({@code forbidden}), and no search runs.
+ * Every error is the JSON body {@code {"error","message"}}, Jetty's own included
+ * ({@link JsonErrorHandler}): 400 for a malformed request, 403 ({@code refused}) with the monitor's
+ * explanation for a refusal, 404/405 for other paths and methods, 500 for a failure (logged here,
+ * with its stack trace; the response never carries one), 503 when overloaded: at most
+ * {@link #DEFAULT_ACTIVE} searches run at once and at most {@link #DEFAULT_WAITING} wait, each for at
+ * most {@link #DEFAULT_MAX_WAIT}; a request beyond that is answered 503 at once, so a burst sheds
+ * load instead of queueing without bound (the front-end's client then tries the shard's next replica).
  *
- * <p>The server trusts the user and region a request names (the front-end authenticated them):
- * bind it to loopback or an internal address. Started by {@link #start}, stopped by {@link #close}.
+ * <p>Resources: at most {@link #DEFAULT_THREADS} request threads; threads idle for
+ * {@link #THREAD_IDLE_TIMEOUT} end, all at once, so a burst's threads are gone seconds after it.
+ * Requests travel unencrypted: bind the server to loopback or an internal address. Started by
+ * {@link #start}, stopped by {@link #close}.
  */
 public final class ShardServer implements AutoCloseable {
 
@@ -49,6 +57,8 @@ public final class ShardServer implements AutoCloseable {
     public static final int DEFAULT_WAITING = 64;
     /** How long a search may wait for a slot before it gets 503. */
     public static final Duration DEFAULT_MAX_WAIT = Duration.ofSeconds(2);
+    /** How long a request thread may idle before it ends. */
+    public static final Duration THREAD_IDLE_TIMEOUT = Duration.ofSeconds(2);
 
     private final Server jetty;
     private final ServerConnector connector;
@@ -65,24 +75,28 @@ public final class ShardServer implements AutoCloseable {
      *
      * @param name names the server in logs and its threads, e.g. {@code shard-0}
      */
-    public static ShardServer start(ShardSearcher shard, String host, int port, String name) throws IOException {
-        return start(shard, host, port, name, DEFAULT_ACTIVE, DEFAULT_WAITING, DEFAULT_MAX_WAIT);
+    public static ShardServer start(ShardSearcher shard, ShardSecret secret, String host, int port, String name)
+            throws IOException {
+        return start(shard, secret, host, port, name, DEFAULT_ACTIVE, DEFAULT_WAITING, DEFAULT_MAX_WAIT);
     }
 
-    /** As {@link #start(ShardSearcher, String, int, String)}, with the overload limits given. */
-    public static ShardServer start(ShardSearcher shard, String host, int port, String name,
+    /** As {@link #start(ShardSearcher, ShardSecret, String, int, String)}, with the overload limits given. */
+    public static ShardServer start(ShardSearcher shard, ShardSecret secret, String host, int port, String name,
                                     int active, int waiting, Duration maxWait) throws IOException {
         Objects.requireNonNull(shard, "shard");
-        QueuedThreadPool threads = new QueuedThreadPool(DEFAULT_THREADS, 2);
+        ShardRequestAuth auth = new ShardRequestAuth(secret);
+        QueuedThreadPool threads = new QueuedThreadPool(DEFAULT_THREADS, 2, (int) THREAD_IDLE_TIMEOUT.toMillis());
+        threads.setMaxEvictCount(DEFAULT_THREADS);
         threads.setName(name);
         threads.setDaemon(true);
         Server jetty = new Server(threads);
         jetty.setStopAtShutdown(false);
+        jetty.setErrorHandler(new JsonErrorHandler());
         ServerConnector connector = new ServerConnector(jetty, 1, 1);
         connector.setHost(host);
         connector.setPort(port);
         jetty.addConnector(connector);
-        QoSHandler limits = new QoSHandler(new SearchHandler(shard, name));
+        QoSHandler limits = new QoSHandler(new SearchHandler(shard, auth, name));
         limits.setMaxRequestCount(active);
         limits.setMaxSuspendedRequestCount(waiting);
         limits.setMaxSuspend(maxWait);
@@ -128,11 +142,13 @@ public final class ShardServer implements AutoCloseable {
     /** The protocol's one endpoint. */
     private static final class SearchHandler extends Handler.Abstract {
         private final ShardSearcher shard;
+        private final ShardRequestAuth auth;
         private final String name;
 
-        SearchHandler(ShardSearcher shard, String name) {
+        SearchHandler(ShardSearcher shard, ShardRequestAuth auth, String name) {
             super(InvocationType.BLOCKING);
             this.shard = shard;
+            this.auth = auth;
             this.name = name;
         }
 
@@ -147,8 +163,20 @@ public final class ShardServer implements AutoCloseable {
                 return answer(response, callback, HttpStatus.METHOD_NOT_ALLOWED_405,
                         ShardProtocol.writeError("method-not-allowed", ShardProtocol.SEARCH_PATH + " takes POST"));
             }
+            String credential = request.getHeaders().get(ShardRequestAuth.HEADER);
             try {
-                ShardQuery query = ShardProtocol.readQuery(Request.asInputStream(request));
+                // Without a credential, refused before the body is read.
+                byte[] body = credential == null ? new byte[0]
+                        : Request.asInputStream(request).readNBytes(ShardProtocol.MAX_REQUEST_BYTES + 1);
+                if (body.length > ShardProtocol.MAX_REQUEST_BYTES) {
+                    throw new IllegalArgumentException("the request body is longer than "
+                            + ShardProtocol.MAX_REQUEST_BYTES + " bytes");
+                }
+                ShardRequestAuth.Verdict verdict = auth.verify(request.getMethod(), ShardProtocol.SEARCH_PATH, body, credential);
+                if (!verdict.accepted()) {
+                    return refuse(request, response, callback, verdict);
+                }
+                ShardQuery query = ShardProtocol.readQuery(new ByteArrayInputStream(body));
                 ShardResult result = shard.search(query);
                 return answer(response, callback, HttpStatus.OK_200, ShardProtocol.writeResult(result));
             } catch (IllegalArgumentException e) {
@@ -163,6 +191,17 @@ public final class ShardServer implements AutoCloseable {
                         ShardProtocol.writeError(ShardProtocol.FAILED, name + " failed: " + e.getClass().getSimpleName()
                                 + (e.getMessage() == null ? "" : ": " + e.getMessage())));
             }
+        }
+
+        private boolean refuse(Request request, Response response, Callback callback, ShardRequestAuth.Verdict verdict) {
+            LOG.warn("{}: refused a request from {}: {}", name, Request.getRemoteAddr(request), verdict.reason());
+            boolean missing = verdict.kind() == ShardRequestAuth.Verdict.Kind.MISSING;
+            if (missing) {
+                response.getHeaders().put(HttpHeader.WWW_AUTHENTICATE, ShardRequestAuth.SCHEME);
+            }
+            return answer(response, callback, missing ? HttpStatus.UNAUTHORIZED_401 : HttpStatus.FORBIDDEN_403,
+                    ShardProtocol.writeError(missing ? ShardRequestAuth.UNAUTHENTICATED : ShardRequestAuth.FORBIDDEN,
+                            verdict.reason()));
         }
 
         private static boolean answer(Response response, Callback callback, int status, byte[] body) {

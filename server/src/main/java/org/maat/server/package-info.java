@@ -4,7 +4,8 @@
  * front-end WAR deployed unchanged through a {@code WebAppContext}) and
  * {@link org.maat.server.SearchDeployment} (both together on loopback: what {@code maat serve} runs).
  *
- * <p>Shard servers trust the user and region a request names: bind them to loopback or an internal
- * network that only the front-end reaches, never to clients.
+ * <p>Shard servers believe the user and region a request names only when the request is signed with
+ * the deployment's shard secret ({@code org.maat.core.shard.ShardRequestAuth}); requests travel
+ * unencrypted, so bind them to loopback or an internal network, never to clients.
  */
 package org.maat.server;

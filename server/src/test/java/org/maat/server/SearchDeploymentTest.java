@@ -9,7 +9,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -49,6 +51,7 @@ class SearchDeploymentTest {
     void fourServersServeTwoShardsTwiceAndTheWarGetsTheirUrls() throws Exception {
         URI front;
         ShardTopology shards;
+        Path secretFile;
         try (SearchDeployment deployment = SearchDeployment.start(echoWar, served.data(), served.index(),
                 Topology.FOUR_SERVERS, true, "127.0.0.1", 0, c -> c.withMaxConcurrent(7).withSessionMinutes(3))) {
             front = deployment.url();
@@ -58,22 +61,28 @@ class SearchDeploymentTest {
 
             HttpResponse<String> config = get(front.resolve("/config"));
             assertThat(config.statusCode()).isEqualTo(200);
-            assertThat(config.body().lines().toList()).containsExactly(
+            assertThat(config.body().lines().filter(l -> !l.startsWith("maat.shardSecretFile=")).toList())
+                    .containsExactly(
                     "maat.data=" + served.data().root().toAbsolutePath(),
                     "maat.maxConcurrent=7",
+                    "maat.maxQueued=7",
                     "maat.policy=true",
                     "maat.sessionMinutes=3",
                     "maat.shards=" + shards);
+            secretFile = Path.of(config.body().lines().filter(l -> l.startsWith("maat.shardSecretFile="))
+                    .findFirst().orElseThrow().substring("maat.shardSecretFile=".length()));
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(secretFile))).isEqualTo("rw-------");
             assertThat(ShardTopology.parse(config.body().lines().filter(l -> l.startsWith("maat.shards="))
                     .findFirst().orElseThrow().substring("maat.shards=".length()))).isEqualTo(shards);
             assertThat(get(front.resolve("/index.html")).body()).contains("test war");
 
             // The shards answer what the WAR will ask them.
-            try (FanOut fanOut = new FanOut(shards.clients(http, Duration.ofSeconds(5)))) {
+            try (FanOut fanOut = new FanOut(shards.clients(http, Duration.ofSeconds(5), deployment.shardSecret()))) {
                 assertThat(fanOut.search(new ShardQuery("u1", "r1", "budget", 5))).isNotEmpty();
             }
         }
-        // Everything stopped.
+        // Everything stopped, and the secret's file is gone.
+        assertThat(secretFile).doesNotExist();
         assertThatThrownBy(() -> get(front.resolve("/config"))).isInstanceOf(ConnectException.class);
         for (List<URI> replicas : shards.shards()) {
             for (URI shard : replicas) {

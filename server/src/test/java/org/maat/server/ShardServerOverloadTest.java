@@ -6,6 +6,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -16,11 +17,15 @@ import org.junit.jupiter.api.Test;
 import org.maat.core.shard.ShardHit;
 import org.maat.core.shard.ShardProtocol;
 import org.maat.core.shard.ShardQuery;
+import org.maat.core.shard.ShardRequestAuth;
+import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardResult;
 import org.maat.core.shard.ShardSearcher;
 
 /** A shard server sheds load with 503 once its running and waiting slots are full, and recovers. */
 class ShardServerOverloadTest {
+
+    private static final ShardSecret SECRET = ShardSecret.generate();
 
     /** A shard whose searches wait until the test lets them go, so the slots stay taken. */
     private static final class HeldShard implements ShardSearcher {
@@ -43,7 +48,8 @@ class ShardServerOverloadTest {
     void aSearchBeyondTheRunningAndWaitingSlotsGets503AtOnceAndTheHeldOnesComplete() throws Exception {
         HeldShard shard = new HeldShard();
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-        try (ShardServer server = ShardServer.start(shard, "127.0.0.1", 0, "held-shard", 1, 1, Duration.ofSeconds(20))) {
+        try (ShardServer server = ShardServer.start(shard, SECRET, "127.0.0.1", 0, "held-shard", 1, 1,
+                Duration.ofSeconds(20))) {
             CompletableFuture<HttpResponse<String>> running = send(http, server.url());
             assertThat(shard.entered.tryAcquire(10, TimeUnit.SECONDS)).as("first search running").isTrue();
             CompletableFuture<HttpResponse<String>> waiting = send(http, server.url());
@@ -58,6 +64,11 @@ class ShardServerOverloadTest {
             }
             assertThat(shed).as("a request beyond the slots is shed").isNotNull();
             assertThat(shed.body()).doesNotContain("\tat ");
+            // The project's JSON error, not Jetty's page.
+            assertThat(shed.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t)
+                    .startsWith("application/json"));
+            assertThat(ShardProtocol.readErrorCode(shed.body().getBytes(StandardCharsets.UTF_8)))
+                    .isEqualTo("unavailable");
             assertThat(waiting).isNotDone();
 
             shard.release.countDown();
@@ -74,6 +85,8 @@ class ShardServerOverloadTest {
         return http.sendAsync(HttpRequest.newBuilder(base.resolve(ShardProtocol.SEARCH_PATH))
                         .timeout(Duration.ofSeconds(30))
                         .header("Content-Type", ShardProtocol.CONTENT_TYPE)
+                        .header(ShardRequestAuth.HEADER, new ShardRequestAuth(SECRET).sign("POST",
+                                ShardProtocol.SEARCH_PATH, body))
                         .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
                 HttpResponse.BodyHandlers.ofString());
     }

@@ -26,7 +26,13 @@ import org.maat.policy.facts.FactSource;
 import org.maat.core.shard.ShardHit;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
+import org.maat.core.shard.ShardRequestAuth;
+import org.maat.core.shard.ShardResult;
+import org.maat.core.shard.ShardSearcher;
+import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** Shard servers over a real index, reached over HTTP on loopback. */
 class ShardServerTest {
@@ -37,6 +43,7 @@ class ShardServerTest {
     static ServedDataFixture served;
     static final List<ShardServer> servers = new ArrayList<>();
     static final HttpClient http = HttpClient.newHttpClient();
+    static final ShardSecret SECRET = ShardSecret.generate();
 
     @BeforeAll
     static void serve() throws IOException {
@@ -44,7 +51,7 @@ class ShardServerTest {
         index = ShardIndex.open(served.data(), served.index(), true);
         for (int s = 0; s < 2; s++) {
             for (int r = 0; r < 2; r++) {
-                servers.add(ShardServer.start(index.shard(s), "127.0.0.1", 0, "shard-" + s + "-replica-" + r));
+                servers.add(ShardServer.start(index.shard(s), SECRET, "127.0.0.1", 0, "shard-" + s + "-replica-" + r));
             }
         }
     }
@@ -60,14 +67,75 @@ class ShardServerTest {
                 List.of(servers.get(2).url(), servers.get(3).url())));
     }
 
+    /** A request signed as the front-end signs it. */
     private static HttpResponse<String> post(URI base, String path, String body) throws Exception {
-        return http.send(HttpRequest.newBuilder(base.resolve(path)).POST(HttpRequest.BodyPublishers.ofString(body))
-                .header("Content-Type", "application/json").build(), HttpResponse.BodyHandlers.ofString());
+        return post(base, path, body, new ShardRequestAuth(SECRET).sign("POST", path,
+                body.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** A request with the given {@code Authorization} header, or none when null. */
+    private static HttpResponse<String> post(URI base, String path, String body, String credential) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).header("Content-Type", "application/json");
+        if (credential != null) {
+            request.header(ShardRequestAuth.HEADER, credential);
+        }
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void aRequestWithoutTheFrontEndsCredentialIsRefusedWithJsonAndRunsNoSearch() throws Exception {
+        AtomicInteger searches = new AtomicInteger();
+        ShardSearcher real = index.shard(0);
+        ShardSearcher counted = query -> {
+            searches.incrementAndGet();
+            return real.search(query);
+        };
+        String body = "{\"user\":\"u5\",\"region\":\"r1\",\"query\":\"budget\",\"k\":5}";
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        try (ShardServer server = ShardServer.start(counted, SECRET, "127.0.0.1", 0, "counted-shard")) {
+            HttpResponse<String> none = post(server.url(), "/shard/search", body, null);
+            assertThat(none.statusCode()).isEqualTo(401);
+            assertThat(none.headers().firstValue("Content-Type")).hasValueSatisfying(t -> assertThat(t)
+                    .startsWith("application/json"));
+            assertThat(none.body()).contains("\"error\":\"unauthenticated\"").doesNotContain("\tat ");
+
+            String foreign = new ShardRequestAuth(ShardSecret.generate()).sign("POST", "/shard/search", bytes);
+            HttpResponse<String> wrong = post(server.url(), "/shard/search", body, foreign);
+            assertThat(wrong.statusCode()).isEqualTo(403);
+            assertThat(wrong.body()).contains("\"error\":\"forbidden\"").doesNotContain("\tat ");
+
+            String other = body.replace("u5", "u6");
+            String signedForU6 = new ShardRequestAuth(SECRET).sign("POST", "/shard/search",
+                    other.getBytes(StandardCharsets.UTF_8));
+            assertThat(post(server.url(), "/shard/search", body, signedForU6).statusCode()).isEqualTo(403);
+            assertThat(post(server.url(), "/shard/search", body, "Bearer " + "0".repeat(64)).statusCode())
+                    .isEqualTo(403);
+            assertThat(searches).as("searches run for refused requests").hasValue(0);
+
+            // The front-end's own request passes, once: the same signed request again is a replay.
+            String signed = new ShardRequestAuth(SECRET).sign("POST", "/shard/search", bytes);
+            HttpResponse<String> ok = post(server.url(), "/shard/search", body, signed);
+            assertThat(ok.statusCode()).as(ok.body()).isEqualTo(200);
+            assertThat(searches).hasValue(1);
+            HttpResponse<String> replay = post(server.url(), "/shard/search", body, signed);
+            assertThat(replay.statusCode()).isEqualTo(403);
+            assertThat(replay.body()).contains("replay");
+            assertThat(searches).hasValue(1);
+
+            // A front-end with another secret gets an I/O error naming the credential, not a monitor refusal.
+            ShardTopology alone = ShardTopology.ofShards(List.of(server.url()));
+            try (FanOut stranger = new FanOut(alone.clients(http, Duration.ofSeconds(10), ShardSecret.generate()))) {
+                assertThatThrownBy(() -> stranger.search(new ShardQuery("u5", "r1", "budget", 5)))
+                        .isInstanceOf(IOException.class).hasMessageContaining("credential");
+            }
+            assertThat(searches).hasValue(1);
+        }
     }
 
     @Test
     void shardsOverHttpAnswerWhatTheSameShardsAnswerInProcess() throws IOException {
-        try (FanOut remote = new FanOut(topology().clients(http, Duration.ofSeconds(10)));
+        try (FanOut remote = new FanOut(topology().clients(http, Duration.ofSeconds(10), SECRET));
              FanOut local = FanOut.ofShards(List.of(index.shard(0), index.shard(1)))) {
             int nonEmpty = 0;
             for (int u = 0; u < ServedDataFixture.SPEC.users(); u += 3) {
@@ -108,11 +176,11 @@ class ShardServerTest {
     @Test
     void whenAReplicaStopsTheOtherAnswersForItsShard() throws IOException {
         ShardIndex own = index;
-        ShardServer lonely = ShardServer.start(own.shard(1), "127.0.0.1", 0, "shard-1-spare");
-        ShardServer doomed = ShardServer.start(own.shard(1), "127.0.0.1", 0, "shard-1-doomed");
+        ShardServer lonely = ShardServer.start(own.shard(1), SECRET, "127.0.0.1", 0, "shard-1-spare");
+        ShardServer doomed = ShardServer.start(own.shard(1), SECRET, "127.0.0.1", 0, "shard-1-doomed");
         ShardTopology topology = new ShardTopology(List.of(List.of(servers.get(0).url()),
                 List.of(doomed.url(), lonely.url())));
-        try (FanOut fanOut = new FanOut(topology.clients(http, Duration.ofSeconds(10)))) {
+        try (FanOut fanOut = new FanOut(topology.clients(http, Duration.ofSeconds(10), SECRET))) {
             ShardQuery query = new ShardQuery("u4", "r1", "budget", 5);
             List<ShardHit> before = fanOut.search(query);
             doomed.close();
@@ -136,7 +204,7 @@ class ShardServerTest {
         List<ShardServer> faulty = new ArrayList<>();
         try {
             for (int s = 0; s < 2; s++) {
-                faulty.add(ShardServer.start(index.shard(s).withComponents(SearchComponents.plain()), "127.0.0.1", 0,
+                faulty.add(ShardServer.start(index.shard(s).withComponents(SearchComponents.plain()), SECRET, "127.0.0.1", 0,
                         "faulty-shard-" + s));
             }
             String body = "{\"user\":\"" + secretAndStranger[1] + "\",\"region\":\"r1\",\"query\":\"" + unique
@@ -152,7 +220,7 @@ class ShardServerTest {
                     .doesNotContain("\tat ");
 
             ShardTopology topology = ShardTopology.ofShards(faulty.stream().map(ShardServer::url).toList());
-            try (FanOut fanOut = new FanOut(topology.clients(http, Duration.ofSeconds(10)))) {
+            try (FanOut fanOut = new FanOut(topology.clients(http, Duration.ofSeconds(10), SECRET))) {
                 assertThatThrownBy(() -> fanOut.search(new ShardQuery(secretAndStranger[1], "r1", unique, 5)))
                         .isInstanceOf(ShardRefusedException.class).hasMessageContaining(secretAndStranger[0]);
             }

@@ -7,10 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -30,11 +27,10 @@ import java.util.concurrent.atomic.AtomicLong;
  *       order; so the order depends only on what the shards answered. Shards partition the documents,
  *       so no id appears twice.</li>
  * </ul>
- * Thread-safe. Owns a pool of daemon threads for the parallel calls; close it when done.
+ * Thread-safe. Owns a pool of daemon threads for the parallel calls, which end when idle
+ * ({@link IdleEndingThreads}); close it when done.
  */
 public final class FanOut implements AutoCloseable {
-
-    private static final AtomicInteger POOLS = new AtomicInteger();
 
     private final List<List<ShardSearcher>> shards;
     private final AtomicLong[] nextReplica;
@@ -53,14 +49,7 @@ public final class FanOut implements AutoCloseable {
             }
             nextReplica[i] = new AtomicLong();
         }
-        int pool = POOLS.incrementAndGet();
-        AtomicInteger threads = new AtomicInteger();
-        ThreadFactory factory = r -> {
-            Thread t = new Thread(r, "maat-fanout-" + pool + "-" + threads.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        };
-        this.pool = Executors.newCachedThreadPool(factory);
+        this.pool = IdleEndingThreads.pool("maat-fanout");
     }
 
     /** One replica per shard. */

@@ -10,10 +10,12 @@ import java.util.Objects;
 
 /**
  * A shard server reached over HTTP ({@link ShardProtocol}), with a connect timeout and a timeout per
- * request. A 403 is {@link ShardRefusedException} with the shard's explanation, a 400
+ * request; every request is signed with the deployment's secret ({@link ShardRequestAuth}). A 403
+ * from the shard's monitor is {@link ShardRefusedException} with its explanation, a 400
  * {@link IllegalArgumentException} with its message; anything else that is not a well-formed 200
- * (no connection, a timeout, a 5xx, a garbled body) is an {@link IOException}, after which a
- * {@link FanOut} tries another replica. Thread-safe; clients may share one {@link HttpClient}.
+ * (no connection, a timeout, a 5xx, a shard refusing this front-end's credential with 401/403, a
+ * garbled body) is an {@link IOException}, after which a {@link FanOut} tries another replica.
+ * Thread-safe; clients may share one {@link HttpClient}.
  */
 public final class ShardClient implements ShardSearcher {
 
@@ -25,19 +27,25 @@ public final class ShardClient implements ShardSearcher {
     private final URI endpoint;
     private final HttpClient http;
     private final Duration requestTimeout;
+    private final ShardRequestAuth auth;
 
-    public ShardClient(URI base, HttpClient http, Duration requestTimeout) {
+    public ShardClient(URI base, HttpClient http, Duration requestTimeout, ShardRequestAuth auth) {
         this.base = Objects.requireNonNull(base, "base");
         // Appended, not resolved: a shard behind a path prefix keeps it.
         this.endpoint = URI.create(base.toString().replaceAll("/+$", "") + ShardProtocol.SEARCH_PATH);
         this.http = Objects.requireNonNull(http, "http");
         this.requestTimeout = Objects.requireNonNull(requestTimeout, "requestTimeout");
+        this.auth = Objects.requireNonNull(auth, "auth");
     }
 
-    /** An HTTP client with {@link #CONNECT_TIMEOUT}, for the clients of one front-end to share. */
+    /**
+     * An HTTP client with {@link #CONNECT_TIMEOUT}, for the clients of one front-end to share; its
+     * threads end when idle ({@link IdleEndingThreads}), not a minute after a burst.
+     */
     public static HttpClient newHttpClient() {
         return HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
+                .executor(IdleEndingThreads.pool("maat-shard-http"))
                 .connectTimeout(CONNECT_TIMEOUT)
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
@@ -49,11 +57,13 @@ public final class ShardClient implements ShardSearcher {
 
     @Override
     public ShardResult search(ShardQuery query) throws IOException {
+        byte[] body = ShardProtocol.writeQuery(query);
         HttpRequest request = HttpRequest.newBuilder(endpoint)
                 .timeout(requestTimeout)
                 .header("Content-Type", ShardProtocol.CONTENT_TYPE)
                 .header("Accept", ShardProtocol.CONTENT_TYPE)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(ShardProtocol.writeQuery(query)))
+                .header(ShardRequestAuth.HEADER, auth.sign("POST", ShardProtocol.SEARCH_PATH, body))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
                 .build();
         HttpResponse<byte[]> response;
         try {
@@ -64,13 +74,17 @@ public final class ShardClient implements ShardSearcher {
         } catch (IOException e) {
             throw new IOException(base + ": " + describe(e), e);
         }
-        byte[] body = response.body();
-        return switch (response.statusCode()) {
-            case 200 -> ShardProtocol.readResult(body);
-            case 400 -> throw new IllegalArgumentException(ShardProtocol.readErrorMessage(body));
-            case 403 -> throw new ShardRefusedException(ShardProtocol.readErrorMessage(body));
-            default -> throw new IOException(base + " answered " + response.statusCode() + ": "
-                    + ShardProtocol.readErrorMessage(body));
+        byte[] answer = response.body();
+        int status = response.statusCode();
+        if (status == 401 || (status == 403 && ShardRequestAuth.FORBIDDEN.equals(ShardProtocol.readErrorCode(answer)))) {
+            throw new IOException(base + " refused this front-end's shard credential (" + status + "): "
+                    + ShardProtocol.readErrorMessage(answer) + "; front-end and shards need the same shard secret");
+        }
+        return switch (status) {
+            case 200 -> ShardProtocol.readResult(answer);
+            case 400 -> throw new IllegalArgumentException(ShardProtocol.readErrorMessage(answer));
+            case 403 -> throw new ShardRefusedException(ShardProtocol.readErrorMessage(answer));
+            default -> throw new IOException(base + " answered " + status + ": " + ShardProtocol.readErrorMessage(answer));
         };
     }
 

@@ -14,8 +14,11 @@ import java.io.UncheckedIOException;
  * POST /shard/search   {"user":"u1","region":"r0","query":"budget","k":10}
  *   200 {"shard":0,"hits":[{"id":"d12","score":1.5}]}
  *   400 {"error":"bad-request","message":...}   the request is malformed or out of bounds
+ *   401 {"error":"unauthenticated","message":...} no front-end credential ({@link ShardRequestAuth})
+ *   403 {"error":"forbidden","message":...}     a wrong, stale or replayed front-end credential
  *   403 {"error":"refused","message":...}       the shard's monitor refused (its explanation)
  *   500 {"error":"failed","message":...}        the shard failed; another replica may answer
+ *   503 {"error":"unavailable","message":...}   the shard is overloaded; another replica may answer
  * </pre>
  * Requests are read strictly: unknown fields, wrong types or bounds ({@link ShardQuery}) are a bad
  * request with a message saying what is wrong. Thread-safe.
@@ -91,6 +94,16 @@ public final class ShardProtocol {
 
     public static byte[] writeError(String code, String message) {
         return write(new Error(code, message));
+    }
+
+    /** The {@code error} code of an error response, or null when it is not one. */
+    public static String readErrorCode(byte[] body) {
+        try {
+            Error error = JSON.readValue(body, Error.class);
+            return error == null ? null : error.error();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** The message of an error response, or the raw body when it is not one. */

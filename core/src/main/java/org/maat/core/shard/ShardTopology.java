@@ -61,11 +61,15 @@ public record ShardTopology(List<List<URI>> shards) {
         return shards.size();
     }
 
-    /** HTTP clients for every replica, sharing {@code http}, in the shape {@link FanOut} takes. */
-    public List<List<ShardSearcher>> clients(HttpClient http, Duration requestTimeout) {
+    /**
+     * HTTP clients for every replica, sharing {@code http} and signing with {@code secret}, in the
+     * shape {@link FanOut} takes.
+     */
+    public List<List<ShardSearcher>> clients(HttpClient http, Duration requestTimeout, ShardSecret secret) {
+        ShardRequestAuth auth = new ShardRequestAuth(secret);
         return shards.stream()
                 .map(replicas -> replicas.stream()
-                        .<ShardSearcher>map(url -> new ShardClient(url, http, requestTimeout))
+                        .<ShardSearcher>map(url -> new ShardClient(url, http, requestTimeout, auth))
                         .toList())
                 .toList();
     }

@@ -24,6 +24,8 @@ import org.junit.jupiter.api.Test;
  */
 class ShardClientTest {
 
+    private static final ShardRequestAuth AUTH = new ShardRequestAuth(ShardSecret.generate());
+
     private HttpServer server;
     private final AtomicReference<Integer> status = new AtomicReference<>(200);
     private final AtomicReference<byte[]> body = new AtomicReference<>();
@@ -56,7 +58,7 @@ class ShardClientTest {
 
     private ShardClient client() {
         return new ShardClient(URI.create("http://127.0.0.1:" + server.getAddress().getPort()), http,
-                Duration.ofSeconds(5));
+                Duration.ofSeconds(5), AUTH);
     }
 
     private static final ShardQuery QUERY = new ShardQuery("u7", "r0", "tax", 4);
@@ -103,7 +105,7 @@ class ShardClientTest {
         try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = free.getLocalPort();
         }
-        ShardClient nobody = new ShardClient(URI.create("http://127.0.0.1:" + port), http, Duration.ofSeconds(2));
+        ShardClient nobody = new ShardClient(URI.create("http://127.0.0.1:" + port), http, Duration.ofSeconds(2), AUTH);
         assertThatThrownBy(() -> nobody.search(QUERY)).isInstanceOf(IOException.class)
                 .hasMessageContaining("127.0.0.1:" + port);
     }
@@ -119,7 +121,7 @@ class ShardClientTest {
             exchange.close();
         });
         ShardClient slow = new ShardClient(URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/slow"),
-                http, Duration.ofMillis(300));
+                http, Duration.ofMillis(300), AUTH);
         assertThatThrownBy(() -> slow.search(QUERY)).isInstanceOf(IOException.class).hasMessageContaining("/slow");
     }
 }

@@ -10,8 +10,10 @@ import java.io.IOException;
 import org.maat.frontend.app.RequestException;
 
 /**
- * Bounds the requests served at once to {@code maat.maxConcurrent}: a request beyond it is answered
- * 503 at once with {@code Retry-After}, rather than queued without bound.
+ * Bounds the requests served at once to {@code maat.maxConcurrent}, with at most
+ * {@code maat.maxQueued} more waiting up to {@code maat.maxWaitMillis} for a slot
+ * ({@link AdmissionGate}): any other request is answered 503 with {@code Retry-After} and the JSON
+ * error (or the error page), rather than queued without bound.
  */
 @WebFilter("/*")
 public final class Admission extends HttpFilter {
@@ -20,7 +22,14 @@ public final class Admission extends HttpFilter {
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
         FrontendContext context = FrontendContext.of(request.getServletContext());
-        if (!context.permits().tryAcquire()) {
+        boolean admitted;
+        try {
+            admitted = context.admission().enter();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            admitted = false;
+        }
+        if (!admitted) {
             Exchange.serve(request, response, x -> {
                 throw RequestException.unavailable("the server is busy: too many requests at once; retry shortly");
             });
@@ -29,7 +38,7 @@ public final class Admission extends HttpFilter {
         try {
             chain.doFilter(request, response);
         } finally {
-            context.permits().release();
+            context.admission().leave();
         }
     }
 }

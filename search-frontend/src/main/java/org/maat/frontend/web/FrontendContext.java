@@ -1,16 +1,15 @@
 package org.maat.frontend.web;
 
 import jakarta.servlet.ServletContext;
-import java.util.concurrent.Semaphore;
 import org.maat.frontend.app.Frontend;
 import org.maat.frontend.erp.ErpFrontend;
 
 /**
  * What the servlets share, kept as one servlet context attribute by {@link FrontendStartup}: the
  * search front-end (null when only the ERP pages are served), the ERP pages (null when not
- * configured), the web settings, the page renderer and the permits that bound concurrent requests.
+ * configured), the web settings, the page renderer and the gate that bounds concurrent requests.
  */
-record FrontendContext(Frontend frontend, ErpFrontend erp, WebSettings settings, Pages pages, Semaphore permits) {
+record FrontendContext(Frontend frontend, ErpFrontend erp, WebSettings settings, Pages pages, AdmissionGate admission) {
 
     static final String ATTRIBUTE = FrontendContext.class.getName();
 

@@ -12,12 +12,12 @@ import java.sql.Driver;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Collections;
-import java.util.concurrent.Semaphore;
 import org.maat.core.accounts.AccountStore;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
 import org.maat.core.shard.FanOut;
 import org.maat.core.shard.ShardClient;
+import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
 import org.maat.frontend.app.Frontend;
 import org.maat.frontend.app.FrontendConfig;
@@ -64,7 +64,7 @@ public final class FrontendStartup implements ServletContextListener, HttpSessio
         }
         servlet.setAttribute(FrontendContext.ATTRIBUTE, new FrontendContext(frontend, erp,
                 new WebSettings(regions, config.proxyHeader(), config.sessionMinutes()), new Pages(),
-                new Semaphore(config.maxConcurrent())));
+                new AdmissionGate(config.maxConcurrent(), config.maxQueued(), config.maxWaitMillis())));
         if (frontend != null) {
             LOG.info("Maat front-end serving {} over {} shard(s), policy {}", config.data(),
                     ShardTopology.parse(config.shards()).shardCount(), config.policy() ? "on" : "off (baseline)");
@@ -76,12 +76,19 @@ public final class FrontendStartup implements ServletContextListener, HttpSessio
     }
 
     private static Frontend openSearch(FrontendConfig config) {
+        ShardSecret secret;
+        try {
+            secret = ShardSecret.read(config.shardSecretFile());
+        } catch (IOException e) {
+            throw new UncheckedIOException("the Maat front-end cannot read maat.shardSecretFile: " + e.getMessage(), e);
+        }
         try {
             ShardTopology topology = ShardTopology.parse(config.shards());
             DataSet data = DataSet.open(DataDir.at(config.data()));
             try {
                 AccountStore accounts = AccountStore.open(data.dir());
-                FanOut shards = new FanOut(topology.clients(ShardClient.newHttpClient(), ShardClient.REQUEST_TIMEOUT));
+                FanOut shards = new FanOut(topology.clients(ShardClient.newHttpClient(), ShardClient.REQUEST_TIMEOUT,
+                        secret));
                 return new Frontend(data, shards, accounts, config.policy());
             } catch (RuntimeException e) {
                 data.close();

@@ -20,7 +20,7 @@ class FrontendConfigTest {
     @Test
     void searchAndErpTogether() {
         FrontendConfig c = FrontendConfig.read(Map.of("maat.data", "d", "maat.shards", "s", "maat.erp", "e",
-                "maat.erpConnections", "3")::get);
+                "maat.erpConnections", "3", "maat.shardSecretFile", "f")::get);
         assertThat(c.searches()).isTrue();
         assertThat(c.erpConnections()).isEqualTo(3);
     }

@@ -60,7 +60,8 @@ public record BenchData(DataDir mix, DataDir baseline, DataDir allPublic, IndexL
         return Math.min(12, users - 1);
     }
 
-    private static DataDir generate(Path dir, PopulationSpec spec, int documents, int users, long seed,
+    /** Generates {@code documents} europarl documents with {@code spec}'s population into {@code dir}. */
+    public static DataDir generate(Path dir, PopulationSpec spec, int documents, int users, long seed,
                                     PasswordHasher hasher, Consumer<String> log) throws IOException {
         log.accept("generating " + dir.getFileName() + ": " + documents + " europarl documents, " + users + " users, mix "
                 + spec.privatePercent() + "/" + spec.publicPercent() + "/" + spec.friendsPercent());
@@ -70,7 +71,8 @@ public record BenchData(DataDir mix, DataDir baseline, DataDir allPublic, IndexL
         return data;
     }
 
-    private static IndexLayout index(DataDir data, Path dir, int shards, Consumer<String> log) throws IOException {
+    /** Indexes {@code data} into {@code shards} shards under the monitor. */
+    public static IndexLayout index(DataDir data, Path dir, int shards, Consumer<String> log) throws IOException {
         log.accept("indexing " + data.root().getFileName() + " into " + shards + " shards under the monitor");
         IndexLayout layout = new IndexLayout(dir);
         IndexRun.standard().run(data, layout, shards, true, n -> { });

@@ -2,6 +2,7 @@ package org.maat.server.cli;
 
 import java.io.PrintWriter;
 import java.util.concurrent.CountDownLatch;
+import org.maat.server.IdleHeapRelease;
 
 /**
  * Keeps a server command's process serving until it is told to stop (Ctrl-C, SIGTERM): a shutdown
@@ -14,6 +15,7 @@ final class RunUntilStopped {
 
     /** Blocks for good; {@code stop} runs once in the shutdown hook. */
     static void await(String what, PrintWriter out, AutoCloseable stop) throws InterruptedException {
+        IdleHeapRelease.enable(); // a server: what a burst made it commit goes back once idle
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             out.println("stopping " + what + " ...");

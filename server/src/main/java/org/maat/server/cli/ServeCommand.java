@@ -10,6 +10,7 @@ import org.maat.core.accounts.Login;
 import org.maat.core.data.DataDirException;
 import org.maat.core.data.DataDir;
 import org.maat.core.lucene.IndexLayout;
+import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
 import org.maat.server.FrontEndConfig;
 import org.maat.server.FrontEndServer;
@@ -37,7 +38,9 @@ import picocli.CommandLine.Spec;
                 + "hits are merged by score; each shard runs the search as a confined task that the monitor lets "
                 + "return only documents the session may read. Prints the URL; Ctrl-C stops it cleanly.",
             "",
-            "With --shards the shard servers run elsewhere (maat shard) and --index is not needed.",
+            "With --shards the shard servers run elsewhere (maat shard) and --index is not needed; give them and the "
+                + "front-end the same shard secret (--shard-secret-file, or MAAT_SHARD_SECRET). In-process shards get "
+                + "a fresh random secret. Shards answer only requests signed with it.",
             "",
             "--erp DIR also serves the ERP queries Q7-Q18 and Q10R over the database in DIR (maat erp load; plain H2 "
                 + "or the encrypted layer, as DIR holds): /erp (index and forms), /erp/q7 ... /erp/q18 (pages; Q16-Q18 "
@@ -47,7 +50,8 @@ import picocli.CommandLine.Spec;
             "  maat serve --erp erp-db --port 8080",
             "  maat serve --data data --index index --erp erp-db --erp-connections 16",
             "  maat serve --data data --index index --topology 4servers --port 8080",
-            "  maat serve --data data --shards 'http://10.0.0.5:9001|http://10.0.0.6:9001,http://10.0.0.7:9002'",
+            "  maat serve --data data --shard-secret-file shard.secret \\",
+            "      --shards 'http://10.0.0.5:9001|http://10.0.0.6:9001,http://10.0.0.7:9002'",
             "", "Exit codes: 0 stopped, 2 bad arguments or it could not start."})
 public final class ServeCommand implements Callable<Integer> {
 
@@ -66,6 +70,11 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--shards", paramLabel = "URLS",
             description = "Shard servers running elsewhere instead: shards separated by ',', replicas by '|'.")
     String shards;
+
+    @Option(names = "--shard-secret-file", paramLabel = "FILE",
+            description = "With --shards: the secret the shard servers were started with (mode 0600; created if "
+                    + "absent). Default: the environment variable MAAT_SHARD_SECRET.")
+    Path shardSecretFile;
 
     @Option(names = "--port", defaultValue = "8080", description = "Front-end port (0: any free port). "
             + "Default: ${DEFAULT-VALUE}.")
@@ -124,6 +133,10 @@ public final class ServeCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "give either --index (shards in-process) or --shards "
                     + "(shard servers elsewhere)");
         }
+        if (shardSecretFile != null && shards == null) {
+            throw new ParameterException(spec.commandLine(), "--shard-secret-file goes with --shards; in-process "
+                    + "shards (--index) get a fresh secret");
+        }
         if (erp != null && !Files.isDirectory(erp)) {
             throw new ParameterException(spec.commandLine(), "--erp " + erp + ": no such directory "
                     + "(create an ERP database with maat erp load)");
@@ -140,6 +153,8 @@ public final class ServeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
+        ShardSecret secret = remote == null ? null
+                : ShardSecretOption.resolve(shardSecretFile, "--shard-secret-file", spec, System.getenv());
         Path warFile = war != null ? war : WarFile.locate();
         PrintWriter out = spec.commandLine().getOut();
         if (data == null) {
@@ -154,7 +169,7 @@ public final class ServeCommand implements Callable<Integer> {
         SearchDeployment deployment = remote == null
                 ? SearchDeployment.start(warFile, dataDir, new IndexLayout(index), layout, !noPolicy, host, port,
                         this::tune)
-                : SearchDeployment.frontEndOnly(warFile, dataDir, remote, !noPolicy, host, port, this::tune);
+                : SearchDeployment.frontEndOnly(warFile, dataDir, remote, secret, !noPolicy, host, port, this::tune);
         out.printf("shards: %s%s%n", deployment.shards(), remote == null ? " (" + layout + ", in-process)" : "");
         printLogins(out, dataDir);
         out.printf("Maat search serving at %s%s (Ctrl-C to stop)%n", deployment.url(),

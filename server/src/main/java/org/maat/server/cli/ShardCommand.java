@@ -8,6 +8,7 @@ import java.util.regex.Pattern;
 import org.maat.core.data.DataDir;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.shard.ShardIndex;
+import org.maat.core.shard.ShardSecret;
 import org.maat.server.ShardServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,12 +24,15 @@ import picocli.CommandLine.Spec;
                 + "front-end started with maat serve --shards.",
             "",
             "Each request runs as a confined search task of the user and region it names; the monitor releases "
-                + "only documents that session may read. The shard trusts the names it is given: bind it to "
-                + "loopback or an internal network that only the front-end reaches. It reads the data directory "
+                + "only documents that session may read. It answers only requests signed with the deployment's shard "
+                + "secret (--secret-file, created with mode 0600 if absent, or the environment variable "
+                + "MAAT_SHARD_SECRET): give maat serve --shards the same file; a request without it gets 401, with a "
+                + "wrong, stale or replayed signature 403. Requests travel unencrypted: bind the shard to loopback or "
+                + "an internal network. It reads the data directory "
                 + "without locking it (a snapshot of its policies; MAL entries followed as they are appended), "
                 + "so it runs beside the front-end. Ctrl-C stops it."},
         footer = {"", "Example:",
-            "  maat shard --index index/shard-0 --port 9001 --data data",
+            "  maat shard --index index/shard-0 --port 9001 --data data --secret-file shard.secret",
             "", "Exit codes: 0 stopped, 2 bad arguments or it could not start."})
 public final class ShardCommand implements Callable<Integer> {
 
@@ -48,6 +52,11 @@ public final class ShardCommand implements Callable<Integer> {
     @Option(names = "--host", defaultValue = "127.0.0.1", description = "Address to bind. Default: ${DEFAULT-VALUE}.")
     String host;
 
+    @Option(names = "--secret-file", paramLabel = "FILE",
+            description = "The deployment's shard secret (mode 0600; created if absent). Default: the environment "
+                    + "variable MAAT_SHARD_SECRET.")
+    Path secretFile;
+
     @Option(names = "--no-policy", description = "No monitor (the overhead baseline).")
     boolean noPolicy;
 
@@ -66,6 +75,7 @@ public final class ShardCommand implements Callable<Integer> {
                     + "e.g. index/shard-0, not " + shardDir);
         }
         int shard = Integer.parseInt(m.group(1));
+        ShardSecret secret = ShardSecretOption.resolve(secretFile, "--secret-file", spec, System.getenv());
         IndexLayout layout = new IndexLayout(dir.getParent());
         Path dataDir = data != null ? data : layout.root().resolveSibling("data");
         PrintWriter out = spec.commandLine().getOut();
@@ -76,7 +86,7 @@ public final class ShardCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("index " + layout.root() + " has " + index.shards()
                         + " shard(s); there is no shard " + shard);
             }
-            server = ShardServer.start(index.shard(shard), host, port, "shard-" + shard);
+            server = ShardServer.start(index.shard(shard), secret, host, port, "shard-" + shard);
         } catch (Exception e) {
             index.close();
             throw e;

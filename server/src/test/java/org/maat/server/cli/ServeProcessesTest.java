@@ -12,7 +12,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.core.shard.FanOut;
 import org.maat.core.shard.ShardQuery;
+import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
 import org.maat.server.ServedDataFixture;
 import org.maat.server.testwar.ConfigEchoServlet;
@@ -106,20 +109,30 @@ class ServeProcessesTest {
         ServedDataFixture served = ServedDataFixture.generate(dir.resolve("served"), 120);
         Path war = ServedDataFixture.war(dir.resolve("echo.war"), ConfigEchoServlet.class);
 
+        Path secretFile = dir.resolve("shard.secret");
         Running shard0 = run("shard", "--index", served.index().shard(0).toString(), "--port", "0",
-                "--data", served.data().root().toString());
+                "--data", served.data().root().toString(), "--secret-file", secretFile.toString());
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(secretFile))).isEqualTo("rw-------");
         Running shard1 = run("shard", "--index", served.index().shard(1).toString(), "--port", "0",
-                "--data", served.data().root().toString());
+                "--data", served.data().root().toString(), "--secret-file", secretFile.toString());
         String shards = shard0.url() + "," + shard1.url();
         Running front = run("serve", "--data", served.data().root().toString(), "--shards", shards,
-                "--port", "0", "--war", war.toString());
+                "--shard-secret-file", secretFile.toString(), "--port", "0", "--war", war.toString());
 
         HttpResponse<String> config = http.send(HttpRequest.newBuilder(front.url().resolve("/config")).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(config.body()).contains("maat.shards=" + shards);
-        try (FanOut fanOut = new FanOut(ShardTopology.parse(shards).clients(http, Duration.ofSeconds(10)))) {
+        assertThat(config.body()).contains("maat.shardSecretFile=");
+        try (FanOut fanOut = new FanOut(ShardTopology.parse(shards).clients(http, Duration.ofSeconds(10),
+                ShardSecret.read(secretFile)))) {
             assertThat(fanOut.search(new ShardQuery("u2", "r1", "budget", 5))).isNotEmpty();
         }
+        // Anyone else on the host is refused.
+        HttpResponse<String> stranger = http.send(HttpRequest.newBuilder(shard0.url().resolve("/shard/search"))
+                .POST(HttpRequest.BodyPublishers.ofString("{\"user\":\"u2\",\"query\":\"budget\",\"k\":5}"))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(stranger.statusCode()).isEqualTo(401);
+        assertThat(stranger.body()).contains("\"error\":\"unauthenticated\"");
 
         assertThat(stop(front)).contains("stopped");
         assertThat(stop(shard0)).contains("stopped");
@@ -139,5 +152,7 @@ class ServeProcessesTest {
         assertThat(new CommandLine(new ShardCommand()).execute("--index", "index/not-a-shard", "--port", "1"))
                 .isEqualTo(2);
         assertThat(new CommandLine(new ShardCommand()).execute("--index", "index/shard-0")).isEqualTo(2);
+        assertThat(new CommandLine(new ServeCommand()).execute("--data", "d", "--index", "i", "--shard-secret-file",
+                "s")).isEqualTo(2);
     }
 }

@@ -25,6 +25,7 @@ import org.apache.tomcat.util.scan.StandardJarScanner;
 import org.maat.core.data.DataDir;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.shard.ShardIndex;
+import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
 import org.maat.server.FrontEndConfig;
 import org.maat.server.ShardServer;
@@ -72,18 +73,22 @@ final class TomcatDeployment implements ServedSite.Running {
         ShardIndex index = ShardIndex.open(data, layout, true);
         List<ShardServer> servers = new ArrayList<>();
         Tomcat tomcat = null;
+        ShardSecret secret = ShardSecret.generate();
         try {
             List<List<URI>> urls = new ArrayList<>();
             for (int s = 0; s < topology.shards(); s++) {
                 List<URI> replicas = new ArrayList<>();
                 for (int r = 0; r < topology.replicas(); r++) {
-                    ShardServer server = ShardServer.start(index.shard(s), "127.0.0.1", 0, "shard-" + s + "-" + r);
+                    ShardServer server = ShardServer.start(index.shard(s), secret, "127.0.0.1", 0, "shard-" + s + "-" + r);
                     servers.add(server);
                     replicas.add(server.url());
                 }
                 urls.add(replicas);
             }
-            FrontEndConfig config = tune.apply(FrontEndConfig.of(data.root(), new ShardTopology(urls), true));
+            Path secretFile = Files.createDirectories(baseDir).resolve("shard.secret");
+            secret.writeNew(secretFile);
+            FrontEndConfig config = tune.apply(FrontEndConfig.of(data.root(), new ShardTopology(urls), true)
+                    .withShardSecretFile(secretFile));
 
             Path base = baseDir.toAbsolutePath();
             Files.createDirectories(base.resolve("webapps"));
