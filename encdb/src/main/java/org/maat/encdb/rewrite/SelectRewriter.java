@@ -12,6 +12,7 @@ import java.util.Map;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.LongValue;
+import net.sf.jsqlparser.expression.SignedExpression;
 import net.sf.jsqlparser.expression.operators.arithmetic.Addition;
 import net.sf.jsqlparser.expression.operators.arithmetic.Multiplication;
 import net.sf.jsqlparser.expression.operators.arithmetic.Subtraction;
@@ -407,6 +408,19 @@ final class SelectRewriter {
         if (e instanceof Column c) {
             ColumnRef ref = scope.resolve(c);
             addColumn(alias != null ? alias : Identifiers.normalize(c.getColumnName()), ref, needDet);
+            return;
+        }
+        ExpressionWriter.SignedColumn signed = e instanceof SignedExpression ? w.signedColumnOrNull(e) : null;
+        if (signed != null && !signed.column().column().plaintext()) {
+            String label = alias != null ? alias : e.toString();
+            if (!signed.negated()) {
+                addColumn(label, signed.column(), needDet); // unary plus: the value itself
+                return;
+            }
+            if (needDet) {
+                ExpressionWriter.need(signed.column(), Onion.EQ, Layer.DET, "GROUP BY / DISTINCT");
+            }
+            columns.add(ResultColumn.negated(label, decodedColumn(label, signed.column())));
             return;
         }
         String label = alias != null ? alias : e.toString();
