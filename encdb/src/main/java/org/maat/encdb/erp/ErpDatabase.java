@@ -155,17 +155,17 @@ public final class ErpDatabase {
             throw new IllegalArgumentException(dir + ": no such directory");
         }
         Path props = abs.resolve(PROPERTIES);
-        if (!Files.isRegularFile(props) || !Files.isRegularFile(abs.resolve(H2_NAME + ".mv.db"))) {
-            throw new IllegalArgumentException(dir + ": not an ERP database (no " + PROPERTIES + " and "
-                    + H2_NAME + ".mv.db; create one with 'maat erp load')");
-        }
-        Properties p = readProperties(props);
-        if (!Boolean.parseBoolean(p.getProperty("complete"))) {
+        Properties p = Files.isRegularFile(props) ? readProperties(props) : null;
+        if (p != null && !Boolean.parseBoolean(p.getProperty("complete"))) {
             String command = p.getProperty("command");
             throw new IllegalArgumentException(dir + ": incomplete ERP database (complete=false in " + PROPERTIES
                     + "): the run that was building it was interrupted. Run "
                     + (command == null ? "the 'maat erp load' or 'maat erp encrypt' that built it" : "'" + command + "'")
                     + " again: it deletes the partial database and builds it from scratch");
+        }
+        if (p == null || !Files.isRegularFile(abs.resolve(H2_NAME + ".mv.db"))) {
+            throw new IllegalArgumentException(dir + ": not an ERP database (no " + PROPERTIES + " and "
+                    + H2_NAME + ".mv.db; create one with 'maat erp load')");
         }
         try {
             Kind kind = Kind.valueOf(p.getProperty("kind", "").toUpperCase(Locale.ROOT));
