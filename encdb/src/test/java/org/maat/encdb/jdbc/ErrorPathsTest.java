@@ -10,8 +10,8 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.encdb.key.KeyFile;
@@ -34,13 +34,15 @@ class ErrorPathsTest {
     };
 
     @TempDir
-    Path dir;
+    static Path dir;
 
-    private Connection plain;
-    private Connection enc;
+    // One pair for all tests (a new encrypted database costs a Paillier key); every test runs the same
+    // statements on both sides, so what one test adds the others see on both sides alike.
+    private static Connection plain;
+    private static Connection enc;
 
-    @BeforeEach
-    void bothDatabases() throws SQLException {
+    @BeforeAll
+    static void bothDatabases() throws SQLException {
         plain = DriverManager.getConnection("jdbc:h2:mem:errors-plain-" + System.nanoTime());
         enc = MaatDriver.connect("jdbc:h2:mem:errors-enc-" + System.nanoTime(), KeyFile.createIfAbsent(dir.resolve("key")));
         bothRun(TABLE);
@@ -49,8 +51,8 @@ class ErrorPathsTest {
         }
     }
 
-    @AfterEach
-    void close() throws SQLException {
+    @AfterAll
+    static void close() throws SQLException {
         plain.close();
         enc.close();
     }
@@ -137,11 +139,11 @@ class ErrorPathsTest {
         assertThat(pk.getMessage()).contains("PUBLIC.CHILD(ID)");
     }
 
-    private void assertSame(String sql) throws SQLException {
+    private static void assertSame(String sql) throws SQLException {
         assertThat(HrThroughDriverTest.rows(enc, sql)).as(sql).isEqualTo(HrThroughDriverTest.rows(plain, sql));
     }
 
-    private void bothRun(String sql) throws SQLException {
+    private static void bothRun(String sql) throws SQLException {
         run(plain, sql);
         run(enc, sql);
     }
