@@ -133,6 +133,12 @@ class ErrorPathsTest {
                     .doesNotContainPattern("X'[0-9a-fA-F]");
             assertThat(e.getCause()).as(bad).isNull();
         }
+        // CHECK is refused when the table is created (H2 would evaluate it over ciphertext), so no check
+        // violation can come from H2 for the driver's tables.
+        SQLException check = (SQLException) catchThrowable(() -> run(enc, "CREATE TABLE chk(id INTEGER PRIMARY KEY, "
+                + "n INTEGER, CONSTRAINT n_positive CHECK (n > 0))"));
+        assertThat(check.getSQLState()).isEqualTo("0A000");
+        assertThat(check.getMessage()).contains("CHECK constraint", "n_positive");
         SQLException fk = (SQLException) catchThrowable(() -> run(enc, "INSERT INTO child VALUES(2, 2, 77, 'two')"));
         assertThat(fk.getMessage()).contains("PUBLIC.CHILD FOREIGN KEY(R) REFERENCES PUBLIC.TAB0(PK)");
         SQLException pk = (SQLException) catchThrowable(() -> run(enc, "INSERT INTO child VALUES(1, 2, 2, 'two')"));
