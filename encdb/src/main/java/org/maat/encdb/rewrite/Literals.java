@@ -66,6 +66,11 @@ final class Literals {
 
     private static final Object NOT_A_CONSTANT = new Object();
 
+    /** Whether {@code e} is a literal or constant expression {@link #constant} can compute. */
+    static boolean isConstant(Expression e) {
+        return constant(e) != NOT_A_CONSTANT;
+    }
+
     /** A literal's Java value (null for NULL), or {@link #NOT_A_CONSTANT}. */
     static Object constant(Expression e) {
         if (e instanceof NullValue) {

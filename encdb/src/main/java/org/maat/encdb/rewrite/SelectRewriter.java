@@ -435,6 +435,13 @@ final class SelectRewriter {
             aggregate(label, f, w);
             return;
         }
+        boolean homCase = options.homArithmetic()
+                && (e instanceof Addition || e instanceof Subtraction || e instanceof Multiplication);
+        // Not under DISTINCT or GROUP BY: H2 would deduplicate the onions of the operands, not the results.
+        if (!homCase && !needDet && ClientArithmetic.applies(e, w)) {
+            columns.add(ClientArithmetic.column(label, ClientArithmetic.compile(e, w, this::readColumn)));
+            return;
+        }
         if (e instanceof Addition || e instanceof Subtraction || e instanceof Multiplication) {
             if (options.homArithmetic()) {
                 homArithmetic(label, (net.sf.jsqlparser.expression.BinaryExpression) e, w);
@@ -458,6 +465,15 @@ final class SelectRewriter {
             ExpressionWriter.need(ref, Onion.EQ, Layer.DET, "GROUP BY / DISTINCT");
         }
         columns.add(decodedColumn(label, ref));
+    }
+
+    /** A column an expression computed on the client reads: its decrypted value, or its plaintext. */
+    private ResultColumn readColumn(ColumnRef ref) throws SQLException {
+        if (ref.column().plaintext()) {
+            selectExprs.add(ref.plain());
+            return ResultColumn.plain(ref.column().name(), selectExprs.size());
+        }
+        return decodedColumn(ref.column().name(), ref);
     }
 
     /** Selects what decrypting {@code ref} needs (the Eq onion and, at RND, the IV). */
