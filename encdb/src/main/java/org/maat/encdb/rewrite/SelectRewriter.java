@@ -56,6 +56,8 @@ final class SelectRewriter {
     private final Map<String, Integer> aliases = new HashMap<>();
 
     private boolean withRowId;
+    /** H2 removes duplicate rows (DISTINCT): only over values that are functions one-to-one of what it sees. */
+    private boolean deduplicatedByH2;
 
     private final RewriteOptions options;
 
@@ -96,6 +98,7 @@ final class SelectRewriter {
         boolean distinct = ps.getDistinct() != null;
         boolean clientFilter = !w.likeChecks.isEmpty();
         boolean serverDistinct = distinct && !clientFilter;
+        deduplicatedByH2 = serverDistinct;
         boolean needDet = grouped || serverDistinct;
 
         ExpressionWriter items = new ExpressionWriter(scope, root.fork(), keys);
@@ -435,7 +438,8 @@ final class SelectRewriter {
             aggregate(label, f, w);
             return;
         }
-        boolean homCase = options.homArithmetic()
+        // Under DISTINCT, H2 would compare HOM results, fresh ciphertexts per row: computed on the client instead.
+        boolean homCase = options.homArithmetic() && !deduplicatedByH2
                 && (e instanceof Addition || e instanceof Subtraction || e instanceof Multiplication);
         // Not under DISTINCT or GROUP BY: H2 would deduplicate the onions of the operands, not the results.
         if (!homCase && !needDet && ClientArithmetic.applies(e, w)) {
@@ -591,6 +595,11 @@ final class SelectRewriter {
         ValueSource v = Literals.source(other, root);
         if (v == null) {
             throw Unsupported.onColumn(c.name(), "arithmetic with " + other + " (only parameters and literals)");
+        }
+        if (deduplicatedByH2 && e instanceof Multiplication && !(Literals.constant(other) instanceof BigDecimal k
+                && k.signum() != 0)) {
+            // H2 deduplicates the column's values; c * k has as many distinct values only when k is not 0
+            throw Unsupported.onColumn(c.name(), "DISTINCT over " + e + " (multiplier not a non-zero literal)");
         }
         if (needDet) {
             ExpressionWriter.need(c, Onion.EQ, Layer.DET, "GROUP BY / DISTINCT");

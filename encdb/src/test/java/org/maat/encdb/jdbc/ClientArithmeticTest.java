@@ -45,6 +45,16 @@ class ClientArithmeticTest {
                     "SELECT pk, a - b FROM t WHERE pk < 4 ORDER BY a - b DESC NULLS LAST")) {
                 assertThat(HrThroughDriverTest.rows(enc, q)).as(q).isEqualTo(HrThroughDriverTest.rows(plain, q));
             }
+            for (String distinct : List.of("SELECT DISTINCT a * 0 FROM t", "SELECT DISTINCT b + 1 FROM t ORDER BY 1",
+                    "SELECT DISTINCT b * -2 FROM t ORDER BY 1")) {
+                Throwable refused = catchThrowable(() -> HrThroughDriverTest.rows(enc, distinct));
+                if (refused == null) {
+                    assertThat(HrThroughDriverTest.rows(enc, distinct)).as(distinct)
+                            .containsExactlyInAnyOrderElementsOf(HrThroughDriverTest.rows(plain, distinct));
+                } else {
+                    assertThat(((SQLException) refused).getSQLState()).as(distinct).isEqualTo("0A000");
+                }
+            }
             for (String failing : List.of("SELECT a + b FROM t WHERE pk = 4", "SELECT a * 2 FROM t WHERE pk = 4",
                     "SELECT a / (b - 3) FROM t WHERE pk = 2", "SELECT d / (b - 4) FROM t WHERE pk = 3")) {
                 SQLException h2 = (SQLException) catchThrowable(() -> HrThroughDriverTest.rows(plain, failing));
