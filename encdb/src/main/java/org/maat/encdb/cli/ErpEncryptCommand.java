@@ -20,7 +20,9 @@ import picocli.CommandLine.Spec;
             "Tables go in foreign-key order; rows of DEPARTMENTS, EMPLOYEES and JOB_HISTORY are split into id "
                 + "ranges across threads, each with its own connection through Maat's driver. ENC_DB gets a new "
                 + "master key (ENC_DB/maat.key). A progress bar goes to standard error, a per-phase timing summary "
-                + "to standard output."},
+                + "to standard output.",
+            "If an earlier run into ENC_DB was interrupted (ENC_DB/erp.properties says complete=false), running the "
+                + "same command again deletes that partial database and encrypts from scratch."},
         footer = {"", "Exit codes: 0 encrypted, 1 a database error, 2 bad usage."})
 public final class ErpEncryptCommand implements Callable<Integer> {
 
@@ -57,7 +59,13 @@ public final class ErpEncryptCommand implements Callable<Integer> {
             if (source.kind() != ErpDatabase.Kind.PLAIN) {
                 throw new IllegalArgumentException(from + ": not a plaintext database (kind " + source.kind() + ")");
             }
-            target = ErpDatabase.create(to, ErpDatabase.Kind.ENCRYPTED, source.seed(), source.employees());
+            // Rerunning the same command after an interruption starts the target over (see createOrRestart).
+            target = ErpDatabase.createOrRestart(to, ErpDatabase.Kind.ENCRYPTED, source.seed(), source.employees(),
+                    "maat erp encrypt --from " + source.dir() + " --to " + to.toAbsolutePath().normalize(),
+                    notice -> {
+                        out.println(notice);
+                        out.flush();
+                    });
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

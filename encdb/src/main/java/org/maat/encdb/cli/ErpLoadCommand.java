@@ -64,7 +64,12 @@ public final class ErpLoadCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--batch must be at least 1");
             }
             new HrGenerator(seed, employees); // validates N before anything is written
-            database = ErpDatabase.create(db, kind, seed, employees);
+            database = ErpDatabase.createOrRestart(db, kind, seed, employees, "maat erp load --db "
+                    + db.toAbsolutePath().normalize() + " --employees " + employees + " --seed " + seed
+                    + (mode.encrypted ? " --encrypted" : ""), notice -> {
+                        out.println(notice);
+                        out.flush();
+                    });
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }

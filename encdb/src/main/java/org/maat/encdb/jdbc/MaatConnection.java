@@ -67,7 +67,13 @@ public final class MaatConnection implements Connection {
     /** The plan of {@code sql}, with the caller inside the layer gate. */
     Object plan(String sql) throws SQLException {
         checkOpen();
-        return db.plan(sql, leased || depth > 1);
+        try {
+            return db.plan(sql, leased || depth > 1);
+        } catch (SQLException e) {
+            throw ApplicationErrors.fromH2(e, sql, catalog()); // a peel or DDL that H2 refused
+        } catch (RuntimeException e) {
+            throw ApplicationErrors.internal(e, sql);
+        }
     }
 
     /** Enters the layer gate; a statement run from inside another (a trigger's, a procedure's) never waits. */

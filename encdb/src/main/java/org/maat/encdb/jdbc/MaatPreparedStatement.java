@@ -90,6 +90,16 @@ public final class MaatPreparedStatement extends MaatStatement implements Prepar
     public int[] executeBatch() throws SQLException {
         checkOpen();
         try {
+            return executeBatchOfPlan();
+        } catch (SQLException e) {
+            throw ApplicationErrors.fromH2(e, sql, conn.catalog());
+        } catch (RuntimeException e) {
+            throw ApplicationErrors.internal(e, sql);
+        }
+    }
+
+    private int[] executeBatchOfPlan() throws SQLException {
+        try {
             if (batch.isEmpty()) {
                 return new int[0];
             }

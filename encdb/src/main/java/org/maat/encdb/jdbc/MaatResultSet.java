@@ -110,7 +110,11 @@ public final class MaatResultSet implements ResultSet {
         }
         int i = column - 1;
         if (!decoded[i]) {
-            values[i] = columns.get(i).decode(physical, params);
+            try {
+                values[i] = columns.get(i).decode(physical, params);
+            } catch (RuntimeException e) {
+                throw ApplicationErrors.internal(e, "decrypting column " + column + " (" + columns.get(i).label() + ")");
+            }
             decoded[i] = true;
         }
         lastWasNull = values[i] == null;

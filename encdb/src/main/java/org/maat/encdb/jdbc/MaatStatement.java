@@ -35,6 +35,16 @@ public class MaatStatement implements Statement {
         checkOpen();
         closeCurrent();
         updateCount = -1;
+        try {
+            return execute(sql, params);
+        } catch (SQLException e) {
+            throw ApplicationErrors.fromH2(e, sql, conn.catalog());
+        } catch (RuntimeException e) {
+            throw ApplicationErrors.internal(e, sql);
+        }
+    }
+
+    private boolean execute(String sql, Object[] params) throws SQLException {
         conn.enter();
         try {
             Object plan = conn.plan(sql);

@@ -324,7 +324,7 @@ final class DdlRewriter {
     }
 
     /** {@code CREATE [UNIQUE] INDEX n ON t (columns)}: an index on the columns' Eq onions. */
-    String createIndex(CreateIndex ci) throws SQLException {
+    String createIndex(CreateIndex ci) throws SQLException, PeelRequired {
         String name = Identifiers.normalize(ci.getTable().getName());
         EncryptedTable table = catalog.table(name);
         if (table == null) {
@@ -333,15 +333,24 @@ final class DdlRewriter {
         Index ix = ci.getIndex();
         boolean unique = ix.getType() != null && ix.getType().toUpperCase(Locale.ROOT).contains("UNIQUE");
         List<String> cols = new ArrayList<>();
-        for (String c : names(ix.getColumnsNames())) {
+        for (Index.ColumnParams p : ix.getColumnWithParams()) {
+            if (p.isExpression()) {
+                throw Unsupported.construct("index on an expression: " + p);
+            }
+            String c = Identifiers.normalize(p.getColumnName().strip());
             EncryptedColumn col = table.column(c);
             if (col == null) {
                 throw new SQLException("Column \"" + c + "\" not found", "42S22");
             }
             if (unique && !col.plaintext() && col.layer(Onion.EQ) == Layer.RND) {
-                throw Unsupported.onColumn(col.qualifiedName(), "CREATE UNIQUE INDEX (declare UNIQUE in CREATE TABLE)");
+                // H2 can check uniqueness on deterministic ciphertext only: expose DET first, as a query would
+                throw new PeelRequired(col, Onion.EQ, Layer.DET);
             }
-            cols.add(col.plaintext() ? col.plainColumn() : Identifiers.quote(col.physical(Onion.EQ)));
+            // ASC/DESC and NULLS FIRST/LAST order a plaintext column's index; an Eq onion's ciphertext has no
+            // order worth keeping, so there they are accepted and have no effect (lookups are by equality).
+            String order = indexOrder(p);
+            cols.add(col.plaintext() ? col.plainColumn() + (order.isEmpty() ? "" : " " + order)
+                    : Identifiers.quote(col.physical(Onion.EQ)));
         }
         return "CREATE " + (unique ? "UNIQUE " : "") + "INDEX " + (ci.isUsingIfNotExists() ? "IF NOT EXISTS " : "")
                 + Identifiers.quote(Identifiers.normalize(ix.getName())) + " ON " + Identifiers.quote(name)
@@ -424,6 +433,27 @@ final class DdlRewriter {
             out.add(col.plaintext() ? col.plainColumn() : Identifiers.quote(col.physical(Onion.EQ)));
         }
         return String.join(", ", out);
+    }
+
+    /** An index column's {@code ASC|DESC [NULLS FIRST|LAST]}, or a refusal of any other option. */
+    private static String indexOrder(Index.ColumnParams p) throws SQLException {
+        List<String> words = new ArrayList<>();
+        if (p.getSortOrder() != null) {
+            words.add(p.getSortOrder().name());
+        }
+        if (p.getNullOrdering() != null) {
+            words.add(p.getNullOrdering().name().replace('_', ' '));
+        }
+        if (p.getParams() != null) {
+            for (String w : p.getParams()) {
+                String u = w.strip().toUpperCase(Locale.ROOT);
+                if (!u.matches("ASC|DESC|NULLS|FIRST|LAST")) {
+                    throw Unsupported.construct("index column option " + w + " on " + p.getColumnName());
+                }
+                words.add(u);
+            }
+        }
+        return String.join(" ", words);
     }
 
     private static List<String> names(List<String> raw) {

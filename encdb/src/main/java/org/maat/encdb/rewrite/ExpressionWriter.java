@@ -1,5 +1,6 @@
 package org.maat.encdb.rewrite;
 
+import java.math.BigDecimal;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,6 +9,7 @@ import net.sf.jsqlparser.expression.ExpressionVisitorAdapter;
 import net.sf.jsqlparser.expression.JdbcParameter;
 import net.sf.jsqlparser.expression.NotExpression;
 import net.sf.jsqlparser.expression.Parenthesis;
+import net.sf.jsqlparser.expression.SignedExpression;
 import net.sf.jsqlparser.expression.operators.conditional.AndExpression;
 import net.sf.jsqlparser.expression.operators.conditional.OrExpression;
 import net.sf.jsqlparser.expression.operators.relational.Between;
@@ -115,10 +117,11 @@ final class ExpressionWriter {
         } else if (e instanceof LikeExpression l) {
             like(l, top);
         } else if (e instanceof IsNullExpression n) {
-            ColumnRef c = encryptedColumn(n.getLeftExpression(), "IS NULL over an expression");
+            // -c and +c are NULL exactly when c is
+            ColumnRef c = signedColumn(n.getLeftExpression(), n, "IS NULL over an expression").column();
             out.append(c.physical(Onion.EQ)).append(n.isNot() ? " IS NOT NULL" : " IS NULL");
         } else {
-            throw Unsupported.onColumn(firstEncrypted(e).name(), describe(e));
+            throw refusal(e, describe(e));
         }
     }
 
@@ -127,30 +130,39 @@ final class ExpressionWriter {
                 : c instanceof GreaterThanEquals ? ">=" : c instanceof MinorThan ? "<"
                 : c instanceof MinorThanEquals ? "<=" : null;
         if (op == null) {
-            throw Unsupported.onColumn(firstEncrypted(c).name(), "operator " + c.getStringExpression());
+            throw refusal(c, "operator " + c.getStringExpression());
         }
-        ColumnRef left = columnOrNull(c.getLeftExpression());
-        ColumnRef right = columnOrNull(c.getRightExpression());
+        SignedColumn left = signedColumnOrNull(c.getLeftExpression());
+        SignedColumn right = signedColumnOrNull(c.getRightExpression());
         if (left != null && right != null) {
-            columnComparison(left, op, right);
+            if (left.negated() || right.negated()) {
+                throw refusal(c, "comparison of two columns under a minus sign " + c);
+            }
+            columnComparison(left.column(), op, right.column());
             return;
         }
         Expression valueSide;
-        ColumnRef col;
-        if (left != null && !left.column().plaintext()) {
-            col = left;
+        SignedColumn signed;
+        if (left != null && !left.column().column().plaintext()) {
+            signed = left;
             valueSide = c.getRightExpression();
-        } else if (right != null && !right.column().plaintext()) {
-            col = right;
+        } else if (right != null && !right.column().column().plaintext()) {
+            signed = right;
             valueSide = c.getLeftExpression();
             op = flip(op);
         } else {
-            throw Unsupported.onColumn(firstEncrypted(c).name(), "expression " + c);
+            throw refusal(c, "expression " + c);
         }
+        ColumnRef col = signed.column();
         ValueSource value = Literals.source(valueSide, out);
         if (value == null) {
             throw Unsupported.onColumn(col.name(), "comparison with " + describe(valueSide)
                     + " (only parameters and literals)");
+        }
+        if (signed.negated()) {
+            // -c op v  <=>  c flip(op) -v: exact for numbers, and NULL stays NULL
+            value = negated(value, col.name());
+            op = flip(op);
         }
         if (op.equals("=") || op.equals("<>")) {
             need(col, Onion.EQ, Layer.DET, op);
@@ -211,7 +223,8 @@ final class ExpressionWriter {
     }
 
     private void in(InExpression in) throws SQLException, PeelRequired {
-        ColumnRef col = encryptedColumn(in.getLeftExpression(), "IN over an expression");
+        SignedColumn signed = signedColumn(in.getLeftExpression(), in, "IN over an expression");
+        ColumnRef col = signed.column();
         if (in.getRightExpression() instanceof Select || in.getRightExpression() instanceof ParenthesedSelect) {
             throw Unsupported.onColumn(col.name(), "IN (subquery)");
         }
@@ -224,7 +237,7 @@ final class ExpressionWriter {
             if (s == null) {
                 throw Unsupported.onColumn(col.name(), "IN list element " + describe(v));
             }
-            values.add(s);
+            values.add(signed.negated() ? negated(s, col.name()) : s);
         }
         need(col, Onion.EQ, Layer.DET, "IN");
         out.append(col.physical(Onion.EQ)).append(in.isNot() ? " NOT IN (" : " IN (");
@@ -236,12 +249,17 @@ final class ExpressionWriter {
     }
 
     private void between(Between b) throws SQLException, PeelRequired {
-        ColumnRef col = encryptedColumn(b.getLeftExpression(), "BETWEEN over an expression");
+        ColumnRef col = columnOrNull(b.getLeftExpression());
+        if (col == null || col.column().plaintext() || Literals.source(b.getBetweenExpressionStart(), new SqlBuilder()) == null
+                || Literals.source(b.getBetweenExpressionEnd(), new SqlBuilder()) == null) {
+            // x BETWEEN lo AND hi is, by the standard's definition, x >= lo AND x <= hi (NOT BETWEEN its negation)
+            Expression both = new AndExpression(new GreaterThanEquals(b.getLeftExpression(), b.getBetweenExpressionStart()),
+                    new MinorThanEquals(b.getLeftExpression(), b.getBetweenExpressionEnd()));
+            condition(b.isNot() ? new NotExpression(both) : both, false);
+            return;
+        }
         ValueSource lo = Literals.source(b.getBetweenExpressionStart(), out);
         ValueSource hi = Literals.source(b.getBetweenExpressionEnd(), out);
-        if (lo == null || hi == null) {
-            throw Unsupported.onColumn(col.name(), "BETWEEN with non-constant bounds");
-        }
         needOrder(col, "BETWEEN");
         out.append(b.isNot() ? "NOT (" : "(").append(col.physical(Onion.ORD)).append(" >= ");
         boundParameter(col, lo, true, false);
@@ -251,7 +269,7 @@ final class ExpressionWriter {
     }
 
     private void like(LikeExpression l, boolean top) throws SQLException, PeelRequired {
-        ColumnRef col = encryptedColumn(l.getLeftExpression(), "LIKE over an expression");
+        ColumnRef col = encryptedColumn(l.getLeftExpression(), l, "LIKE over an expression");
         if (l.isNot()) {
             throw Unsupported.onColumn(col.name(), "NOT LIKE");
         }
@@ -351,13 +369,79 @@ final class ExpressionWriter {
         };
     }
 
-    /** The encrypted column {@code e} is, or a refusal naming {@code what}. */
-    private ColumnRef encryptedColumn(Expression e, String what) throws SQLException {
+    /** The encrypted column {@code e} is, or a refusal naming {@code what} within {@code context}. */
+    private ColumnRef encryptedColumn(Expression e, Expression context, String what) throws SQLException {
         ColumnRef c = columnOrNull(e);
         if (c == null) {
-            throw Unsupported.onColumn(firstEncrypted(e).name(), what);
+            throw refusal(context, what);
         }
         return c;
+    }
+
+    /** A column under any number of unary signs: {@code c}, {@code -c}, {@code + - c}; negated when the minus signs are odd. */
+    record SignedColumn(ColumnRef column, boolean negated) {
+    }
+
+    /** {@code e} as a signed column, or null. A sign on an encrypted column that is not a number is refused. */
+    SignedColumn signedColumnOrNull(Expression e) throws SQLException {
+        boolean negated = false;
+        boolean signed = false;
+        Expression x = e;
+        while (true) {
+            if (x instanceof SignedExpression s && (s.getSign() == '-' || s.getSign() == '+')) {
+                negated ^= s.getSign() == '-';
+                signed = true;
+                x = s.getExpression();
+            } else if (x instanceof Parenthesis p) {
+                x = p.getExpression();
+            } else if (x instanceof ParenthesedExpressionList<?> p && p.size() == 1) {
+                x = p.get(0);
+            } else {
+                break;
+            }
+        }
+        if (!(x instanceof Column c)) {
+            return null;
+        }
+        ColumnRef ref = scope.resolve(c);
+        if (signed && !ref.column().plaintext() && !isNumber(ref.column().type())) {
+            throw Unsupported.onColumn(ref.name(), "unary sign on " + ref.column().type().ddl() + " (numbers only)");
+        }
+        return new SignedColumn(ref, negated);
+    }
+
+    private SignedColumn signedColumn(Expression e, Expression context, String what) throws SQLException {
+        SignedColumn c = signedColumnOrNull(e);
+        if (c == null || c.column().column().plaintext()) {
+            throw refusal(context, what);
+        }
+        return c;
+    }
+
+    private static boolean isNumber(ColumnType type) {
+        return type != null && (type.isExactNumber() || type.kind() == ColumnType.Kind.DOUBLE);
+    }
+
+    /** {@code -v} for the value {@code source} gives when the statement runs (NULL stays NULL). */
+    static ValueSource negated(ValueSource source, String where) {
+        return params -> {
+            Object v = source.value(params);
+            if (v == null) {
+                return null;
+            }
+            try {
+                return (v instanceof BigDecimal d ? d : new BigDecimal(v.toString().trim())).negate();
+            } catch (NumberFormatException e) {
+                throw new SQLException("cannot compare " + where + " under a minus sign with '" + v
+                        + "': not a number", "22018");
+            }
+        };
+    }
+
+    /** The refusal of {@code what} in {@code context}, naming its first encrypted column when it has one. */
+    SQLException refusal(Expression context, String what) throws SQLException {
+        ColumnRef c = firstEncryptedOrNull(context);
+        return c == null ? Unsupported.construct(what) : Unsupported.onColumn(c.name(), what);
     }
 
     ColumnRef columnOrNull(Expression e) throws SQLException {
@@ -375,10 +459,11 @@ final class ExpressionWriter {
         return firstEncryptedOrNull(e) != null;
     }
 
+    /** The first encrypted column {@code e} mentions; callers know there is one ({@link #referencesEncrypted}). */
     ColumnRef firstEncrypted(Expression e) throws SQLException {
         ColumnRef c = firstEncryptedOrNull(e);
         if (c == null) {
-            throw new IllegalStateException("no encrypted column in " + e);
+            throw Unsupported.construct("expression " + e); // a caller's check missed: refuse rather than fail
         }
         return c;
     }

@@ -1,6 +1,7 @@
 package org.maat.encdb.rewrite;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import net.sf.jsqlparser.expression.DateTimeLiteralExpression;
@@ -15,6 +16,12 @@ import net.sf.jsqlparser.expression.StringValue;
 import net.sf.jsqlparser.expression.TimeKeyExpression;
 import net.sf.jsqlparser.expression.TimestampValue;
 import net.sf.jsqlparser.expression.BooleanValue;
+import net.sf.jsqlparser.expression.BinaryExpression;
+import net.sf.jsqlparser.expression.CastExpression;
+import net.sf.jsqlparser.expression.operators.arithmetic.Addition;
+import net.sf.jsqlparser.expression.operators.arithmetic.Division;
+import net.sf.jsqlparser.expression.operators.arithmetic.Multiplication;
+import net.sf.jsqlparser.expression.operators.arithmetic.Subtraction;
 import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
 
 /**
@@ -59,6 +66,11 @@ final class Literals {
 
     private static final Object NOT_A_CONSTANT = new Object();
 
+    /** Whether {@code e} is a literal or constant expression {@link #constant} can compute. */
+    static boolean isConstant(Expression e) {
+        return constant(e) != NOT_A_CONSTANT;
+    }
+
     /** A literal's Java value (null for NULL), or {@link #NOT_A_CONSTANT}. */
     static Object constant(Expression e) {
         if (e instanceof NullValue) {
@@ -93,8 +105,27 @@ final class Literals {
                 default -> NOT_A_CONSTANT;
             };
         }
+        if (e instanceof ParenthesedExpressionList<?> p && p.size() == 1) {
+            return constant(p.get(0));
+        }
+        if (e instanceof Addition || e instanceof Subtraction || e instanceof Multiplication || e instanceof Division) {
+            return arithmetic((BinaryExpression) e);
+        }
+        if (e instanceof CastExpression c && !c.isImplicitCast()) {
+            Object inner = constant(c.getLeftExpression());
+            String type = c.getColDataType().getDataType().toUpperCase(java.util.Locale.ROOT);
+            if (inner == null) {
+                return null; // CAST(NULL AS anything) is NULL
+            }
+            boolean integer = type.equals("INTEGER") || type.equals("INT") || type.equals("BIGINT");
+            return integer && inner instanceof BigDecimal b && b.scale() == 0 && fits(b, type.equals("BIGINT"))
+                    ? inner : NOT_A_CONSTANT;
+        }
         if (e instanceof SignedExpression s && s.getSign() == '-') {
             Object inner = constant(s.getExpression());
+            if (inner == null) {
+                return null; // -NULL is NULL
+            }
             if (inner instanceof BigDecimal b) {
                 return b.negate();
             }
@@ -103,5 +134,51 @@ final class Literals {
             return constant(s.getExpression());
         }
         return NOT_A_CONSTANT;
+    }
+
+    /**
+     * {@code a + b}, {@code a - b}, {@code a * b} and {@code a / b} over numeric literals, computed as H2
+     * computes them, so a constant expression compared with an encrypted column can be encrypted as one
+     * value: exact for exact numbers; integer division truncates toward zero. Whatever H2 might treat
+     * otherwise (an integer result beyond its operands' type, a decimal division, a division by zero, text)
+     * is left unfolded, and the comparison is refused.
+     */
+    private static Object arithmetic(BinaryExpression e) {
+        Object x = constant(e.getLeftExpression());
+        Object y = constant(e.getRightExpression());
+        if (x == NOT_A_CONSTANT || y == NOT_A_CONSTANT || (x != null && !(x instanceof BigDecimal))
+                || (y != null && !(y instanceof BigDecimal))) {
+            return NOT_A_CONSTANT;
+        }
+        if (x == null || y == null) {
+            return null;
+        }
+        BigDecimal a = (BigDecimal) x;
+        BigDecimal b = (BigDecimal) y;
+        boolean integers = a.scale() == 0 && b.scale() == 0;
+        BigDecimal r;
+        if (e instanceof Addition) {
+            r = a.add(b);
+        } else if (e instanceof Subtraction) {
+            r = a.subtract(b);
+        } else if (e instanceof Multiplication) {
+            r = a.multiply(b);
+        } else {
+            if (!integers || b.signum() == 0) {
+                return NOT_A_CONSTANT;
+            }
+            r = a.divide(b, 0, RoundingMode.DOWN);
+        }
+        if (integers && !fits(r, !fits(a, false) || !fits(b, false))) {
+            return NOT_A_CONSTANT;
+        }
+        return r;
+    }
+
+    /** Whether the integer {@code v} fits H2's INTEGER (or, with {@code wide}, BIGINT). */
+    private static boolean fits(BigDecimal v, boolean wide) {
+        BigDecimal min = BigDecimal.valueOf(wide ? Long.MIN_VALUE : Integer.MIN_VALUE);
+        BigDecimal max = BigDecimal.valueOf(wide ? Long.MAX_VALUE : Integer.MAX_VALUE);
+        return v.compareTo(min) >= 0 && v.compareTo(max) <= 0;
     }
 }

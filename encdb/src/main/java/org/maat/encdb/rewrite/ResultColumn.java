@@ -196,4 +196,28 @@ public abstract class ResultColumn {
             }
         };
     }
+
+    /** {@code -c}: the negation of {@code base}'s decrypted value, of the same type (NULL stays NULL). */
+    static ResultColumn negated(String label, ResultColumn base) {
+        return new ResultColumn(label, base.type(), base.nullable()) {
+            @Override
+            public Object decode(ResultSet rs, Object[] params) throws SQLException {
+                Object v = base.decode(rs, params);
+                try {
+                    if (v == null) {
+                        return null;
+                    } else if (v instanceof Integer i) {
+                        return Math.negateExact(i);
+                    } else if (v instanceof Long l) {
+                        return Math.negateExact(l);
+                    } else if (v instanceof Double d) {
+                        return -d;
+                    }
+                    return (v instanceof BigDecimal d ? d : new BigDecimal(v.toString())).negate();
+                } catch (ArithmeticException e) {
+                    throw new SQLException("Numeric value out of range: -(" + v + ") in " + label, "22003");
+                }
+            }
+        };
+    }
 }

@@ -12,6 +12,7 @@ import java.util.Map;
 import net.sf.jsqlparser.expression.Expression;
 import net.sf.jsqlparser.expression.Function;
 import net.sf.jsqlparser.expression.LongValue;
+import net.sf.jsqlparser.expression.SignedExpression;
 import net.sf.jsqlparser.expression.operators.arithmetic.Addition;
 import net.sf.jsqlparser.expression.operators.arithmetic.Multiplication;
 import net.sf.jsqlparser.expression.operators.arithmetic.Subtraction;
@@ -55,6 +56,8 @@ final class SelectRewriter {
     private final Map<String, Integer> aliases = new HashMap<>();
 
     private boolean withRowId;
+    /** H2 removes duplicate rows (DISTINCT): only over values that are functions one-to-one of what it sees. */
+    private boolean deduplicatedByH2;
 
     private final RewriteOptions options;
 
@@ -95,6 +98,7 @@ final class SelectRewriter {
         boolean distinct = ps.getDistinct() != null;
         boolean clientFilter = !w.likeChecks.isEmpty();
         boolean serverDistinct = distinct && !clientFilter;
+        deduplicatedByH2 = serverDistinct;
         boolean needDet = grouped || serverDistinct;
 
         ExpressionWriter items = new ExpressionWriter(scope, root.fork(), keys);
@@ -409,6 +413,19 @@ final class SelectRewriter {
             addColumn(alias != null ? alias : Identifiers.normalize(c.getColumnName()), ref, needDet);
             return;
         }
+        ExpressionWriter.SignedColumn signed = e instanceof SignedExpression ? w.signedColumnOrNull(e) : null;
+        if (signed != null && !signed.column().column().plaintext()) {
+            String label = alias != null ? alias : e.toString();
+            if (!signed.negated()) {
+                addColumn(label, signed.column(), needDet); // unary plus: the value itself
+                return;
+            }
+            if (needDet) {
+                ExpressionWriter.need(signed.column(), Onion.EQ, Layer.DET, "GROUP BY / DISTINCT");
+            }
+            columns.add(ResultColumn.negated(label, decodedColumn(label, signed.column())));
+            return;
+        }
         String label = alias != null ? alias : e.toString();
         if (!w.referencesEncrypted(e)) {
             SqlBuilder b = root.fork();
@@ -419,6 +436,14 @@ final class SelectRewriter {
         }
         if (e instanceof Function f && f.getName() != null) {
             aggregate(label, f, w);
+            return;
+        }
+        // Under DISTINCT, H2 would compare HOM results, fresh ciphertexts per row: computed on the client instead.
+        boolean homCase = options.homArithmetic() && !deduplicatedByH2
+                && (e instanceof Addition || e instanceof Subtraction || e instanceof Multiplication);
+        // Not under DISTINCT or GROUP BY: H2 would deduplicate the onions of the operands, not the results.
+        if (!homCase && !needDet && ClientArithmetic.applies(e, w)) {
+            columns.add(ClientArithmetic.column(label, ClientArithmetic.compile(e, w, this::readColumn)));
             return;
         }
         if (e instanceof Addition || e instanceof Subtraction || e instanceof Multiplication) {
@@ -444,6 +469,15 @@ final class SelectRewriter {
             ExpressionWriter.need(ref, Onion.EQ, Layer.DET, "GROUP BY / DISTINCT");
         }
         columns.add(decodedColumn(label, ref));
+    }
+
+    /** A column an expression computed on the client reads: its decrypted value, or its plaintext. */
+    private ResultColumn readColumn(ColumnRef ref) throws SQLException {
+        if (ref.column().plaintext()) {
+            selectExprs.add(ref.plain());
+            return ResultColumn.plain(ref.column().name(), selectExprs.size());
+        }
+        return decodedColumn(ref.column().name(), ref);
     }
 
     /** Selects what decrypting {@code ref} needs (the Eq onion and, at RND, the IV). */
@@ -561,6 +595,11 @@ final class SelectRewriter {
         ValueSource v = Literals.source(other, root);
         if (v == null) {
             throw Unsupported.onColumn(c.name(), "arithmetic with " + other + " (only parameters and literals)");
+        }
+        if (deduplicatedByH2 && e instanceof Multiplication && !(Literals.constant(other) instanceof BigDecimal k
+                && k.signum() != 0)) {
+            // H2 deduplicates the column's values; c * k has as many distinct values only when k is not 0
+            throw Unsupported.onColumn(c.name(), "DISTINCT over " + e + " (multiplier not a non-zero literal)");
         }
         if (needDet) {
             ExpressionWriter.need(c, Onion.EQ, Layer.DET, "GROUP BY / DISTINCT");

@@ -11,7 +11,8 @@ import net.sf.jsqlparser.statement.Statement;
 
 /**
  * JSqlParser behind one door: a malformed statement becomes an {@link SQLSyntaxErrorException}
- * (SQLState 42000) whose message starts with the parser's position, {@code line L, column C: ...}.
+ * (SQLState 42000) whose message starts with the parser's position, {@code line L, column C: ...}. Runs of
+ * unary signs, which SQL allows and JSqlParser does not, are collapsed first ({@link SignRuns}).
  */
 public final class StatementParser {
 
@@ -22,7 +23,7 @@ public final class StatementParser {
 
     public static Statement parse(String sql) throws SQLException {
         try {
-            return CCJSqlParserUtil.parse(sql);
+            return CCJSqlParserUtil.parse(SignRuns.collapse(sql));
         } catch (JSQLParserException e) {
             throw syntaxError(sql, e);
         } catch (RuntimeException | Error e) {

@@ -12,6 +12,7 @@ import org.maat.core.data.DataDir;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
+import org.maat.encdb.erp.ErpDatabase;
 import org.maat.server.FrontEndConfig;
 import org.maat.server.FrontEndServer;
 import org.maat.server.SearchDeployment;
@@ -144,6 +145,14 @@ public final class ServeCommand implements Callable<Integer> {
         if (erpConnections != null && erpConnections < 1) {
             throw new ParameterException(spec.commandLine(), "--erp-connections must be at least 1, not "
                     + erpConnections);
+        }
+        if (erp != null) {
+            try {
+                ErpDatabase.open(erp); // incomplete or not an ERP database: say so before Jetty logs a failed deployment
+            } catch (IllegalArgumentException e) {
+                spec.commandLine().getErr().println("maat serve: --erp " + e.getMessage());
+                return 2;
+            }
         }
         Topology layout;
         ShardTopology remote;

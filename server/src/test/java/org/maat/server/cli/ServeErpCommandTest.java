@@ -85,6 +85,18 @@ class ServeErpCommandTest {
     }
 
     @Test
+    void anIncompleteErpDatabaseIsOneMessageNamingTheCommandThatFinishesIt() {
+        Path db = dir.resolve("interrupted");
+        ErpDatabase.create(db, ErpDatabase.Kind.ENCRYPTED, 7, 120, "maat erp encrypt --from /p --to " + db);
+        String out = run("--erp", db.toString(), "--port", "0");
+        assertThat(out).startsWith("2:").contains("maat serve: --erp " + db + ": incomplete ERP database")
+                .contains("Run 'maat erp encrypt --from /p --to " + db + "' again")
+                .doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(out.strip().lines()).hasSize(1);
+        assertThat(run("--erp", dir.toString())).startsWith("2:").contains("not an ERP database");
+    }
+
+    @Test
     void helpNamesTheErpOptions() {
         assertThat(run("--help")).startsWith("0:").contains("--erp=DIR").contains("--erp-connections=N")
                 .contains("maat serve --erp erp-db");
