@@ -16,10 +16,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.io.TempDir;
 import org.maat.core.data.DataDir;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.lucene.PublicationObserver.Step;
@@ -35,7 +36,7 @@ import org.maat.policy.Session;
  * at each step of its job commit's publication, and checks that searching and serving the index
  * then give the previous index's results (before the publication step) or the new one's (after),
  * compared with sequential indexes of the same data built beforehand, and that a rerun publishes and
- * leaves nothing behind.
+ * leaves nothing behind; and that a kill before the cleanup of a 3-into-2 rebuild serves 2 shards.
  */
 class MapReduceCommitCrashTest {
 
@@ -76,9 +77,27 @@ class MapReduceCommitCrashTest {
         assertThat(listing(out.root())).isEqualTo(Set.of("shard-0", "shard-1", "shard-2", "labels.db"));
     }
 
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aJobKilledBeforeCleanupServesTheNewShardCountAndTheRerunRemovesTheSupersededShard() throws Exception {
+        IndexLayout out = new IndexLayout(dir.resolve("index-3-into-2"));
+        MapReduceIndexing.run(data, out, 3, 3, true, n -> { });
+
+        killAt(Step.PUBLISHED, out, 2);
+
+        assertThat(Files.isDirectory(out.shard(2))).as("the superseded shard is left, unread").isTrue();
+        assertThat(results(out)).isEqualTo(twoShards);
+        try (ShardIndex served = ShardIndex.open(data, out, true)) {
+            assertThat(served.shards()).isEqualTo(2);
+        }
+        MapReduceIndexing.run(data, out, 2, 2, true, n -> { });
+        assertThat(results(out)).isEqualTo(twoShards);
+        assertThat(listing(out.root())).isEqualTo(Set.of("shard-0", "shard-1", "labels.db"));
+    }
+
     private void killAt(Step step, IndexLayout out, int shards) throws Exception {
-        Path stderr = dir.resolve("child-" + step + ".err");
-        Path tmp = Files.createDirectories(dir.resolve("child-tmp-" + step));
+        Path stderr = dir.resolve("child-" + out.root().getFileName() + ".err");
+        Path tmp = Files.createDirectories(dir.resolve("child-tmp-" + out.root().getFileName()));
         Process child = KilledChild.start(PublishingChild.class, stderr, List.of(),
                 List.of(data.root().toString(), out.root().toAbsolutePath().toString(), Integer.toString(shards),
                         step.name(), tmp.toString()));
