@@ -59,8 +59,8 @@ public final class IndexLabels implements ConduitCatalog, AutoCloseable {
      */
     public static IndexLabels openSnapshot(IndexLayout layout) {
         if (!layout.monitored()) {
-            throw new IllegalArgumentException("index " + layout.root() + " was built with --no-policy ("
-                    + layout.noPolicyRecord() + "): it has no labels; use it with --no-policy or rebuild it");
+            throw new IllegalArgumentException("index " + layout.root() + " has no labels: it was built with --no-policy ("
+                    + layout.noPolicyRecord() + "); serve it with --no-policy or rebuild it");
         }
         return new IndexLabels(PolicyStore.openSnapshot(layout.labels()));
     }

@@ -124,8 +124,8 @@ public final class SearchService implements AutoCloseable {
                 return new SearchService(stores, null, null, null, OpenIndex.plain(layout));
             }
             if (!monitored) {
-                throw new IllegalArgumentException("index " + layout.root() + " was built with --no-policy ("
-                        + layout.noPolicyRecord() + "): it has no labels; search it with --no-policy or rebuild it");
+                throw new IllegalArgumentException("index " + layout.root() + " has no labels: it was built with --no-policy ("
+                        + layout.noPolicyRecord() + "); search it with --no-policy or rebuild it");
             }
             // A snapshot: a search never writes the label store, nor waits for an indexer's lock.
             labels = IndexLabels.openSnapshot(layout);
