@@ -22,6 +22,7 @@ import org.maat.core.index.IndexFields;
 import org.maat.core.index.ShardRouter;
 import org.maat.core.lucene.IndexLabels;
 import org.maat.core.lucene.IndexLayout;
+import org.maat.core.lucene.PublishedIndex;
 import org.maat.core.runtime.IndexRun;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
@@ -53,7 +54,7 @@ public class MapReduceEquivalenceTest {
     @Test
     void everyShardHoldsTheSameDocumentsInTheSameOrder() throws IOException {
         assertThat(report.documents()).isEqualTo(400);
-        assertThat(mapReduce.shardDirectories()).isEqualTo(3);
+        assertThat(PublishedIndex.read(mapReduce).shards()).isEqualTo(3);
         ShardRouter router = new ShardRouter(3);
         for (int shard = 0; shard < 3; shard++) {
             List<String> ids = ids(mapReduce, shard);
@@ -114,7 +115,7 @@ public class MapReduceEquivalenceTest {
         IndexLayout layout = new IndexLayout(dir.resolve("rerun"));
         MapReduceIndexing.run(data, layout, 3, 3, true, n -> { });
         MapReduceIndexing.run(data, layout, 2, 1, true, n -> { });
-        assertThat(layout.shardDirectories()).isEqualTo(2);
+        assertThat(PublishedIndex.read(layout).shards()).isEqualTo(2);
         try (Stream<Path> files = java.nio.file.Files.list(layout.root())) {
             assertThat(files.map(p -> p.getFileName().toString()).collect(Collectors.toSet()))
                     .isEqualTo(Set.of("shard-0", "shard-1", "labels.db"));

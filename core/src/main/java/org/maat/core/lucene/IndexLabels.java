@@ -58,9 +58,9 @@ public final class IndexLabels implements ConduitCatalog, AutoCloseable {
      * taken, so any number of shard servers, in this process or others, can open the same index.
      */
     public static IndexLabels openSnapshot(IndexLayout layout) {
-        if (!layout.isLabelled()) {
-            throw new IllegalArgumentException("index " + layout.root() + " has no labels (" + layout.labels()
-                    + "): it was built with --no-policy; serve it with --no-policy or rebuild it");
+        if (!layout.monitored()) {
+            throw new IllegalArgumentException("index " + layout.root() + " has no labels: it was built with --no-policy ("
+                    + layout.noPolicyRecord() + "); serve it with --no-policy or rebuild it");
         }
         return new IndexLabels(PolicyStore.openSnapshot(layout.labels()));
     }
@@ -83,6 +83,12 @@ public final class IndexLabels implements ConduitCatalog, AutoCloseable {
     /** The published commits, or empty if no indexer ever published into this store. */
     public Optional<PublishedIndex> published() {
         return store.find(PUBLISHED_ID).map(c -> PublishedIndex.fromAttributes(c.attributes()));
+    }
+
+    /** The published commits; refuses a store no indexer finished publishing into, naming it. */
+    public PublishedIndex requirePublished() {
+        return published().orElseThrow(() -> new IllegalArgumentException("the label store " + store.file()
+                + " names no published commit: no monitored indexer finished publishing this index; rebuild it"));
     }
 
     /** Every stored label and the commit record, read lazily from the last commit; close the stream. */

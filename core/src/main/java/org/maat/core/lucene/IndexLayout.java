@@ -4,14 +4,26 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
- * Where an index lives on disk: one Lucene index per shard in {@code shard-<i>/} and, for an index
- * built under the monitor, the label store {@code labels.db} that names the published commit of
- * every shard and labels each of its files.
+ * Where an index lives on disk: one Lucene index per shard in {@code shard-<i>/} and what names the
+ * published commit of every shard: for an index built under the monitor, the label store
+ * {@code labels.db} (which also labels each file); for one built with {@code --no-policy}, the
+ * record {@value #NO_POLICY_RECORD}. Which shards exist is what that published state says, never
+ * how many {@code shard-<i>/} folders there are ({@link PublishedIndex#read}).
  */
 public record IndexLayout(Path root) {
+
+    /** The file that marks an index published without the monitor, and names its commits. */
+    public static final String NO_POLICY_RECORD = "no-policy.published";
+
+    private static final Pattern SHARD_DIRECTORY = Pattern.compile("shard-(\\d+)");
 
     public IndexLayout {
         Objects.requireNonNull(root, "root");
@@ -25,29 +37,74 @@ public record IndexLayout(Path root) {
         return root.resolve("labels.db");
     }
 
-    /** Whether the index was built under the monitor (it has a label store). */
+    public Path noPolicyRecord() {
+        return root.resolve(NO_POLICY_RECORD);
+    }
+
+    /** Whether the directory has a label store (an index built, or being built, under the monitor). */
     public boolean isLabelled() {
         return Files.isRegularFile(labels());
     }
 
-    /** The number of consecutive {@code shard-<i>} directories from 0. */
-    public int shardDirectories() {
-        int n = 0;
-        while (Files.isDirectory(shard(n))) {
-            n++;
-        }
-        return n;
+    /** Whether the directory has a no-policy record (an index published with {@code --no-policy}). */
+    public boolean isNoPolicy() {
+        return Files.isRegularFile(noPolicyRecord());
     }
 
-    /** Fails with a message naming the directory unless it holds at least one shard. */
-    public void requireIndex() {
+    /**
+     * Whether this is an index built under the monitor ({@code labels.db}) or with {@code --no-policy}
+     * ({@value #NO_POLICY_RECORD}). A directory that says neither is refused, naming what is missing:
+     * an index whose label store is gone is damaged, never taken for a {@code --no-policy} one.
+     */
+    public boolean monitored() {
         if (!Files.isDirectory(root)) {
             throw new IllegalArgumentException("index directory " + root + " does not exist");
         }
-        if (shardDirectories() == 0) {
-            throw new IllegalArgumentException(root + " is not a Maat index: it has no shard-0/ directory"
-                    + " (build one with 'maat index --data DIR --out " + root + "')");
+        if (isLabelled()) {
+            return true;
         }
+        if (isNoPolicy()) {
+            return false;
+        }
+        if (Files.exists(shard(0))) {
+            throw new IllegalArgumentException("index " + root + " is damaged or was never published: its label store "
+                    + labels() + " is missing (and there is no " + NO_POLICY_RECORD + ", which an index without the monitor"
+                    + " would have); rebuild it with 'maat index --data DIR --out " + root + "'");
+        }
+        throw new IllegalArgumentException(root + " is not a Maat index: it has neither " + labels() + " nor "
+                + noPolicyRecord() + " (build one with 'maat index --data DIR --out " + root + "')");
+    }
+
+    /**
+     * Refuses to rebuild this directory's index as the other kind: a --no-policy rebuild would leave
+     * the labels naming deleted commits, and a monitored one beside a no-policy record two published
+     * states. Nothing to refuse in a directory that holds neither.
+     */
+    public void requireRebuildableAs(boolean monitored) {
+        if (monitored ? isNoPolicy() : isLabelled()) {
+            throw new IllegalArgumentException(root + " holds " + (monitored
+                    ? "an index built with --no-policy (" + noPolicyRecord() + "); build the monitored index"
+                    : "a monitored index (" + labels() + "); build the --no-policy index")
+                    + " into another directory, or delete it first");
+        }
+    }
+
+    /** The {@code shard-<i>} directories numbered {@code from} or more: shards a rebuild with fewer superseded. */
+    List<Path> shardDirectoriesFrom(int from) throws IOException {
+        List<Path> found = new ArrayList<>();
+        if (!Files.isDirectory(root)) {
+            return found;
+        }
+        try (Stream<Path> children = Files.list(root)) {
+            for (Path child : (Iterable<Path>) children::iterator) {
+                Matcher m = SHARD_DIRECTORY.matcher(child.getFileName().toString());
+                if (m.matches() && m.group(1).length() < 10 && Integer.parseInt(m.group(1)) >= from
+                        && Files.isDirectory(child)) {
+                    found.add(child);
+                }
+            }
+        }
+        return found;
     }
 
     void createShardDirectory(int shard) {

@@ -66,14 +66,8 @@ public final class OpenIndex implements AutoCloseable {
 
     private static OpenIndex monitored(IndexLayout layout, IndexLabels store, AccessGate opener, Integer only)
             throws IOException {
-        layout.requireIndex();
-        PublishedIndex published = store.published().orElseThrow(() -> new IllegalArgumentException(
-                "index " + layout.root() + " has no published commit in " + store.file()
-                        + ": no monitored indexer finished (a --no-policy index is searched with --no-policy)"));
-        if (only != null && (only < 0 || only >= published.shards())) {
-            throw new IllegalArgumentException("index " + layout.root() + " has shards 0 to "
-                    + (published.shards() - 1) + ", not shard " + only);
-        }
+        PublishedIndex published = store.requirePublished();
+        requireShard(layout, published, only);
         List<Directory> directories = new ArrayList<>();
         List<DirectoryReader> readers = new ArrayList<>();
         List<List<Conduit>> labels = new ArrayList<>();
@@ -98,32 +92,33 @@ public final class OpenIndex implements AutoCloseable {
         return new OpenIndex(directories, readers, labels, documents);
     }
 
-    /** Opens the newest commit of every shard of an index, with no monitor (the baseline). */
+    /**
+     * Opens the published commit of every shard of an index with no monitor (the baseline): an index
+     * built with {@code --no-policy}, or a monitored one read without its labels.
+     */
     public static OpenIndex plain(IndexLayout layout) throws IOException {
-        layout.requireIndex();
-        return plain(layout, java.util.stream.IntStream.range(0, layout.shardDirectories()).toArray());
+        return plain(layout, PublishedIndex.read(layout), null);
     }
 
     /** As {@link #plain(IndexLayout)} for shard {@code shard} of the index alone; the result has one shard. */
     public static OpenIndex plainShard(IndexLayout layout, int shard) throws IOException {
-        layout.requireIndex();
-        if (shard < 0 || shard >= layout.shardDirectories()) {
-            throw new IllegalArgumentException("index " + layout.root() + " has shards 0 to "
-                    + (layout.shardDirectories() - 1) + ", not shard " + shard);
-        }
-        return plain(layout, new int[] {shard});
+        return plain(layout, PublishedIndex.read(layout), shard);
     }
 
-    private static OpenIndex plain(IndexLayout layout, int[] shards) throws IOException {
+    private static OpenIndex plain(IndexLayout layout, PublishedIndex published, Integer only) throws IOException {
+        requireShard(layout, published, only);
         List<Directory> directories = new ArrayList<>();
         List<DirectoryReader> readers = new ArrayList<>();
         List<List<Conduit>> labels = new ArrayList<>();
         long documents = 0;
         try {
-            for (int shard : shards) {
+            for (int shard = 0; shard < published.shards(); shard++) {
+                if (only != null && shard != only) {
+                    continue;
+                }
                 Directory raw = FSDirectory.open(layout.shard(shard));
                 directories.add(raw);
-                DirectoryReader reader = DirectoryReader.open(raw);
+                DirectoryReader reader = DirectoryReader.open(new PublishedCommit(raw, published.generation(shard)));
                 readers.add(reader);
                 labels.add(List.of());
                 documents += reader.numDocs();
@@ -134,6 +129,13 @@ public final class OpenIndex implements AutoCloseable {
             throw e;
         }
         return new OpenIndex(directories, readers, labels, documents);
+    }
+
+    private static void requireShard(IndexLayout layout, PublishedIndex published, Integer shard) {
+        if (shard != null && (shard < 0 || shard >= published.shards())) {
+            throw new IllegalArgumentException("index " + layout.root() + " has shards 0 to "
+                    + (published.shards() - 1) + ", not shard " + shard);
+        }
     }
 
     public int shards() {

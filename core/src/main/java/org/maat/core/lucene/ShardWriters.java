@@ -1,9 +1,11 @@
 package org.maat.core.lucene;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.index.IndexCommit;
@@ -12,32 +14,39 @@ import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.IOUtils;
+import org.maat.core.data.DirectoryTree;
 import org.maat.core.task.AccessGate;
 import org.maat.core.task.IndexSink;
 import org.maat.policy.Conduit;
 
 /**
- * The trusted side of an indexer task's output: opens one {@link IndexWriter} per shard (over a
- * {@link PolicyDirectory} when monitored) that rebuilds the shard from scratch, and publishes all
- * shards at once.
+ * The trusted side of an indexer task's output, and the one way any Maat indexer publishes an index:
+ * opens one {@link IndexWriter} per shard (over a {@link PolicyDirectory} when monitored) that
+ * rebuilds the shard from scratch, and publishes all shards at once. The sequential indexer adds
+ * documents to the writers; the MapReduce job commit adds the segments its reducers built.
  *
- * <p>Monitored publication is two-phase: every shard's Lucene commit is made durable first, while
- * the previously published commit stays on disk ({@link PublishedCommitPolicy}); then one
- * label-store batch names the new commits and labels their files. Searchers open only the commits
- * the label store names, so a crash at any point leaves them on the old index with its labels or
- * on the new one with its labels. Leftovers of an unpublished commit are dropped when the next
- * indexer opens the shard.
+ * <p>Publication is two-phase: every shard's Lucene commit is made durable first, while the
+ * previously published commit stays on disk ({@link PublishedCommitPolicy}); then one atomic step
+ * names the new commits: a label-store batch that also labels their files, or, for a
+ * {@code --no-policy} index, the {@link NoPolicyRecord} replaced by a rename. Readers open only the
+ * commits so named (and only as many shards as they name), so a crash at any point leaves them on
+ * the old index with its labels or on the new one with its labels. Only once the new state is
+ * durable are superseded shards ({@code shard-<i>} beyond the new count) and the old commits deleted;
+ * whatever a crash leaves of them, or of an unpublished commit, the next indexer removes.
  */
 public final class ShardWriters implements IndexSink, AutoCloseable {
 
+    private final IndexLayout layout;
     private final IndexLabels labels;
     private final List<Directory> raw;
     private final List<PolicyDirectory> monitored;
     private final List<PublishedCommitPolicy> policies;
     private final List<IndexWriter> writers;
+    private PublicationObserver observer = PublicationObserver.NONE;
 
-    private ShardWriters(IndexLabels labels, List<Directory> raw, List<PolicyDirectory> monitored,
+    private ShardWriters(IndexLayout layout, IndexLabels labels, List<Directory> raw, List<PolicyDirectory> monitored,
                          List<PublishedCommitPolicy> policies, List<IndexWriter> writers) {
+        this.layout = layout;
         this.labels = labels;
         this.raw = raw;
         this.monitored = monitored;
@@ -64,7 +73,9 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
         if (shards < 1) {
             throw new IllegalArgumentException("the number of shards must be at least 1, not " + shards);
         }
-        PublishedIndex previous = labels == null ? null : labels.published().orElse(null);
+        layout.requireRebuildableAs(labels != null);
+        PublishedIndex previous = labels != null ? labels.published().orElse(null)
+                : NoPolicyRecord.readIfPresent(layout).orElse(null);
         List<Directory> raw = new ArrayList<>();
         List<PolicyDirectory> monitored = new ArrayList<>();
         List<PublishedCommitPolicy> policies = new ArrayList<>();
@@ -76,8 +87,8 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
                 raw.add(dir);
                 long published = previous != null && shard < previous.shards() ? previous.generation(shard) : -1;
                 Directory target = dir;
+                dropUnpublishedCommits(dir, published);
                 if (labels != null) {
-                    dropUnpublishedCommits(dir, published);
                     PolicyDirectory policyDir = new PolicyDirectory(dir, shard, labels, gate);
                     monitored.add(policyDir);
                     target = policyDir;
@@ -91,7 +102,7 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
             IOUtils.closeWhileHandlingException(raw);
             throw e;
         }
-        return new ShardWriters(labels, raw, monitored, policies, writers);
+        return new ShardWriters(layout, labels, raw, monitored, policies, writers);
     }
 
     /**
@@ -106,9 +117,15 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
                 .setRAMBufferSizeMB(64);
     }
 
+    /** Tells {@code observer} each step of {@link #commit} (crash tests stop the process there). */
+    public ShardWriters observedBy(PublicationObserver observer) {
+        this.observer = Objects.requireNonNull(observer, "observer");
+        return this;
+    }
+
     /**
      * A crash between a Lucene commit and its publication leaves a newer {@code segments_N} (or a
-     * {@code pending_segments_N}) without labels. It was never visible to searchers; remove it so
+     * {@code pending_segments_N}) that nothing publishes. It was never visible to searchers; remove it so
      * that Lucene, which reads every commit point when a writer opens, never tries to open it.
      */
     private static void dropUnpublishedCommits(Directory dir, long published) throws IOException {
@@ -137,6 +154,7 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
 
     @Override
     public void commit(long documents) throws IOException {
+        observer.reached(PublicationObserver.Step.SHARDS_WRITTEN);
         long[] generations = new long[writers.size()];
         Set<Conduit> fileLabels = new HashSet<>();
         for (int shard = 0; shard < writers.size(); shard++) {
@@ -149,11 +167,21 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
                 }
             }
         }
+        observer.reached(PublicationObserver.Step.COMMITS_DURABLE);
+        PublishedIndex index = new PublishedIndex(generations, documents);
         if (labels != null) {
-            labels.publish(new PublishedIndex(generations, documents), fileLabels);
+            labels.publish(index, fileLabels); // synced to disk when it returns
+        } else {
+            NoPolicyRecord.write(layout, index);
         }
+        observer.reached(PublicationObserver.Step.PUBLISHED);
         for (int shard = 0; shard < writers.size(); shard++) {
             policies.get(shard).published(generations[shard]);
+            // Runs the deletion policy again: the commit published before this one goes now.
+            writers.get(shard).deleteUnusedFiles();
+        }
+        for (Path superseded : layout.shardDirectoriesFrom(writers.size())) {
+            DirectoryTree.delete(superseded);
         }
     }
 

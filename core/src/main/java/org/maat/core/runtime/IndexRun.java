@@ -12,6 +12,7 @@ import org.maat.core.index.IndexFields;
 import org.maat.core.index.SequentialIndexer;
 import org.maat.core.lucene.IndexLabels;
 import org.maat.core.lucene.IndexLayout;
+import org.maat.core.lucene.PublicationObserver;
 import org.maat.core.lucene.ShardWriters;
 import org.maat.core.task.AccessGate;
 import org.maat.core.task.DocumentReader;
@@ -35,15 +36,18 @@ public final class IndexRun {
     private final DocumentMapper mapper;
     private final ScanMode badRecords;
     private final Consumer<CorruptRecordException> skipped;
+    private final PublicationObserver observer;
 
     public IndexRun(DocumentMapper mapper) {
-        this(mapper, ScanMode.STRICT, bad -> { });
+        this(mapper, ScanMode.STRICT, bad -> { }, PublicationObserver.NONE);
     }
 
-    private IndexRun(DocumentMapper mapper, ScanMode badRecords, Consumer<CorruptRecordException> skipped) {
+    private IndexRun(DocumentMapper mapper, ScanMode badRecords, Consumer<CorruptRecordException> skipped,
+                     PublicationObserver observer) {
         this.mapper = mapper;
         this.badRecords = badRecords;
         this.skipped = skipped;
+        this.observer = observer;
     }
 
     /** The standard indexer. */
@@ -56,16 +60,17 @@ public final class IndexRun {
      * (the default; nothing is published), or report it to {@code skipped} and index the rest.
      */
     public IndexRun onBadRecord(ScanMode mode, Consumer<CorruptRecordException> skipped) {
-        return new IndexRun(mapper, mode, skipped);
+        return new IndexRun(mapper, mode, skipped, observer);
+    }
+
+    /** This run, telling {@code observer} each step of the publication (crash tests stop there). */
+    public IndexRun observedBy(PublicationObserver observer) {
+        return new IndexRun(mapper, badRecords, skipped, observer);
     }
 
     public Report run(DataDir data, IndexLayout out, int shards, boolean policy, LongConsumer progress)
             throws IOException {
-        if (!policy && out.isLabelled()) {
-            // A plain rebuild would delete the published commit its labels name, leaving them dangling.
-            throw new IllegalArgumentException(out.root() + " holds a monitored index (" + out.labels()
-                    + "); build the --no-policy index into another directory");
-        }
+        out.requireRebuildableAs(policy);
         long start = System.nanoTime();
         Session session = Session.of(IndexLabels.OWNER);
         try (DataSet stores = DataSet.open(data);
@@ -75,6 +80,7 @@ public final class IndexRun {
             ShardWriters writers = policy
                     ? ShardWriters.monitored(out, shards, IndexFields.analyzer(), gate, labels)
                     : ShardWriters.plain(out, shards, IndexFields.analyzer());
+            writers.observedBy(observer);
             long n;
             try {
                 n = index(session, gate, stores, writers, progress);

@@ -119,15 +119,16 @@ public final class SearchService implements AutoCloseable {
         IndexLabels labels = null;
         Task opener = null;
         try {
-            layout.requireIndex();
+            boolean monitored = layout.monitored();
             if (!policy) {
                 return new SearchService(stores, null, null, null, OpenIndex.plain(layout));
             }
-            if (!layout.isLabelled()) {
-                throw new IllegalArgumentException("index " + layout.root() + " has no labels (" + layout.labels()
-                        + "): it was built with --no-policy; search it with --no-policy or rebuild it");
+            if (!monitored) {
+                throw new IllegalArgumentException("index " + layout.root() + " has no labels: it was built with --no-policy ("
+                        + layout.noPolicyRecord() + "); search it with --no-policy or rebuild it");
             }
-            labels = IndexLabels.open(layout);
+            // A snapshot: a search never writes the label store, nor waits for an indexer's lock.
+            labels = IndexLabels.openSnapshot(layout);
             ReferenceMonitor monitor = TaskMonitor.over(stores, labels);
             // The shard readers' own task: confined, it only reads, and its taint never leaves it.
             opener = monitor.open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED);

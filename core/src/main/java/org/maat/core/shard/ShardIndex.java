@@ -7,6 +7,7 @@ import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
 import org.maat.core.lucene.IndexLabels;
 import org.maat.core.lucene.IndexLayout;
+import org.maat.core.lucene.PublishedIndex;
 import org.maat.core.runtime.SearchService;
 
 /**
@@ -25,28 +26,36 @@ public final class ShardIndex implements AutoCloseable {
     private final IndexLayout layout;
     private final DataSet data;
     private final IndexLabels labels;
+    private final int shards;
     private final List<ShardService> opened = new ArrayList<>();
 
-    private ShardIndex(IndexLayout layout, DataSet data, IndexLabels labels) {
+    private ShardIndex(IndexLayout layout, DataSet data, IndexLabels labels, int shards) {
         this.layout = layout;
         this.data = data;
         this.labels = labels;
+        this.shards = shards;
     }
 
     public static ShardIndex open(DataDir data, IndexLayout layout, boolean policy) throws IOException {
-        layout.requireIndex();
+        layout.monitored(); // refuses a damaged index before the data directory is opened
         DataSet stores = DataSet.openFollower(data);
+        IndexLabels labels = null;
         try {
-            return new ShardIndex(layout, stores, policy ? IndexLabels.openSnapshot(layout) : null);
+            labels = policy ? IndexLabels.openSnapshot(layout) : null;
+            int shards = (labels != null ? labels.requirePublished() : PublishedIndex.read(layout)).shards();
+            return new ShardIndex(layout, stores, labels, shards);
         } catch (RuntimeException e) {
+            if (labels != null) {
+                labels.close();
+            }
             stores.close();
             throw e;
         }
     }
 
-    /** How many shards the index has. */
+    /** How many shards the index has, as it was published (not how many {@code shard-N} folders exist). */
     public int shards() {
-        return layout.shardDirectories();
+        return shards;
     }
 
     public boolean monitored() {

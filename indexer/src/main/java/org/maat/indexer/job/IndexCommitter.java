@@ -13,34 +13,46 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.FileUtil;
 import org.apache.hadoop.fs.LocalFileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.maat.core.index.IndexFields;
 import org.maat.core.lucene.IndexLabels;
 import org.maat.core.lucene.IndexLayout;
+import org.maat.core.lucene.NoPolicyRecord;
+import org.maat.core.lucene.PublicationObserver;
 import org.maat.core.lucene.PublishedIndex;
+import org.maat.core.lucene.ShardWriters;
 import org.maat.policy.Conduit;
 
 /**
- * Publishes the job's shards and their labels, atomically with respect to the job's outcome.
+ * Publishes the job's shards and their labels, atomically with respect to the job's outcome and to
+ * a crash of the committing process.
  *
  * <p>Task attempts work in private directories, and only a committed attempt's directory survives
  * (Hadoop's algorithm 1: a retried or failed attempt's shards and summaries are deleted with it, so
  * nothing is counted twice). At job commit, and only then:
  * <ol>
  *   <li>every shard {@code 0..N-1} must have been built by exactly one committed reducer;</li>
- *   <li>under the monitor, one confined task acting as {@value IndexLabels#OWNER} reads the reduced
- *       taint of every committed map and reduce task, and writes every file of every shard: if any
- *       task read a conduit whose policy does not allow flows into the index, the monitor's denial
- *       fails the job and nothing is published;</li>
- *   <li>the label store ({@value #LABELS}) is written once, from the committed shards' files, in a
- *       private directory;</li>
- *   <li>the previous index's label store is moved away first (searchers then refuse the index rather
- *       than see shards and labels that disagree), the shard directories are swapped in, and the new
- *       label store is renamed into place last.</li>
+ *   <li>one confined task acting as {@value IndexLabels#OWNER} reads the reduced taint of every
+ *       committed map and reduce task;</li>
+ *   <li>on a local file system (every {@code maat index --engine mapreduce}), that task publishes
+ *       the shards exactly as the sequential indexer does, through core's {@link ShardWriters}: it
+ *       copies each committed shard's segments into the index's {@code shard-K} beside the published
+ *       commit, every file a write the monitor checks (a task taint that does not allow flows into
+ *       the index fails the job, and nothing is published), commits, and then one label-store batch
+ *       (or the {@link NoPolicyRecord}, with {@code --no-policy}) names the new commits. A kill at
+ *       any point leaves the previous index or the new one, never a mix;</li>
+ *   <li>on any other file system (a cluster's), where Lucene cannot write, the shard directories
+ *       are swapped by renames and the label store, built locally, renamed into place last. That
+ *       swap is not atomic: a committer killed during it leaves an index that readers refuse as
+ *       damaged (its label store is missing) until a rerun publishes.</li>
  * </ol>
  * A job that fails or is killed before commit leaves the output as it was; its attempt directories
- * go with {@code abortJob}, and a rerun starts clean.
+ * go with {@code abortJob}, or with the next run, which starts clean.
  */
 final class IndexCommitter extends FileOutputCommitter {
 
@@ -94,68 +106,111 @@ final class IndexCommitter extends FileOutputCommitter {
             }
         }
         long documents = shards.values().stream().mapToLong(TaskSummary.Shard::documents).sum();
-        java.nio.file.Path labelsDir = null;
-        try {
-            if (IndexJobConf.policy(conf)) {
-                Set<Conduit> labels = checkFlows(conf, taint, shards);
-                labelsDir = Files.createTempDirectory(Files.createDirectories(IndexJobConf.localDir(conf)), "maat-labels-");
-                long[] generations = shards.values().stream().mapToLong(TaskSummary.Shard::generation).toArray();
-                try (IndexLabels store = IndexLabels.open(new IndexLayout(labelsDir))) {
-                    store.publish(new PublishedIndex(generations, documents), labels);
-                }
-            }
-            // Lucene files and the label store are published bare, as the sequential indexer leaves them:
-            // no checksum side files of Hadoop's local file system.
-            FileSystem bare = fs instanceof LocalFileSystem local ? local.getRawFileSystem() : fs;
-            swap(bare, committed, shardDirs, labelsDir == null ? null : labelsDir.resolve(LABELS));
-        } finally {
-            if (labelsDir != null) {
-                FileUtil.fullyDelete(labelsDir.toFile());
+        PublicationObserver observer = IndexJobConf.publicationObserver(conf);
+        try (ConfinedTask job = ConfinedTask.open(conf)) {
+            Set<Conduit> labels = IndexJobConf.policy(conf) ? checkFlows(job, taint, shards) : Set.of();
+            if (fs instanceof LocalFileSystem || fs instanceof RawLocalFileSystem) {
+                publishLocally(conf, job, local(fs, out), shardDirs, documents, observer);
+            } else {
+                swap(conf, fs, committed, shards, shardDirs, labels, documents, observer);
             }
         }
     }
 
     /**
-     * The monitor's check of the whole job: a confined task tainted by everything every committed
-     * task read writes each index file. Returns the files' labels; throws the denial otherwise.
+     * The monitor's check of the whole job before the output is touched: the job task, tainted by
+     * everything every committed task read, writes each file the reducers built. Returns the files'
+     * labels; throws the denial otherwise, and then the output directory is as it was.
      */
-    private static Set<Conduit> checkFlows(Configuration conf, List<String> taint,
-                                           TreeMap<Integer, TaskSummary.Shard> shards) throws IOException {
+    private static Set<Conduit> checkFlows(ConfinedTask job, List<String> taint,
+                                           TreeMap<Integer, TaskSummary.Shard> shards) {
+        for (String id : taint) {
+            job.read(id);
+        }
         Set<Conduit> labels = new HashSet<>();
-        try (ConfinedTask job = ConfinedTask.open(conf)) {
-            for (String id : taint) {
-                job.read(id);
-            }
-            for (TaskSummary.Shard shard : shards.values()) {
-                for (String file : shard.files()) {
-                    Conduit label = IndexLabels.label(shard.shard(), file);
-                    job.write(label);
-                    labels.add(label);
-                }
+        for (TaskSummary.Shard shard : shards.values()) {
+            for (String file : shard.files()) {
+                Conduit label = IndexLabels.label(shard.shard(), file);
+                job.write(label);
+                labels.add(label);
             }
         }
         return labels;
     }
 
-    private void swap(FileSystem fs, Path committed, TreeMap<Integer, Path> shardDirs, java.nio.file.Path labels)
+    /** The sequential indexer's publication: core's {@link ShardWriters}, fed the reducers' segments. */
+    private static void publishLocally(Configuration conf, ConfinedTask job, java.nio.file.Path root,
+                                       TreeMap<Integer, Path> shardDirs, long documents, PublicationObserver observer)
             throws IOException {
-        Path replaced = new Path(committed, "_replaced");
-        fs.mkdirs(replaced);
-        Path oldLabels = new Path(out, LABELS);
-        if (fs.exists(oldLabels)) {
-            rename(fs, oldLabels, new Path(replaced, LABELS));
+        IndexLayout layout = new IndexLayout(root);
+        boolean policy = IndexJobConf.policy(conf);
+        layout.requireRebuildableAs(policy);
+        try (IndexLabels labels = policy ? IndexLabels.open(layout) : null) {
+            ShardWriters writers = (policy
+                    ? ShardWriters.monitored(layout, shardDirs.size(), IndexFields.analyzer(), job.gate(), labels)
+                    : ShardWriters.plain(layout, shardDirs.size(), IndexFields.analyzer())).observedBy(observer);
+            try {
+                for (var built : shardDirs.entrySet()) {
+                    java.nio.file.Path dir = local(built.getValue().getFileSystem(conf), built.getValue());
+                    try (Directory segments = FSDirectory.open(dir)) {
+                        // Copies the segments as they are (same documents, same order), under new names.
+                        writers.writer(built.getKey()).addIndexes(segments);
+                    }
+                }
+                writers.commit(documents);
+            } catch (IOException | RuntimeException | Error e) {
+                writers.abandon();
+                throw e;
+            }
+            writers.close();
         }
-        for (int shard = 0; fs.exists(new Path(out, TaskSummary.shardDirectory(shard))); shard++) {
-            rename(fs, new Path(out, TaskSummary.shardDirectory(shard)),
-                    new Path(replaced, TaskSummary.shardDirectory(shard)));
-        }
-        for (var entry : shardDirs.entrySet()) {
-            rename(fs, entry.getValue(), new Path(out, TaskSummary.shardDirectory(entry.getKey())));
-        }
-        if (labels != null) {
-            Path staged = new Path(committed, LABELS);
-            fs.copyFromLocalFile(false, true, new Path(labels.toUri()), staged);
-            rename(fs, staged, oldLabels);
+    }
+
+    private static java.nio.file.Path local(FileSystem fs, Path path) {
+        return java.nio.file.Path.of(fs.makeQualified(path).toUri());
+    }
+
+    /** On a cluster's file system: the swap by renames, the published state last. */
+    private void swap(Configuration conf, FileSystem fs, Path committed, TreeMap<Integer, TaskSummary.Shard> shards,
+                      TreeMap<Integer, Path> shardDirs, Set<Conduit> labels, long documents,
+                      PublicationObserver observer) throws IOException {
+        boolean policy = IndexJobConf.policy(conf);
+        observer.reached(PublicationObserver.Step.SHARDS_WRITTEN);
+        java.nio.file.Path staging = Files.createTempDirectory(Files.createDirectories(IndexJobConf.localDir(conf)),
+                "maat-published-");
+        try {
+            IndexLayout staged = new IndexLayout(staging);
+            PublishedIndex index = new PublishedIndex(
+                    shards.values().stream().mapToLong(TaskSummary.Shard::generation).toArray(), documents);
+            if (policy) {
+                try (IndexLabels store = IndexLabels.open(staged)) {
+                    store.publish(index, labels);
+                }
+            } else {
+                NoPolicyRecord.write(staged, index);
+            }
+            java.nio.file.Path state = policy ? staged.labels() : staged.noPolicyRecord();
+            Path replaced = new Path(committed, "_replaced");
+            fs.mkdirs(replaced);
+            Path published = new Path(out, state.getFileName().toString());
+            if (fs.exists(published)) {
+                rename(fs, published, new Path(replaced, published.getName()));
+            }
+            for (FileStatus child : fs.listStatus(out)) {
+                if (child.isDirectory() && child.getPath().getName().matches("shard-\\d+")) {
+                    rename(fs, child.getPath(), new Path(replaced, child.getPath().getName()));
+                }
+            }
+            for (var entry : shardDirs.entrySet()) {
+                rename(fs, entry.getValue(), new Path(out, TaskSummary.shardDirectory(entry.getKey())));
+            }
+            observer.reached(PublicationObserver.Step.COMMITS_DURABLE);
+            Path upload = new Path(committed, published.getName());
+            fs.copyFromLocalFile(false, true, new Path(state.toUri()), upload);
+            rename(fs, upload, published);
+            observer.reached(PublicationObserver.Step.PUBLISHED);
+        } finally {
+            FileUtil.fullyDelete(staging.toFile());
         }
     }
 

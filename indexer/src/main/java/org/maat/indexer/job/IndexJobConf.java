@@ -2,6 +2,8 @@ package org.maat.indexer.job;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.util.ReflectionUtils;
+import org.maat.core.lucene.PublicationObserver;
 
 /**
  * The indexer job's settings in its Hadoop configuration, set by the driver and read by tasks and
@@ -21,6 +23,12 @@ public final class IndexJobConf {
     /** A local directory where tasks keep their private copy of the policy data (default java.io.tmpdir). */
     public static final String LOCAL_DIR = "maat.indexer.local.dir";
     static final String FAILURE_REPORT = "maat.indexer.failure-report";
+    /**
+     * A {@link PublicationObserver} class (with a public no-argument constructor; given the job's
+     * configuration if it is {@link org.apache.hadoop.conf.Configurable}) that the job commit tells each
+     * publication step. For crash tests; unset in production.
+     */
+    public static final String PUBLICATION_OBSERVER = "maat.indexer.publication.observer";
 
     private IndexJobConf() {
     }
@@ -81,6 +89,11 @@ public final class IndexJobConf {
 
     static Path failureReport(Configuration conf) {
         return new Path(require(conf, FAILURE_REPORT));
+    }
+
+    static PublicationObserver publicationObserver(Configuration conf) {
+        Class<? extends PublicationObserver> type = conf.getClass(PUBLICATION_OBSERVER, null, PublicationObserver.class);
+        return type == null ? PublicationObserver.NONE : ReflectionUtils.newInstance(type, conf);
     }
 
     private static String require(Configuration conf, String key) {

@@ -1,6 +1,8 @@
 package org.maat.indexer.job;
 
 import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.JobContext;
@@ -8,6 +10,7 @@ import org.apache.hadoop.mapreduce.OutputCommitter;
 import org.apache.hadoop.mapreduce.OutputFormat;
 import org.apache.hadoop.mapreduce.RecordWriter;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.maat.core.lucene.IndexLayout;
 
 /**
  * The indexer's output: reducers write their shards themselves (Lucene files, not records), so the
@@ -31,12 +34,17 @@ public final class IndexOutputFormat extends OutputFormat<NullWritable, NullWrit
 
     @Override
     public void checkOutputSpecs(JobContext context) throws IOException {
-        Path out = IndexJobConf.out(context.getConfiguration());
-        if (!IndexJobConf.policy(context.getConfiguration())
-                && out.getFileSystem(context.getConfiguration()).exists(new Path(out, IndexCommitter.LABELS))) {
-            // A plain index over a monitored one would leave its labels naming files that are gone.
-            throw new IOException(out + " holds a monitored index (" + IndexCommitter.LABELS
-                    + "); build the --no-policy index into another directory");
+        Configuration conf = context.getConfiguration();
+        Path out = IndexJobConf.out(conf);
+        boolean policy = IndexJobConf.policy(conf);
+        FileSystem fs = out.getFileSystem(conf);
+        Path other = new Path(out, policy ? IndexLayout.NO_POLICY_RECORD : IndexCommitter.LABELS);
+        if (fs.exists(other)) {
+            // The same refusal as the sequential indexer's (IndexLayout.requireRebuildableAs), before the job runs.
+            throw new IOException(out + " holds " + (policy
+                    ? "an index built with --no-policy (" + other.getName() + "); build the monitored index"
+                    : "a monitored index (" + other.getName() + "); build the --no-policy index")
+                    + " into another directory, or delete it first");
         }
     }
 

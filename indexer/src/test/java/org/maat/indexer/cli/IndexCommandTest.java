@@ -89,6 +89,21 @@ class IndexCommandTest {
     }
 
     @Test
+    void aMonitoredRebuildOverANoPolicyIndexIsRefusedByEitherEngine() {
+        Path index = dir.resolve("index-no-policy");
+        assertThat(run(new IndexCommand(), "--data", data.root().toString(), "--out", index.toString(), "--no-policy",
+                "--quiet")).isZero();
+        for (String engine : new String[] {"sequential", "mapreduce"}) {
+            assertThat(run(new IndexCommand(), "--engine", engine, "--data", data.root().toString(), "--out",
+                    index.toString(), "--quiet")).isEqualTo(2);
+            assertThat(err.toString()).contains("holds an index built with --no-policy");
+        }
+        assertThat(index.resolve("labels.db")).doesNotExist();
+        assertThat(run(new SearchCommand(), "--data", data.root().toString(), "--index", index.toString(), "--as", "u3",
+                "--no-policy", "budget")).as(err.toString()).isZero();
+    }
+
+    @Test
     void benchIndexReportsBothVariantsAndTheirRatios() {
         assertThat(run(new BenchIndexCommand(), "--data", data.root().toString(), "--runs", "1",
                 "--scratch", dir.resolve("scratch").toString())).as(err.toString()).isZero();

@@ -1,0 +1,137 @@
+package org.maat.core.lucene;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maat.core.data.DataDir;
+import org.maat.core.runtime.IndexRun;
+import org.maat.core.runtime.SearchService;
+import org.maat.core.runtime.TestData;
+import org.maat.core.shard.ShardIndex;
+import org.maat.policy.Session;
+
+/**
+ * What an index directory publishes: its shard count, read by every consumer from the published
+ * state (never by counting {@code shard-N/} folders), superseded shards removed once a rebuild is
+ * published, and whether it was built under the monitor, said positively either way.
+ */
+class IndexPublicationTest {
+
+    private static final List<String> QUERIES = List.of("budget", "water climate", "fishing treaty", "uniq17");
+
+    @TempDir
+    static Path dir;
+
+    private static DataDir data;
+
+    @BeforeAll
+    static void generate() throws IOException {
+        data = TestData.generate(dir, 150, 93);
+    }
+
+    @Test
+    void aMonitoredIndexRebuiltWithFewerShardsIsSearchedAndServedWithThePublishedCount() throws IOException {
+        Map<String, List<String>> fresh = results(TestData.index(data, dir.resolve("fresh-2"), 2), true);
+        IndexLayout out = TestData.index(data, dir.resolve("monitored-3-then-2"), 3);
+        IndexRun.standard().run(data, out, 2, true, n -> { });
+
+        assertThat(listing(out.root())).isEqualTo(Set.of("shard-0", "shard-1", "labels.db"));
+        assertThat(results(out, true)).isEqualTo(fresh);
+        try (ShardIndex served = ShardIndex.open(data, out, true)) {
+            assertThat(served.shards()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aPlainIndexRebuiltWithFewerShardsIsSearchedAndServedWithThePublishedCount() throws IOException {
+        Map<String, List<String>> fresh = results(TestData.indexPlain(data, dir.resolve("plain-fresh-2"), 2), false);
+        IndexLayout out = TestData.indexPlain(data, dir.resolve("plain-3-then-2"), 3);
+        IndexRun.standard().run(data, out, 2, false, n -> { });
+
+        assertThat(listing(out.root())).isEqualTo(Set.of("shard-0", "shard-1", IndexLayout.NO_POLICY_RECORD));
+        assertThat(results(out, false)).isEqualTo(fresh);
+        try (ShardIndex served = ShardIndex.open(data, out, false)) {
+            assertThat(served.shards()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aShardFolderBeyondThePublishedCountIsNeitherSearchedNorServed() throws IOException {
+        IndexLayout out = TestData.index(data, dir.resolve("stray-shard"), 2);
+        Files.createDirectories(out.shard(2));
+        try (SearchService service = SearchService.open(data, out, true)) {
+            assertThat(service.index().shards()).isEqualTo(2);
+        }
+        try (ShardIndex served = ShardIndex.open(data, out, true)) {
+            assertThat(served.shards()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void aMonitoredIndexWithoutItsLabelStoreIsDamagedNotANoPolicyIndex() throws IOException {
+        IndexLayout out = TestData.index(data, dir.resolve("labels-lost"), 2);
+        Files.delete(out.labels());
+        for (boolean policy : new boolean[] {true, false}) {
+            assertThatThrownBy(() -> SearchService.open(data, out, policy).close())
+                    .hasMessageContaining(out.labels().toString())
+                    .hasMessageContaining("missing")
+                    .hasMessageNotContaining("built with --no-policy");
+            assertThatThrownBy(() -> ShardIndex.open(data, out, policy).close())
+                    .hasMessageContaining(out.labels().toString())
+                    .hasMessageNotContaining("built with --no-policy");
+        }
+    }
+
+    @Test
+    void aDamagedLabelStoreIsAnErrorNamingIt() throws IOException {
+        IndexLayout out = TestData.index(data, dir.resolve("labels-damaged"), 2);
+        byte[] bytes = Files.readAllBytes(out.labels());
+        Files.write(out.labels(), java.util.Arrays.copyOf(bytes, 100));
+        assertThatThrownBy(() -> SearchService.open(data, out, true).close())
+                .hasMessageContaining(out.labels().toString())
+                .hasMessageNotContaining("built with --no-policy");
+        assertThat(Files.size(out.labels())).as("a search never rewrites the label store").isEqualTo(100);
+    }
+
+    @Test
+    void aNoPolicyIndexSaysSoAndIsRefusedUnderTheMonitor() throws IOException {
+        IndexLayout out = TestData.indexPlain(data, dir.resolve("no-policy"), 2);
+        assertThat(Files.isRegularFile(out.root().resolve(IndexLayout.NO_POLICY_RECORD))).isTrue();
+        assertThatThrownBy(() -> SearchService.open(data, out, true).close())
+                .hasMessageContaining("built with --no-policy")
+                .hasMessageContaining(IndexLayout.NO_POLICY_RECORD);
+        assertThat(results(out, false).values().stream().filter(r -> !r.isEmpty()).count()).isGreaterThan(3);
+    }
+
+    private static Map<String, List<String>> results(IndexLayout layout, boolean policy) throws IOException {
+        Map<String, List<String>> results = new LinkedHashMap<>();
+        try (SearchService service = SearchService.open(data, layout, policy)) {
+            results.put("shards", List.of(Integer.toString(service.index().shards())));
+            for (String user : List.of("u0", "u3", "u12")) {
+                Session session = Session.of(user, "r0");
+                for (String query : QUERIES) {
+                    results.put(query + " as " + session, service.search(session, query, 10));
+                }
+            }
+        }
+        return results;
+    }
+
+    private static Set<String> listing(Path root) throws IOException {
+        try (Stream<Path> files = Files.list(root)) {
+            return files.map(p -> p.getFileName().toString()).collect(Collectors.toSet());
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package org.maat.core.lucene;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.maat.core.data.DataDir;
+import org.maat.core.lucene.PublicationObserver.Step;
+import org.maat.core.runtime.IndexRun;
+import org.maat.core.runtime.SearchService;
+import org.maat.core.runtime.TestData;
+import org.maat.core.shard.ShardIndex;
+import org.maat.policy.KilledChild;
+import org.maat.policy.Session;
+
+/**
+ * SIGKILLs the sequential indexer, monitored or not, exactly at each step of its publication while
+ * it rebuilds a 2-shard index into 3 shards or a 3-shard one into 2, and checks that searching and
+ * serving the index then give the previous index's results (before the publication step) or the new
+ * one's (after), compared with fresh indexes of the same data, and that a rerun leaves exactly the
+ * published shards.
+ */
+class PublicationStepCrashTest {
+
+    private static final List<String> QUERIES = List.of("budget", "water climate", "fishing treaty", "uniq17");
+
+    @TempDir
+    static Path dir;
+
+    private static DataDir data;
+
+    @BeforeAll
+    static void generate() throws IOException {
+        data = TestData.generate(dir, 150, 94);
+    }
+
+    @ParameterizedTest(name = "{0} shards into {1}, policy {2}, killed at {3}")
+    @CsvSource({
+        "2, 3, true, COMMITS_DURABLE", "2, 3, true, PUBLISHED", "3, 2, true, PUBLISHED",
+        "2, 3, false, COMMITS_DURABLE", "3, 2, false, PUBLISHED"})
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void aKillAtAPublicationStepLeavesThePreviousIndexOrTheNewOne(int before, int after, boolean policy, Step step)
+            throws Exception {
+        IndexLayout out = new IndexLayout(dir.resolve("index-" + before + "-" + after + "-" + policy + "-" + step));
+        IndexRun.standard().run(data, out, before, policy, n -> { });
+        boolean published = step == Step.PUBLISHED;
+
+        killAt(step, out, after, policy);
+
+        int expected = published ? after : before;
+        assertThat(results(out, policy)).as("search after a kill at " + step).isEqualTo(fresh(expected, policy));
+        try (ShardIndex served = ShardIndex.open(data, out, policy)) {
+            assertThat(served.shards()).as("shards served after a kill at " + step).isEqualTo(expected);
+        }
+        IndexRun.standard().run(data, out, after, policy, n -> { });
+        assertThat(results(out, policy)).isEqualTo(fresh(after, policy));
+        Set<String> files = new HashSet<>(Set.of(policy ? "labels.db" : IndexLayout.NO_POLICY_RECORD));
+        for (int shard = 0; shard < after; shard++) {
+            files.add("shard-" + shard);
+        }
+        assertThat(listing(out.root())).isEqualTo(files);
+    }
+
+    private static final Map<String, Map<String, List<String>>> FRESH = new HashMap<>();
+
+    /** The results of a fresh index of {@code shards} shards, built once. */
+    private static Map<String, List<String>> fresh(int shards, boolean policy) throws IOException {
+        String key = shards + "-" + policy;
+        if (!FRESH.containsKey(key)) {
+            IndexLayout layout = new IndexLayout(dir.resolve("fresh-" + key));
+            IndexRun.standard().run(data, layout, shards, policy, n -> { });
+            FRESH.put(key, results(layout, policy));
+        }
+        return FRESH.get(key);
+    }
+
+    private static void killAt(Step step, IndexLayout out, int shards, boolean policy) throws Exception {
+        Path stderr = dir.resolve("child-" + out.root().getFileName() + ".err");
+        Process child = KilledChild.start(SteppedIndexingChild.class, stderr, List.of(), List.of(data.root().toString(),
+                out.root().toString(), Integer.toString(shards), Boolean.toString(policy), step.name()));
+        try (BufferedReader lines = new BufferedReader(
+                new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            do {
+                line = lines.readLine();
+                assertThat(line).as("the child ended before " + step + "; stderr: " + Files.readString(stderr))
+                        .isNotNull();
+            } while (!line.equals("REACHED " + step));
+            child.toHandle().destroyForcibly();
+            assertThat(child.waitFor(30, TimeUnit.SECONDS)).as("the child did not die").isTrue();
+        } finally {
+            child.destroyForcibly();
+        }
+    }
+
+    private static Map<String, List<String>> results(IndexLayout layout, boolean policy) throws IOException {
+        Map<String, List<String>> results = new LinkedHashMap<>();
+        try (SearchService service = SearchService.open(data, layout, policy)) {
+            results.put("shards", List.of(Integer.toString(service.index().shards())));
+            for (String user : List.of("u0", "u3", "u12")) {
+                Session session = Session.of(user, "r0");
+                for (String query : QUERIES) {
+                    results.put(query + " as " + session, service.search(session, query, 10));
+                }
+            }
+        }
+        return results;
+    }
+
+    private static Set<String> listing(Path root) throws IOException {
+        try (Stream<Path> files = Files.list(root)) {
+            return files.map(p -> p.getFileName().toString()).collect(Collectors.toSet());
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package org.maat.indexer.job;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.maat.core.data.DataDir;
+import org.maat.core.lucene.IndexLayout;
+import org.maat.core.lucene.PublicationObserver.Step;
+import org.maat.core.runtime.SearchService;
+import org.maat.core.runtime.TestData;
+import org.maat.core.shard.ShardIndex;
+import org.maat.indexer.MapReduceIndexing;
+import org.maat.policy.KilledChild;
+import org.maat.policy.Session;
+
+/**
+ * SIGKILLs {@code maat index --engine mapreduce} re-indexing a 2-shard index into 3 shards exactly
+ * at each step of its job commit's publication, and checks that searching and serving the index
+ * then give the previous index's results (before the publication step) or the new one's (after),
+ * compared with sequential indexes of the same data built beforehand, and that a rerun publishes and
+ * leaves nothing behind; and that a kill before the cleanup of a 3-into-2 rebuild serves 2 shards.
+ */
+class MapReduceCommitCrashTest {
+
+    private static final List<String> QUERIES = List.of("budget", "water climate", "fishing treaty", "tax", "uniq17");
+
+    @TempDir
+    static Path dir;
+
+    private static DataDir data;
+    private static Map<String, List<String>> twoShards;
+    private static Map<String, List<String>> threeShards;
+
+    @BeforeAll
+    static void referenceIndexes() throws IOException {
+        data = TestData.generate(dir, 200, 91);
+        twoShards = results(TestData.index(data, dir.resolve("reference-2"), 2));
+        threeShards = results(TestData.index(data, dir.resolve("reference-3"), 3));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Step.class)
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aJobKilledAtAPublicationStepLeavesThePreviousIndexOrTheNewOneAndARerunCleansUp(Step step) throws Exception {
+        IndexLayout out = new IndexLayout(dir.resolve("index-" + step));
+        MapReduceIndexing.run(data, out, 2, 2, true, n -> { });
+        assertThat(results(out)).isEqualTo(twoShards);
+
+        killAt(step, out, 3);
+
+        boolean published = step == Step.PUBLISHED;
+        assertThat(results(out)).as("search after a kill at " + step).isEqualTo(published ? threeShards : twoShards);
+        try (ShardIndex served = ShardIndex.open(data, out, true)) {
+            assertThat(served.shards()).as("shards served after a kill at " + step).isEqualTo(published ? 3 : 2);
+        }
+
+        MapReduceIndexing.run(data, out, 3, 3, true, n -> { });
+        assertThat(results(out)).isEqualTo(threeShards);
+        assertThat(listing(out.root())).isEqualTo(Set.of("shard-0", "shard-1", "shard-2", "labels.db"));
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aJobKilledBeforeCleanupServesTheNewShardCountAndTheRerunRemovesTheSupersededShard() throws Exception {
+        IndexLayout out = new IndexLayout(dir.resolve("index-3-into-2"));
+        MapReduceIndexing.run(data, out, 3, 3, true, n -> { });
+
+        killAt(Step.PUBLISHED, out, 2);
+
+        assertThat(Files.isDirectory(out.shard(2))).as("the superseded shard is left, unread").isTrue();
+        assertThat(results(out)).isEqualTo(twoShards);
+        try (ShardIndex served = ShardIndex.open(data, out, true)) {
+            assertThat(served.shards()).isEqualTo(2);
+        }
+        MapReduceIndexing.run(data, out, 2, 2, true, n -> { });
+        assertThat(results(out)).isEqualTo(twoShards);
+        assertThat(listing(out.root())).isEqualTo(Set.of("shard-0", "shard-1", "labels.db"));
+    }
+
+    private void killAt(Step step, IndexLayout out, int shards) throws Exception {
+        Path stderr = dir.resolve("child-" + out.root().getFileName() + ".err");
+        Path tmp = Files.createDirectories(dir.resolve("child-tmp-" + out.root().getFileName()));
+        Process child = KilledChild.start(PublishingChild.class, stderr, List.of(),
+                List.of(data.root().toString(), out.root().toAbsolutePath().toString(), Integer.toString(shards),
+                        step.name(), tmp.toString()));
+        try (BufferedReader lines = new BufferedReader(
+                new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            do {
+                line = lines.readLine();
+                assertThat(line).as("the child ended before " + step + "; stderr: " + Files.readString(stderr))
+                        .isNotNull();
+            } while (!line.equals("REACHED " + step));
+            child.toHandle().destroyForcibly();
+            assertThat(child.waitFor(30, TimeUnit.SECONDS)).as("the child did not die").isTrue();
+        } finally {
+            child.destroyForcibly();
+        }
+    }
+
+    /** The shard count and the top ten of every query as several users, as {@code maat search} gives them. */
+    private static Map<String, List<String>> results(IndexLayout layout) throws IOException {
+        Map<String, List<String>> results = new LinkedHashMap<>();
+        try (SearchService service = SearchService.open(data, layout, true)) {
+            results.put("shards", List.of(Integer.toString(service.index().shards())));
+            for (String user : List.of("u0", "u3", "u12")) {
+                Session session = Session.of(user, "r0");
+                for (String query : QUERIES) {
+                    results.put(query + " as " + session, service.search(session, query, 10));
+                }
+            }
+        }
+        return results;
+    }
+
+    private static Set<String> listing(Path root) throws IOException {
+        try (Stream<Path> files = Files.list(root)) {
+            return files.map(p -> p.getFileName().toString()).collect(Collectors.toSet());
+        }
+    }
+}
