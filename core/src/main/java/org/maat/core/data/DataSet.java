@@ -129,7 +129,8 @@ public final class DataSet implements AutoCloseable {
 
     /**
      * A policy store that opens at another commit than generation's last was cut back to an older
-     * version (MVStore opens the newest chunk it can read) or replaced: refused, as damaged.
+     * version (MVStore opens the newest chunk it can read) or replaced: refused, as damaged. A manifest
+     * from before the count was recorded still catches a store with fewer conduits than documents.
      */
     private static void checkGenerated(Manifest manifest, PolicyStore policies) {
         long expected = manifest.policyStoreCommits();
@@ -137,6 +138,11 @@ public final class DataSet implements AutoCloseable {
         if (expected > 0 && found != expected) {
             throw PolicyStoreException.damaged(policies.file(), "it opens at commit " + found + " but generation "
                     + "committed " + expected + " (manifest.json): the file was cut short or replaced", null);
+        }
+        long conduits = policies.conduitCount();
+        if (conduits < manifest.documents()) {
+            throw PolicyStoreException.damaged(policies.file(), "it holds " + conduits + " conduits but manifest.json "
+                    + "names " + manifest.documents() + " documents: the file was cut short or replaced", null);
         }
     }
 

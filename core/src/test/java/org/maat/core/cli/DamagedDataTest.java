@@ -16,6 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.core.data.DataDir;
 import org.maat.core.runtime.TestData;
+import org.maat.policy.facts.Fact;
+import org.maat.policy.store.PolicyStore;
 
 /**
  * {@code maat search} over a data directory damaged after generation: it names the damaged file,
@@ -67,9 +69,27 @@ class DamagedDataTest {
         }
         String before = sha256(policies);
         assertThat(search(data, index, "u17", "budget")).isEqualTo(2);
-        assertThat(err.toString()).startsWith("damaged store: " + policies + ": ").doesNotContain("refused");
+        // MVStore opens the newest chunk it can still read (here the empty store's first commit):
+        // the commit count generation recorded in manifest.json tells it from the complete store.
+        assertThat(err.toString()).startsWith("damaged store: " + policies + ": it opens at commit 0 but generation "
+                + "committed ").doesNotContain("refused");
         assertThat(out.toString()).isEmpty();
         assertThat(sha256(policies)).isEqualTo(before);
+    }
+
+    @Test
+    void aPolicyStoreAtAnotherCommitThanGenerationsIsRefused() throws IOException {
+        DataDir data = TestData.generate(dir, 20, 63);
+        Path index = TestData.index(data, dir.resolve("index"), 1).root();
+        long generated = data.readManifest().policyStoreCommits();
+        assertThat(generated).isPositive();
+        try (PolicyStore store = PolicyStore.open(data.policyStore())) {
+            store.batch().addFact(Fact.of("friend", "u17", "u1")).commit();
+        }
+        assertThat(search(data, index, "u17", "budget")).isEqualTo(2);
+        assertThat(err.toString()).startsWith("damaged store: " + data.policyStore() + ": it opens at commit "
+                + (generated + 1) + " but generation committed " + generated + " (manifest.json)");
+        assertThat(out.toString()).isEmpty();
     }
 
     private static String sha256(Path file) throws IOException {

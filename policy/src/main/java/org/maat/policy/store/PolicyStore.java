@@ -72,6 +72,8 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
     /** False for a snapshot and a store opened read-only: {@link #batch()} fails. */
     private final boolean writable;
     private final Object commitLock = new Object();
+    /** Whether this opener committed or compacted: only then may closing write the file. Guarded by commitLock. */
+    private boolean wrote;
     /** The last committed version of the maps, or null once closed. */
     private volatile StoreMaps committed;
 
@@ -246,17 +248,26 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
     public void compact(int maxMillis) {
         synchronized (commitLock) {
             committed();
+            wrote = true;
             mvStore.compactFile(maxMillis);
         }
     }
 
-    /** Closes the file and releases its lock. Idempotent; a commit in progress finishes first. */
+    /**
+     * Closes the file and releases its lock. Idempotent; a commit in progress finishes first. A store
+     * that was only read is closed without writing (MVStore's housekeeping at close would rewrite the
+     * file's header and could shrink it: on a damaged file, that destroys what is left).
+     */
     @Override
     public void close() {
         synchronized (commitLock) {
             if (committed != null) {
                 committed = null;
-                mvStore.close();
+                if (wrote || mvStore.hasUnsavedChanges()) {
+                    mvStore.close();
+                } else {
+                    mvStore.closeImmediately();
+                }
                 if (snapshotCopy != null) {
                     FileUtils.delete(snapshotCopy);
                 }
@@ -272,6 +283,7 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
                 return live.commitCount();
             }
             long count = live.commitCount() + 1;
+            wrote = true;
             try {
                 batch.applyTo(live);
                 live.info().put(StoreMaps.COMMITS_KEY, count);
