@@ -58,8 +58,15 @@ public final class WikiDumpCorpus implements Corpus {
             return new PageReader(file.toString(), in, factory.createXMLStreamReader(in, "UTF-8"), mode, skipped);
         } catch (XMLStreamException e) {
             in.close();
-            throw new CorpusFormatException(file.toString(), position(e), "not an XML dump: " + e.getMessage());
+            throw new CorpusFormatException(file.toString(), position(e), "not an XML dump: " + reason(e));
         }
+    }
+
+    /** The parser's message without the position it repeats ("ParseError at [row,col]:[6,53]\nMessage: ..."). */
+    private static String reason(XMLStreamException e) {
+        String message = String.valueOf(e.getMessage());
+        int at = message.indexOf("Message: ");
+        return (at >= 0 ? message.substring(at + "Message: ".length()) : message).replace('\n', ' ').strip();
     }
 
     private static String position(XMLStreamException e) {
@@ -90,7 +97,7 @@ public final class WikiDumpCorpus implements Corpus {
                     pending = nextArticle();
                 }
             } catch (XMLStreamException e) {
-                throw new CorpusFormatException(source, position(e), "malformed XML: " + e.getMessage());
+                throw new CorpusFormatException(source, position(e), "malformed XML: " + reason(e));
             }
             return pending != null;
         }
