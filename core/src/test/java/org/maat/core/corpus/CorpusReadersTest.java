@@ -195,6 +195,20 @@ class CorpusReadersTest {
     }
 
     @Test
+    void wikiPageOverTheRecordLimitIsABadRecordAndReadingGoesOn() throws IOException {
+        String big = "y".repeat(17 << 20);
+        Path file = Files.writeString(dir.resolve("big.xml"), DUMP.replace("is a search library", big));
+        Corpus corpus = CorpusSpec.parse("wiki:" + file, 1);
+        assertThatThrownBy(() -> read(corpus, ScanMode.STRICT, new ArrayList<>(), 100))
+                .isInstanceOf(CorpusFormatException.class)
+                .hasMessageMatching(java.util.regex.Pattern.quote(file.toString())
+                        + ":3:\\d+: page 10 has \\d+ bytes of text, more than the 16 MiB a record may have");
+        List<CorpusFormatException> bad = new ArrayList<>();
+        assertThat(read(corpus, ScanMode.SKIP, bad, 100)).extracting(CorpusEntry::title).containsExactly("Hadoop");
+        assertThat(bad).hasSize(2).first().extracting(Throwable::getMessage).asString().contains("page 10 has");
+    }
+
+    @Test
     void truncatedWikiDumpStopsWithItsPosition() throws IOException {
         Path cut = Files.writeString(dir.resolve("cut.xml"), DUMP.substring(0, DUMP.indexOf("<title>Hadoop")));
         assertThatThrownBy(() -> read(CorpusSpec.parse("wiki:" + cut, 1), ScanMode.SKIP, new ArrayList<>(), 100))
