@@ -86,7 +86,7 @@ public final class DataSet implements AutoCloseable {
      * one is reported, never rewritten.
      *
      * @throws org.maat.policy.store.PolicyStoreException starting {@code damaged store:} if
-     *         {@code policy.db} is damaged or is not the version generation committed
+     *         {@code policy.db} is damaged or opens at an earlier commit than generation's last
      */
     public static DataSet open(DataDir dir) throws IOException {
         Manifest manifest = dir.readManifest();
@@ -128,16 +128,18 @@ public final class DataSet implements AutoCloseable {
     }
 
     /**
-     * A policy store that opens at another commit than generation's last was cut back to an older
-     * version (MVStore opens the newest chunk it can read) or replaced: refused, as damaged. A manifest
-     * from before the count was recorded still catches a store with fewer conduits than documents.
+     * A policy store that opens at an earlier commit than generation's last was cut back to an older
+     * version (MVStore opens the newest chunk it can read): refused, as damaged. Later commits are
+     * not refused (tools and tests may add conduits). A manifest from before the count was recorded
+     * still catches a store with fewer conduits than documents.
      */
     private static void checkGenerated(Manifest manifest, PolicyStore policies) {
         long expected = manifest.policyStoreCommits();
         long found = policies.commitCount();
-        if (expected > 0 && found != expected) {
+        if (found < expected) {
             throw PolicyStoreException.damaged(policies.file(), "it opens at commit " + found + " but generation "
-                    + "committed " + expected + " (manifest.json): the file was cut short or replaced", null);
+                    + "committed " + expected + " (manifest.json): the file was cut short or replaced by an older "
+                    + "copy", null);
         }
         long conduits = policies.conduitCount();
         if (conduits < manifest.documents()) {

@@ -24,9 +24,9 @@ import java.util.List;
  * @param employees the employees' principal names
  * @param malAccesses MAL entries appended for employees at generation
  * @param seed the random seed; the same parameters and seed give the same data
- * @param policyStoreCommits batches generation committed to {@code policy.db}, which nothing changes
- *        afterwards: a store that opens with another count was cut back or replaced. 0 when unknown (a
- *        manifest written before Maat recorded it)
+ * @param policyStoreCommits batches generation committed to {@code policy.db}: a store that opens
+ *        with fewer was cut back to an older version. 0 when unknown (a manifest written before Maat
+ *        recorded it)
  */
 public record Manifest(String corpus, long documents, long documentBytes, int users, int friendsPerUser,
         String mix, boolean malProtected, double censoredFraction, List<String> regions, String blacklistRegion,

@@ -16,8 +16,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.core.data.DataDir;
 import org.maat.core.runtime.TestData;
-import org.maat.policy.facts.Fact;
-import org.maat.policy.store.PolicyStore;
 
 /**
  * {@code maat search} over a data directory damaged after generation: it names the damaged file,
@@ -78,17 +76,20 @@ class DamagedDataTest {
     }
 
     @Test
-    void aPolicyStoreAtAnotherCommitThanGenerationsIsRefused() throws IOException {
+    void aPolicyStoreAtAnEarlierCommitThanGenerationsIsRefused() throws IOException {
         DataDir data = TestData.generate(dir, 20, 63);
         Path index = TestData.index(data, dir.resolve("index"), 1).root();
         long generated = data.readManifest().policyStoreCommits();
         assertThat(generated).isPositive();
-        try (PolicyStore store = PolicyStore.open(data.policyStore())) {
-            store.batch().addFact(Fact.of("friend", "u17", "u1")).commit();
-        }
+        // As if the store had lost its last batch: the manifest names one commit more than it holds.
+        Path manifest = data.root().resolve("manifest.json");
+        String json = Files.readString(manifest);
+        assertThat(json).contains("\"policyStoreCommits\" : " + generated);
+        Files.writeString(manifest, json.replace("\"policyStoreCommits\" : " + generated,
+                "\"policyStoreCommits\" : " + (generated + 1)));
         assertThat(search(data, index, "u17", "budget")).isEqualTo(2);
         assertThat(err.toString()).startsWith("damaged store: " + data.policyStore() + ": it opens at commit "
-                + (generated + 1) + " but generation committed " + generated + " (manifest.json)");
+                + generated + " but generation committed " + (generated + 1) + " (manifest.json)");
         assertThat(out.toString()).isEmpty();
     }
 

@@ -185,7 +185,12 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
 
     @Override
     public Optional<Conduit> find(String conduitId) {
-        byte[] bytes = reading(() -> committed().conduits().get(conduitId));
+        byte[] bytes;
+        try { // inline rather than through reading(): this is the evaluator's hot path
+            bytes = committed().conduits().get(conduitId);
+        } catch (MVStoreException e) {
+            throw damaged(file, e);
+        }
         return bytes == null ? Optional.empty() : Optional.of(ConduitCodec.decode(conduitId, bytes));
     }
 
