@@ -55,8 +55,12 @@ public final class JsonlCorpus implements Corpus {
                     node = JSON.readTree(line);
                 } catch (JsonProcessingException e) {
                     JsonLocation at = e.getLocation(); // null when Jackson reports no position
+                    String reason = String.valueOf(e.getOriginalMessage());
+                    if (reason.startsWith("Trailing token")) { // FAIL_ON_TRAILING_TOKENS, in Jackson's words
+                        reason = "a second JSON value follows the first";
+                    }
                     throw new BadLine("not one JSON object" + (at == null ? "" : " (column " + at.getColumnNr() + ")")
-                            + ": " + e.getOriginalMessage());
+                            + ": " + reason);
                 }
                 if (node == null || !node.isObject()) {
                     throw new BadLine("expected a JSON object {\"id\", \"title\", \"body\"}");

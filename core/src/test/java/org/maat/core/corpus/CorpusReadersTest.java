@@ -115,7 +115,8 @@ class CorpusReadersTest {
     @Test
     void jsonlTwoObjectsOnOneLineAreABadRecordNotOneDropped() throws IOException {
         badSecondLineIsAnErrorOrAReportedSkip(utf8("{\"id\": \"a2\", \"title\": \"T\", \"body\": \"b\"}"
-                + " {\"id\": \"a2b\", \"title\": \"T\", \"body\": \"c\"}"), "not one JSON object (column");
+                + " {\"id\": \"a2b\", \"title\": \"T\", \"body\": \"c\"}"),
+                "not one JSON object (column 41): a second JSON value follows the first");
     }
 
     @Test
