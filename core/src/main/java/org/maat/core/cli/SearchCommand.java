@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
             "  maat search --data data --index index --as u17 --region r0 fishing quotas",
             "  maat search --data data --index index --as u17 --no-policy fishing quotas",
-            "", "Exit codes: 0 searched, 2 bad arguments or unreadable data, 3 the result was refused by the monitor."})
+            "", "Exit codes: 0 searched, 2 bad arguments or unreadable data (a damaged store: 'damaged store: FILE ...', "
+                + "nothing written), 3 the result was refused by the monitor."})
 public final class SearchCommand implements Callable<Integer> {
 
     @Option(names = "--data", required = true, paramLabel = "DIR", description = "Data directory (maat generate).")

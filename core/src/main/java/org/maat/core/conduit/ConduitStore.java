@@ -44,7 +44,7 @@ public final class ConduitStore implements AutoCloseable {
         } catch (NoSuchFileException e) {
             throw new IOException(dir + ": not a conduit store (no committed " + StoreCommit.FILE + ")");
         }
-        long[] offsets = OffsetTable.read(dir, commit.documents());
+        long[] offsets = OffsetTable.read(dir, commit);
         FileChannel[] channels = new FileChannel[commit.segmentLengths().size()];
         try {
             for (int i = 0; i < channels.length; i++) {
@@ -89,7 +89,11 @@ public final class ConduitStore implements AutoCloseable {
         return Optional.of(read(n));
     }
 
-    /** The {@code n}-th document. */
+    /**
+     * The {@code n}-th document.
+     *
+     * @throws CorruptRecordException if its record is damaged or is not the {@code n}-th document's
+     */
     public Document read(long n) {
         long packed = offsets[Math.toIntExact(n)];
         int segment = OffsetTable.segment(packed);
@@ -102,7 +106,7 @@ public final class ConduitStore implements AutoCloseable {
             int length = RecordCodec.payloadLength(header);
             ByteBuffer payload = ByteBuffer.allocate(length);
             readFully(channel, payload, position + RecordCodec.HEADER, file);
-            return RecordCodec.decode(header, payload.array());
+            return RecordCodec.decode(header, payload.array(), n);
         } catch (RecordCodec.BadRecord e) {
             throw new CorruptRecordException(file, position, e.getMessage());
         } catch (IOException e) {

@@ -76,11 +76,7 @@ public final class DocumentScan implements Iterator<Document>, AutoCloseable {
             ByteBuffer payload = bytes(segment, position + RecordCodec.HEADER, length);
             byte[] data = new byte[length];
             payload.get(data);
-            Document d = RecordCodec.decode(header, data);
-            if (!d.id().equals(Document.idOf(n))) {
-                throw new RecordCodec.BadRecord("record holds " + d.id() + " where " + Document.idOf(n) + " belongs");
-            }
-            return d;
+            return RecordCodec.decode(header, data, n);
         } catch (RecordCodec.BadRecord e) {
             throw new CorruptRecordException(store.segmentFile(segment), position, e.getMessage());
         } catch (IOException e) {

@@ -6,11 +6,13 @@ import java.nio.LongBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 
 /**
  * {@code offsets.bin}: for each document, its segment (high 24 bits) and byte position (low 40
  * bits), appended as records are written. Only the first {@code documents} entries named by the
- * commit are read, so entries appended after the last commit are ignored.
+ * commit are read, so entries appended after the last commit are ignored. The table only says where
+ * to look: a reader checks it is in order when opening, and each record read proves its id.
  */
 final class OffsetTable {
 
@@ -33,7 +35,36 @@ final class OffsetTable {
         return packed & MAX_POSITION;
     }
 
-    static long[] read(Path dir, long documents) throws IOException {
+    /**
+     * Checks that {@code offsets} can be a table the writer wrote: records are appended in id order,
+     * so entries strictly increase, and each lies inside its segment's committed length. A table
+     * with two entries swapped or overwritten is refused here, before any record is read.
+     *
+     * @throws IOException starting {@code damaged store:}, naming {@code file} and the entry's byte position
+     */
+    static void check(long[] offsets, List<Long> segmentLengths, String file) throws IOException {
+        for (int i = 0; i < offsets.length; i++) {
+            int segment = segment(offsets[i]);
+            long position = position(offsets[i]);
+            String entry = "damaged store: " + file + " at byte " + (long) i * Long.BYTES + ": entry " + i + " ("
+                    + Document.idOf(i) + ") points to segment " + segment + " byte " + position;
+            if (segment >= segmentLengths.size() || position >= segmentLengths.get(segment)) {
+                throw new IOException(entry + ", outside the committed segments");
+            }
+            if (i > 0 && offsets[i] <= offsets[i - 1]) {
+                throw new IOException(entry + ", not after entry " + (i - 1) + " (segment " + segment(offsets[i - 1])
+                        + " byte " + position(offsets[i - 1]) + "): records are stored in id order");
+            }
+        }
+    }
+
+    static long[] read(Path dir, StoreCommit commit) throws IOException {
+        long[] offsets = read(dir, commit.documents());
+        check(offsets, commit.segmentLengths(), dir.resolve(FILE).toString());
+        return offsets;
+    }
+
+    private static long[] read(Path dir, long documents) throws IOException {
         Path file = dir.resolve(FILE);
         if (documents > Integer.MAX_VALUE - 8) {
             throw new IOException(dir + ": " + documents + " documents exceed one store's limit");

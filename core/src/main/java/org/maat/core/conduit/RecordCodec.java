@@ -51,7 +51,20 @@ final class RecordCodec {
         return length;
     }
 
-    static Document decode(ByteBuffer header, byte[] payload) throws BadRecord {
+    /**
+     * The document of a record read as the store's {@code ordinal}-th. The id inside the checksummed
+     * payload must be that ordinal's: the offset table only says where to look, the record proves what it is.
+     */
+    static Document decode(ByteBuffer header, byte[] payload, long ordinal) throws BadRecord {
+        Document d = decode(header, payload);
+        String expected = Document.idOf(ordinal);
+        if (!d.id().equals(expected)) {
+            throw new BadRecord("holds record " + d.id() + ", expected " + expected);
+        }
+        return d;
+    }
+
+    private static Document decode(ByteBuffer header, byte[] payload) throws BadRecord {
         CRC32C crc = new CRC32C();
         crc.update(payload);
         if ((int) crc.getValue() != header.getInt(8)) {

@@ -37,6 +37,16 @@ public final class StoreFormat {
         return new Committed(commit.documents(), commit.segmentLengths());
     }
 
+    /**
+     * Checks an offset table read from {@code file} against its commit, as {@link ConduitStore#open}
+     * does: entries in strictly increasing order, each inside its segment's committed length.
+     *
+     * @throws IOException starting {@code damaged store:} with the first bad entry's byte position
+     */
+    public static void checkOffsets(long[] offsets, Committed commit, String file) throws IOException {
+        OffsetTable.check(offsets, commit.segmentLengths(), file);
+    }
+
     /** The file name of segment {@code segment}. */
     public static String segmentFileName(int segment) {
         return ConduitStore.segmentFile(Path.of(""), segment).getFileName().toString();
@@ -73,12 +83,7 @@ public final class StoreFormat {
      */
     public static Document decode(byte[] header, byte[] payload, long ordinal, Path segment, long position) {
         try {
-            Document d = RecordCodec.decode(ByteBuffer.wrap(header), payload);
-            if (!d.id().equals(Document.idOf(ordinal))) {
-                throw new RecordCodec.BadRecord("record holds " + d.id() + " where " + Document.idOf(ordinal)
-                        + " belongs");
-            }
-            return d;
+            return RecordCodec.decode(ByteBuffer.wrap(header), payload, ordinal);
         } catch (RecordCodec.BadRecord e) {
             throw new CorruptRecordException(segment, position, e.getMessage());
         }

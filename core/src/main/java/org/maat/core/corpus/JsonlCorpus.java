@@ -1,10 +1,11 @@
 package org.maat.core.corpus;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalLong;
@@ -12,13 +13,16 @@ import java.util.function.Consumer;
 import org.maat.core.conduit.ScanMode;
 
 /**
- * A JSON Lines corpus: one object per line with a string {@code title} and {@code body}, an optional
- * {@code id} (string or number) and {@code date}. Blank lines are allowed; anything else that is not
- * such an object is a bad record, reported with its line number.
+ * A JSON Lines corpus: one object per line with a non-empty {@code id} (string or number), a string
+ * {@code title} and {@code body}, and an optional {@code date}. Blank lines are allowed; anything else
+ * that is not exactly one such object (not UTF-8, not JSON, two values on a line, a field missing,
+ * a line over {@link LineCorpusReader#MAX_RECORD_BYTES}) is a bad record, reported with its line number.
  */
 public final class JsonlCorpus implements Corpus {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Trailing tokens fail: a second object on a line is a bad record, not silently dropped. */
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private final String spec;
     private final Path file;
@@ -40,8 +44,7 @@ public final class JsonlCorpus implements Corpus {
 
     @Override
     public CorpusReader open(ScanMode mode, Consumer<CorpusFormatException> skipped) throws IOException {
-        return new LineCorpusReader(file.toString(), Files.newBufferedReader(file, StandardCharsets.UTF_8), mode,
-                skipped) {
+        return new LineCorpusReader(file.toString(), Files.newInputStream(file), mode, skipped) {
             @Override
             CorpusEntry parse(String line) throws BadLine {
                 if (line.isBlank()) {
@@ -51,14 +54,25 @@ public final class JsonlCorpus implements Corpus {
                 try {
                     node = JSON.readTree(line);
                 } catch (JsonProcessingException e) {
-                    throw new BadLine("not JSON (column " + e.getLocation().getColumnNr() + "): "
-                            + e.getOriginalMessage());
+                    JsonLocation at = e.getLocation(); // null when Jackson reports no position
+                    String reason = String.valueOf(e.getOriginalMessage());
+                    if (reason.startsWith("Trailing token")) { // FAIL_ON_TRAILING_TOKENS, in Jackson's words
+                        reason = "a second JSON value follows the first";
+                    }
+                    throw new BadLine("not one JSON object" + (at == null ? "" : " (column " + at.getColumnNr() + ")")
+                            + ": " + reason);
                 }
                 if (node == null || !node.isObject()) {
                     throw new BadLine("expected a JSON object {\"id\", \"title\", \"body\"}");
                 }
-                return new CorpusEntry(scalar(node, "id", false), scalar(node, "title", true),
-                        scalar(node, "date", false), scalar(node, "body", true));
+                String title = scalar(node, "title", true);
+                String date = scalar(node, "date", false);
+                String body = scalar(node, "body", true);
+                String id = scalar(node, "id", true);
+                if (id.isEmpty()) {
+                    throw new BadLine("empty \"id\"");
+                }
+                return new CorpusEntry(id, title, date, body);
             }
         };
     }

@@ -21,8 +21,10 @@ import org.maat.core.conduit.ScanMode;
  * streamed with StAX so a dump of any size needs constant memory. Articles are pages in namespace 0
  * that are not redirects; the body is the latest revision's wikitext.
  *
- * <p>A page missing its title or text is a bad record (reported with its line and column); broken
- * XML cannot be resynchronised and always stops the pass with its position.
+ * <p>A page missing its title or text, or whose text is longer than
+ * {@link LineCorpusReader#MAX_RECORD_BYTES} in UTF-8, is a bad record (reported with its line and
+ * column); broken XML, including bytes that are not UTF-8, cannot be resynchronised and always stops
+ * the pass with its position.
  */
 public final class WikiDumpCorpus implements Corpus {
 
@@ -58,8 +60,15 @@ public final class WikiDumpCorpus implements Corpus {
             return new PageReader(file.toString(), in, factory.createXMLStreamReader(in, "UTF-8"), mode, skipped);
         } catch (XMLStreamException e) {
             in.close();
-            throw new CorpusFormatException(file.toString(), position(e), "not an XML dump: " + e.getMessage());
+            throw new CorpusFormatException(file.toString(), position(e), "not an XML dump: " + reason(e));
         }
+    }
+
+    /** The parser's message without the position it repeats ("ParseError at [row,col]:[6,53]\nMessage: ..."). */
+    private static String reason(XMLStreamException e) {
+        String message = String.valueOf(e.getMessage());
+        int at = message.indexOf("Message: ");
+        return (at >= 0 ? message.substring(at + "Message: ".length()) : message).replace('\n', ' ').strip();
     }
 
     private static String position(XMLStreamException e) {
@@ -72,6 +81,8 @@ public final class WikiDumpCorpus implements Corpus {
         private final InputStream in;
         private final XMLStreamReader xml;
         private final BadRecords<CorpusFormatException> badRecords;
+        /** The text of the current page's {@code <text>}, reused from page to page. */
+        private final StringBuilder textBuffer = new StringBuilder();
         private CorpusEntry pending;
         private boolean done;
 
@@ -90,7 +101,7 @@ public final class WikiDumpCorpus implements Corpus {
                     pending = nextArticle();
                 }
             } catch (XMLStreamException e) {
-                throw new CorpusFormatException(source, position(e), "malformed XML: " + e.getMessage());
+                throw new CorpusFormatException(source, position(e), "malformed XML: " + reason(e));
             }
             return pending != null;
         }
@@ -123,6 +134,7 @@ public final class WikiDumpCorpus implements Corpus {
             String id = "";
             String date = "";
             String text = null;
+            long textBytes = 0;
             boolean redirect = false;
             int depth = 1;
             while (depth > 0) {
@@ -141,7 +153,11 @@ public final class WikiDumpCorpus implements Corpus {
                         }
                         case "redirect" -> redirect = true;
                         case "timestamp" -> { date = xml.getElementText().strip(); depth--; }
-                        case "text" -> { text = xml.getElementText(); depth--; }
+                        case "text" -> {
+                            textBytes = readText();
+                            text = textBytes <= LineCorpusReader.MAX_RECORD_BYTES ? textBuffer.toString() : "";
+                            depth--;
+                        }
                         default -> { }
                     }
                 } else if (event == XMLStreamConstants.END_ELEMENT) {
@@ -154,12 +170,54 @@ public final class WikiDumpCorpus implements Corpus {
             if (!ns.equals("0") || redirect) {
                 return null;
             }
+            if (textBytes > LineCorpusReader.MAX_RECORD_BYTES) {
+                badRecords.handle(new CorpusFormatException(source, where, "page " + (id.isEmpty() ? "" : id + " ")
+                        + "has " + textBytes + " bytes of text, more than the "
+                        + (LineCorpusReader.MAX_RECORD_BYTES >> 20) + " MiB a record may have"));
+                return null;
+            }
             if (title == null || title.isBlank() || text == null) {
                 badRecords.handle(new CorpusFormatException(source, where,
                         "page " + (id.isEmpty() ? "" : id + " ") + "has no " + (text == null ? "<text>" : "<title>")));
                 return null;
             }
             return new CorpusEntry(id, title, date, text);
+        }
+
+        /**
+         * Reads the current element's text into {@link #textBuffer} as far as the record limit and returns
+         * its length in UTF-8 bytes, counted to the end; text past the limit is not kept.
+         */
+        private long readText() throws XMLStreamException {
+            textBuffer.setLength(0);
+            long bytes = 0;
+            while (true) {
+                int event = xml.next();
+                switch (event) {
+                    case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE,
+                            XMLStreamConstants.ENTITY_REFERENCE -> {
+                        String chunk = xml.getText();
+                        bytes += utf8Length(chunk);
+                        if (bytes <= LineCorpusReader.MAX_RECORD_BYTES) {
+                            textBuffer.append(chunk);
+                        }
+                    }
+                    case XMLStreamConstants.END_ELEMENT -> {
+                        return bytes;
+                    }
+                    case XMLStreamConstants.COMMENT, XMLStreamConstants.PROCESSING_INSTRUCTION -> { }
+                    default -> throw new XMLStreamException("unexpected content inside <text>", xml.getLocation());
+                }
+            }
+        }
+
+        private static long utf8Length(String s) {
+            long n = 0;
+            for (int i = 0; i < s.length(); i++) {
+                char c = s.charAt(i);
+                n += c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate(c) ? 2 : 3;
+            }
+            return n;
         }
 
         @Override

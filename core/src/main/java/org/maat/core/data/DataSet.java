@@ -14,6 +14,7 @@ import org.maat.policy.mal.MalEntry;
 import org.maat.policy.mal.MalLog;
 import org.maat.policy.mal.VerifyReport;
 import org.maat.policy.store.PolicyStore;
+import org.maat.policy.store.PolicyStoreException;
 
 /**
  * An opened data directory and its policy engine: the policy store (conduits, policies, facts),
@@ -79,12 +80,20 @@ public final class DataSet implements AutoCloseable {
         return engine;
     }
 
-    /** Opens a complete data directory written by {@code maat generate}. */
+    /**
+     * Opens a complete data directory written by {@code maat generate}. Its policy store is opened
+     * read-only ({@link PolicyStore#openReadOnly}): nothing after generation writes it, so a damaged
+     * one is reported, never rewritten.
+     *
+     * @throws org.maat.policy.store.PolicyStoreException starting {@code damaged store:} if
+     *         {@code policy.db} is damaged or opens at an earlier commit than generation's last
+     */
     public static DataSet open(DataDir dir) throws IOException {
         Manifest manifest = dir.readManifest();
-        PolicyStore policies = PolicyStore.open(dir.policyStore());
+        PolicyStore policies = PolicyStore.openReadOnly(dir.policyStore());
         ConduitStore documents = null;
         try {
+            checkGenerated(manifest, policies);
             documents = ConduitStore.open(dir.documents());
             MalLog log = MalLog.open(dir.malLog());
             return new DataSet(dir, manifest, policies, documents, log);
@@ -108,12 +117,34 @@ public final class DataSet implements AutoCloseable {
         Manifest manifest = dir.readManifest();
         PolicyStore policies = PolicyStore.openSnapshot(dir.policyStore());
         try {
+            checkGenerated(manifest, policies);
             DataSet data = new DataSet(dir, manifest, policies, ConduitStore.open(dir.documents()), null);
             data.followMalLog();
             return data;
         } catch (IOException | RuntimeException e) {
             policies.close();
             throw e;
+        }
+    }
+
+    /**
+     * A policy store that opens at an earlier commit than generation's last was cut back to an older
+     * version (MVStore opens the newest chunk it can read): refused, as damaged. Later commits are
+     * not refused (tools and tests may add conduits). A manifest from before the count was recorded
+     * still catches a store with fewer conduits than documents.
+     */
+    private static void checkGenerated(Manifest manifest, PolicyStore policies) {
+        long expected = manifest.policyStoreCommits();
+        long found = policies.commitCount();
+        if (found < expected) {
+            throw PolicyStoreException.damaged(policies.file(), "it opens at commit " + found + " but generation "
+                    + "committed " + expected + " (manifest.json): the file was cut short or replaced by an older "
+                    + "copy", null);
+        }
+        long conduits = policies.conduitCount();
+        if (conduits < manifest.documents()) {
+            throw PolicyStoreException.damaged(policies.file(), "it holds " + conduits + " conduits but manifest.json "
+                    + "names " + manifest.documents() + " documents: the file was cut short or replaced", null);
         }
     }
 

@@ -24,10 +24,13 @@ import java.util.List;
  * @param employees the employees' principal names
  * @param malAccesses MAL entries appended for employees at generation
  * @param seed the random seed; the same parameters and seed give the same data
+ * @param policyStoreCommits batches generation committed to {@code policy.db}: a store that opens
+ *        with fewer was cut back to an older version. 0 when unknown (a manifest written before Maat
+ *        recorded it)
  */
 public record Manifest(String corpus, long documents, long documentBytes, int users, int friendsPerUser,
         String mix, boolean malProtected, double censoredFraction, List<String> regions, String blacklistRegion,
-        int blacklist, List<String> employees, int malAccesses, long seed) {
+        int blacklist, List<String> employees, int malAccesses, long seed, long policyStoreCommits) {
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(SerializationFeature.INDENT_OUTPUT)
@@ -36,6 +39,14 @@ public record Manifest(String corpus, long documents, long documentBytes, int us
     public Manifest {
         regions = List.copyOf(regions);
         employees = List.copyOf(employees);
+    }
+
+    /** A manifest that does not know its policy store's commit count. */
+    public Manifest(String corpus, long documents, long documentBytes, int users, int friendsPerUser, String mix,
+            boolean malProtected, double censoredFraction, List<String> regions, String blacklistRegion, int blacklist,
+            List<String> employees, int malAccesses, long seed) {
+        this(corpus, documents, documentBytes, users, friendsPerUser, mix, malProtected, censoredFraction, regions,
+                blacklistRegion, blacklist, employees, malAccesses, seed, 0);
     }
 
     /** The name of user {@code i}. */

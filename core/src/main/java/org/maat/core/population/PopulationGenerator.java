@@ -86,6 +86,7 @@ public final class PopulationGenerator {
         List<String> nonPublic = new ArrayList<>();
         long documents;
         long bytes;
+        long policyCommits;
         try (PolicyStore store = PolicyStore.open(out.policyStore());
                 ConduitStoreWriter docs = ConduitStore.create(out.documents());
                 CorpusReader reader = corpus.open(mode, skipped)) {
@@ -123,6 +124,7 @@ public final class PopulationGenerator {
             batch.commit();
             writeFacts(store, documents, progress);
             store.compact(60_000);
+            policyCommits = store.commitCount();
         }
         try (MalLog log = MalLog.open(out.malLog())) {
             for (int i = 0; i < spec.malAccesses() && !nonPublic.isEmpty(); i++) {
@@ -139,7 +141,7 @@ public final class PopulationGenerator {
         new AccountGenerator(hasher).generate(out, principals);
         Manifest manifest = new Manifest(corpus.spec(), documents, bytes, spec.users(), spec.friends(), spec.mix(),
                 spec.employees() > 0, spec.censoredFraction(), spec.regionNames(), spec.blacklistRegion(),
-                spec.blacklist(), employees(), spec.malAccesses(), spec.seed());
+                spec.blacklist(), employees(), spec.malAccesses(), spec.seed(), policyCommits);
         out.writeManifest(manifest);
         return manifest;
     }

@@ -46,7 +46,7 @@ class GenerateCommandTest {
     private Path corpusOfTwo() {
         try {
             return Files.writeString(dir.resolve("two.jsonl"),
-                    "{\"title\": \"a\", \"body\": \"b\"}\n{\"title\": \"c\", \"body\": \"d\"}\n");
+                    "{\"id\": 1, \"title\": \"a\", \"body\": \"b\"}\n{\"id\": 2, \"title\": \"c\", \"body\": \"d\"}\n");
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -55,13 +55,35 @@ class GenerateCommandTest {
     @Test
     void badRecordsFailByDefaultAndAreReportedWhenSkipped() throws IOException {
         Path jsonl = Files.writeString(dir.resolve("c.jsonl"),
-                "{\"title\": \"a\", \"body\": \"b\"}\n{broken\n{\"title\": \"c\", \"body\": \"d\"}\n");
+                "{\"id\": 1, \"title\": \"a\", \"body\": \"b\"}\n{broken\n{\"id\": 3, \"title\": \"c\", \"body\": \"d\"}\n");
         String[] base = {"--corpus", "jsonl:" + jsonl, "--users", "5", "--friends", "2", "--blacklist", "1",
             "--quiet", "--out"};
         assertThat(run(concat(base, dir.resolve("strict").toString()))).isEqualTo(2);
-        assertThat(err.toString()).contains(jsonl + ":2: not JSON");
+        assertThat(err.toString()).contains(jsonl + ":2: not one JSON object");
         assertThat(run(concat(base, dir.resolve("skip").toString(), "--on-bad-record", "skip"))).isZero();
         assertThat(err.toString()).contains("skipped bad record: " + jsonl + ":2:");
+        assertThat(DataDir.at(dir.resolve("skip")).readManifest().documents()).isEqualTo(2);
+    }
+
+    @Test
+    void everyKindOfBadJsonlLineIsReportedWithItsLineAndTheRestIsGenerated() throws IOException {
+        Path jsonl = dir.resolve("bad.jsonl");
+        try (java.io.OutputStream o = Files.newOutputStream(jsonl)) {
+            o.write("{\"id\": 1, \"title\": \"a\", \"body\": \"b\"}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            o.write(new byte[] {'{', '"', 'i', 'd', '"', ':', '2', ',', '"', 't', 'i', 't', 'l', 'e', '"', ':', '"',
+                (byte) 0xE9, '"', ',', '"', 'b', 'o', 'd', 'y', '"', ':', '"', 'x', '"', '}', '\n'});
+            o.write(("{\"id\": 3, \"title\": \"c\", \"body\": \"d\"} {\"id\": 4, \"title\": \"e\", \"body\": \"f\"}\n"
+                    + "{\"title\": \"no id\", \"body\": \"g\"}\n"
+                    + "{\"id\": 5, \"title\": \"h\", \"body\": \"i\"}\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        String[] base = {"--corpus", "jsonl:" + jsonl, "--users", "5", "--friends", "2", "--blacklist", "1",
+            "--quiet", "--out"};
+        assertThat(run(concat(base, dir.resolve("strict").toString()))).isEqualTo(2);
+        assertThat(err.toString()).contains(jsonl + ":2: not UTF-8");
+        assertThat(run(concat(base, dir.resolve("skip").toString(), "--on-bad-record", "skip"))).isZero();
+        assertThat(err.toString()).contains("skipped bad record: " + jsonl + ":2: not UTF-8")
+                .contains("skipped bad record: " + jsonl + ":3: not one JSON object")
+                .contains("skipped bad record: " + jsonl + ":4: missing \"id\"");
         assertThat(DataDir.at(dir.resolve("skip")).readManifest().documents()).isEqualTo(2);
     }
 

@@ -141,6 +141,91 @@ class ConduitStoreTest {
         }
     }
 
+    /** Six records of equal length, so two can trade places in the segment and keep every offset valid. */
+    private Path equalLengthStore() throws IOException {
+        Path s = dir.resolve("equal");
+        try (ConduitStoreWriter w = new ConduitStoreWriter(s, ConduitStoreWriter.SEGMENT_BYTES)) {
+            for (int i = 0; i < 6; i++) {
+                w.append(i % 2 == 0 ? "public notes " + i : "friends only " + i, "2026-11-25", "secret body " + i);
+            }
+            w.commit();
+        }
+        return s;
+    }
+
+    private static void swap(Path file, long a, long b, int length) throws IOException {
+        try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+            byte[] x = new byte[length];
+            byte[] y = new byte[length];
+            f.seek(a);
+            f.readFully(x);
+            f.seek(b);
+            f.readFully(y);
+            f.seek(a);
+            f.write(y);
+            f.seek(b);
+            f.write(x);
+        }
+    }
+
+    @Test
+    void aRecordThatIsNotTheDocumentAskedForIsRefusedByEveryReader() throws IOException {
+        Path s = equalLengthStore();
+        long at1;
+        long at4;
+        int length;
+        try (ConduitStore store = ConduitStore.open(s)) {
+            at1 = OffsetTable.position(store.offset(1));
+            at4 = OffsetTable.position(store.offset(4));
+            length = (int) (OffsetTable.position(store.offset(2)) - at1);
+        }
+        Path segment = s.resolve("segment-00000.dat");
+        swap(segment, at1, at4, length); // checksums stay valid: only the record ids betray the swap
+        try (ConduitStore store = ConduitStore.open(s)) {
+            assertThatThrownBy(() -> store.get("d1"))
+                    .isInstanceOf(CorruptRecordException.class)
+                    .hasMessage("damaged store: " + segment + " at byte " + at1 + ": holds record d4, expected d1");
+            assertThatThrownBy(() -> store.read(4)).hasMessageContaining("at byte " + at4 + ": holds record d1, expected d4");
+            assertThat(store.get("d2")).get().extracting(Document::title).isEqualTo("public notes 2");
+            assertThatThrownBy(() -> all(store.scan())).hasMessageContaining("holds record d4, expected d1");
+            List<CorruptRecordException> reported = new ArrayList<>();
+            assertThat(all(store.scan(0, 6, ScanMode.SKIP, reported::add))).extracting(Document::id)
+                    .containsExactly("d0", "d2", "d3", "d5");
+            assertThat(reported).extracting(CorruptRecordException::position).containsExactly(at1, at4);
+        }
+        byte[] record = Files.readAllBytes(segment);
+        byte[] header = java.util.Arrays.copyOfRange(record, (int) at1, (int) at1 + RecordCodec.HEADER);
+        byte[] payload = java.util.Arrays.copyOfRange(record, (int) at1 + RecordCodec.HEADER, (int) at1 + length);
+        assertThatThrownBy(() -> StoreFormat.decode(header, payload, 1, segment, at1))
+                .hasMessageContaining("holds record d4, expected d1");
+    }
+
+    @Test
+    void anOffsetTableWithSwappedEntriesIsRefusedWhenTheStoreOpens() throws IOException {
+        Path s = equalLengthStore();
+        Path offsets = s.resolve(OffsetTable.FILE);
+        swap(offsets, 2 * Long.BYTES, 5 * Long.BYTES, Long.BYTES);
+        assertThatThrownBy(() -> ConduitStore.open(s))
+                .isInstanceOf(IOException.class)
+                .hasMessageStartingWith("damaged store: " + offsets + " at byte 24: entry 3 (d3)")
+                .hasMessageContaining("not after entry 2");
+        long[] table = new long[6];
+        java.nio.ByteBuffer.wrap(Files.readAllBytes(offsets)).asLongBuffer().get(table);
+        StoreFormat.Committed commit = StoreFormat.parseCommit(Files.readString(s.resolve(StoreFormat.COMMIT_FILE)), "c");
+        assertThatThrownBy(() -> StoreFormat.checkOffsets(table, commit, "offsets.bin"))
+                .hasMessageStartingWith("damaged store: offsets.bin at byte 24: entry 3 (d3)");
+    }
+
+    @Test
+    void anOffsetPastTheCommittedSegmentIsRefusedWhenTheStoreOpens() throws IOException {
+        Path s = equalLengthStore();
+        try (FileChannel c = FileChannel.open(s.resolve(OffsetTable.FILE), StandardOpenOption.WRITE)) {
+            c.write(java.nio.ByteBuffer.allocate(Long.BYTES).putLong(0, OffsetTable.pack(0, 1 << 20)), 5 * Long.BYTES);
+        }
+        assertThatThrownBy(() -> ConduitStore.open(s)).hasMessageContaining("entry 5 (d5) points to segment 0 byte "
+                + (1 << 20) + ", outside the committed segments");
+    }
+
     @Test
     void anExistingStoreIsNeverOverwritten() throws IOException {
         write(dir.resolve("s"), 3, ConduitStoreWriter.SEGMENT_BYTES);

@@ -62,7 +62,91 @@ class CorpusReadersTest {
         assertThat(entries.get(1).date()).isEqualTo("2020-01-01");
         assertThat(bad).extracting(Throwable::getMessage)
                 .anySatisfy(m -> assertThat(m).startsWith(file + ":4:"))
-                .anySatisfy(m -> assertThat(m).startsWith(file + ":5: not JSON"));
+                .anySatisfy(m -> assertThat(m).startsWith(file + ":5: not one JSON object"));
+    }
+
+    /** Line 2 of a three-line corpus is {@code bad}; lines 1 and 3 are good records. */
+    private Path corpusWithBadSecondLine(byte[] bad) throws IOException {
+        Path file = dir.resolve("bad.jsonl");
+        try (OutputStream out = Files.newOutputStream(file)) {
+            out.write("{\"id\": \"a1\", \"title\": \"First\", \"body\": \"alpha\"}\n".getBytes(StandardCharsets.UTF_8));
+            out.write(bad);
+            out.write("\n{\"id\": \"a3\", \"title\": \"Third\", \"body\": \"gamma\"}\n".getBytes(StandardCharsets.UTF_8));
+        }
+        return file;
+    }
+
+    /** Fails at line 2 with {@code reason} under fail; under skip, reports line 2 and reads lines 1 and 3. */
+    private void badSecondLineIsAnErrorOrAReportedSkip(byte[] bad, String reason) throws IOException {
+        Path file = corpusWithBadSecondLine(bad);
+        Corpus corpus = CorpusSpec.parse("jsonl:" + file, 1);
+        assertThatThrownBy(() -> read(corpus, ScanMode.STRICT, new ArrayList<>(), 100))
+                .isInstanceOf(CorpusFormatException.class)
+                .hasMessageStartingWith(file + ":2: " + reason);
+        List<CorpusFormatException> reported = new ArrayList<>();
+        assertThat(read(corpus, ScanMode.SKIP, reported, 100)).extracting(CorpusEntry::sourceId)
+                .containsExactly("a1", "a3");
+        assertThat(reported).singleElement().extracting(Throwable::getMessage).asString()
+                .startsWith(file + ":2: " + reason);
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void jsonlInvalidUtf8IsABadRecordOfItsOwnLine() throws IOException {
+        byte[] line = utf8("{\"id\": \"a2\", \"title\": \"Caf?\", \"body\": \"beta\"}");
+        line[26] = (byte) 0xC3; // a lead byte followed by '"', not a continuation byte
+        badSecondLineIsAnErrorOrAReportedSkip(line, "not UTF-8: 1 invalid byte(s) at column 27 (byte 0xC3)");
+    }
+
+    @Test
+    void jsonlLineOverTheRecordLimitIsABadRecordAndReadingGoesOn() throws IOException {
+        byte[] line = new byte[30 << 20];
+        java.util.Arrays.fill(line, (byte) 'x');
+        byte[] head = utf8("{\"id\": \"a2\", \"title\": \"Big\", \"body\": \"");
+        System.arraycopy(head, 0, line, 0, head.length);
+        line[line.length - 2] = '"';
+        line[line.length - 1] = '}';
+        badSecondLineIsAnErrorOrAReportedSkip(line, "line of " + line.length + " bytes is longer than the 16 MiB");
+    }
+
+    @Test
+    void jsonlTwoObjectsOnOneLineAreABadRecordNotOneDropped() throws IOException {
+        badSecondLineIsAnErrorOrAReportedSkip(utf8("{\"id\": \"a2\", \"title\": \"T\", \"body\": \"b\"}"
+                + " {\"id\": \"a2b\", \"title\": \"T\", \"body\": \"c\"}"),
+                "not one JSON object (column 41): a second JSON value follows the first");
+    }
+
+    @Test
+    void jsonlRecordWithoutIdIsABadRecord() throws IOException {
+        badSecondLineIsAnErrorOrAReportedSkip(utf8("{\"title\": \"T\", \"body\": \"b\"}"), "missing \"id\"");
+        badSecondLineIsAnErrorOrAReportedSkip(utf8("{\"id\": \"\", \"title\": \"T\", \"body\": \"b\"}"),
+                "empty \"id\"");
+    }
+
+    @Test
+    void jsonlLinesMayEndWithCrLf() throws IOException {
+        Path file = Files.writeString(dir.resolve("crlf.jsonl"),
+                "{\"id\": 1, \"title\": \"Été\", \"body\": \"b\"}\r\n{\"id\": 2, \"title\": \"T\", \"body\": \"c\"}");
+        assertThat(read(CorpusSpec.parse("jsonl:" + file, 1), ScanMode.STRICT, new ArrayList<>(), 10))
+                .extracting(CorpusEntry::title).containsExactly("Été", "T");
+    }
+
+    @Test
+    void wikiDumpWithInvalidUtf8StopsWithItsPositionInEitherMode() throws IOException {
+        byte[] dump = utf8(DUMP.replace("search library", "search libr?ry"));
+        int at = new String(dump, StandardCharsets.ISO_8859_1).indexOf("libr?ry") + 4;
+        dump[at] = (byte) 0xFF;
+        Path file = Files.write(dir.resolve("bad.xml"), dump);
+        Corpus corpus = CorpusSpec.parse("wiki:" + file, 1);
+        for (ScanMode mode : ScanMode.values()) {
+            assertThatThrownBy(() -> read(corpus, mode, new ArrayList<>(), 100))
+                    .isInstanceOf(CorpusFormatException.class)
+                    .hasMessageMatching(java.util.regex.Pattern.quote(file.toString())
+                            + ":6:\\d+: malformed XML: Invalid byte 1 of 1-byte UTF-8 sequence\\.");
+        }
     }
 
     private static final String DUMP = """
@@ -109,6 +193,20 @@ class CorpusReadersTest {
             assertThat(bad).singleElement().extracting(Throwable::getMessage)
                     .satisfies(m -> assertThat(m).contains("page 13 has no <text>"));
         }
+    }
+
+    @Test
+    void wikiPageOverTheRecordLimitIsABadRecordAndReadingGoesOn() throws IOException {
+        String big = "y".repeat(17 << 20);
+        Path file = Files.writeString(dir.resolve("big.xml"), DUMP.replace("is a search library", big));
+        Corpus corpus = CorpusSpec.parse("wiki:" + file, 1);
+        assertThatThrownBy(() -> read(corpus, ScanMode.STRICT, new ArrayList<>(), 100))
+                .isInstanceOf(CorpusFormatException.class)
+                .hasMessageMatching(java.util.regex.Pattern.quote(file.toString())
+                        + ":3:\\d+: page 10 has \\d+ bytes of text, more than the 16 MiB a record may have");
+        List<CorpusFormatException> bad = new ArrayList<>();
+        assertThat(read(corpus, ScanMode.SKIP, bad, 100)).extracting(CorpusEntry::title).containsExactly("Hadoop");
+        assertThat(bad).hasSize(2).first().extracting(Throwable::getMessage).asString().contains("page 10 has");
     }
 
     @Test

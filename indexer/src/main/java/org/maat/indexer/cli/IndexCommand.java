@@ -11,6 +11,7 @@ import org.maat.core.cli.ProgressBars;
 import org.maat.core.cli.Refusals;
 import org.maat.core.conduit.ScanMode;
 import org.maat.core.data.DataDir;
+import org.maat.core.data.DataSet;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.IndexRun;
 import org.maat.indexer.MapReduceIndexing;
@@ -108,6 +109,11 @@ public final class IndexCommand implements Callable<Integer> {
         }
         DataDir dir = DataDir.at(data);
         long documents = dir.readManifest().documents();
+        if (mapReduce) {
+            // The tasks read copies of policy.db: check the data directory here first, as the sequential
+            // engine does when it opens it, so that damage is named by the user's file and the manifest.
+            DataSet.open(dir).close();
+        }
         IndexRun.Report report;
         try (ProgressBar bar = quiet ? null : ProgressBars.start("index", "docs", OptionalLong.of(documents))) {
             LongConsumer progress = n -> {

@@ -37,7 +37,9 @@ public final class ConduitInputFormat extends InputFormat<LongWritable, Document
             throw new IOException(store + ": not a conduit store (no committed " + StoreFormat.COMMIT_FILE + ")");
         }
         StoreFormat.Committed commit = StoreFormat.parseCommit(readString(fs, commitFile), commitFile.toString());
-        long[] offsets = readOffsets(fs, new Path(store, StoreFormat.OFFSETS_FILE), commit.documents());
+        Path offsetsFile = new Path(store, StoreFormat.OFFSETS_FILE);
+        long[] offsets = readOffsets(fs, offsetsFile, commit.documents());
+        StoreFormat.checkOffsets(offsets, commit, offsetsFile.toUri().getPath());
         int splitCount = IndexJobConf.splits(conf, commit.segmentLengths().stream().mapToLong(Long::longValue).sum());
         long perSplit = Math.max(1, (commit.documents() + splitCount - 1) / splitCount);
         List<InputSplit> splits = new ArrayList<>();

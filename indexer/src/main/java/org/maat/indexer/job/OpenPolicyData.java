@@ -60,7 +60,7 @@ final class OpenPolicyData implements AutoCloseable {
         MalLog log = null;
         try {
             PolicyData.localize(conf, dir);
-            store = PolicyStore.open(dir.resolve("policy.db"));
+            store = PolicyStore.openReadOnly(dir.resolve("policy.db"));
             log = MalLog.open(dir.resolve("mal.log"));
             PolicyEngine engine = DataSet.engine(store, log);
             engine.intern(IndexLabels.POLICY);

@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.h2.mvstore.Cursor;
 import org.h2.mvstore.DataUtils;
@@ -43,6 +44,12 @@ import org.maat.policy.lang.PolicyId;
  *   <li>Readers never block on a commit and never see part of a batch or a batch not yet durable:
  *       every read is served from the last committed version. {@link #facts()} changes once per
  *       committed batch that changes facts, and its version grows only then.
+ *   <li>A damaged file is never repaired, recreated or written: {@link #openReadOnly} and
+ *       {@link #openSnapshot} never write it, {@link #open} creates a store only where no file (or an
+ *       empty one) exists, and a file that lacks a policy store's maps, fails MVStore's checks when
+ *       opened, or fails them on a later read is a {@link PolicyStoreException} whose message starts
+ *       {@code damaged store: FILE}. A file cut back to a complete older version opens as that
+ *       version; {@link #commitCount()} lets a caller that knows the expected count tell.
  * </ul>
  * Thread-safe. Reads are not ordered with the fact index: right after a commit, a reader may see
  * the batch's conduits a moment before its facts.
@@ -62,7 +69,11 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
     private final Runnable beforeCommit;
     /** Where a snapshot's in-memory copy lives, deleted at close; null for a store opened on its file. */
     private final String snapshotCopy;
+    /** False for a snapshot and a store opened read-only: {@link #batch()} fails. */
+    private final boolean writable;
     private final Object commitLock = new Object();
+    /** Whether this opener committed or compacted: only then may closing write the file. Guarded by commitLock. */
+    private boolean wrote;
     /** The last committed version of the maps, or null once closed. */
     private volatile StoreMaps committed;
 
@@ -70,6 +81,7 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
                         String snapshotCopy) {
         this.file = file;
         this.snapshotCopy = snapshotCopy;
+        this.writable = !mvStore.isReadOnly();
         this.mvStore = mvStore;
         this.live = live;
         this.factIndex = factIndex;
@@ -78,11 +90,11 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
     }
 
     /**
-     * Opens the store in {@code file}, creating it if the file does not exist. The file stays
-     * locked against other openers until {@link #close()}.
+     * Opens the store in {@code file} for writing, creating it if the file does not exist or is empty.
+     * An existing file that is not a complete policy store is refused, never recreated. The file
+     * stays locked against other openers until {@link #close()}.
      *
-     * @throws PolicyStoreException naming the file if it is locked, is not a policy store or cannot
-     *         be read
+     * @throws PolicyStoreException naming the file if it is locked, is not a policy store or is damaged
      */
     public static PolicyStore open(Path file) {
         return open(file, () -> { });
@@ -90,7 +102,24 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
 
     /** As {@link #open(Path)}, running {@code beforeCommit} between applying a batch and committing it. */
     static PolicyStore open(Path file, Runnable beforeCommit) {
-        return open(file, openMvStore(file.toString(), file, false), beforeCommit, null);
+        boolean create = fileLength(file) <= 0;
+        return open(file, openMvStore(file.toString(), file, false), beforeCommit, null, create);
+    }
+
+    /**
+     * Opens the store in {@code file} for reading only: MVStore opens the file read-only, so nothing
+     * this store does ever writes to it, damaged or not; {@link #batch()} fails. Other read-only
+     * openers may share the file; a writer holding it makes this fail as locked. This is how every
+     * command that only reads a data directory opens its {@code policy.db}.
+     *
+     * @throws PolicyStoreException naming the file if it does not exist, is locked by a writer, is not a
+     *         policy store or is damaged
+     */
+    public static PolicyStore openReadOnly(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new PolicyStoreException("cannot open policy store " + file + ": no such file");
+        }
+        return open(file, openMvStore(file.toString(), file, true), () -> { }, null, false);
     }
 
     /**
@@ -115,20 +144,24 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
             throw new PolicyStoreException("cannot copy policy store " + file + ": " + e.getMessage(), e);
         }
         try {
-            return open(file, openMvStore(copy, file, true), () -> { }, copy);
+            return open(file, openMvStore(copy, file, true), () -> { }, copy, false);
         } catch (RuntimeException | Error e) {
             FileUtils.delete(copy);
             throw e;
         }
     }
 
-    private static PolicyStore open(Path file, MVStore mvStore, Runnable beforeCommit, String snapshotCopy) {
+    private static PolicyStore open(Path file, MVStore mvStore, Runnable beforeCommit, String snapshotCopy,
+                                    boolean create) {
         try {
-            StoreMaps maps = StoreMaps.open(mvStore, file);
+            StoreMaps maps = StoreMaps.open(mvStore, file, create);
             return new PolicyStore(file, mvStore, maps, loadFacts(maps.facts()), beforeCommit, snapshotCopy);
         } catch (PolicyStoreException | Error e) {
             mvStore.closeImmediately();
             throw e;
+        } catch (MVStoreException e) {
+            mvStore.closeImmediately();
+            throw damaged(file, e);
         } catch (RuntimeException e) {
             mvStore.closeImmediately();
             throw new PolicyStoreException("cannot open policy store " + file + ": " + e.getMessage(), e);
@@ -143,28 +176,34 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
     /** Starts a batch of changes; nothing happens until its {@link Batch#commit()}. */
     public Batch batch() {
         committed();
-        if (snapshotCopy != null) {
-            throw new IllegalStateException("policy store " + file + " is open as a read-only snapshot");
+        if (!writable) {
+            throw new IllegalStateException("policy store " + file + " is open "
+                    + (snapshotCopy != null ? "as a read-only snapshot" : "read-only"));
         }
         return new Batch(this);
     }
 
     @Override
     public Optional<Conduit> find(String conduitId) {
-        byte[] bytes = committed().conduits().get(conduitId);
+        byte[] bytes;
+        try { // inline rather than through reading(): this is the evaluator's hot path
+            bytes = committed().conduits().get(conduitId);
+        } catch (MVStoreException e) {
+            throw damaged(file, e);
+        }
         return bytes == null ? Optional.empty() : Optional.of(ConduitCodec.decode(conduitId, bytes));
     }
 
     /** The conduit that has this name; names are unique in the store. */
     public Optional<Conduit> findByName(String name) {
         StoreMaps maps = committed();
-        String id = maps.names().get(name);
-        byte[] bytes = id == null ? null : maps.conduits().get(id);
+        String id = reading(() -> maps.names().get(name));
+        byte[] bytes = id == null ? null : reading(() -> maps.conduits().get(id));
         return bytes == null ? Optional.empty() : Optional.of(ConduitCodec.decode(id, bytes));
     }
 
     public long conduitCount() {
-        return committed().conduits().sizeAsLong();
+        return reading(() -> committed().conduits().sizeAsLong());
     }
 
     /**
@@ -179,13 +218,16 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
 
     /** The canonical text of the policy with this id. */
     public Optional<String> policyText(PolicyId id) {
-        return Optional.ofNullable(committed().policies().get(id.value()));
+        return Optional.ofNullable(reading(() -> committed().policies().get(id.value())));
     }
 
     /** Every stored policy by id. Policies are interned, so there are few and this is a copy. */
     public Map<PolicyId, String> policies() {
         Map<PolicyId, String> all = new TreeMap<>();
-        committed().policies().forEach((id, text) -> all.put(new PolicyId(id), text));
+        reading(() -> {
+            committed().policies().forEach((id, text) -> all.put(new PolicyId(id), text));
+            return all;
+        });
         return Collections.unmodifiableMap(all);
     }
 
@@ -201,7 +243,7 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
 
     /** How many non-empty batches have been committed to this store since it was created. */
     public long commitCount() {
-        return committed().commitCount();
+        return reading(() -> committed().commitCount());
     }
 
     /**
@@ -211,17 +253,26 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
     public void compact(int maxMillis) {
         synchronized (commitLock) {
             committed();
+            wrote = true;
             mvStore.compactFile(maxMillis);
         }
     }
 
-    /** Closes the file and releases its lock. Idempotent; a commit in progress finishes first. */
+    /**
+     * Closes the file and releases its lock. Idempotent; a commit in progress finishes first. A store
+     * that was only read is closed without writing (MVStore's housekeeping at close would rewrite the
+     * file's header and could shrink it: on a damaged file, that destroys what is left).
+     */
     @Override
     public void close() {
         synchronized (commitLock) {
             if (committed != null) {
                 committed = null;
-                mvStore.close();
+                if (wrote || mvStore.hasUnsavedChanges()) {
+                    mvStore.close();
+                } else {
+                    mvStore.closeImmediately();
+                }
                 if (snapshotCopy != null) {
                     FileUtils.delete(snapshotCopy);
                 }
@@ -237,6 +288,7 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
                 return live.commitCount();
             }
             long count = live.commitCount() + 1;
+            wrote = true;
             try {
                 batch.applyTo(live);
                 live.info().put(StoreMaps.COMMITS_KEY, count);
@@ -293,11 +345,32 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
             maps = committed();
             pin = mvStore.registerVersionUsage();
         }
-        return CursorStream.of(map.apply(maps).cursor(null), decode, () -> {
+        return CursorStream.of(reading(() -> map.apply(maps).cursor(null)), decode, () -> {
             if (!mvStore.isClosed()) {
                 mvStore.deregisterVersionUsage(pin);
             }
-        });
+        }, e -> damaged(file, e));
+    }
+
+    /** Runs a read of the file; MVStore's complaint about the bytes it met becomes a damaged-store error. */
+    private <T> T reading(Supplier<T> read) {
+        try {
+            return read.get();
+        } catch (MVStoreException e) {
+            throw damaged(file, e);
+        }
+    }
+
+    private static PolicyStoreException damaged(Path file, MVStoreException e) {
+        return PolicyStoreException.damaged(file, "MVStore cannot read it (" + e.getMessage() + ")", e);
+    }
+
+    private static long fileLength(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return -1; // absent (or unreadable, which opening reports)
+        }
     }
 
     private StoreMaps committed() {
@@ -319,10 +392,13 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
         } catch (MVStoreException e) {
             String reason = switch (e.getErrorCode()) {
                 case DataUtils.ERROR_FILE_LOCKED -> "it is locked: already open in this or another process";
-                case DataUtils.ERROR_FILE_CORRUPT, DataUtils.ERROR_READING_FAILED,
-                        DataUtils.ERROR_UNSUPPORTED_FORMAT -> "it is not a readable MVStore file";
+                case DataUtils.ERROR_FILE_CORRUPT, DataUtils.ERROR_READING_FAILED, DataUtils.ERROR_CHUNK_NOT_FOUND,
+                        DataUtils.ERROR_UNSUPPORTED_FORMAT -> null;
                 default -> "the MVStore could not be opened";
             };
+            if (reason == null) {
+                throw PolicyStoreException.damaged(file, "it is not a readable MVStore file (" + e.getMessage() + ")", e);
+            }
             throw new PolicyStoreException("cannot open policy store " + file + ": " + reason
                     + " (" + e.getMessage() + ")", e);
         }

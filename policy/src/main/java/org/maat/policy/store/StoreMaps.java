@@ -1,6 +1,7 @@
 package org.maat.policy.store;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import org.h2.mvstore.MVMap;
@@ -39,14 +40,27 @@ record StoreMaps(
 
     /**
      * Opens the maps of {@code store}, creating them (and committing, so the file is marked as a
-     * policy store) when the store is new. Rejects a store that holds other data or a newer format.
+     * policy store) when the store is new and {@code create} allows it. Rejects a store that holds
+     * other data or a newer format, and as damaged one that is not new but lacks any of the maps.
      */
-    static StoreMaps open(MVStore store, Path file) {
+    static StoreMaps open(MVStore store, Path file, boolean create) {
         boolean fresh = !store.hasMap(INFO);
-        if (fresh && !store.getMapNames().isEmpty()) {
-            Set<String> names = new TreeSet<>(store.getMapNames());
+        Set<String> names = new TreeSet<>(store.getMapNames());
+        if (fresh && !names.isEmpty() && !names.contains(CONDUITS)) {
             throw new PolicyStoreException("cannot open policy store " + file
                     + ": it is an MVStore file of something else (it holds maps " + names + ")");
+        }
+        if (fresh && !create) {
+            // What a file cut short or overwritten looks like to MVStore: no chunk it can use, so no maps.
+            throw PolicyStoreException.damaged(file, "it holds no policy store (MVStore finds "
+                    + (names.isEmpty() ? "no maps" : "only maps " + names) + ")", null);
+        }
+        if (!fresh) {
+            for (String map : List.of(CONDUITS, NAMES, POLICIES, FACTS)) {
+                if (!names.contains(map)) {
+                    throw PolicyStoreException.damaged(file, "its map '" + map + "' is missing", null);
+                }
+            }
         }
         StoreMaps maps = new StoreMaps(
                 open(store, CONDUITS, StringDataType.INSTANCE, ByteArrayDataType.INSTANCE),
