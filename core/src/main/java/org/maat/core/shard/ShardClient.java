@@ -7,6 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Objects;
+import org.maat.core.search.QueryTimedOutException;
 
 /**
  * A shard server reached over HTTP ({@link ShardProtocol}), with a connect timeout and a timeout per
@@ -69,6 +70,13 @@ public final class ShardClient implements ShardSearcher {
             case 200 -> ShardProtocol.readResult(body);
             case 400 -> throw new IllegalArgumentException(ShardProtocol.readErrorMessage(body));
             case 403 -> throw new ShardRefusedException(ShardProtocol.readErrorMessage(body));
+            case 503 -> {
+                if (ShardProtocol.TIMED_OUT.equals(ShardProtocol.readErrorCode(body))) {
+                    // The query's own cost, not the replica's health: another replica would time out too.
+                    throw new QueryTimedOutException(ShardProtocol.readErrorMessage(body));
+                }
+                throw new IOException(base + " answered 503: " + ShardProtocol.readErrorMessage(body));
+            }
             default -> throw new IOException(base + " answered " + response.statusCode() + ": "
                     + ShardProtocol.readErrorMessage(body));
         };

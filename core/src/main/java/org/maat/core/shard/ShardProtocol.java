@@ -16,6 +16,7 @@ import java.io.UncheckedIOException;
  *   400 {"error":"bad-request","message":...}   the request is malformed or out of bounds
  *   403 {"error":"refused","message":...}       the shard's monitor refused (its explanation)
  *   500 {"error":"failed","message":...}        the shard failed; another replica may answer
+ *   503 {"error":"timed-out","message":...}     the query ran past its time budget (not retried)
  * </pre>
  * Requests are read strictly: unknown fields, wrong types or bounds ({@link ShardQuery}) are a bad
  * request with a message saying what is wrong. Thread-safe.
@@ -30,6 +31,7 @@ public final class ShardProtocol {
     public static final String BAD_REQUEST = "bad-request";
     public static final String REFUSED = "refused";
     public static final String FAILED = "failed";
+    public static final String TIMED_OUT = "timed-out";
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -91,6 +93,16 @@ public final class ShardProtocol {
 
     public static byte[] writeError(String code, String message) {
         return write(new Error(code, message));
+    }
+
+    /** The code of an error response ({@link #TIMED_OUT}, ...), or null when the body is not one. */
+    public static String readErrorCode(byte[] body) {
+        try {
+            Error error = JSON.readValue(body, Error.class);
+            return error == null ? null : error.error();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** The message of an error response, or the raw body when it is not one. */

@@ -13,8 +13,8 @@ import org.maat.policy.monitor.PolicyViolation;
 /**
  * One shard of an index, searched in this process: every request runs as a fresh confined search
  * task of the session it names (so taint never crosses requests), and returns only the ids the
- * monitor released under {@code ONLY_CND_IDS+} for that user and region, with their scores
- * ({@link SearchService#searchRanked}). Before each search it learns the MAL entries appended since
+ * monitor released under {@code ONLY_CND_IDS+} for that user and region, with the scores the
+ * runtime computed for them from the index (never values the task chose; {@link SearchService#searchRanked}). Before each search it learns the MAL entries appended since
  * the last one ({@link DataSet#followMalLog()}), so an employee's logged access counts at once.
  * A refusal is {@link ShardRefusedException} carrying the monitor's explanation, never an empty list.
  *
