@@ -16,7 +16,7 @@ final class QueryDeadline implements QueryTimeout {
 
     @Override
     public boolean shouldExit() {
-        return System.nanoTime() - deadlineNanos > 0;
+        return System.nanoTime() - deadlineNanos >= 0;
     }
 
     Duration budget() {

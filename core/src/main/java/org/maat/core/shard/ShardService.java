@@ -1,6 +1,7 @@
 package org.maat.core.shard;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.maat.core.data.DataSet;
@@ -39,6 +40,15 @@ public final class ShardService implements ShardSearcher, AutoCloseable {
      */
     public ShardService withComponents(SearchComponents components) {
         return new ShardService(shard, data, search.withComponents(components));
+    }
+
+    /**
+     * This shard with another time budget per query ({@link SearchService#withQueryBudget}): a search
+     * still collecting at its deadline ends in {@link org.maat.core.search.QueryTimedOutException}.
+     * Shares this service's readers; close this one.
+     */
+    public ShardService withQueryBudget(Duration budget) {
+        return new ShardService(shard, data, search.withQueryBudget(budget));
     }
 
     /** This shard's number in its index. */
