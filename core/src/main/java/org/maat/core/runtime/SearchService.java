@@ -41,7 +41,11 @@ import org.maat.policy.monitor.TaskMode;
  * session (so taint never crosses queries) whose only way out is its result channel. Under the
  * monitor a result list reaches the caller only if the monitor released it; a refusal is thrown as
  * {@link org.maat.policy.monitor.PolicyViolation}, never turned into an empty result. Output lines
- * are then built with checked reads for the session ({@link Snippets}).
+ * are then built with checked reads for the session ({@link Snippets}). The task writes ids only;
+ * the runtime scores them and, under the monitor, refuses an order that is not the index's
+ * ({@link TrustedRanking}). Every configuration ranks with the statistics of what every session of
+ * the client's region may read ({@link ReadableStatistics}), and every query is bounded before it
+ * runs ({@link QueryBudget}) and while it runs (a deadline).
  *
  * <p>{@code policy = false} is the {@code --no-policy} baseline: the same search task, session
  * filter included (what a search application without Maat would run), with no monitor, so the
