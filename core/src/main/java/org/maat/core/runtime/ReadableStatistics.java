@@ -52,6 +52,8 @@ final class ReadableStatistics {
     private final ConduitCatalog catalog;
     private final FactSource facts;
     private volatile FixedBitSet[] publicByLeaf;
+    /** Live documents by conduit id (shard document numbers), built with {@link #publicByLeaf}. */
+    private volatile Map<String, Integer> documentById;
     private final Map<String, Region> regions = new ConcurrentHashMap<>();
 
     ReadableStatistics(IndexReader reader, ConduitCatalog catalog, FactSource facts) {
@@ -101,13 +103,25 @@ final class ReadableStatistics {
         return readable;
     }
 
+    /**
+     * The shard document number of the live document with conduit id {@code id}, or -1: one hash
+     * lookup (the map is built with the public set, once per reader).
+     */
+    int documentOf(String id) throws IOException {
+        if (documentById == null) {
+            publicDocuments();
+        }
+        return documentById.getOrDefault(id, -1);
+    }
+
     /** The live documents whose conduit has the public template, per leaf; found once per reader. */
-    private FixedBitSet[] publicDocuments() throws IOException {
+    private synchronized FixedBitSet[] publicDocuments() throws IOException {
         FixedBitSet[] known = publicByLeaf;
         if (known != null) {
             return known;
         }
         List<LeafReaderContext> leaves = reader.leaves();
+        Map<String, Integer> byId = new java.util.HashMap<>();
         FixedBitSet[] found = new FixedBitSet[leaves.size()];
         for (LeafReaderContext leaf : leaves) {
             LeafReader r = leaf.reader();
@@ -118,13 +132,16 @@ final class ReadableStatistics {
                 if (live != null && !live.get(d)) {
                     continue;
                 }
-                Optional<Conduit> conduit = catalog.find(ids.lookupOrd(ids.ordValue()).utf8ToString());
+                String id = ids.lookupOrd(ids.ordValue()).utf8ToString();
+                byId.put(id, leaf.docBase + d);
+                Optional<Conduit> conduit = catalog.find(id);
                 if (conduit.isPresent() && AccessTemplate.of(conduit.get()).base().equals("public")) {
                     bits.set(d);
                 }
             }
             found[leaf.ord] = bits;
         }
+        documentById = byId;
         publicByLeaf = found;
         return found;
     }
@@ -150,6 +167,11 @@ final class ReadableStatistics {
                 count += bits.cardinality();
             }
             this.readableDocuments = count;
+        }
+
+        /** See {@link ReadableStatistics#documentOf}. */
+        int documentOf(String id) throws IOException {
+            return ReadableStatistics.this.documentOf(id);
         }
 
         /** The number of documents every session of the region may read. */

@@ -293,13 +293,13 @@ public final class SearchService implements AutoCloseable {
         List<RegionSearcher> searchers = new ArrayList<>(index.shards());
         for (int shard = 0; shard < index.shards(); shard++) {
             searchers.add(new RegionSearcher(index.searcher(shard), statistics.get(shard).region(session.region()),
-                    deadline));
+                    deadline, scoring));
         }
         Task task = monitored() ? monitor.open(session, TaskMode.CONFINED) : null;
         try {
             AccessGate gate = task == null ? AccessGate.unmonitored() : AccessGate.of(task);
             ResultChannel results = new ResultChannel(gate, resultConduit, session,
-                    ranked ? new TrustedRanking(searchers, scoring, resultConduit, session) : null);
+                    ranked ? new TrustedRanking(searchers, resultConduit, session) : null);
             TaskContext ctx = TaskContext.builder(session, gate)
                     .facts(stores.engine().facts())
                     .searchers(index.searchersFor(gate, searchers))

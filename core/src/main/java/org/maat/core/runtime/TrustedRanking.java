@@ -5,20 +5,11 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.PostingsEnum;
-import org.apache.lucene.index.Terms;
-import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.search.DocIdSetIterator;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.Query;
-import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.Weight;
-import org.apache.lucene.util.Bits;
-import org.apache.lucene.util.BytesRef;
-import org.maat.core.index.IndexFields;
 import org.maat.core.task.RankedId;
 import org.maat.core.task.ReleaseRanking;
 import org.maat.policy.Conduit;
@@ -28,9 +19,10 @@ import org.maat.policy.monitor.PolicyViolation;
 
 /**
  * The scores of a released result list, computed by the runtime from the index, not taken from the
- * task: each listed document is found by its id, and the query's own Lucene {@link Weight} (the
- * standard composition of the session's query, with the region's readable statistics) is advanced
- * to it and scored -- k advances, not a second search. The list is then certified as the index's
+ * task: each listed document is found by its id (a hash lookup), and the runtime's own Lucene
+ * {@link Weight} of the query ({@link RegionSearcher#scoringWeight()}: the standard parse of the
+ * session's query text, with the region's readable statistics) is advanced to it and scored -- k
+ * advances, not a second search. The list is then certified as the index's
  * ranking: scores never increase, and equal scores are ordered by shard, then document number, as
  * Lucene's own merge orders them. A list naming a document that is not in the index or does not
  * match the query, naming one twice, or out of that order is refused with a
@@ -39,15 +31,16 @@ import org.maat.policy.monitor.PolicyViolation;
  */
 final class TrustedRanking implements ReleaseRanking {
 
-    private final List<? extends IndexSearcher> shards;
-    private final Query scoring;
+    private final List<RegionSearcher> shards;
     private final Conduit destination;
     private final Session recipient;
 
-    /** @param shards the searchers the task was given (same readers, same statistics), by shard number */
-    TrustedRanking(List<? extends IndexSearcher> shards, Query scoring, Conduit destination, Session recipient) {
+    /**
+     * @param shards the searchers the task was given (same readers, same statistics), by shard
+     *               number; each holds the runtime's own weight of the query
+     */
+    TrustedRanking(List<RegionSearcher> shards, Conduit destination, Session recipient) {
         this.shards = shards;
-        this.scoring = scoring;
         this.destination = destination;
         this.recipient = recipient;
     }
@@ -80,8 +73,7 @@ final class TrustedRanking implements ReleaseRanking {
             if (here.isEmpty()) {
                 continue;
             }
-            IndexSearcher searcher = shards.get(shard);
-            Weight weight = searcher.createWeight(searcher.rewrite(scoring), ScoreMode.COMPLETE, 1f);
+            Weight weight = shards.get(shard).scoringWeight();
             LeafReaderContext leaf = null;
             Scorer scorer = null;
             for (Located l : here) {
@@ -121,25 +113,12 @@ final class TrustedRanking implements ReleaseRanking {
     }
 
     private Located locate(int rank, String id) throws IOException {
-        BytesRef bytes = new BytesRef(id);
         for (int shard = 0; shard < shards.size(); shard++) {
-            IndexReader reader = shards.get(shard).getIndexReader();
-            for (LeafReaderContext leaf : reader.leaves()) {
-                Terms terms = leaf.reader().terms(IndexFields.ID);
-                if (terms == null) {
-                    continue;
-                }
-                TermsEnum te = terms.iterator();
-                if (!te.seekExact(bytes)) {
-                    continue;
-                }
-                Bits live = leaf.reader().getLiveDocs();
-                PostingsEnum docs = te.postings(null, PostingsEnum.NONE);
-                for (int d = docs.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = docs.nextDoc()) {
-                    if (live == null || live.get(d)) {
-                        return new Located(rank, id, shard, leaf, d);
-                    }
-                }
+            int doc = shards.get(shard).documentOf(id);
+            if (doc >= 0) {
+                List<LeafReaderContext> leaves = shards.get(shard).getIndexReader().leaves();
+                LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+                return new Located(rank, id, shard, leaf, doc - leaf.docBase);
             }
         }
         throw refused(id + " (rank " + (rank + 1) + ") is not a document of the index searched");
