@@ -42,8 +42,7 @@ import org.maat.policy.monitor.TaskMode;
  * monitor a result list reaches the caller only if the monitor released it; a refusal is thrown as
  * {@link org.maat.policy.monitor.PolicyViolation}, never turned into an empty result. Output lines
  * are then built with checked reads for the session ({@link Snippets}). The task writes ids only;
- * the runtime scores them and, under the monitor, refuses an order that is not the index's
- * ({@link TrustedRanking}). Every configuration ranks with the statistics of what every session of
+ * the runtime scores them and refuses an order that is not the index's ({@link TrustedRanking}). Every configuration ranks with the statistics of what every session of
  * the client's region may read ({@link ReadableStatistics}), and every query is bounded before it
  * runs ({@link QueryBudget}) and while it runs (a deadline).
  *
@@ -258,28 +257,27 @@ public final class SearchService implements AutoCloseable {
     /**
      * As {@link #search(Session, String, int)}, with each released id's score as the runtime computed
      * it ({@link TrustedRanking}; the task writes ids only): what a shard answers, so that a
-     * front-end can merge several shards' lists by score. The task's order is certified against
-     * those scores, monitored or not.
+     * front-end can merge several shards' lists by score.
      */
     public List<RankedId> searchRanked(Session session, String query, int k) throws IOException {
         SearchTask task = new SearchTask(components(), k);
-        return execute(session, query, task::run, true).deliveredRanked();
+        return execute(session, query, task::run).deliveredRanked();
     }
 
     /**
      * Runs {@code body} as a fresh confined task of {@code session} with the query conduit, the
      * shards and a result channel to the session; returns what the monitor let through the channel.
-     * Under the monitor the runtime also ranks what was released and refuses an order that is not
-     * the index's ({@link TrustedRanking}).
+     * The runtime then scores what was released and refuses an order that is not the index's
+     * ({@link TrustedRanking}), in every configuration, so a baseline does the same ranking work.
      *
      * @throws QueryTooExpensiveException if the query exceeds the {@link QueryBudget}
      * @throws QueryTimedOutException     if the search ran past this service's time budget
      */
     public List<String> run(Session session, String query, TaskBody body) throws IOException {
-        return execute(session, query, body, monitored()).deliveredIds();
+        return execute(session, query, body).deliveredIds();
     }
 
-    private ResultChannel execute(Session session, String query, TaskBody body, boolean ranked) throws IOException {
+    private ResultChannel execute(Session session, String query, TaskBody body) throws IOException {
         Objects.requireNonNull(session.principal(), "a search session needs a principal");
         // The runtime's own reading of the query: bounded before any task runs, and what scores are taken from.
         Query scoring = QueryComposer.standard().compose(query, Optional.empty());
@@ -299,7 +297,7 @@ public final class SearchService implements AutoCloseable {
         try {
             AccessGate gate = task == null ? AccessGate.unmonitored() : AccessGate.of(task);
             ResultChannel results = new ResultChannel(gate, resultConduit, session,
-                    ranked ? new TrustedRanking(searchers, resultConduit, session) : null);
+                    new TrustedRanking(searchers, resultConduit, session));
             TaskContext ctx = TaskContext.builder(session, gate)
                     .facts(stores.engine().facts())
                     .searchers(index.searchersFor(gate, searchers))
