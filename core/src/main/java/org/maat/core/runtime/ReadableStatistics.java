@@ -47,6 +47,8 @@ import org.maat.policy.facts.FactSource;
 final class ReadableStatistics {
 
     private static final int TERMS_PER_REGION = 10_000;
+    /** Regions remembered at once; a deployment has a handful. */
+    private static final int MAX_REGIONS = 64;
 
     private final IndexReader reader;
     private final ConduitCatalog catalog;
@@ -69,6 +71,10 @@ final class ReadableStatistics {
         Region known = regions.get(key);
         if (known == null || known.factVersion != version) {
             known = new Region(readable(region), version);
+            if (regions.size() >= MAX_REGIONS) {
+                // A caller naming ever new regions must not grow memory without bound: start over.
+                regions.clear();
+            }
             regions.put(key, known);
         }
         return known;
