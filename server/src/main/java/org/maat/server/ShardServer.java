@@ -16,6 +16,7 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.QoSHandler;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.maat.core.search.QueryTimedOutException;
 import org.maat.core.shard.ShardProtocol;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardRefusedException;
@@ -185,6 +186,9 @@ public final class ShardServer implements AutoCloseable {
             } catch (ShardRefusedException e) {
                 return answer(response, callback, HttpStatus.FORBIDDEN_403,
                         ShardProtocol.writeError(ShardProtocol.REFUSED, e.getMessage()));
+            } catch (QueryTimedOutException e) {
+                return answer(response, callback, HttpStatus.SERVICE_UNAVAILABLE_503,
+                        ShardProtocol.writeError(ShardProtocol.TIMED_OUT, e.getMessage()));
             } catch (IOException | RuntimeException e) {
                 LOG.error("{}: search failed", name, e);
                 return answer(response, callback, HttpStatus.INTERNAL_SERVER_ERROR_500,

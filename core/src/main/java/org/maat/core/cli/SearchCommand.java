@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.maat.core.data.DataDir;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
+import org.maat.core.search.QueryTimedOutException;
 import org.maat.core.search.SearchHit;
 import org.maat.policy.Session;
 import org.maat.policy.monitor.PolicyViolation;
@@ -28,12 +29,15 @@ import picocli.CommandLine.Spec;
                 + "their conduit ids, which the monitor releases only if the session may read every one "
                 + "(ONLY_CND_IDS+). Titles and snippets are then fetched with reads the monitor checks for the session.",
             "",
-            "QUERY uses Lucene's simple query syntax: words, \"phrases\", -exclusion, a|b, prefix*."},
+            "QUERY uses Lucene's simple query syntax: words, \"phrases\", -exclusion, a|b, prefix*, fuzzy~2. "
+                + "A query may have at most 64 words and 4 fuzzy or prefix words (each counts once per field, "
+                + "title and body); it may collect hits for 5 s."},
         footer = {"", "Examples:",
             "  maat search --data data --index index --as u17 --region r0 fishing quotas",
             "  maat search --data data --index index --as u17 --no-policy fishing quotas",
-            "", "Exit codes: 0 searched, 2 bad arguments or unreadable data (a damaged store: 'damaged store: FILE ...', "
-                + "nothing written), 3 the result was refused by the monitor."})
+            "", "Exit codes: 0 searched, 2 bad arguments (a query too expensive included) or unreadable data (a "
+                + "damaged store: 'damaged store: FILE ...', nothing written), 3 the result was refused by the monitor, "
+                + "4 the query ran past its time budget."})
 public final class SearchCommand implements Callable<Integer> {
 
     @Option(names = "--data", required = true, paramLabel = "DIR", description = "Data directory (maat generate).")
@@ -79,6 +83,9 @@ public final class SearchCommand implements Callable<Integer> {
                 hits = service.hits(session, ids, query);
             } catch (PolicyViolation refused) {
                 return Refusals.report(spec, refused);
+            } catch (QueryTimedOutException timedOut) {
+                spec.commandLine().getErr().println("maat search: " + timedOut.getMessage());
+                return 4;
             }
             o.printf("%d result(s) for '%s' as %s%s%n", hits.size(), query, session,
                     noPolicy ? " (no monitor: filtered by the search alone)" : " (released by the monitor under ONLY_CND_IDS+)");

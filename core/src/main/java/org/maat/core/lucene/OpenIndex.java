@@ -154,7 +154,28 @@ public final class OpenIndex implements AutoCloseable {
 
     /** The shards as one task sees them: each searcher taints {@code gate} with its shard's labels first. */
     public ShardSearchers searchersFor(AccessGate gate) {
-        return new TaskView(gate);
+        return new TaskView(gate, searchers);
+    }
+
+    /**
+     * As {@link #searchersFor(AccessGate)}, handing out {@code views} (one per shard, over this
+     * index's readers: e.g. with other ranking statistics) instead of the shared searchers.
+     */
+    public ShardSearchers searchersFor(AccessGate gate, List<? extends IndexSearcher> views) {
+        if (views.size() != readers.size()) {
+            throw new IllegalArgumentException(views.size() + " searchers for " + readers.size() + " shards");
+        }
+        for (int shard = 0; shard < views.size(); shard++) {
+            if (views.get(shard).getIndexReader() != readers.get(shard)) {
+                throw new IllegalArgumentException("the searcher of shard " + shard + " reads another index");
+            }
+        }
+        return new TaskView(gate, views);
+    }
+
+    /** The shared searcher of shard {@code shard} (no task is tainted: for the trusted runtime only). */
+    public IndexSearcher searcher(int shard) {
+        return searchers.get(shard);
     }
 
     @Override
@@ -168,10 +189,12 @@ public final class OpenIndex implements AutoCloseable {
 
     private final class TaskView implements ShardSearchers {
         private final AccessGate gate;
+        private final List<? extends IndexSearcher> views;
         private final boolean[] tainted = new boolean[readers.size()];
 
-        TaskView(AccessGate gate) {
+        TaskView(AccessGate gate, List<? extends IndexSearcher> views) {
             this.gate = gate;
+            this.views = views;
         }
 
         @Override
@@ -187,7 +210,7 @@ public final class OpenIndex implements AutoCloseable {
                 }
                 tainted[shard] = true;
             }
-            return searchers.get(shard);
+            return views.get(shard);
         }
     }
 }

@@ -29,6 +29,11 @@ import org.maat.policy.monitor.PolicyViolation;
  *       with {@code no-policy}: the monitor's cost on the full mix.</li>
  * </ul>
  *
+ * <p>Like for like: the four share one open index and rank with the same statistics (those of what
+ * every session of the region may read) and all four have their released ids scored and their order
+ * certified by the runtime ({@code TrustedRanking}), so each pair differs only in the monitor and
+ * the filter.
+ *
  * <p>The workload follows Thoth's: queries are document titles drawn with a Zipf distribution
  * (exponent 1) over the distinct titles in a seeded random order; each query is assigned to a
  * random user in the blacklisting region, and 1% to an employee when the population has one.

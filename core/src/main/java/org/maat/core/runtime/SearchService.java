@@ -1,16 +1,24 @@
 package org.maat.core.runtime;
 
 import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
 import org.maat.core.lucene.IndexLabels;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.lucene.OpenIndex;
+import org.maat.core.search.QueryBudget;
 import org.maat.core.search.QueryComposer;
+import org.maat.core.search.QueryTimedOutException;
+import org.maat.core.search.QueryTooExpensiveException;
 import org.maat.core.search.SearchComponents;
 import org.maat.core.search.SearchHit;
 import org.maat.core.search.SearchTask;
@@ -33,7 +41,10 @@ import org.maat.policy.monitor.TaskMode;
  * session (so taint never crosses queries) whose only way out is its result channel. Under the
  * monitor a result list reaches the caller only if the monitor released it; a refusal is thrown as
  * {@link org.maat.policy.monitor.PolicyViolation}, never turned into an empty result. Output lines
- * are then built with checked reads for the session ({@link Snippets}).
+ * are then built with checked reads for the session ({@link Snippets}). The task writes ids only;
+ * the runtime scores them and refuses an order that is not the index's ({@link TrustedRanking}). Every configuration ranks with the statistics of what every session of
+ * the client's region may read ({@link ReadableStatistics}), and every query is bounded before it
+ * runs ({@link QueryBudget}) and while it runs (a deadline).
  *
  * <p>{@code policy = false} is the {@code --no-policy} baseline: the same search task, session
  * filter included (what a search application without Maat would run), with no monitor, so the
@@ -41,6 +52,9 @@ import org.maat.policy.monitor.TaskMode;
  * Thread-safe: queries may run concurrently.
  */
 public final class SearchService implements AutoCloseable {
+
+    /** How long a query may collect hits before it is stopped ({@link QueryTimedOutException}). */
+    public static final Duration DEFAULT_QUERY_BUDGET = Duration.ofSeconds(5);
 
     /** Code that runs as a search task: the standard {@link SearchTask}, or a test's faulty one. */
     @FunctionalInterface
@@ -56,6 +70,9 @@ public final class SearchService implements AutoCloseable {
     private final PolicyId sessionPolicy = TaskMonitor.SESSION_POLICY;
     private final AtomicLong sequence;
     private final SearchComponents components;
+    /** Per shard: ranking statistics over what every session of a region may read. Shared by views. */
+    private final List<ReadableStatistics> statistics;
+    private final Duration queryBudget;
     /** What close() releases: the stores and the index it opened; nothing for a view. */
     private final AutoCloseable owned;
 
@@ -67,6 +84,13 @@ public final class SearchService implements AutoCloseable {
 
     private SearchService(DataSet stores, IndexLabels labels, ReferenceMonitor monitor, Task opener, OpenIndex index,
                           AtomicLong sequence, SearchComponents components, AutoCloseable owned) {
+        this(stores, labels, monitor, opener, index, sequence, components, statisticsOf(index, stores),
+                DEFAULT_QUERY_BUDGET, owned);
+    }
+
+    private SearchService(DataSet stores, IndexLabels labels, ReferenceMonitor monitor, Task opener, OpenIndex index,
+                          AtomicLong sequence, SearchComponents components, List<ReadableStatistics> statistics,
+                          Duration queryBudget, AutoCloseable owned) {
         this.stores = stores;
         this.labels = labels;
         this.monitor = monitor;
@@ -74,7 +98,25 @@ public final class SearchService implements AutoCloseable {
         this.index = index;
         this.sequence = sequence;
         this.components = components;
+        this.statistics = statistics;
+        this.queryBudget = queryBudget;
         this.owned = owned;
+    }
+
+    private static List<ReadableStatistics> statisticsOf(OpenIndex index, DataSet stores) {
+        List<ReadableStatistics> perShard = new ArrayList<>(index.shards());
+        for (int shard = 0; shard < index.shards(); shard++) {
+            perShard.add(new ReadableStatistics(index.searcher(shard).getIndexReader(), stores.policies(),
+                    stores.engine().facts()));
+        }
+        return List.copyOf(perShard);
+    }
+
+    /** A view over the same index and data with other components, monitor or budget; closing it does nothing. */
+    private SearchService view(IndexLabels labels, ReferenceMonitor monitor, Task opener, SearchComponents components,
+                               Duration queryBudget) {
+        return new SearchService(stores, labels, monitor, opener, index, sequence, components, statistics, queryBudget,
+                () -> { });
     }
 
     /**
@@ -83,12 +125,12 @@ public final class SearchService implements AutoCloseable {
      * two on the same warm caches. Closing the view does nothing; close this service.
      */
     public SearchService asPlain() {
-        return new SearchService(stores, null, null, null, index, sequence, SearchComponents.standard(), () -> { });
+        return view(null, null, null, SearchComponents.standard(), queryBudget);
     }
 
     /** Raw Lucene over the same index: no monitor and no session filter (every matching document). A view. */
     public SearchService asUnfiltered() {
-        return new SearchService(stores, null, null, null, index, sequence, SearchComponents.plain(), () -> { });
+        return view(null, null, null, SearchComponents.plain(), queryBudget);
     }
 
     /**
@@ -100,8 +142,7 @@ public final class SearchService implements AutoCloseable {
         if (!monitored()) {
             throw new IllegalStateException("the all-public configuration needs a monitored service");
         }
-        return new SearchService(stores, labels, TaskMonitor.allPublic(stores, labels), opener, index, sequence,
-                SearchComponents.plain(), () -> { });
+        return view(labels, TaskMonitor.allPublic(stores, labels), opener, SearchComponents.plain(), queryBudget);
     }
 
     /**
@@ -110,7 +151,18 @@ public final class SearchService implements AutoCloseable {
      * {@link #asPlain()}.
      */
     public SearchService withComponents(SearchComponents components) {
-        return new SearchService(stores, labels, monitor, opener, index, sequence, components, () -> { });
+        return view(labels, monitor, opener, components, queryBudget);
+    }
+
+    /**
+     * The same service with another time budget per query: a search still collecting at its deadline
+     * is stopped and ends in {@link QueryTimedOutException}. A view like {@link #asPlain()}.
+     */
+    public SearchService withQueryBudget(Duration budget) {
+        if (budget.isNegative()) {
+            throw new IllegalArgumentException("a query budget must not be negative, not " + budget);
+        }
+        return view(labels, monitor, opener, components, budget);
     }
 
     /** Opens the data and the index; {@code policy}: under the monitor, else plain Lucene. */
@@ -157,7 +209,7 @@ public final class SearchService implements AutoCloseable {
         if (labels == null) {
             OpenIndex index = OpenIndex.plainShard(layout, shard);
             return new SearchService(stores, null, null, null, index, new AtomicLong(), SearchComponents.standard(),
-                    index);
+                    index::close);
         }
         ReferenceMonitor monitor = TaskMonitor.over(stores, labels);
         Task opener = monitor.open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED);
@@ -204,43 +256,67 @@ public final class SearchService implements AutoCloseable {
     }
 
     /**
-     * As {@link #search(Session, String, int)}, with each released id's score
-     * ({@link ResultChannel#writeRanked}): what a shard answers, so that a front-end can merge
-     * several shards' lists by score.
+     * As {@link #search(Session, String, int)}, with each released id's score as the runtime computed
+     * it ({@link TrustedRanking}; the task writes ids only): what a shard answers, so that a
+     * front-end can merge several shards' lists by score.
      */
     public List<RankedId> searchRanked(Session session, String query, int k) throws IOException {
         SearchTask task = new SearchTask(components(), k);
-        List<List<RankedId>> delivered = new java.util.ArrayList<>(1);
-        run(session, query, ctx -> {
-            task.runRanked(ctx);
-            delivered.add(ctx.results().deliveredRanked());
-        });
-        return delivered.isEmpty() ? List.of() : delivered.get(0);
+        return execute(session, query, task::run).deliveredRanked();
     }
 
     /**
      * Runs {@code body} as a fresh confined task of {@code session} with the query conduit, the
      * shards and a result channel to the session; returns what the monitor let through the channel.
+     * The runtime then scores what was released and refuses an order that is not the index's
+     * ({@link TrustedRanking}), in every configuration, so a baseline does the same ranking work.
+     *
+     * @throws QueryTooExpensiveException if the query exceeds the {@link QueryBudget}
+     * @throws QueryTimedOutException     if the search ran past this service's time budget
      */
     public List<String> run(Session session, String query, TaskBody body) throws IOException {
+        return execute(session, query, body).deliveredIds();
+    }
+
+    private ResultChannel execute(Session session, String query, TaskBody body) throws IOException {
         Objects.requireNonNull(session.principal(), "a search session needs a principal");
+        // The runtime's own reading of the query: bounded before any task runs, and what scores are taken from.
+        Query scoring = QueryComposer.standard().compose(query, Optional.empty());
+        QueryBudget.check(scoring);
         long n = sequence.incrementAndGet();
         String user = session.principal();
         Conduit queryConduit = new Conduit("q/" + n, "query/" + user + "/" + n, user, sessionPolicy);
         Conduit resultConduit = new Conduit("r/" + n, "results/" + user + "/" + n, user, sessionPolicy,
                 Map.of("query", queryConduit.id()));
+        QueryDeadline deadline = new QueryDeadline(queryBudget);
+        List<RegionSearcher> searchers = new ArrayList<>(index.shards());
+        for (int shard = 0; shard < index.shards(); shard++) {
+            searchers.add(new RegionSearcher(index.searcher(shard), statistics.get(shard).region(session.region()),
+                    deadline, scoring));
+        }
         Task task = monitored() ? monitor.open(session, TaskMode.CONFINED) : null;
         try {
             AccessGate gate = task == null ? AccessGate.unmonitored() : AccessGate.of(task);
-            ResultChannel results = new ResultChannel(gate, resultConduit, session);
+            ResultChannel results = new ResultChannel(gate, resultConduit, session,
+                    new TrustedRanking(searchers, resultConduit, session));
             TaskContext ctx = TaskContext.builder(session, gate)
                     .facts(stores.engine().facts())
-                    .searchers(index.searchersFor(gate))
+                    .searchers(index.searchersFor(gate, searchers))
                     .query(queryConduit, query)
                     .results(results)
                     .build();
-            body.run(ctx);
-            return results.deliveredIds();
+            try {
+                body.run(ctx);
+            } catch (IndexSearcher.TooManyClauses e) {
+                throw new QueryTooExpensiveException("the query is too expensive: it expands into more than "
+                        + IndexSearcher.getMaxClauseCount() + " clauses; use fewer fuzzy~ or prefix* terms");
+            }
+            for (RegionSearcher searcher : searchers) {
+                if (searcher.timedOut()) {
+                    throw new QueryTimedOutException(deadline.budget());
+                }
+            }
+            return results;
         } finally {
             if (task != null) {
                 task.close();
@@ -257,7 +333,7 @@ public final class SearchService implements AutoCloseable {
         try {
             AccessGate gate = task == null ? AccessGate.unmonitored() : AccessGate.of(task);
             DocumentReader reader = new DocumentReader(gate, stores.policies(), stores.documents());
-            return new Snippets(reader).hits(ids, QueryComposer.standard().compose(query, java.util.Optional.empty()));
+            return new Snippets(reader).hits(ids, QueryComposer.standard().compose(query, Optional.empty()));
         } finally {
             if (task != null) {
                 task.close();

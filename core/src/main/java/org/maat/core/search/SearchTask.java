@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
 import org.apache.lucene.search.Query;
-import org.maat.core.task.RankedId;
 import org.maat.core.task.TaskContext;
 
 /**
@@ -12,7 +11,8 @@ import org.maat.core.task.TaskContext;
  * it), keeps the hits the session may read, and writes their conduit ids to the result channel.
  * The monitor releases that list only under {@code ONLY_CND_IDS+}: every id must be a conduit the
  * session may read. A wrong filter therefore ends in a refused write, never in a leak; the task does
- * not catch the refusal.
+ * not catch the refusal. It writes ids only: the scores a session sees are computed outside the
+ * task by the runtime, which also refuses a list whose order is not the index's ranking.
  */
 public final class SearchTask {
 
@@ -35,14 +35,5 @@ public final class SearchTask {
         List<String> ids = components.retrieval().topIds(ctx.searchers(), query, k);
         ctx.results().writeIds(ids);
         return ids;
-    }
-
-    /** As {@link #run}, writing the ids with their scores ({@link org.maat.core.task.ResultChannel#writeRanked}). */
-    public List<RankedId> runRanked(TaskContext ctx) throws IOException {
-        var filter = components.filter().filter(ctx.session(), ctx.facts());
-        Query query = components.composer().compose(ctx.query(), filter);
-        List<RankedId> ranked = components.retrieval().topRanked(ctx.searchers(), query, k);
-        ctx.results().writeRanked(ranked);
-        return ranked;
     }
 }

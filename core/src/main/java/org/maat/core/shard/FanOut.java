@@ -20,10 +20,11 @@ import java.util.concurrent.atomic.AtomicLong;
  *       load spreads evenly; a replica that fails with an {@link IOException} is skipped for the next
  *       one, and only when every replica of a shard failed does the search fail, with an
  *       {@link IOException} naming the shard and each replica's error.</li>
- *   <li>A refusal ({@link ShardRefusedException}) or a rejected request
- *       ({@link IllegalArgumentException}) from any shard ends the search with that error at once: no
- *       replica is tried again and no partial list is returned.</li>
- *   <li>Merge: by score, higher first; equal scores go to the lower shard, then to the shard's own
+ *   <li>A refusal ({@link ShardRefusedException}), a rejected request
+ *       ({@link IllegalArgumentException}, a query too expensive included) or a query that ran past its
+ *       time budget ({@link org.maat.core.search.QueryTimedOutException}) from any shard ends the search
+ *       with that error at once: no replica is tried again and no partial list is returned.</li>
+ *   <li>Merge: by score (computed by each shard's runtime, not by its search task), higher first; equal scores go to the lower shard, then to the shard's own
  *       order; so the order depends only on what the shards answered. Shards partition the documents,
  *       so no id appears twice.</li>
  * </ul>

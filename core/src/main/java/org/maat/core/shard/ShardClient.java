@@ -7,6 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Objects;
+import org.maat.core.search.QueryTimedOutException;
 
 /**
  * A shard server reached over HTTP ({@link ShardProtocol}), with a connect timeout and a timeout per
@@ -74,17 +75,24 @@ public final class ShardClient implements ShardSearcher {
         } catch (IOException e) {
             throw new IOException(base + ": " + describe(e), e);
         }
-        byte[] answer = response.body();
+        byte[] body = response.body();
         int status = response.statusCode();
-        if (status == 401 || (status == 403 && ShardRequestAuth.FORBIDDEN.equals(ShardProtocol.readErrorCode(answer)))) {
+        if (status == 401 || (status == 403 && ShardRequestAuth.FORBIDDEN.equals(ShardProtocol.readErrorCode(body)))) {
             throw new IOException(base + " refused this front-end's shard credential (" + status + "): "
-                    + ShardProtocol.readErrorMessage(answer) + "; front-end and shards need the same shard secret");
+                    + ShardProtocol.readErrorMessage(body) + "; front-end and shards need the same shard secret");
         }
         return switch (status) {
-            case 200 -> ShardProtocol.readResult(answer);
-            case 400 -> throw new IllegalArgumentException(ShardProtocol.readErrorMessage(answer));
-            case 403 -> throw new ShardRefusedException(ShardProtocol.readErrorMessage(answer));
-            default -> throw new IOException(base + " answered " + status + ": " + ShardProtocol.readErrorMessage(answer));
+            case 200 -> ShardProtocol.readResult(body);
+            case 400 -> throw new IllegalArgumentException(ShardProtocol.readErrorMessage(body));
+            case 403 -> throw new ShardRefusedException(ShardProtocol.readErrorMessage(body));
+            case 503 -> {
+                if (ShardProtocol.TIMED_OUT.equals(ShardProtocol.readErrorCode(body))) {
+                    // The query's own cost, not the replica's health: another replica would time out too.
+                    throw new QueryTimedOutException(ShardProtocol.readErrorMessage(body));
+                }
+                throw new IOException(base + " answered 503: " + ShardProtocol.readErrorMessage(body));
+            }
+            default -> throw new IOException(base + " answered " + status + ": " + ShardProtocol.readErrorMessage(body));
         };
     }
 

@@ -19,6 +19,7 @@ import java.io.UncheckedIOException;
  *   403 {"error":"refused","message":...}       the shard's monitor refused (its explanation)
  *   500 {"error":"failed","message":...}        the shard failed; another replica may answer
  *   503 {"error":"unavailable","message":...}   the shard is overloaded; another replica may answer
+ *   503 {"error":"timed-out","message":...}     the query ran past its time budget (not retried)
  * </pre>
  * Requests are read strictly: unknown fields, wrong types or bounds ({@link ShardQuery}) are a bad
  * request with a message saying what is wrong. Thread-safe.
@@ -33,6 +34,7 @@ public final class ShardProtocol {
     public static final String BAD_REQUEST = "bad-request";
     public static final String REFUSED = "refused";
     public static final String FAILED = "failed";
+    public static final String TIMED_OUT = "timed-out";
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -96,7 +98,7 @@ public final class ShardProtocol {
         return write(new Error(code, message));
     }
 
-    /** The {@code error} code of an error response, or null when it is not one. */
+    /** The code of an error response ({@link #TIMED_OUT}, ...), or null when the body is not one. */
     public static String readErrorCode(byte[] body) {
         try {
             Error error = JSON.readValue(body, Error.class);

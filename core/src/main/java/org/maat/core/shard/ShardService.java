@@ -1,6 +1,7 @@
 package org.maat.core.shard;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.maat.core.data.DataSet;
@@ -13,8 +14,8 @@ import org.maat.policy.monitor.PolicyViolation;
 /**
  * One shard of an index, searched in this process: every request runs as a fresh confined search
  * task of the session it names (so taint never crosses requests), and returns only the ids the
- * monitor released under {@code ONLY_CND_IDS+} for that user and region, with their scores
- * ({@link SearchService#searchRanked}). Before each search it learns the MAL entries appended since
+ * monitor released under {@code ONLY_CND_IDS+} for that user and region, with the scores the
+ * runtime computed for them from the index (never values the task chose; {@link SearchService#searchRanked}). Before each search it learns the MAL entries appended since
  * the last one ({@link DataSet#followMalLog()}), so an employee's logged access counts at once.
  * A refusal is {@link ShardRefusedException} carrying the monitor's explanation, never an empty list.
  *
@@ -39,6 +40,15 @@ public final class ShardService implements ShardSearcher, AutoCloseable {
      */
     public ShardService withComponents(SearchComponents components) {
         return new ShardService(shard, data, search.withComponents(components));
+    }
+
+    /**
+     * This shard with another time budget per query ({@link SearchService#withQueryBudget}): a search
+     * still collecting at its deadline ends in {@link org.maat.core.search.QueryTimedOutException}.
+     * Shares this service's readers; close this one.
+     */
+    public ShardService withQueryBudget(Duration budget) {
+        return new ShardService(shard, data, search.withQueryBudget(budget));
     }
 
     /** This shard's number in its index. */

@@ -3,9 +3,8 @@ package org.maat.core.task;
 import java.util.Objects;
 
 /**
- * A conduit id in a result list with its ranking score. The id is what the monitor judges
- * ({@code ONLY_CND_IDS+}); the score is ranking metadata of a released id, delivered only with it
- * (see {@link ResultChannel#writeRanked}).
+ * A released conduit id with the score trusted code computed for it ({@link ReleaseRanking}):
+ * the index's relevance of that document to the session's query, never a value task code chose.
  */
 public record RankedId(String id, float score) {
 

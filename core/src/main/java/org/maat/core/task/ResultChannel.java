@@ -12,43 +12,51 @@ import org.maat.policy.monitor.Payload;
  * what the monitor let through is delivered: a refused write throws
  * {@link org.maat.policy.monitor.PolicyViolation} and delivers nothing. Task code must not catch
  * the refusal to carry on with other output; the runtime reports it.
+ *
+ * <p>A result list carries ids only: the task cannot attach scores or any other field to them. When
+ * the runtime gave the channel a {@link ReleaseRanking}, a released list is also ranked by it (the
+ * trusted scores of {@link #deliveredRanked()}), and a list whose order is not the index's ranking
+ * is refused like any other refused write: nothing of it is delivered.
  */
 public final class ResultChannel {
 
     private final AccessGate gate;
     private final Conduit destination;
     private final Session recipient;
+    private final ReleaseRanking ranking;
     private final List<String> deliveredIds = new ArrayList<>();
     private final List<RankedId> deliveredRanked = new ArrayList<>();
     private final List<String> deliveredText = new ArrayList<>();
 
+    /** A channel whose result lists are judged by the monitor alone (no scores delivered). */
     public ResultChannel(AccessGate gate, Conduit destination, Session recipient) {
+        this(gate, destination, recipient, null);
+    }
+
+    /** A channel whose released result lists are also ranked and certified by {@code ranking} (trusted code). */
+    public ResultChannel(AccessGate gate, Conduit destination, Session recipient, ReleaseRanking ranking) {
         this.gate = Objects.requireNonNull(gate, "gate");
         this.destination = Objects.requireNonNull(destination, "destination");
         this.recipient = recipient;
-    }
-
-    /** Writes a result list of conduit ids: under the index policy, released only as {@code ONLY_CND_IDS+}. */
-    public void writeIds(List<String> conduitIds) {
-        List<String> ids = List.copyOf(conduitIds);
-        gate.write(destination, recipient, Payload.conduitIds(ids));
-        deliveredIds.addAll(ids);
+        this.ranking = ranking;
     }
 
     /**
-     * Writes a ranked result list: the monitor judges it exactly as {@link #writeIds} the same ids
-     * ({@code ONLY_CND_IDS+}), and the scores travel with the ids it released, as their ranking
-     * metadata. Why a score may go with a released id: it is the index's relevance of a document the
-     * recipient may read for a query the recipient wrote, which a merger of shards needs. It does
-     * carry collection statistics (term frequencies over documents the recipient may not read),
-     * the same statistics the order of the ids already reveals.
+     * Writes a result list of conduit ids, best first: under the index policy, released only as
+     * {@code ONLY_CND_IDS+}; then, on a ranked channel, scored by trusted code, which refuses an
+     * order that is not the index's (the list so far and this one, as one list).
      */
-    public void writeRanked(List<RankedId> ranked) {
-        List<RankedId> copy = List.copyOf(ranked);
-        List<String> ids = copy.stream().map(RankedId::id).toList();
+    public void writeIds(List<String> conduitIds) {
+        List<String> ids = List.copyOf(conduitIds);
         gate.write(destination, recipient, Payload.conduitIds(ids));
+        if (ranking != null) {
+            List<String> whole = new ArrayList<>(deliveredIds);
+            whole.addAll(ids);
+            List<RankedId> ranked = ranking.rank(whole);
+            deliveredRanked.clear();
+            deliveredRanked.addAll(ranked);
+        }
         deliveredIds.addAll(ids);
-        deliveredRanked.addAll(copy);
     }
 
     /** Writes opaque text: released only where every policy in the task's taint allows data to flow. */
@@ -66,7 +74,7 @@ public final class ResultChannel {
         return List.copyOf(deliveredIds);
     }
 
-    /** The ranked ids the monitor let through ({@link #writeRanked}), in order. */
+    /** The delivered ids with their trusted scores, in order; empty on a channel without ranking. */
     public List<RankedId> deliveredRanked() {
         return List.copyOf(deliveredRanked);
     }

@@ -63,6 +63,16 @@ class SearchCommandsTest {
     }
 
     @Test
+    void aTooExpensiveQueryExitsWithTwoAndSaysWhichLimit() throws IOException {
+        Path index = TestData.index(data, dir.resolve("index-cost"), 1).root();
+        String query = "common~2 ".repeat(56).substring(0, 500);
+        assertThat(run(new SearchCommand(), "--data", data.root().toString(), "--index", index.toString(), "--as", "u3",
+                query)).isEqualTo(2);
+        assertThat(err.toString()).contains("the query is too expensive: it has 110 fuzzy, prefix or wildcard clauses");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
     void badArgumentsExitWithTwoAndSayWhat() {
         assertThat(run(new SearchCommand(), "--data", data.root().toString(), "--index", dir.resolve("nowhere").toString(),
                 "--as", "u1", "q")).isEqualTo(2);

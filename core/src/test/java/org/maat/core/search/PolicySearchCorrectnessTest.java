@@ -19,8 +19,10 @@ import org.maat.policy.monitor.Task;
 import org.maat.policy.monitor.TaskMode;
 
 /**
- * The policy run returns exactly the plain-Lucene results minus the documents the session may not
- * read, in the same order, for every shard count.
+ * The policy run returns exactly the unfiltered results minus the documents the session may not
+ * read, in the same order, for every shard count. Both rank with the statistics of what every session
+ * of the region may read (their equality with plain Lucene over exactly those documents is
+ * {@code ReadableStatisticsTest}'s), so the unfiltered ranking is taken per region.
  */
 class PolicySearchCorrectnessTest {
 
@@ -48,8 +50,11 @@ class PolicySearchCorrectnessTest {
         Map<String, List<String>> plainHits = new LinkedHashMap<>();
         try (SearchService service = SearchService.open(data, plain, false)) {
             for (String q : queries) {
-                // Plain Lucene does not depend on the session: every document, ranked.
-                plainHits.put(q, service.search(Session.of("anyone"), q, 400, SearchComponents.plain()));
+                for (String region : List.of("r0", "r1")) {
+                    // Unfiltered: every document, ranked with the region's readable statistics.
+                    plainHits.put(region + " " + q,
+                            service.search(Session.of("anyone", region), q, 400, SearchComponents.plain()));
+                }
             }
         }
         int compared = 0;
@@ -58,13 +63,14 @@ class PolicySearchCorrectnessTest {
             for (Session session : sessions) {
                 try (Task checker = service.monitor().open(session, TaskMode.UNCONFINED)) {
                     for (String q : queries) {
-                        List<String> readable = plainHits.get(q).stream()
+                        List<String> unfiltered = plainHits.get(session.region() + " " + q);
+                        List<String> readable = unfiltered.stream()
                                 .filter(id -> checker.mayRead(service.data().policies().find(id).orElseThrow()))
                                 .limit(K).toList();
                         List<String> got = service.search(session, q, K);
                         assertThat(got).as("%s searching '%s' on %d shards", session, q, shards).isEqualTo(readable);
                         compared += got.size();
-                        withheld += (int) plainHits.get(q).stream().limit(K).filter(id -> !readable.contains(id)).count();
+                        withheld += (int) unfiltered.stream().limit(K).filter(id -> !readable.contains(id)).count();
                     }
                 }
             }

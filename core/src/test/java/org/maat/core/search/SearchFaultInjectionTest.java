@@ -306,6 +306,96 @@ class SearchFaultInjectionTest {
         assertThat(channel.get().deliveredText()).isEmpty();
     }
 
+    /** The standard search's top {@code k} for the task's session, as the task sees it (ids, best first). */
+    private static List<String> standardTop(TaskContext ctx, int k) throws IOException {
+        SearchComponents standard = SearchComponents.standard();
+        Query query = standard.composer().compose(ctx.query(), standard.filter().filter(ctx.session(), ctx.facts()));
+        return standard.retrieval().topIds(ctx.searchers(), query, k);
+    }
+
+    @Test
+    void aSearchThatEncodesAPrivateDocumentInTheOrderOfReadableIdsIsRefused() throws IOException {
+        // The bug (deliberate here): the task reads a private document's title from the index and
+        // encodes its bits in the order of 32 readable ids, one swap of neighbours per 1 bit. Every id
+        // is readable, so ONLY_CND_IDS+ alone would release the list; the runtime's ranking refuses it.
+        AtomicReference<ResultChannel> channel = new AtomicReference<>();
+        SearchService.TaskBody leak = ctx -> {
+            channel.set(ctx.results());
+            List<String> ids = new ArrayList<>(standardTop(ctx, 32));
+            assertThat(ids).hasSize(32);
+            String secret = null;
+            for (int shard = 0; shard < ctx.searchers().shards() && secret == null; shard++) {
+                var s = ctx.searchers().searcher(shard);
+                ScoreDoc[] hits = s.search(new TermQuery(new Term(IndexFields.ID, victim.id())), 1).scoreDocs;
+                if (hits.length == 1) {
+                    secret = s.storedFields().document(hits[0].doc).get(IndexFields.TITLE);
+                }
+            }
+            assertThat(secret).isNotNull();
+            byte[] bits = secret.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            for (int i = 0; i < 16; i++) {
+                if ((bits[i / 8 % bits.length] >> (i % 8) & 1) == 1) {
+                    java.util.Collections.swap(ids, 2 * i, 2 * i + 1);
+                }
+            }
+            ctx.results().writeIds(ids);
+        };
+        assertThatThrownBy(() -> service.run(stranger, "budget", leak))
+                .isInstanceOf(PolicyViolation.class)
+                .hasMessageContaining("a result list must be in the index's order");
+        assertThat(channel.get().deliveredIds()).isEmpty();
+        // The same ids in the index's order are released.
+        assertThat(service.run(stranger, "budget", ctx -> ctx.results().writeIds(standardTop(ctx, 32)))).hasSize(32);
+    }
+
+    @Test
+    void aSearchThatAppendsAReadableIdTheQueryDoesNotMatchIsRefused() throws IOException {
+        // The bug (deliberate here): extra readable ids appended to the list, to carry data in which
+        // ones; every id is readable, yet a listed document that does not match the query is refused.
+        Conduit matching = null;
+        Conduit other = null;
+        for (Conduit c : TestData.conduits(service.data())) {
+            if (c.attributes().get("template").startsWith("public") && !service.data().engine().facts()
+                    .contains("blocked", List.of("r1", c.id()))) {
+                if (matching == null) {
+                    matching = c;
+                } else {
+                    other = c;
+                    break;
+                }
+            }
+        }
+        String extra = other.id();
+        Conduit target = matching;
+        AtomicReference<ResultChannel> channel = new AtomicReference<>();
+        SearchService.TaskBody appending = ctx -> {
+            channel.set(ctx.results());
+            List<String> ids = new ArrayList<>(standardTop(ctx, 10));
+            ids.add(extra);
+            ctx.results().writeIds(ids);
+        };
+        assertThatThrownBy(() -> service.run(stranger, uniqueWord(target), appending))
+                .isInstanceOf(PolicyViolation.class)
+                .hasMessageContaining(extra + " (rank 2) does not match the query");
+        assertThat(channel.get().deliveredIds()).isEmpty();
+        assertThat(service.search(stranger, uniqueWord(matching), 10)).containsExactly(matching.id());
+    }
+
+    @Test
+    void theResultChannelTakesIdsOnlySoATaskCannotAttachScoresOrOtherFields() {
+        // Scores a task chose once travelled beside released ids (writeRanked): 32 public ids carried a
+        // private text. A result write now takes a list of ids (judged ONLY_CND_IDS+) or text (judged
+        // as data); nothing else can be attached to a release.
+        for (java.lang.reflect.Method m : ResultChannel.class.getMethods()) {
+            if (m.getName().startsWith("write")) {
+                assertThat(m.getParameterCount()).as(m.toString()).isEqualTo(1);
+                java.lang.reflect.Type type = m.getGenericParameterTypes()[0];
+                assertThat(type.getTypeName()).as(m.toString())
+                        .isIn("java.util.List<java.lang.String>", "java.lang.String");
+            }
+        }
+    }
+
     private static List<String> titlesOfTopHits(TaskContext ctx) throws IOException {
         var searcher = ctx.searchers().searcher(0);
         Query query = QueryComposer.standard().compose(ctx.query(), Optional.empty());

@@ -11,7 +11,10 @@ import org.apache.lucene.search.Query;
 import org.maat.core.accounts.AccountStore;
 import org.maat.core.conduit.Document;
 import org.maat.core.data.DataSet;
+import org.maat.core.search.QueryBudget;
 import org.maat.core.search.QueryComposer;
+import org.maat.core.search.QueryTimedOutException;
+import org.maat.core.search.QueryTooExpensiveException;
 import org.maat.core.search.SearchHit;
 import org.maat.core.search.Snippets;
 import org.maat.core.shard.FanOut;
@@ -106,8 +109,9 @@ public final class Frontend implements AutoCloseable {
      * and returns them with titles and snippets. The query goes to the user's history only if the
      * search succeeded: a refused, rejected or unanswered search leaves no entry.
      *
-     * @throws RequestException 400 for a malformed or over-long query, 403 if a monitor refused, 503 if
-     *         a shard could not be reached on any replica
+     * @throws RequestException 400 for a malformed, over-long or too expensive query ({@link QueryBudget}),
+     *         403 if a monitor refused, 503 if a shard could not be reached on any replica or the query ran
+     *         past a shard's time budget
      */
     public SearchResult search(UserSession user, String query, int k) throws IOException {
         String q = checkQuery(query);
@@ -118,6 +122,11 @@ public final class Frontend implements AutoCloseable {
         if (parsed instanceof MatchNoDocsQuery) {
             throw RequestException.badRequest("the query has no searchable words: '" + q + "'");
         }
+        try {
+            QueryBudget.check(parsed);
+        } catch (QueryTooExpensiveException e) {
+            throw RequestException.badRequest(e.getMessage());
+        }
         checkOpen(user);
         List<ShardHit> merged;
         try {
@@ -126,6 +135,8 @@ public final class Frontend implements AutoCloseable {
             throw RequestException.refused("the search was refused: a shard's monitor would not release its results");
         } catch (IllegalArgumentException e) {
             throw RequestException.badRequest(e.getMessage());
+        } catch (QueryTimedOutException e) {
+            throw RequestException.unavailable(e.getMessage());
         } catch (IOException e) {
             throw RequestException.unavailable("the search index is unavailable: " + e.getMessage());
         }

@@ -1,0 +1,86 @@
+package org.maat.core.runtime;
+
+import java.io.IOException;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.CollectionStatistics;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.TermStatistics;
+import org.apache.lucene.search.Weight;
+
+/**
+ * A searcher of one shard for one query of a session in a region: the shard's shared searcher
+ * (reader, similarity, query cache) whose ranking statistics are the region's readable ones
+ * ({@link ReadableStatistics}) instead of the whole shard's, and whose collection stops at the
+ * query's deadline ({@link IndexSearcher#timedOut()} then says so). Made per query: it costs an object.
+ *
+ * <p>It also holds the runtime's own {@link #scoringWeight() Weight} of the query (the standard
+ * parse of its text), which {@link TrustedRanking} scores released documents with. A task searching
+ * a query equal to it is handed that same weight and rewrite instead of building its own, so
+ * certifying costs no second weight; the trusted side never takes a weight the task built.
+ */
+final class RegionSearcher extends IndexSearcher {
+
+    /** The mode Lucene's top-k collectors search in, so the task's search and the ranking share one weight. */
+    private static final ScoreMode SCORING_MODE = ScoreMode.TOP_SCORES;
+
+    private final ReadableStatistics.Region statistics;
+    private final Query scoring;
+    private Query scoringRewritten;
+    private Weight scoringWeight;
+
+    RegionSearcher(IndexSearcher shared, ReadableStatistics.Region statistics, QueryDeadline deadline, Query scoring) {
+        super(shared.getIndexReader());
+        this.statistics = statistics;
+        this.scoring = scoring;
+        setSimilarity(shared.getSimilarity());
+        setQueryCache(shared.getQueryCache());
+        setQueryCachingPolicy(shared.getQueryCachingPolicy());
+        setTimeout(deadline);
+    }
+
+    /** The region's readable statistics; the counts Lucene passes in are the whole shard's and are ignored. */
+    @Override
+    public TermStatistics termStatistics(Term term, int docFreq, long totalTermFreq) throws IOException {
+        return statistics.term(term);
+    }
+
+    @Override
+    public CollectionStatistics collectionStatistics(String field) throws IOException {
+        return statistics.collection(field);
+    }
+
+    /** The shard document number of the live document with conduit id {@code id}, or -1. */
+    int documentOf(String id) throws IOException {
+        return statistics.documentOf(id);
+    }
+
+    /** The runtime's weight of its own reading of the query, built here from trusted inputs only. */
+    synchronized Weight scoringWeight() throws IOException {
+        if (scoringWeight == null) {
+            scoringWeight = super.createWeight(scoringRewritten(), SCORING_MODE, 1f);
+        }
+        return scoringWeight;
+    }
+
+    private synchronized Query scoringRewritten() throws IOException {
+        if (scoringRewritten == null) {
+            scoringRewritten = super.rewrite(scoring);
+        }
+        return scoringRewritten;
+    }
+
+    @Override
+    public Query rewrite(Query original) throws IOException {
+        return scoring.equals(original) ? scoringRewritten() : super.rewrite(original);
+    }
+
+    @Override
+    public Weight createWeight(Query query, ScoreMode scoreMode, float boost) throws IOException {
+        if (scoreMode == SCORING_MODE && boost == 1f && scoringRewritten().equals(query)) {
+            return scoringWeight();
+        }
+        return super.createWeight(query, scoreMode, boost);
+    }
+}

@@ -1,0 +1,71 @@
+package org.maat.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maat.core.search.QueryTimedOutException;
+import org.maat.core.shard.ShardClient;
+import org.maat.core.shard.ShardIndex;
+import org.maat.core.shard.ShardProtocol;
+import org.maat.core.shard.ShardQuery;
+
+/** A shard server answers a too expensive query 400 and a query past its time budget 503, both as JSON. */
+class ShardServerQueryCostTest {
+
+    @TempDir
+    static Path dir;
+    static ShardIndex index;
+    static ShardServer normal;
+    static ShardServer hurried;
+    static final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeAll
+    static void serve() throws IOException {
+        ServedDataFixture served = ServedDataFixture.generate(dir, 200);
+        index = ShardIndex.open(served.data(), served.index(), true);
+        normal = ShardServer.start(index.shard(0), "127.0.0.1", 0, "shard-0");
+        hurried = ShardServer.start(index.shard(0).withQueryBudget(Duration.ZERO), "127.0.0.1", 0, "shard-0-hurried");
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        normal.close();
+        hurried.close();
+        index.close();
+    }
+
+    private static HttpResponse<String> post(ShardServer server, ShardQuery query) throws Exception {
+        return http.send(HttpRequest.newBuilder(server.url().resolve(ShardProtocol.SEARCH_PATH))
+                .header("Content-Type", ShardProtocol.CONTENT_TYPE)
+                .POST(HttpRequest.BodyPublishers.ofByteArray(ShardProtocol.writeQuery(query))).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    @Test
+    void theIssuesRepeatedFuzzyQueryIs400WithTheLimit() throws Exception {
+        HttpResponse<String> response = post(normal, new ShardQuery("u1", "r0", "common~2 ".repeat(56).substring(0, 500), 10));
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(response.body()).contains("\"error\":\"bad-request\"").contains("the query is too expensive");
+    }
+
+    @Test
+    void aQueryPastTheBudgetIs503TimedOutAndTheClientSaysSo() throws Exception {
+        HttpResponse<String> response = post(hurried, new ShardQuery("u1", "r0", "budget", 10));
+        assertThat(response.statusCode()).isEqualTo(503);
+        assertThat(response.body()).contains("\"error\":\"timed-out\"").contains("was stopped");
+        ShardClient client = new ShardClient(URI.create(hurried.url().toString()), http, Duration.ofSeconds(10));
+        assertThatThrownBy(() -> client.search(new ShardQuery("u1", "r0", "budget", 10)))
+                .isInstanceOf(QueryTimedOutException.class).hasMessageContaining("was stopped");
+    }
+}
