@@ -19,6 +19,8 @@ import org.maat.core.shard.ShardClient;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardProtocol;
 import org.maat.core.shard.ShardQuery;
+import org.maat.core.shard.ShardRequestAuth;
+import org.maat.core.shard.ShardSecret;
 
 /** A shard server answers a too expensive query 400 and a query past its time budget 503, both as JSON. */
 class ShardServerQueryCostTest {
@@ -29,13 +31,14 @@ class ShardServerQueryCostTest {
     static ShardServer normal;
     static ShardServer hurried;
     static final HttpClient http = HttpClient.newHttpClient();
+    static final ShardSecret SECRET = ShardSecret.generate();
 
     @BeforeAll
     static void serve() throws IOException {
         ServedDataFixture served = ServedDataFixture.generate(dir, 200);
         index = ShardIndex.open(served.data(), served.index(), true);
-        normal = ShardServer.start(index.shard(0), "127.0.0.1", 0, "shard-0");
-        hurried = ShardServer.start(index.shard(0).withQueryBudget(Duration.ZERO), "127.0.0.1", 0, "shard-0-hurried");
+        normal = ShardServer.start(index.shard(0), SECRET, "127.0.0.1", 0, "shard-0");
+        hurried = ShardServer.start(index.shard(0).withQueryBudget(Duration.ZERO), SECRET, "127.0.0.1", 0, "shard-0-hurried");
     }
 
     @AfterAll
@@ -46,9 +49,11 @@ class ShardServerQueryCostTest {
     }
 
     private static HttpResponse<String> post(ShardServer server, ShardQuery query) throws Exception {
+        byte[] body = ShardProtocol.writeQuery(query);
         return http.send(HttpRequest.newBuilder(server.url().resolve(ShardProtocol.SEARCH_PATH))
                 .header("Content-Type", ShardProtocol.CONTENT_TYPE)
-                .POST(HttpRequest.BodyPublishers.ofByteArray(ShardProtocol.writeQuery(query))).build(),
+                .header(ShardRequestAuth.HEADER, new ShardRequestAuth(SECRET).sign("POST", ShardProtocol.SEARCH_PATH, body))
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
@@ -64,7 +69,8 @@ class ShardServerQueryCostTest {
         HttpResponse<String> response = post(hurried, new ShardQuery("u1", "r0", "budget", 10));
         assertThat(response.statusCode()).isEqualTo(503);
         assertThat(response.body()).contains("\"error\":\"timed-out\"").contains("was stopped");
-        ShardClient client = new ShardClient(URI.create(hurried.url().toString()), http, Duration.ofSeconds(10));
+        ShardClient client = new ShardClient(URI.create(hurried.url().toString()), http, Duration.ofSeconds(10),
+                new ShardRequestAuth(SECRET));
         assertThatThrownBy(() -> client.search(new ShardQuery("u1", "r0", "budget", 10)))
                 .isInstanceOf(QueryTimedOutException.class).hasMessageContaining("was stopped");
     }

@@ -75,24 +75,24 @@ public final class ShardClient implements ShardSearcher {
         } catch (IOException e) {
             throw new IOException(base + ": " + describe(e), e);
         }
-        byte[] body = response.body();
+        byte[] answer = response.body();
         int status = response.statusCode();
-        if (status == 401 || (status == 403 && ShardRequestAuth.FORBIDDEN.equals(ShardProtocol.readErrorCode(body)))) {
+        if (status == 401 || (status == 403 && ShardRequestAuth.FORBIDDEN.equals(ShardProtocol.readErrorCode(answer)))) {
             throw new IOException(base + " refused this front-end's shard credential (" + status + "): "
-                    + ShardProtocol.readErrorMessage(body) + "; front-end and shards need the same shard secret");
+                    + ShardProtocol.readErrorMessage(answer) + "; front-end and shards need the same shard secret");
         }
         return switch (status) {
-            case 200 -> ShardProtocol.readResult(body);
-            case 400 -> throw new IllegalArgumentException(ShardProtocol.readErrorMessage(body));
-            case 403 -> throw new ShardRefusedException(ShardProtocol.readErrorMessage(body));
+            case 200 -> ShardProtocol.readResult(answer);
+            case 400 -> throw new IllegalArgumentException(ShardProtocol.readErrorMessage(answer));
+            case 403 -> throw new ShardRefusedException(ShardProtocol.readErrorMessage(answer));
             case 503 -> {
-                if (ShardProtocol.TIMED_OUT.equals(ShardProtocol.readErrorCode(body))) {
+                if (ShardProtocol.TIMED_OUT.equals(ShardProtocol.readErrorCode(answer))) {
                     // The query's own cost, not the replica's health: another replica would time out too.
-                    throw new QueryTimedOutException(ShardProtocol.readErrorMessage(body));
+                    throw new QueryTimedOutException(ShardProtocol.readErrorMessage(answer));
                 }
-                throw new IOException(base + " answered 503: " + ShardProtocol.readErrorMessage(body));
+                throw new IOException(base + " answered 503: " + ShardProtocol.readErrorMessage(answer));
             }
-            default -> throw new IOException(base + " answered " + status + ": " + ShardProtocol.readErrorMessage(body));
+            default -> throw new IOException(base + " answered " + status + ": " + ShardProtocol.readErrorMessage(answer));
         };
     }
 
