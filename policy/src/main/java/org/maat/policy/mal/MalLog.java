@@ -7,6 +7,7 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
@@ -48,15 +49,16 @@ import org.slf4j.LoggerFactory;
  *       {@link MalEntry#HEADED_GENESIS_HASH}, so a log whose entry #0 does so and that has no head
  *       file is refused ({@link VerifyReport.Reason#HEAD_MISSING}): deleting the head file, with or
  *       without trailing entries, is detected. Entry #0 must chain from one of the two genesis
- *       values.</li>
+ *       values. A missing log whose head file records entries is not created anew but refused by
+ *       {@link #open}.</li>
  *   <li>Migration: a log begun before head files (entry #0 chains from
  *       {@link MalEntry#GENESIS_HASH}) without a head file is accepted as it stands, and its next
  *       append writes the head. Its entry #0 stays old-style, so from then on trailing deletions
  *       from it are detected only while its head file exists: deleting the head together with
  *       trailing entries makes it read as an unmigrated log again.</li>
  *   <li>Not detected: rewriting the log and its head file consistently (including rechaining every
- *       entry from the old genesis value and deleting the head), deleting the log and its head
- *       entirely (it is created anew, empty), deleting every entry together with the head (an empty
+ *       entry from the old genesis value and deleting the head), deleting the log together with its
+ *       head (it is created anew, empty), deleting every entry together with the head (an empty
  *       log is accepted), and replacing both files with an older copy of the pair. The head is a
  *       local anchor against silent loss and careless edits, not a signature.</li>
  *   <li>One writer: the file is locked while open, so no other {@code MalLog}, in this process or
@@ -115,6 +117,7 @@ public final class MalLog implements Closeable {
      */
     public static MalLog open(Path file, Clock clock) throws IOException {
         Objects.requireNonNull(clock, "clock");
+        refuseLostLog(file);
         boolean created;
         FileChannel channel;
         try {
@@ -157,6 +160,20 @@ public final class MalLog implements Closeable {
         }
     }
 
+    /** A missing log whose head file records entries was deleted, not never created: it is not created anew. */
+    private static void refuseLostLog(Path file) throws IOException {
+        if (Files.exists(file)) {
+            return;
+        }
+        Optional<MalHead> head = MalHead.read(file);
+        if (head.isPresent() && head.get().entries() > 0) {
+            throw new MalLogCorruptedException(new VerifyReport(file, 0, MalEntry.HEADED_GENESIS_HASH, 0, Optional.of(
+                    new VerifyReport.Defect(1, 0, 0, VerifyReport.Reason.MISSING_ENTRIES, "the log is missing but its"
+                            + " head file " + MalHead.fileOf(file) + " records " + head.get().entries()
+                            + " entries: the log was deleted", false))));
+        }
+    }
+
     /**
      * With no append in progress, at most one entry can follow the head: the one a crash forced to
      * the log before its head was replaced. More were written by something other than a MalLog.
@@ -186,8 +203,7 @@ public final class MalLog implements Closeable {
             FileLock idle = tryLockShared(channel);
             try {
                 Optional<MalHead> head = MalHead.read(file);
-                VerifyReport report = MalChainReader.read(file, channel, channel.size(), entry -> { },
-                        head.orElse(null));
+                VerifyReport report = readChain(file, channel, entry -> { }, head);
                 return idle == null ? report : checkWithoutWriter(report, head);
             } catch (MalLogCorruptedException e) {
                 return e.report();
@@ -219,8 +235,26 @@ public final class MalLog implements Closeable {
             } catch (MalLogCorruptedException e) {
                 return e.report();
             }
-            return MalChainReader.read(file, channel, channel.size(), sink, head.orElse(null));
+            return readChain(file, channel, sink, head);
         }
+    }
+
+    /**
+     * Reads the chain against {@code head}, read before it. The first append to a log without a head
+     * file writes the head and then entry #0; a reader between the two reads finds a log begun with a
+     * head file and no head, so it reads the head again, which then exists, and the chain once more.
+     * No entry reached {@code sink} the first time: the defect is at entry #0.
+     */
+    private static VerifyReport readChain(Path file, FileChannel channel, Consumer<? super MalEntry> sink,
+                                          Optional<MalHead> head) throws IOException {
+        VerifyReport report = MalChainReader.read(file, channel, channel.size(), sink, head.orElse(null));
+        if (head.isEmpty() && report.defect().filter(d -> d.reason() == VerifyReport.Reason.HEAD_MISSING).isPresent()) {
+            Optional<MalHead> now = MalHead.read(file);
+            if (now.isPresent()) {
+                return MalChainReader.read(file, channel, channel.size(), sink, now.get());
+            }
+        }
+        return report;
     }
 
     /**

@@ -300,4 +300,17 @@ class MalLogTamperingTest {
 
         assertRefusedEverywhere(1, Reason.HEAD_MISMATCH);
     }
+
+    @Test
+    void aDeletedLogWhoseHeadRemainsIsNotCreatedAnew() throws IOException {
+        appendFive();
+        byte[] anchor = Files.readAllBytes(head());
+        Files.delete(file());
+
+        assertThatThrownBy(() -> MalLog.open(file())).isInstanceOf(MalLogCorruptedException.class)
+                .hasMessageStartingWith(file() + ":1: missing entries")
+                .hasMessageContaining("the log was deleted");
+        assertThat(file()).doesNotExist();
+        assertThat(Files.readAllBytes(head())).isEqualTo(anchor);
+    }
 }
