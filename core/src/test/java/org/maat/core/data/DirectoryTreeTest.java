@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maat.core.runtime.TestData;
+import org.maat.policy.mal.MalLog;
 
 class DirectoryTreeTest {
 
@@ -44,5 +46,20 @@ class DirectoryTreeTest {
 
         assertThatThrownBy(() -> DirectoryTree.copy(from, to)).isInstanceOf(FileAlreadyExistsException.class);
         assertThat(to.resolve("mal.log")).hasContent("old");
+    }
+
+    @Test
+    void aCopiedDataDirectoryKeepsItsMalLogHeadAndOpens() throws IOException {
+        DataDir data = TestData.generate(dir.resolve("data"), 20, 95);
+        Path to = dir.resolve("copy");
+
+        DirectoryTree.copy(data.root(), to);
+
+        Path log = DataDir.at(to).malLog();
+        assertThat(MalLog.headFile(log)).hasSameBinaryContentAs(MalLog.headFile(data.malLog()));
+        assertThat(MalLog.verify(log).describe()).isEqualTo(MalLog.verify(data.malLog()).describe()).startsWith("OK: ");
+        try (DataSet copy = DataSet.open(DataDir.at(to))) {
+            assertThat(copy.malLog().size()).isPositive();
+        }
     }
 }

@@ -14,7 +14,9 @@ import org.maat.policy.mal.VerifyReport.Reason;
  * Walks a MAL file's lines in order with positional reads (the channel's position is untouched),
  * checking each entry's hash, sequence number and link to the one before, and, given the log's
  * {@link MalHead}, that the anchored entry is there with the anchored hash; stops at the first
- * defect. Memory use is bounded by the longest line a log may hold.
+ * defect. Entry #0 may chain from either genesis value: {@link MalEntry#HEADED_GENESIS_HASH} (a log
+ * begun with a head file, which must then have one) or {@link MalEntry#GENESIS_HASH} (a log begun
+ * before head files, which may lack one). Memory use is bounded by the longest line a log may hold.
  */
 final class MalChainReader {
 
@@ -32,7 +34,7 @@ final class MalChainReader {
     private long lineStart;
     private long lineNumber = 1;
     private long entries;
-    private String headHash = MalEntry.GENESIS_HASH;
+    private String headHash = MalEntry.HEADED_GENESIS_HASH;
 
     private MalChainReader(Path file, FileChannel channel, long limit, Consumer<? super MalEntry> sink,
                            MalHead anchor) {
@@ -48,6 +50,7 @@ final class MalChainReader {
      * {@code sink} in order. {@code file} only names the file in the report. With an
      * {@code anchor} (null for none), the log must reach the anchored entry, and that entry must
      * have the anchored hash: a log that ends before it lost entries, even if its chain is intact.
+     * Without one, the log must not have begun with a head file.
      */
     static VerifyReport read(Path file, FileChannel channel, long limit, Consumer<? super MalEntry> sink,
                              MalHead anchor) throws IOException {
@@ -121,10 +124,14 @@ final class MalChainReader {
                 return Optional.of(defect(Reason.SEQUENCE_GAP,
                         "expected sequence number " + entries + " but found " + entry.sequence(), atTail));
             }
-            if (!entry.previousHash().equals(headHash)) {
+            if (entries == 0) {
+                Optional<Defect> defect = checkGenesis(entry, atTail);
+                if (defect.isPresent()) {
+                    return defect;
+                }
+            } else if (!entry.previousHash().equals(headHash)) {
                 return Optional.of(defect(Reason.BROKEN_LINK, "previous hash " + entry.previousHash()
-                        + " is not " + (entries == 0 ? "the genesis hash " : "the hash of entry #" + (entries - 1)
-                        + ", ") + headHash, atTail));
+                        + " is not the hash of entry #" + (entries - 1) + ", " + headHash, atTail));
             }
             if (anchor != null && entries + 1 == anchor.entries() && !entry.hash().equals(anchor.hash())) {
                 return Optional.of(defect(Reason.HEAD_MISMATCH, "the entry has hash " + entry.hash()
@@ -138,6 +145,27 @@ final class MalChainReader {
             lineLength = 0;
             overlong = false;
         }
+    }
+
+    /**
+     * Entry #0 chains from one of the two genesis values, and one chained from the headed genesis
+     * value needs the head file: the log was created with one, written before this entry.
+     */
+    private Optional<Defect> checkGenesis(MalEntry first, boolean atTail) {
+        if (first.previousHash().equals(MalEntry.HEADED_GENESIS_HASH)) {
+            if (anchor == null) {
+                return Optional.of(defect(Reason.HEAD_MISSING, "entry #0 chains from the headed genesis hash "
+                        + MalEntry.HEADED_GENESIS_HASH + ", so this log began with a head file, but "
+                        + MalHead.fileOf(file) + " is missing: entries may have been removed from the end", atTail));
+            }
+            return Optional.empty();
+        }
+        if (first.previousHash().equals(MalEntry.GENESIS_HASH)) {
+            return Optional.empty(); // a log begun before head files: its head, if any, is its only anchor
+        }
+        return Optional.of(defect(Reason.BROKEN_LINK, "previous hash " + first.previousHash()
+                + " is neither the headed genesis hash " + MalEntry.HEADED_GENESIS_HASH
+                + " nor the genesis hash of a log begun before head files, " + MalEntry.GENESIS_HASH, atTail));
     }
 
     private Defect defect(Reason reason, String detail, boolean atTail) {

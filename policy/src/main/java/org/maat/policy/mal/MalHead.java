@@ -25,8 +25,12 @@ import java.util.regex.Pattern;
  * the log holds at least the head's entries, and at most one more (an append forced to the log
  * whose head was not yet replaced).
  *
+ * <p>A log begun with a head file has one from its creation on (0 entries, hash
+ * {@link MalEntry#HEADED_GENESIS_HASH}), written before its first entry, and its entry #0 chains
+ * from that hash; so such a log found without a head file lost it, and perhaps trailing entries with it.
+ *
  * @param entries how many entries the log holds up to the anchored one
- * @param hash    the hash of entry {@code entries - 1}, or {@link MalEntry#GENESIS_HASH} when none
+ * @param hash    the hash of entry {@code entries - 1}, or {@link MalEntry#HEADED_GENESIS_HASH} when none
  */
 record MalHead(long entries, String hash) {
 
@@ -39,8 +43,8 @@ record MalHead(long entries, String hash) {
     }
 
     /**
-     * The head of the log at {@code log}, or empty when it has no head file (a log written before
-     * heads existed, or never appended to).
+     * The head of the log at {@code log}, or empty when it has no head file (a log begun before
+     * head files existed, or one whose head file was deleted: {@link MalChainReader} tells them apart).
      *
      * @throws MalLogCorruptedException if the head file is not one well-formed head line
      */
@@ -62,14 +66,15 @@ record MalHead(long entries, String hash) {
         } catch (NumberFormatException e) {
             throw damaged(log, "the head file " + file + " counts more entries than a log can hold");
         }
-        if (entries == 0 && !m.group(2).equals(MalEntry.GENESIS_HASH)) {
-            throw damaged(log, "the head file " + file + " records no entries but a hash other than the genesis hash");
+        if (entries == 0 && !m.group(2).equals(MalEntry.HEADED_GENESIS_HASH)) {
+            throw damaged(log, "the head file " + file + " records no entries but a hash other than the headed"
+                    + " genesis hash " + MalEntry.HEADED_GENESIS_HASH);
         }
         return Optional.of(new MalHead(entries, m.group(2)));
     }
 
     private static MalLogCorruptedException damaged(Path log, String detail) {
-        return new MalLogCorruptedException(new VerifyReport(log, 0, MalEntry.GENESIS_HASH, 0, Optional.of(
+        return new MalLogCorruptedException(new VerifyReport(log, 0, MalEntry.HEADED_GENESIS_HASH, 0, Optional.of(
                 new VerifyReport.Defect(1, 0, 0, VerifyReport.Reason.HEAD_MISMATCH, detail, false))));
     }
 

@@ -7,6 +7,7 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
@@ -33,7 +34,7 @@ import org.slf4j.LoggerFactory;
  *   <li>Only a last line without its line end is crash damage (an append cut short). Opening
  *       accepts it and leaves it in place; the first {@link #append} truncates it before writing.
  *       So a log opened only to read (a search) is never modified: {@link #open} writes nothing
- *       unless the file is missing (then it creates it empty).</li>
+ *       unless the file is missing (then it creates it empty, with its head file).</li>
  *   <li>Anything else is tampering, and {@link #open}, {@link #verify} and {@link #read} refuse or
  *       report it naming the file and line, dropping nothing: a complete line that is not the next
  *       good entry (a flipped byte or a garbage line, even the last), a log that ends before the
@@ -42,11 +43,24 @@ import org.slf4j.LoggerFactory;
  *   <li>Crash windows: a crash before the log is forced leaves the head's entries and possibly an
  *       unterminated line; a crash after the log is forced but before the head is replaced leaves
  *       exactly one complete entry past the head, chained from it, which is accepted (the next
- *       append moves the head past it). A log with no head file (written before head files) is
- *       accepted as it stands, and its next append writes the head.</li>
- *   <li>Not detected: an attacker who rewrites both the log and its head file consistently, or
- *       deletes the head file together with trailing entries. The head is a local anchor against
- *       silent loss and careless edits, not a signature.</li>
+ *       append moves the head past it).</li>
+ *   <li>A log has its head file from its creation (0 entries), and an append to a log without one
+ *       writes it before the entry. Entry #0 of such a log chains from
+ *       {@link MalEntry#HEADED_GENESIS_HASH}, so a log whose entry #0 does so and that has no head
+ *       file is refused ({@link VerifyReport.Reason#HEAD_MISSING}): deleting the head file, with or
+ *       without trailing entries, is detected. Entry #0 must chain from one of the two genesis
+ *       values. A missing log whose head file records entries is not created anew but refused by
+ *       {@link #open}.</li>
+ *   <li>Migration: a log begun before head files (entry #0 chains from
+ *       {@link MalEntry#GENESIS_HASH}) without a head file is accepted as it stands, and its next
+ *       append writes the head. Its entry #0 stays old-style, so from then on trailing deletions
+ *       from it are detected only while its head file exists: deleting the head together with
+ *       trailing entries makes it read as an unmigrated log again.</li>
+ *   <li>Not detected: rewriting the log and its head file consistently (including rechaining every
+ *       entry from the old genesis value and deleting the head), deleting the log together with its
+ *       head (it is created anew, empty), deleting every entry together with the head (an empty
+ *       log is accepted), and replacing both files with an older copy of the pair. The head is a
+ *       local anchor against silent loss and careless edits, not a signature.</li>
  *   <li>One writer: the file is locked while open, so no other {@code MalLog}, in this process or
  *       another, can append to it. All methods are thread-safe; appends are serialised.</li>
  * </ul>
@@ -62,6 +76,8 @@ public final class MalLog implements Closeable {
     private final long recoveredBytes;
     /** An unterminated last line found by open, not yet truncated. Guarded by this. */
     private boolean tornTailPending;
+    /** Whether the head file exists; if not, the next append writes it before its entry. Guarded by this. */
+    private boolean anchored;
     private final List<Consumer<? super MalEntry>> listeners = new CopyOnWriteArrayList<>();
 
     // Guarded by this.
@@ -72,7 +88,7 @@ public final class MalLog implements Closeable {
     private boolean closed;
 
     private MalLog(Path file, FileChannel channel, Clock clock, VerifyReport state,
-                   Optional<VerifyReport.Defect> recoveredTail, long recoveredBytes) {
+                   Optional<VerifyReport.Defect> recoveredTail, long recoveredBytes, boolean anchored) {
         this.file = file;
         this.channel = channel;
         this.clock = clock;
@@ -82,6 +98,7 @@ public final class MalLog implements Closeable {
         this.recoveredTail = recoveredTail;
         this.recoveredBytes = recoveredBytes;
         this.tornTailPending = recoveredTail.isPresent();
+        this.anchored = anchored;
     }
 
     /** Opens the log at {@code file} with timestamps from the system clock; see {@link #open(Path, Clock)}. */
@@ -90,9 +107,9 @@ public final class MalLog implements Closeable {
     }
 
     /**
-     * Opens the log at {@code file}, creating it if missing (its directory must exist), and checks
-     * it against its head. Writes nothing to an existing log: an unterminated last line is left
-     * for the first {@link #append} to truncate.
+     * Opens the log at {@code file}, creating it if missing (its directory must exist) together with
+     * its head file (0 entries), and checks it against its head. Writes nothing to an existing log
+     * or head: an unterminated last line is left for the first {@link #append} to truncate.
      *
      * @throws MalLogCorruptedException if the log or its head file was altered
      * @throws IOException              if the file cannot be read or written, or another
@@ -100,6 +117,7 @@ public final class MalLog implements Closeable {
      */
     public static MalLog open(Path file, Clock clock) throws IOException {
         Objects.requireNonNull(clock, "clock");
+        refuseLostLog(file);
         boolean created;
         FileChannel channel;
         try {
@@ -114,6 +132,7 @@ public final class MalLog implements Closeable {
             lockExclusively(channel, file);
             if (created) {
                 forceDirectory(file.toAbsolutePath().getParent());
+                new MalHead(0, MalEntry.HEADED_GENESIS_HASH).write(file);
             }
             long fileLength = channel.size();
             Optional<MalHead> head = MalHead.read(file);
@@ -130,14 +149,28 @@ public final class MalLog implements Closeable {
                         file, torn, defect.get().describe(file));
             }
             if (head.isEmpty() && state.entries() > 0) {
-                // INFO, not WARN: private read-only copies (a MapReduce task's) have no head file every time.
-                LOG.info("MAL log {} has no head file {}: accepted as it stands; its next append writes the head",
-                        file, MalHead.fileOf(file));
+                // Only a log begun before head files gets here: the chain reader refuses any other.
+                LOG.info("MAL log {} was begun before head files and has none ({}): accepted as it stands;"
+                        + " its next append writes the head", file, MalHead.fileOf(file));
             }
-            return new MalLog(file, channel, clock, state, defect, torn);
+            return new MalLog(file, channel, clock, state, defect, torn, head.isPresent());
         } catch (IOException | RuntimeException e) {
             channel.close(); // also releases the lock
             throw e;
+        }
+    }
+
+    /** A missing log whose head file records entries was deleted, not never created: it is not created anew. */
+    private static void refuseLostLog(Path file) throws IOException {
+        if (Files.exists(file)) {
+            return;
+        }
+        Optional<MalHead> head = MalHead.read(file);
+        if (head.isPresent() && head.get().entries() > 0) {
+            throw new MalLogCorruptedException(new VerifyReport(file, 0, MalEntry.HEADED_GENESIS_HASH, 0, Optional.of(
+                    new VerifyReport.Defect(1, 0, 0, VerifyReport.Reason.MISSING_ENTRIES, "the log is missing but its"
+                            + " head file " + MalHead.fileOf(file) + " records " + head.get().entries()
+                            + " entries: the log was deleted", false))));
         }
     }
 
@@ -170,8 +203,7 @@ public final class MalLog implements Closeable {
             FileLock idle = tryLockShared(channel);
             try {
                 Optional<MalHead> head = MalHead.read(file);
-                VerifyReport report = MalChainReader.read(file, channel, channel.size(), entry -> { },
-                        head.orElse(null));
+                VerifyReport report = readChain(file, channel, entry -> { }, head);
                 return idle == null ? report : checkWithoutWriter(report, head);
             } catch (MalLogCorruptedException e) {
                 return e.report();
@@ -203,8 +235,26 @@ public final class MalLog implements Closeable {
             } catch (MalLogCorruptedException e) {
                 return e.report();
             }
-            return MalChainReader.read(file, channel, channel.size(), sink, head.orElse(null));
+            return readChain(file, channel, sink, head);
         }
+    }
+
+    /**
+     * Reads the chain against {@code head}, read before it. The first append to a log without a head
+     * file writes the head and then entry #0; a reader between the two reads finds a log begun with a
+     * head file and no head, so it reads the head again, which then exists, and the chain once more.
+     * No entry reached {@code sink} the first time: the defect is at entry #0.
+     */
+    private static VerifyReport readChain(Path file, FileChannel channel, Consumer<? super MalEntry> sink,
+                                          Optional<MalHead> head) throws IOException {
+        VerifyReport report = MalChainReader.read(file, channel, channel.size(), sink, head.orElse(null));
+        if (head.isEmpty() && report.defect().filter(d -> d.reason() == VerifyReport.Reason.HEAD_MISSING).isPresent()) {
+            Optional<MalHead> now = MalHead.read(file);
+            if (now.isPresent()) {
+                return MalChainReader.read(file, channel, channel.size(), sink, now.get());
+            }
+        }
+        return report;
     }
 
     /**
@@ -226,6 +276,11 @@ public final class MalLog implements Closeable {
                     + " bytes; this one takes " + (line.length - 1));
         }
         try {
+            if (!anchored) {
+                // Before the entry: a log whose entry #0 chains from the headed genesis hash always has a head.
+                new MalHead(size, headHash).write(file);
+                anchored = true;
+            }
             if (tornTailPending) {
                 channel.truncate(fileLength);
                 channel.force(true);
@@ -292,13 +347,21 @@ public final class MalLog implements Closeable {
         return size;
     }
 
-    /** The hash of the last entry, or {@link MalEntry#GENESIS_HASH} for an empty log. */
+    /** The hash of the last entry, or {@link MalEntry#HEADED_GENESIS_HASH} for an empty log. */
     public synchronized String headHash() {
         return headHash;
     }
 
     public Path file() {
         return file;
+    }
+
+    /**
+     * The head file of the log at {@code log} ({@code LOG.head}): whoever copies or ships a log must
+     * take it along, or the copy of a log begun with a head file is refused.
+     */
+    public static Path headFile(Path log) {
+        return MalHead.fileOf(log);
     }
 
     /** The unterminated last line that {@link #open} found; the first append truncates it. */

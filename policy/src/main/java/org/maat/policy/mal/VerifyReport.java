@@ -11,7 +11,8 @@ import java.util.Optional;
  *
  * @param file       the file walked
  * @param entries    how many entries, from the first line on, are well-formed and correctly chained
- * @param headHash   the hash of the last good entry, or {@link MalEntry#GENESIS_HASH} if there is none
+ * @param headHash   the hash of the last good entry, or {@link MalEntry#HEADED_GENESIS_HASH} if there is none
+ *                   (what a first entry appended now chains from)
  * @param validBytes the length of the file's good prefix: the bytes holding those entries
  * @param defect     the first bad line, or empty when the whole file is a valid chain
  */
@@ -60,7 +61,12 @@ public record VerifyReport(Path file, long entries, String headHash, long validB
         /** The anchored entry has another hash than the head file records, or the head file is unreadable. */
         HEAD_MISMATCH("head mismatch"),
         /** More than one entry follows the anchored one while no one is appending: not left by a crash. */
-        UNANCHORED_ENTRIES("unanchored entries");
+        UNANCHORED_ENTRIES("unanchored entries"),
+        /**
+         * The log began with a head file (its entry #0 chains from {@link MalEntry#HEADED_GENESIS_HASH})
+         * but has none now: the head was deleted, and trailing entries may have been removed with it.
+         */
+        HEAD_MISSING("head missing");
 
         private final String text;
 

@@ -53,7 +53,7 @@ class MalLogTamperingTest {
     /** Every way in refuses the log with this FILE:LINE and reason, and neither file changes. */
     private void assertRefusedEverywhere(int line, Reason reason) throws IOException {
         byte[] log = Files.readAllBytes(file());
-        byte[] anchor = Files.readAllBytes(head());
+        byte[] anchor = Files.exists(head()) ? Files.readAllBytes(head()) : null;
         String where = file() + ":" + line + ": " + reason.text();
 
         assertThatThrownBy(() -> MalLog.open(file())).as("open for append")
@@ -66,7 +66,26 @@ class MalLogTamperingTest {
         assertThat(followed.defect().orElseThrow().fromInterruptedAppend()).isFalse();
 
         assertThat(Files.readAllBytes(file())).as("the log is left as it is").isEqualTo(log);
-        assertThat(Files.readAllBytes(head())).as("the head is left as it is").isEqualTo(anchor);
+        if (anchor == null) {
+            assertThat(head()).as("no head is written").doesNotExist();
+        } else {
+            assertThat(Files.readAllBytes(head())).as("the head is left as it is").isEqualTo(anchor);
+        }
+    }
+
+    /** A log as a version before head files wrote it: entry #0 chains from the all-zero genesis hash. */
+    private List<MalEntry> writeOldStyleLog(int count) throws IOException {
+        List<MalEntry> entries = new ArrayList<>();
+        StringBuilder text = new StringBuilder();
+        String previous = MalEntry.GENESIS_HASH;
+        for (int i = 0; i < count; i++) {
+            MalEntry entry = MalEntryCodec.seal(i, 1_700_000_000_000L + i, "emp-" + i, "doc-" + i, "old " + i, previous);
+            text.append(new String(MalEntryCodec.encode(entry), UTF_8));
+            entries.add(entry);
+            previous = entry.hash();
+        }
+        Files.writeString(file(), text, UTF_8);
+        return entries;
     }
 
     @Test
@@ -183,15 +202,77 @@ class MalLogTamperingTest {
     }
 
     @Test
-    void aLogWithoutAHeadFileIsAcceptedOnceAndAnchoredByItsNextAppend() throws IOException {
+    void deletingTheHeadFileAndTheLastEntryOfALogBegunWithAHeadIsDetected() throws IOException {
         appendFive();
-        Files.delete(head()); // a log written before head files
+        Files.delete(head());
+        List<String> lines = lines();
+        writeLines(lines.subList(0, 4));
 
-        assertThat(MalLog.verify(file()).ok()).isTrue();
+        assertRefusedEverywhere(1, Reason.HEAD_MISSING);
+    }
+
+    @Test
+    void deletingOnlyTheHeadFileOfALogBegunWithAHeadIsDetected() throws IOException {
+        appendFive();
+        Files.delete(head());
+
+        assertRefusedEverywhere(1, Reason.HEAD_MISSING);
+    }
+
+    @Test
+    void aNewLogHasItsHeadFromCreationAndItsFirstEntryChainsFromTheHeadedGenesisHash() throws IOException {
+        try (MalLog log = MalLog.open(file())) {
+            assertThat(head()).hasContent("maat-mal-head 1 0 " + MalEntry.HEADED_GENESIS_HASH);
+            assertThat(log.append("emp-0", "doc-0", "audit").previousHash()).isEqualTo(MalEntry.HEADED_GENESIS_HASH);
+        }
+        Files.delete(head());
+
+        assertRefusedEverywhere(1, Reason.HEAD_MISSING);
+    }
+
+    @Test
+    void anEmptyLogWithoutAHeadWritesItsHeadBeforeItsFirstEntry() throws IOException {
+        Files.createFile(file()); // a crash between creating the log and writing its head, or an old empty log
+        try (MalLog log = MalLog.open(file())) {
+            assertThat(head()).as("opening writes nothing").doesNotExist();
+            log.append("emp-0", "doc-0", "audit");
+        }
+        assertThat(Files.readString(head(), UTF_8)).startsWith("maat-mal-head 1 1 ");
+        Files.delete(head());
+
+        assertRefusedEverywhere(1, Reason.HEAD_MISSING);
+    }
+
+    @Test
+    void theHeadedGenesisHashIsTheSha256OfTheHeadMagic() throws Exception {
+        byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+                .digest("maat-mal-head 1".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        assertThat(MalEntry.HEADED_GENESIS_HASH).isEqualTo(java.util.HexFormat.of().formatHex(digest))
+                .isNotEqualTo(MalEntry.GENESIS_HASH);
+    }
+
+    @Test
+    void aFirstEntryChainedFromNeitherGenesisHashIsRefused() throws IOException {
+        MalEntry first = MalEntryCodec.seal(0, 1_700_000_000_000L, "emp-0", "doc-0", "audit", "ab".repeat(32));
+        Files.write(file(), MalEntryCodec.encode(first));
+        new MalHead(1, first.hash()).write(file()); // the head agrees: only the genesis link is wrong
+
+        assertRefusedEverywhere(1, Reason.BROKEN_LINK);
+        assertThat(MalLog.verify(file()).describe()).contains("is neither the headed genesis hash");
+    }
+
+    @Test
+    void aLogBegunBeforeHeadFilesIsAcceptedWithoutOneAndAnchoredByItsNextAppend() throws IOException {
+        List<MalEntry> old = writeOldStyleLog(5);
+
+        assertThat(MalLog.verify(file()).describe()).isEqualTo("OK: 5 entries, head " + old.get(4).hash());
+        List<MalEntry> followed = new ArrayList<>();
+        assertThat(MalLog.read(file(), followed::add).ok()).isTrue();
+        assertThat(followed).isEqualTo(old);
         try (MalLog log = MalLog.open(file())) {
             assertThat(log.size()).isEqualTo(5);
             assertThat(head()).as("opening writes nothing").doesNotExist();
-            log.append("emp-5", "doc-5", "audit 5");
+            assertThat(log.append("emp-5", "doc-5", "audit 5").previousHash()).isEqualTo(old.get(4).hash());
         }
         assertThat(Files.readString(head(), UTF_8)).startsWith("maat-mal-head 1 6 ");
         List<String> lines = lines();
@@ -200,10 +281,36 @@ class MalLogTamperingTest {
     }
 
     @Test
+    void aMigratedLogStaysDetectableOnlyThroughItsHead() throws IOException {
+        writeOldStyleLog(5);
+        try (MalLog log = MalLog.open(file())) {
+            log.append("emp-5", "doc-5", "audit 5");
+        }
+        // The documented limit: its entry #0 is old-style, so without the head it reads as unmigrated.
+        Files.delete(head());
+        writeLines(lines().subList(0, 4));
+
+        assertThat(MalLog.verify(file()).describe()).startsWith("OK: 4 entries");
+    }
+
+    @Test
     void aDamagedHeadFileIsRefused() throws IOException {
         appendFive();
         Files.writeString(head(), "maat-mal-head 1 five\n");
 
         assertRefusedEverywhere(1, Reason.HEAD_MISMATCH);
+    }
+
+    @Test
+    void aDeletedLogWhoseHeadRemainsIsNotCreatedAnew() throws IOException {
+        appendFive();
+        byte[] anchor = Files.readAllBytes(head());
+        Files.delete(file());
+
+        assertThatThrownBy(() -> MalLog.open(file())).isInstanceOf(MalLogCorruptedException.class)
+                .hasMessageStartingWith(file() + ":1: missing entries")
+                .hasMessageContaining("the log was deleted");
+        assertThat(file()).doesNotExist();
+        assertThat(Files.readAllBytes(head())).isEqualTo(anchor);
     }
 }

@@ -55,11 +55,12 @@ class MalLogTest {
     void openCreatesAnEmptyLogWhenTheFileIsMissing() throws IOException {
         try (MalLog log = MalLog.open(file())) {
             assertThat(log.size()).isZero();
-            assertThat(log.headHash()).isEqualTo(MalEntry.GENESIS_HASH);
+            assertThat(log.headHash()).isEqualTo(MalEntry.HEADED_GENESIS_HASH);
             assertThat(log.entries()).isEmpty();
         }
         assertThat(file()).exists().isEmptyFile();
-        assertThat(MalLog.verify(file()).describe()).isEqualTo("OK: 0 entries, head " + MalEntry.GENESIS_HASH);
+        assertThat(MalLog.headFile(file())).hasContent("maat-mal-head 1 0 " + MalEntry.HEADED_GENESIS_HASH);
+        assertThat(MalLog.verify(file()).describe()).isEqualTo("OK: 0 entries, head " + MalEntry.HEADED_GENESIS_HASH);
     }
 
     @Test
@@ -67,7 +68,7 @@ class MalLogTest {
         List<MalEntry> written = appendFive();
 
         assertThat(written).extracting(MalEntry::sequence).containsExactly(0L, 1L, 2L, 3L, 4L);
-        assertThat(written.get(0).previousHash()).isEqualTo(MalEntry.GENESIS_HASH);
+        assertThat(written.get(0).previousHash()).isEqualTo(MalEntry.HEADED_GENESIS_HASH);
         for (int i = 1; i < written.size(); i++) {
             assertThat(written.get(i).previousHash()).isEqualTo(written.get(i - 1).hash());
         }
