@@ -6,12 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +17,6 @@ import org.maat.core.runtime.IndexRun;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
 import org.maat.core.shard.ShardIndex;
-import org.maat.policy.Session;
 
 /**
  * What an index directory publishes: its shard count, read by every consumer from the published
@@ -43,12 +39,12 @@ class IndexPublicationTest {
 
     @Test
     void aMonitoredIndexRebuiltWithFewerShardsIsSearchedAndServedWithThePublishedCount() throws IOException {
-        Map<String, List<String>> fresh = results(TestData.index(data, dir.resolve("fresh-2"), 2), true);
+        Map<String, List<String>> fresh = PublishedResults.of(data, TestData.index(data, dir.resolve("fresh-2"), 2), true, QUERIES);
         IndexLayout out = TestData.index(data, dir.resolve("monitored-3-then-2"), 3);
         IndexRun.standard().run(data, out, 2, true, n -> { });
 
-        assertThat(listing(out.root())).isEqualTo(Set.of("shard-0", "shard-1", "labels.db"));
-        assertThat(results(out, true)).isEqualTo(fresh);
+        assertThat(PublishedResults.listing(out.root())).isEqualTo(Set.of("shard-0", "shard-1", "labels.db"));
+        assertThat(PublishedResults.of(data, out, true, QUERIES)).isEqualTo(fresh);
         try (ShardIndex served = ShardIndex.open(data, out, true)) {
             assertThat(served.shards()).isEqualTo(2);
         }
@@ -56,12 +52,12 @@ class IndexPublicationTest {
 
     @Test
     void aPlainIndexRebuiltWithFewerShardsIsSearchedAndServedWithThePublishedCount() throws IOException {
-        Map<String, List<String>> fresh = results(TestData.indexPlain(data, dir.resolve("plain-fresh-2"), 2), false);
+        Map<String, List<String>> fresh = PublishedResults.of(data, TestData.indexPlain(data, dir.resolve("plain-fresh-2"), 2), false, QUERIES);
         IndexLayout out = TestData.indexPlain(data, dir.resolve("plain-3-then-2"), 3);
         IndexRun.standard().run(data, out, 2, false, n -> { });
 
-        assertThat(listing(out.root())).isEqualTo(Set.of("shard-0", "shard-1", IndexLayout.NO_POLICY_RECORD));
-        assertThat(results(out, false)).isEqualTo(fresh);
+        assertThat(PublishedResults.listing(out.root())).isEqualTo(Set.of("shard-0", "shard-1", IndexLayout.NO_POLICY_RECORD));
+        assertThat(PublishedResults.of(data, out, false, QUERIES)).isEqualTo(fresh);
         try (ShardIndex served = ShardIndex.open(data, out, false)) {
             assertThat(served.shards()).isEqualTo(2);
         }
@@ -112,26 +108,8 @@ class IndexPublicationTest {
         assertThatThrownBy(() -> SearchService.open(data, out, true).close())
                 .hasMessageContaining("built with --no-policy")
                 .hasMessageContaining(IndexLayout.NO_POLICY_RECORD);
-        assertThat(results(out, false).values().stream().filter(r -> !r.isEmpty()).count()).isGreaterThan(3);
+        assertThat(PublishedResults.of(data, out, false, QUERIES).values().stream().filter(r -> !r.isEmpty()).count()).isGreaterThan(3);
     }
 
-    private static Map<String, List<String>> results(IndexLayout layout, boolean policy) throws IOException {
-        Map<String, List<String>> results = new LinkedHashMap<>();
-        try (SearchService service = SearchService.open(data, layout, policy)) {
-            results.put("shards", List.of(Integer.toString(service.index().shards())));
-            for (String user : List.of("u0", "u3", "u12")) {
-                Session session = Session.of(user, "r0");
-                for (String query : QUERIES) {
-                    results.put(query + " as " + session, service.search(session, query, 10));
-                }
-            }
-        }
-        return results;
-    }
 
-    private static Set<String> listing(Path root) throws IOException {
-        try (Stream<Path> files = Files.list(root)) {
-            return files.map(p -> p.getFileName().toString()).collect(Collectors.toSet());
-        }
-    }
 }

@@ -10,13 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,11 +22,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.maat.core.data.DataDir;
 import org.maat.core.lucene.PublicationObserver.Step;
 import org.maat.core.runtime.IndexRun;
-import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
 import org.maat.core.shard.ShardIndex;
 import org.maat.policy.KilledChild;
-import org.maat.policy.Session;
 
 /**
  * SIGKILLs the sequential indexer, monitored or not, exactly at each step of its publication while
@@ -66,17 +61,17 @@ class PublicationStepCrashTest {
         killAt(step, out, after, policy);
 
         int expected = published ? after : before;
-        assertThat(results(out, policy)).as("search after a kill at " + step).isEqualTo(fresh(expected, policy));
+        assertThat(PublishedResults.of(data, out, policy, QUERIES)).as("search after a kill at " + step).isEqualTo(fresh(expected, policy));
         try (ShardIndex served = ShardIndex.open(data, out, policy)) {
             assertThat(served.shards()).as("shards served after a kill at " + step).isEqualTo(expected);
         }
         IndexRun.standard().run(data, out, after, policy, n -> { });
-        assertThat(results(out, policy)).isEqualTo(fresh(after, policy));
+        assertThat(PublishedResults.of(data, out, policy, QUERIES)).isEqualTo(fresh(after, policy));
         Set<String> files = new HashSet<>(Set.of(policy ? "labels.db" : IndexLayout.NO_POLICY_RECORD));
         for (int shard = 0; shard < after; shard++) {
             files.add("shard-" + shard);
         }
-        assertThat(listing(out.root())).isEqualTo(files);
+        assertThat(PublishedResults.listing(out.root())).isEqualTo(files);
     }
 
     private static final Map<String, Map<String, List<String>>> FRESH = new HashMap<>();
@@ -87,7 +82,7 @@ class PublicationStepCrashTest {
         if (!FRESH.containsKey(key)) {
             IndexLayout layout = new IndexLayout(dir.resolve("fresh-" + key));
             IndexRun.standard().run(data, layout, shards, policy, n -> { });
-            FRESH.put(key, results(layout, policy));
+            FRESH.put(key, PublishedResults.of(data, layout, policy, QUERIES));
         }
         return FRESH.get(key);
     }
@@ -111,23 +106,5 @@ class PublicationStepCrashTest {
         }
     }
 
-    private static Map<String, List<String>> results(IndexLayout layout, boolean policy) throws IOException {
-        Map<String, List<String>> results = new LinkedHashMap<>();
-        try (SearchService service = SearchService.open(data, layout, policy)) {
-            results.put("shards", List.of(Integer.toString(service.index().shards())));
-            for (String user : List.of("u0", "u3", "u12")) {
-                Session session = Session.of(user, "r0");
-                for (String query : QUERIES) {
-                    results.put(query + " as " + session, service.search(session, query, 10));
-                }
-            }
-        }
-        return results;
-    }
 
-    private static Set<String> listing(Path root) throws IOException {
-        try (Stream<Path> files = Files.list(root)) {
-            return files.map(p -> p.getFileName().toString()).collect(Collectors.toSet());
-        }
-    }
 }

@@ -8,13 +8,10 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -23,13 +20,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.maat.core.data.DataDir;
 import org.maat.core.lucene.IndexLayout;
+import org.maat.core.lucene.PublishedResults;
 import org.maat.core.lucene.PublicationObserver.Step;
-import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
 import org.maat.core.shard.ShardIndex;
 import org.maat.indexer.MapReduceIndexing;
 import org.maat.policy.KilledChild;
-import org.maat.policy.Session;
 
 /**
  * SIGKILLs {@code maat index --engine mapreduce} re-indexing a 2-shard index into 3 shards exactly
@@ -52,8 +48,8 @@ class MapReduceCommitCrashTest {
     @BeforeAll
     static void referenceIndexes() throws IOException {
         data = TestData.generate(dir, 200, 91);
-        twoShards = results(TestData.index(data, dir.resolve("reference-2"), 2));
-        threeShards = results(TestData.index(data, dir.resolve("reference-3"), 3));
+        twoShards = PublishedResults.of(data, TestData.index(data, dir.resolve("reference-2"), 2), true, QUERIES);
+        threeShards = PublishedResults.of(data, TestData.index(data, dir.resolve("reference-3"), 3), true, QUERIES);
     }
 
     @ParameterizedTest
@@ -62,19 +58,19 @@ class MapReduceCommitCrashTest {
     void aJobKilledAtAPublicationStepLeavesThePreviousIndexOrTheNewOneAndARerunCleansUp(Step step) throws Exception {
         IndexLayout out = new IndexLayout(dir.resolve("index-" + step));
         MapReduceIndexing.run(data, out, 2, 2, true, n -> { });
-        assertThat(results(out)).isEqualTo(twoShards);
+        assertThat(PublishedResults.of(data, out, true, QUERIES)).isEqualTo(twoShards);
 
         killAt(step, out, 3);
 
         boolean published = step == Step.PUBLISHED;
-        assertThat(results(out)).as("search after a kill at " + step).isEqualTo(published ? threeShards : twoShards);
+        assertThat(PublishedResults.of(data, out, true, QUERIES)).as("search after a kill at " + step).isEqualTo(published ? threeShards : twoShards);
         try (ShardIndex served = ShardIndex.open(data, out, true)) {
             assertThat(served.shards()).as("shards served after a kill at " + step).isEqualTo(published ? 3 : 2);
         }
 
         MapReduceIndexing.run(data, out, 3, 3, true, n -> { });
-        assertThat(results(out)).isEqualTo(threeShards);
-        assertThat(listing(out.root())).isEqualTo(Set.of("shard-0", "shard-1", "shard-2", "labels.db"));
+        assertThat(PublishedResults.of(data, out, true, QUERIES)).isEqualTo(threeShards);
+        assertThat(PublishedResults.listing(out.root())).isEqualTo(Set.of("shard-0", "shard-1", "shard-2", "labels.db"));
     }
 
     @Test
@@ -86,13 +82,13 @@ class MapReduceCommitCrashTest {
         killAt(Step.PUBLISHED, out, 2);
 
         assertThat(Files.isDirectory(out.shard(2))).as("the superseded shard is left, unread").isTrue();
-        assertThat(results(out)).isEqualTo(twoShards);
+        assertThat(PublishedResults.of(data, out, true, QUERIES)).isEqualTo(twoShards);
         try (ShardIndex served = ShardIndex.open(data, out, true)) {
             assertThat(served.shards()).isEqualTo(2);
         }
         MapReduceIndexing.run(data, out, 2, 2, true, n -> { });
-        assertThat(results(out)).isEqualTo(twoShards);
-        assertThat(listing(out.root())).isEqualTo(Set.of("shard-0", "shard-1", "labels.db"));
+        assertThat(PublishedResults.of(data, out, true, QUERIES)).isEqualTo(twoShards);
+        assertThat(PublishedResults.listing(out.root())).isEqualTo(Set.of("shard-0", "shard-1", "labels.db"));
     }
 
     private void killAt(Step step, IndexLayout out, int shards) throws Exception {
@@ -116,24 +112,5 @@ class MapReduceCommitCrashTest {
         }
     }
 
-    /** The shard count and the top ten of every query as several users, as {@code maat search} gives them. */
-    private static Map<String, List<String>> results(IndexLayout layout) throws IOException {
-        Map<String, List<String>> results = new LinkedHashMap<>();
-        try (SearchService service = SearchService.open(data, layout, true)) {
-            results.put("shards", List.of(Integer.toString(service.index().shards())));
-            for (String user : List.of("u0", "u3", "u12")) {
-                Session session = Session.of(user, "r0");
-                for (String query : QUERIES) {
-                    results.put(query + " as " + session, service.search(session, query, 10));
-                }
-            }
-        }
-        return results;
-    }
 
-    private static Set<String> listing(Path root) throws IOException {
-        try (Stream<Path> files = Files.list(root)) {
-            return files.map(p -> p.getFileName().toString()).collect(Collectors.toSet());
-        }
-    }
 }
