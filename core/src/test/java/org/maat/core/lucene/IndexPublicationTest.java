@@ -25,8 +25,6 @@ import org.maat.core.shard.ShardIndex;
  */
 class IndexPublicationTest {
 
-    private static final List<String> QUERIES = List.of("budget", "water climate", "fishing treaty", "uniq17");
-
     @TempDir
     static Path dir;
 
@@ -39,12 +37,12 @@ class IndexPublicationTest {
 
     @Test
     void aMonitoredIndexRebuiltWithFewerShardsIsSearchedAndServedWithThePublishedCount() throws IOException {
-        Map<String, List<String>> fresh = PublishedResults.of(data, TestData.index(data, dir.resolve("fresh-2"), 2), true, QUERIES);
+        Map<String, List<String>> fresh = PublishedResults.of(data, TestData.index(data, dir.resolve("fresh-2"), 2), true, PublishedResults.QUERIES);
         IndexLayout out = TestData.index(data, dir.resolve("monitored-3-then-2"), 3);
         IndexRun.standard().run(data, out, 2, true, n -> { });
 
         assertThat(PublishedResults.listing(out.root())).isEqualTo(Set.of("shard-0", "shard-1", "labels.db"));
-        assertThat(PublishedResults.of(data, out, true, QUERIES)).isEqualTo(fresh);
+        assertThat(PublishedResults.of(data, out, true, PublishedResults.QUERIES)).isEqualTo(fresh);
         try (ShardIndex served = ShardIndex.open(data, out, true)) {
             assertThat(served.shards()).isEqualTo(2);
         }
@@ -52,12 +50,12 @@ class IndexPublicationTest {
 
     @Test
     void aPlainIndexRebuiltWithFewerShardsIsSearchedAndServedWithThePublishedCount() throws IOException {
-        Map<String, List<String>> fresh = PublishedResults.of(data, TestData.indexPlain(data, dir.resolve("plain-fresh-2"), 2), false, QUERIES);
+        Map<String, List<String>> fresh = PublishedResults.of(data, TestData.indexPlain(data, dir.resolve("plain-fresh-2"), 2), false, PublishedResults.QUERIES);
         IndexLayout out = TestData.indexPlain(data, dir.resolve("plain-3-then-2"), 3);
         IndexRun.standard().run(data, out, 2, false, n -> { });
 
         assertThat(PublishedResults.listing(out.root())).isEqualTo(Set.of("shard-0", "shard-1", IndexLayout.NO_POLICY_RECORD));
-        assertThat(PublishedResults.of(data, out, false, QUERIES)).isEqualTo(fresh);
+        assertThat(PublishedResults.of(data, out, false, PublishedResults.QUERIES)).isEqualTo(fresh);
         try (ShardIndex served = ShardIndex.open(data, out, false)) {
             assertThat(served.shards()).isEqualTo(2);
         }
@@ -108,7 +106,7 @@ class IndexPublicationTest {
         assertThatThrownBy(() -> SearchService.open(data, out, true).close())
                 .hasMessageContaining("built with --no-policy")
                 .hasMessageContaining(IndexLayout.NO_POLICY_RECORD);
-        assertThat(PublishedResults.of(data, out, false, QUERIES).values().stream().filter(r -> !r.isEmpty()).count()).isGreaterThan(3);
+        assertThat(PublishedResults.of(data, out, false, PublishedResults.QUERIES).values().stream().filter(r -> !r.isEmpty()).count()).isGreaterThan(3);
     }
 
 

@@ -35,8 +35,6 @@ import org.maat.policy.KilledChild;
  */
 class PublicationStepCrashTest {
 
-    private static final List<String> QUERIES = List.of("budget", "water climate", "fishing treaty", "uniq17");
-
     @TempDir
     static Path dir;
 
@@ -61,12 +59,12 @@ class PublicationStepCrashTest {
         killAt(step, out, after, policy);
 
         int expected = published ? after : before;
-        assertThat(PublishedResults.of(data, out, policy, QUERIES)).as("search after a kill at " + step).isEqualTo(fresh(expected, policy));
+        assertThat(PublishedResults.of(data, out, policy, PublishedResults.QUERIES)).as("search after a kill at " + step).isEqualTo(fresh(expected, policy));
         try (ShardIndex served = ShardIndex.open(data, out, policy)) {
             assertThat(served.shards()).as("shards served after a kill at " + step).isEqualTo(expected);
         }
         IndexRun.standard().run(data, out, after, policy, n -> { });
-        assertThat(PublishedResults.of(data, out, policy, QUERIES)).isEqualTo(fresh(after, policy));
+        assertThat(PublishedResults.of(data, out, policy, PublishedResults.QUERIES)).isEqualTo(fresh(after, policy));
         Set<String> files = new HashSet<>(Set.of(policy ? "labels.db" : IndexLayout.NO_POLICY_RECORD));
         for (int shard = 0; shard < after; shard++) {
             files.add("shard-" + shard);
@@ -82,7 +80,7 @@ class PublicationStepCrashTest {
         if (!FRESH.containsKey(key)) {
             IndexLayout layout = new IndexLayout(dir.resolve("fresh-" + key));
             IndexRun.standard().run(data, layout, shards, policy, n -> { });
-            FRESH.put(key, PublishedResults.of(data, layout, policy, QUERIES));
+            FRESH.put(key, PublishedResults.of(data, layout, policy, PublishedResults.QUERIES));
         }
         return FRESH.get(key);
     }

@@ -20,6 +20,9 @@ import org.maat.policy.Session;
  */
 public final class PublishedResults {
 
+    /** Queries whose top ten tell indexes apart: common words, a pair, and a word of one document. */
+    public static final List<String> QUERIES = List.of("budget", "water climate", "fishing treaty", "uniq17");
+
     private PublishedResults() {
     }
 
