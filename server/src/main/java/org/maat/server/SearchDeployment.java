@@ -14,6 +14,7 @@ import org.maat.core.lucene.IndexLayout;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
+import org.maat.frontend.config.FrontendConfig;
 
 /**
  * What {@code maat serve} runs: shard servers for every shard (and replica) of an index, in this
@@ -35,16 +36,16 @@ public final class SearchDeployment implements AutoCloseable {
     private final ShardIndex index;
     private final List<ShardServer> shardServers;
     private final ShardTopology shards;
-    private final FrontEndServer frontEnd;
+    private final FrontendServer frontend;
     private final ShardSecret secret;
     private final Path secretDir;
 
     private SearchDeployment(ShardIndex index, List<ShardServer> shardServers, ShardTopology shards,
-                             FrontEndServer frontEnd, ShardSecret secret, Path secretDir) {
+                             FrontendServer frontend, ShardSecret secret, Path secretDir) {
         this.index = index;
         this.shardServers = shardServers;
         this.shards = shards;
-        this.frontEnd = frontEnd;
+        this.frontend = frontend;
         this.secret = secret;
         this.secretDir = secretDir;
     }
@@ -57,7 +58,7 @@ public final class SearchDeployment implements AutoCloseable {
      * @param tune   adds optional front-end settings (regions, proxy header, limits) to the config
      */
     public static SearchDeployment start(Path war, DataDir data, IndexLayout index, Topology topology, boolean policy,
-                                         String host, int port, UnaryOperator<FrontEndConfig> tune) throws IOException {
+                                         String host, int port, UnaryOperator<FrontendConfig.Settings> tune) throws IOException {
         Objects.requireNonNull(topology, "topology");
         ShardIndex shardIndex = ShardIndex.open(data, index, policy);
         List<ShardServer> servers = new ArrayList<>();
@@ -83,9 +84,10 @@ public final class SearchDeployment implements AutoCloseable {
             }
             ShardTopology shards = new ShardTopology(urls);
             secretDir = privateSecretDir(secret);
-            FrontEndServer frontEnd = FrontEndServer.start(war, tune.apply(FrontEndConfig.of(data.root(), shards, policy)
+            FrontendServer frontend = FrontendServer.start(war, tune.apply(
+                    FrontendConfig.search(data.root(), shards.toString(), policy)
                     .withShardSecretFile(secretDir.resolve(SECRET_FILE))), host, port);
-            return new SearchDeployment(shardIndex, servers, shards, frontEnd, secret, secretDir);
+            return new SearchDeployment(shardIndex, servers, shards, frontend, secret, secretDir);
         } catch (IOException | RuntimeException e) {
             servers.forEach(ShardServer::close);
             shardIndex.close();
@@ -95,14 +97,15 @@ public final class SearchDeployment implements AutoCloseable {
     }
 
     /** The front-end alone, over shard servers that run elsewhere, started with {@code secret}. */
-    public static SearchDeployment frontEndOnly(Path war, DataDir data, ShardTopology shards, ShardSecret secret,
+    public static SearchDeployment frontendOnly(Path war, DataDir data, ShardTopology shards, ShardSecret secret,
                                                 boolean policy, String host, int port,
-                                                UnaryOperator<FrontEndConfig> tune) throws IOException {
+                                                UnaryOperator<FrontendConfig.Settings> tune) throws IOException {
         Path secretDir = privateSecretDir(secret);
         try {
-            FrontEndServer frontEnd = FrontEndServer.start(war, tune.apply(FrontEndConfig.of(data.root(), shards, policy)
+            FrontendServer frontend = FrontendServer.start(war, tune.apply(
+                    FrontendConfig.search(data.root(), shards.toString(), policy)
                     .withShardSecretFile(secretDir.resolve(SECRET_FILE))), host, port);
-            return new SearchDeployment(null, List.of(), shards, frontEnd, secret, secretDir);
+            return new SearchDeployment(null, List.of(), shards, frontend, secret, secretDir);
         } catch (IOException | RuntimeException e) {
             deleteQuietly(secretDir);
             throw e;
@@ -135,7 +138,7 @@ public final class SearchDeployment implements AutoCloseable {
 
     /** The front-end's URL, ending in {@code /}. */
     public URI url() {
-        return frontEnd.url();
+        return frontend.url();
     }
 
     /** Where the shards are served, as the front-end was configured. */
@@ -148,14 +151,14 @@ public final class SearchDeployment implements AutoCloseable {
         return secret;
     }
 
-    /** The in-process shard servers (none for {@link #frontEndOnly}). */
+    /** The in-process shard servers (none for {@link #frontendOnly}). */
     public List<ShardServer> shardServers() {
         return List.copyOf(shardServers);
     }
 
     @Override
     public void close() throws IOException {
-        frontEnd.close();
+        frontend.close();
         shardServers.forEach(ShardServer::close);
         if (index != null) {
             index.close();

@@ -1,6 +1,6 @@
 /**
  * Maat on embedded Jetty 12: {@link org.maat.server.ShardServer} (one shard of an index over HTTP,
- * the protocol of {@code org.maat.core.shard}), {@link org.maat.server.FrontEndServer} (the search
+ * the protocol of {@code org.maat.core.shard}), {@link org.maat.server.FrontendServer} (the search
  * front-end WAR deployed unchanged through a {@code WebAppContext}) and
  * {@link org.maat.server.SearchDeployment} (both together on loopback: what {@code maat serve} runs).
  *

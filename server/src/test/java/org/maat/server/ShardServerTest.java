@@ -84,7 +84,7 @@ class ShardServerTest {
     }
 
     @Test
-    void aRequestWithoutTheFrontEndsCredentialIsRefusedWithJsonAndRunsNoSearch() throws Exception {
+    void aRequestWithoutTheFrontendsCredentialIsRefusedWithJsonAndRunsNoSearch() throws Exception {
         AtomicInteger searches = new AtomicInteger();
         ShardSearcher real = index.shard(0);
         ShardSearcher counted = query -> {

@@ -62,7 +62,7 @@ class QueryCostTest {
     }
 
     @Test
-    void theLongestPlainQueryTheFrontEndAcceptsStillRuns() throws IOException {
+    void theLongestPlainQueryTheFrontendAcceptsStillRuns() throws IOException {
         // 250 one-letter words fill the front-end's 500 characters: 500 term clauses over title and body.
         assertThat(service.search(Session.of("u1", "r0"), "a ".repeat(249) + "budget", 10)).isNotNull();
     }

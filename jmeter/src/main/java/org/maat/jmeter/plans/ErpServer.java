@@ -9,8 +9,8 @@ import org.maat.core.data.DirectoryTree;
 import org.maat.encdb.erp.ErpDatabase;
 import org.maat.encdb.erp.ErpLoader;
 import org.maat.jmeter.run.Target;
-import org.maat.server.FrontEndConfig;
-import org.maat.server.FrontEndServer;
+import org.maat.frontend.config.FrontendConfig;
+import org.maat.server.FrontendServer;
 
 /**
  * The ERP pages served over one backend: a copy of a cached ERP database (plain or encrypted, loaded
@@ -25,7 +25,7 @@ final class ErpServer implements AutoCloseable {
 
     private final Path war;
     private final Path database;
-    private FrontEndServer server;
+    private FrontendServer server;
 
     private ErpServer(Path war, Path database) {
         this.war = war;
@@ -54,8 +54,8 @@ final class ErpServer implements AutoCloseable {
         server = deploy();
     }
 
-    private FrontEndServer deploy() throws IOException {
-        return FrontEndServer.start(war, FrontEndConfig.erpOnly(database).withErpConnections(CONNECTIONS)
+    private FrontendServer deploy() throws IOException {
+        return FrontendServer.start(war, FrontendConfig.erpOnly(database).withErpConnections(CONNECTIONS)
                 .withMaxConcurrent(1024), "127.0.0.1", 0);
     }
 

@@ -20,7 +20,7 @@ import org.maat.core.shard.ShardClient;
 import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
 import org.maat.frontend.app.Frontend;
-import org.maat.frontend.app.FrontendConfig;
+import org.maat.frontend.config.FrontendConfig;
 import org.maat.frontend.app.RegionMap;
 import org.maat.frontend.app.UserSession;
 import org.maat.frontend.erp.ErpFrontend;

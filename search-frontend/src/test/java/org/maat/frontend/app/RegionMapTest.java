@@ -44,20 +44,4 @@ class RegionMapTest {
         assertThatThrownBy(() -> RegionMap.read(bad)).hasMessageContaining("bad.properties")
                 .hasMessageContaining("prefix length must be 0 to 32");
     }
-
-    @Test
-    void configNamesTheMissingOrMalformedSetting() {
-        assertThatThrownBy(() -> FrontendConfig.read(Map.of("maat.shards", "http://127.0.0.1:1")::get))
-                .hasMessageContaining("maat.data is not set");
-        assertThatThrownBy(() -> FrontendConfig.read(Map.of("maat.data", "d", "maat.shards", "s",
-                "maat.shardSecretFile", "f", "maat.maxConcurrent", "many")::get)).hasMessageContaining("maat.maxConcurrent must be a whole number");
-        assertThatThrownBy(() -> FrontendConfig.read(Map.of("maat.data", "d", "maat.shards", "s")::get))
-                .hasMessageContaining("maat.shardSecretFile is not set");
-        FrontendConfig c = FrontendConfig.read(Map.of("maat.data", "d", "maat.shards", "s", "maat.policy", "false",
-                "maat.shardSecretFile", "shard.secret")::get);
-        assertThat(c.policy()).isFalse();
-        assertThat(c.maxConcurrent()).isEqualTo(FrontendConfig.defaultMaxConcurrent());
-        assertThat(c.maxQueued()).isEqualTo(c.maxConcurrent());
-        assertThat(c.proxyHeader()).isNull();
-    }
 }

@@ -13,8 +13,8 @@ import org.maat.core.lucene.IndexLayout;
 import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
 import org.maat.encdb.erp.ErpDatabase;
-import org.maat.server.FrontEndConfig;
-import org.maat.server.FrontEndServer;
+import org.maat.frontend.config.FrontendConfig;
+import org.maat.server.FrontendServer;
 import org.maat.server.SearchDeployment;
 import org.maat.server.Topology;
 import org.maat.server.WarFile;
@@ -167,7 +167,7 @@ public final class ServeCommand implements Callable<Integer> {
         Path warFile = war != null ? war : WarFile.locate();
         PrintWriter out = spec.commandLine().getOut();
         if (data == null) {
-            FrontEndServer server = FrontEndServer.start(warFile, tune(FrontEndConfig.erpOnly(erp)), host, port);
+            FrontendServer server = FrontendServer.start(warFile, tune(FrontendConfig.erpOnly(erp)), host, port);
             out.printf("Maat ERP pages (%s) serving at %serp (Ctrl-C to stop)%n", erp, server.url());
             out.flush();
             RunUntilStopped.await("the server", out, server);
@@ -178,7 +178,7 @@ public final class ServeCommand implements Callable<Integer> {
         SearchDeployment deployment = remote == null
                 ? SearchDeployment.start(warFile, dataDir, new IndexLayout(index), layout, !noPolicy, host, port,
                         this::tune)
-                : SearchDeployment.frontEndOnly(warFile, dataDir, remote, secret, !noPolicy, host, port, this::tune);
+                : SearchDeployment.frontendOnly(warFile, dataDir, remote, secret, !noPolicy, host, port, this::tune);
         out.printf("shards: %s%s%n", deployment.shards(), remote == null ? " (" + layout + ", in-process)" : "");
         printLogins(out, dataDir);
         out.printf("Maat search serving at %s%s (Ctrl-C to stop)%n", deployment.url(),
@@ -202,8 +202,8 @@ public final class ServeCommand implements Callable<Integer> {
         }
     }
 
-    private FrontEndConfig tune(FrontEndConfig config) {
-        FrontEndConfig c = config;
+    private FrontendConfig.Settings tune(FrontendConfig.Settings config) {
+        FrontendConfig.Settings c = config;
         if (regions != null) {
             c = c.withRegions(regions);
         }

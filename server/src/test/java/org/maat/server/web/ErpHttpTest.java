@@ -29,8 +29,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.encdb.erp.ErpDatabase;
 import org.maat.encdb.erp.ErpLoader;
-import org.maat.server.FrontEndConfig;
-import org.maat.server.FrontEndServer;
+import org.maat.frontend.config.FrontendConfig;
+import org.maat.server.FrontendServer;
 import org.maat.server.WarFile;
 
 /**
@@ -52,8 +52,8 @@ class ErpHttpTest {
     static Path dir;
     private static Path plainDb;
     private static Path pristine;
-    private static FrontEndServer plain;
-    private static FrontEndServer encrypted;
+    private static FrontendServer plain;
+    private static FrontendServer encrypted;
 
     @BeforeAll
     static void deploy() throws Exception {
@@ -65,10 +65,10 @@ class ErpHttpTest {
                 Files.copy(f, pristine.resolve(f.getFileName()));
             }
         }
-        plain = FrontEndServer.start(WarFile.locate(),
-                FrontEndConfig.erpOnly(plainDb).withMaxConcurrent(MAX_CONCURRENT).withErpConnections(2),
+        plain = FrontendServer.start(WarFile.locate(),
+                FrontendConfig.erpOnly(plainDb).withMaxConcurrent(MAX_CONCURRENT).withErpConnections(2),
                 "127.0.0.1", 0);
-        encrypted = FrontEndServer.start(WarFile.locate(), FrontEndConfig.erpOnly(encryptedDb), "127.0.0.1", 0);
+        encrypted = FrontendServer.start(WarFile.locate(), FrontendConfig.erpOnly(encryptedDb), "127.0.0.1", 0);
     }
 
     @AfterAll
@@ -165,7 +165,7 @@ class ErpHttpTest {
     @Test
     @Order(Integer.MAX_VALUE)
     void writesInsertUpdateAndDeleteOnBothBackendsByPost() throws IOException {
-        for (FrontEndServer server : List.of(plain, encrypted)) {
+        for (FrontendServer server : List.of(plain, encrypted)) {
             ApiClient client = new ApiClient(server.url());
             // GET of a write shows its form only: nothing is inserted, so Q18 has nothing to delete.
             ApiClient.Reply form = client.get("erp/q16");
@@ -206,7 +206,7 @@ class ErpHttpTest {
 
     @Test
     void badRequestsGetAStatusAndAMessageNamingTheProblemNeverAStackTrace() throws IOException {
-        for (FrontEndServer server : List.of(plain, encrypted)) {
+        for (FrontendServer server : List.of(plain, encrypted)) {
             ApiClient client = new ApiClient(server.url());
             assertError(client.get("api/erp/q8?salary_low=cheap"), 400, "salary_low must be a decimal number");
             assertError(client.get("api/erp/q7?salary=1"), 400, "Q7 has no parameter 'salary'");
@@ -265,7 +265,7 @@ class ErpHttpTest {
     @Test
     void undeployingClosesTheDatabaseAndLeavesNoH2ThreadBehind() throws Exception {
         Path copy = pristine; // a copy of the plain database no other test serves
-        try (FrontEndServer server = FrontEndServer.start(WarFile.locate(), FrontEndConfig.erpOnly(copy),
+        try (FrontendServer server = FrontendServer.start(WarFile.locate(), FrontendConfig.erpOnly(copy),
                 "127.0.0.1", 0)) {
             assertThat(new ApiClient(server.url()).get("api/erp/q7").status()).isEqualTo(200);
             assertThat(h2Threads(copy)).isNotEmpty();
@@ -283,8 +283,8 @@ class ErpHttpTest {
     @Test
     void aDirectoryThatIsNoErpDatabaseFailsTheDeploymentNamingIt() throws IOException {
         Path empty = Files.createDirectories(dir.resolve("empty"));
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> FrontEndServer.start(WarFile.locate(),
-                FrontEndConfig.erpOnly(empty), "127.0.0.1", 0)).isInstanceOf(IOException.class)
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> FrontendServer.start(WarFile.locate(),
+                FrontendConfig.erpOnly(empty), "127.0.0.1", 0)).isInstanceOf(IOException.class)
                 .hasMessageContaining("not an ERP database");
     }
 
@@ -305,7 +305,7 @@ class ErpHttpTest {
         return reply;
     }
 
-    private static JsonNode json(FrontEndServer server, String path) throws IOException {
+    private static JsonNode json(FrontendServer server, String path) throws IOException {
         ApiClient.Reply reply = new ApiClient(server.url()).get(path);
         assertThat(reply.status()).as("%s %s", path, reply.body()).isEqualTo(200);
         assertThat(reply.contentType()).startsWith("application/json");

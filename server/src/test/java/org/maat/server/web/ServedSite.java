@@ -20,7 +20,7 @@ import org.maat.core.population.PopulationGenerator;
 import org.maat.core.population.PopulationSpec;
 import org.maat.core.runtime.IndexRun;
 import org.maat.policy.Conduit;
-import org.maat.server.FrontEndConfig;
+import org.maat.frontend.config.FrontendConfig;
 import org.maat.server.SearchDeployment;
 import org.maat.server.Topology;
 import org.maat.server.WarFile;
@@ -41,7 +41,7 @@ final class ServedSite implements AutoCloseable {
     /** Starts shard servers over {@code index} and the front-end WAR over {@code data}, configured by {@code config}. */
     @FunctionalInterface
     interface Launcher {
-        Running start(Path war, DataDir data, IndexLayout index, Topology topology, UnaryOperator<FrontEndConfig> config)
+        Running start(Path war, DataDir data, IndexLayout index, Topology topology, UnaryOperator<FrontendConfig.Settings> config)
                 throws IOException;
     }
 
@@ -87,11 +87,11 @@ final class ServedSite implements AutoCloseable {
         this.blocked = blocked;
     }
 
-    static ServedSite start(Path dir, Topology topology, UnaryOperator<FrontEndConfig> tune) throws IOException {
+    static ServedSite start(Path dir, Topology topology, UnaryOperator<FrontendConfig.Settings> tune) throws IOException {
         return start(dir, topology, tune, JETTY);
     }
 
-    static ServedSite start(Path dir, Topology topology, UnaryOperator<FrontEndConfig> tune, Launcher launcher)
+    static ServedSite start(Path dir, Topology topology, UnaryOperator<FrontendConfig.Settings> tune, Launcher launcher)
             throws IOException {
         StringBuilder lines = new StringBuilder();
         String[] words = {"parliament", "budget", "fishing", "council", "energy", "treaty"};

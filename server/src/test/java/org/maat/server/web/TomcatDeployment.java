@@ -27,7 +27,7 @@ import org.maat.core.lucene.IndexLayout;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
-import org.maat.server.FrontEndConfig;
+import org.maat.frontend.config.FrontendConfig;
 import org.maat.server.ShardServer;
 import org.maat.server.Topology;
 
@@ -35,7 +35,7 @@ import org.maat.server.Topology;
  * The built front-end WAR deployed unchanged into an embedded Tomcat (the issue's "Jetty 12 or
  * Tomcat 10.1+"), in front of in-process {@link ShardServer}s, all on 127.0.0.1 free ports. The
  * WAR is deployed as a stock Tomcat deploys one: {@code ContextConfig} reads its {@code web.xml} and
- * scans its classes for servlet annotations, the {@link FrontEndConfig} becomes its context
+ * scans its classes for servlet annotations, the {@link FrontendConfig.Settings} becomes its context
  * parameters, and a {@link DefaultServlet} answers unmapped paths (Tomcat's {@code conf/web.xml}).
  *
  * <p>Tomcat writes only under its base directory, a fresh directory under {@code target/tomcat/}
@@ -69,7 +69,7 @@ final class TomcatDeployment implements ServedSite.Running {
     };
 
     static TomcatDeployment start(Path war, DataDir data, IndexLayout layout, Topology topology,
-                                  UnaryOperator<FrontEndConfig> tune, Path baseDir) throws IOException {
+                                  UnaryOperator<FrontendConfig.Settings> tune, Path baseDir) throws IOException {
         ShardIndex index = ShardIndex.open(data, layout, true);
         List<ShardServer> servers = new ArrayList<>();
         Tomcat tomcat = null;
@@ -87,7 +87,7 @@ final class TomcatDeployment implements ServedSite.Running {
             }
             Path secretFile = Files.createDirectories(baseDir).resolve("shard.secret");
             secret.writeNew(secretFile);
-            FrontEndConfig config = tune.apply(FrontEndConfig.of(data.root(), new ShardTopology(urls), true)
+            FrontendConfig.Settings config = tune.apply(FrontendConfig.search(data.root(), new ShardTopology(urls).toString(), true)
                     .withShardSecretFile(secretFile));
 
             Path base = baseDir.toAbsolutePath();

@@ -13,26 +13,28 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.ClassMatcher;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.maat.frontend.config.FrontendConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The front-end (search, the ERP pages, or both: see {@link FrontEndConfig}): the WAR file deployed
+ * The front-end (search, the ERP pages, or both: see {@link FrontendConfig.Settings}): the WAR file deployed
  * unchanged into an embedded Jetty 12 (ee10) through a {@link WebAppContext} at context path
- * {@code /}, with servlet annotations scanned and the {@link FrontEndConfig} as its context init
+ * {@code /}, with servlet annotations scanned and the {@link FrontendConfig.Settings} as its context init
  * parameters. The WAR is unpacked into a fresh temporary
  * directory that Jetty removes at stop. Started by {@link #start}, stopped by {@link #close}; if the
  * web application fails to start, {@link #start} fails with its error and nothing keeps running.
  *
- * <p>Overload: the WAR admits {@code maat.maxConcurrent} requests at once and lets as many more wait
+ * <p>Overload: the WAR admits {@code maat.maxConcurrent} requests at once and lets {@code maat.maxQueued} (by
+ * default as many) more wait
  * up to {@code maat.maxWaitMillis} (then 503 JSON). Jetty's pool has threads for all of those plus
  * {@link #SPARE_THREADS}, so a request beyond them still reaches the WAR's admission at once and is
  * shed there, instead of queueing inside Jetty unseen. Threads idle for {@link #THREAD_IDLE_TIMEOUT}
  * end, all at once. Errors Jetty answers itself are JSON ({@link JsonErrorHandler}).
  */
-public final class FrontEndServer implements AutoCloseable {
+public final class FrontendServer implements AutoCloseable {
 
-    private static final Logger LOG = LoggerFactory.getLogger(FrontEndServer.class);
+    private static final Logger LOG = LoggerFactory.getLogger(FrontendServer.class);
 
     /** Threads beyond the admitted and waiting requests: for Jetty's own work and for answering 503 at once. */
     static final int SPARE_THREADS = 16;
@@ -42,21 +44,23 @@ public final class FrontEndServer implements AutoCloseable {
     private final Server jetty;
     private final ServerConnector connector;
 
-    private FrontEndServer(Server jetty, ServerConnector connector) {
+    private FrontendServer(Server jetty, ServerConnector connector) {
         this.jetty = jetty;
         this.connector = connector;
     }
 
     /** Deploys {@code war} on {@code host}:{@code port} ({@code port} 0: a free port). */
-    public static FrontEndServer start(Path war, FrontEndConfig config, String host, int port) throws IOException {
+    public static FrontendServer start(Path war, FrontendConfig.Settings config, String host, int port)
+            throws IOException {
         Objects.requireNonNull(config, "config");
         if (!Files.isRegularFile(war)) {
             throw new IOException("no front-end WAR at " + war.toAbsolutePath()
                     + " (build it: ./mvnw -q -B -DskipTests package)");
         }
         // Explicit, so that the pool below matches what the WAR admits.
-        int admitted = config.maxConcurrent().orElse(defaultMaxConcurrent());
-        int poolSize = 2 * admitted + SPARE_THREADS; // admitted, as many waiting (maat.maxQueued), spare
+        int admitted = config.admitted();
+        int queued = config.maxQueued().orElse(admitted);
+        int poolSize = admitted + queued + SPARE_THREADS;
         QueuedThreadPool threads = new QueuedThreadPool(poolSize, 4, (int) THREAD_IDLE_TIMEOUT.toMillis());
         threads.setMaxEvictCount(poolSize);
         threads.setName("front-end");
@@ -82,9 +86,8 @@ public final class FrontEndServer implements AutoCloseable {
         webapp.addProtectedClassMatcher(new ClassMatcher("org.slf4j."));
         // A failed deployment must fail the start, not leave a server answering 503.
         webapp.setThrowUnavailableOnStartupException(true);
-        config.initParameters().forEach(webapp::setInitParameter);
-        webapp.setInitParameter("maat.maxConcurrent", Integer.toString(admitted));
-        webapp.setInitParameter("maat.maxQueued", Integer.toString(admitted));
+        config.withMaxConcurrent(admitted).withMaxQueued(queued).initParameters()
+                .forEach(webapp::setInitParameter);
         jetty.setHandler(webapp);
         try {
             jetty.start();
@@ -93,14 +96,9 @@ public final class FrontEndServer implements AutoCloseable {
             Throwable cause = e.getCause() != null && e.getMessage() == null ? e.getCause() : e;
             throw new IOException("the front-end " + war.getFileName() + " did not start: " + cause.getMessage(), e);
         }
-        FrontEndServer server = new FrontEndServer(jetty, connector);
+        FrontendServer server = new FrontendServer(jetty, connector);
         LOG.info("front-end serving on {}", server.url());
         return server;
-    }
-
-    /** The WAR's default {@code maat.maxConcurrent}: twice the processors, at least 4. */
-    static int defaultMaxConcurrent() {
-        return Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
     }
 
     /** The front-end's URL, ending in {@code /}. */
