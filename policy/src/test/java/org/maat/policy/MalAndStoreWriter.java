@@ -10,7 +10,7 @@ import org.maat.policy.store.PolicyStore;
 import org.maat.policy.templates.PolicyTemplates;
 
 /**
- * Child process of {@link MalAndStoreCrashTest}, doing what the front-end does for an employee's
+ * Child process of {@link MalAndStoreCrashIT}, doing what the front-end does for an employee's
  * access: append to the MAL log ({@code args[0]}), print {@code LOG <seq>}; then commit the
  * {@code logged} fact and an access record to the policy store ({@code args[1]}), print
  * {@code COMMIT <seq>}. Repeats until killed.

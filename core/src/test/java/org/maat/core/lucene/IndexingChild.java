@@ -5,7 +5,7 @@ import org.maat.core.data.DataDir;
 import org.maat.core.runtime.IndexRun;
 
 /**
- * The child JVM of {@link IndexCrashTest}: indexes data set A, then B, then A... into one index
+ * The child JVM of {@link IndexCrashIT}: indexes data set A, then B, then A... into one index
  * directory under the monitor, printing {@code PUBLISHED A} (or B) after each publication, until it
  * is killed.
  */

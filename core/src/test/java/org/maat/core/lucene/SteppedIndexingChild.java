@@ -6,7 +6,7 @@ import org.maat.core.data.DataDir;
 import org.maat.core.runtime.IndexRun;
 
 /**
- * The child JVM of {@link PublicationStepCrashTest}: runs the sequential indexer over {@code DATA}
+ * The child JVM of {@link PublicationStepCrashIT}: runs the sequential indexer over {@code DATA}
  * into {@code OUT} with {@code SHARDS} shards ({@code POLICY}: under the monitor or not), prints
  * {@code REACHED STEP} at each publication step and stops for good at {@code STEP}, where the test
  * kills it.

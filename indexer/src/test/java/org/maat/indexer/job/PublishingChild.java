@@ -10,7 +10,7 @@ import org.maat.core.lucene.PublicationObserver;
 import org.maat.indexer.MapReduceIndexing;
 
 /**
- * The child JVM of {@link MapReduceCommitCrashTest}: runs the MapReduce indexer (local mode) over
+ * The child JVM of {@link MapReduceCommitCrashIT}: runs the MapReduce indexer (local mode) over
  * {@code DATA} into {@code OUT} with {@code SHARDS} shards and as many reducers (Hadoop's directories
  * under {@code TMP}), prints
  * {@code REACHED STEP} at each publication step of the job commit and stops for good at

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * The child process of {@link MalLogCrashTest}: appends to the log at {@code args[0]} forever,
+ * The child process of {@link MalLogCrashIT}: appends to the log at {@code args[0]} forever,
  * printing {@code ACK <sequence>} once each append has returned, until it is killed. Entry
  * contents are a function of the sequence number, so the parent can check what survived.
  */

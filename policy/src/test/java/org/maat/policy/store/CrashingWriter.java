@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Child process of {@link PolicyStoreCrashTest}: commits {@link TaggedBatches} to the store in
+ * Child process of {@link PolicyStoreCrashIT}: commits {@link TaggedBatches} to the store in
  * {@code args[0]} until killed, printing {@code ACK <N>} once batch N's commit has returned.
  */
 public final class CrashingWriter {

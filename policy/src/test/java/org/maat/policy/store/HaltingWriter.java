@@ -6,7 +6,7 @@ import org.maat.policy.Conduit;
 import org.maat.policy.facts.Fact;
 
 /**
- * Child process of {@link PolicyStoreCrashTest}: applies one large batch to the store in
+ * Child process of {@link PolicyStoreCrashIT}: applies one large batch to the store in
  * {@code args[0]} ({@code args[1]} conduits of about 1 KB each) and halts the JVM, as a crash
  * would, after the batch is in the maps but before MVStore commits it.
  */

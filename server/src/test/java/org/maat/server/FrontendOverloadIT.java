@@ -21,7 +21,7 @@ import org.maat.server.bench.OverloadBenchmark;
  * its bounded wait instead of queueing, every request gets an answer, and the threads the burst
  * needed are gone seconds after it.
  */
-class FrontEndOverloadTest {
+class FrontendOverloadIT {
 
     /** The WAR's default maat.maxWaitMillis. */
     private static final long MAX_WAIT_MILLIS = 500;

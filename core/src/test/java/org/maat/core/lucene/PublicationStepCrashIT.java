@@ -33,7 +33,7 @@ import org.maat.policy.KilledChild;
  * one's (after), compared with fresh indexes of the same data, and that a rerun leaves exactly the
  * published shards.
  */
-class PublicationStepCrashTest {
+class PublicationStepCrashIT {
 
     @TempDir
     static Path dir;

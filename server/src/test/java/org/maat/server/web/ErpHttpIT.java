@@ -42,7 +42,7 @@ import org.maat.server.WarFile;
 // The write test updates a random employee on each backend, so the two databases differ after it: it runs
 // last, after every test that compares the backends' rows (a Q10R draw could include that employee).
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class ErpHttpTest {
+class ErpHttpIT {
 
     private static final int EMPLOYEES = 300;
     private static final int MAX_CONCURRENT = 3;

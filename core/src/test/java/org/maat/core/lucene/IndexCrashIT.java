@@ -29,7 +29,7 @@ import org.maat.policy.KilledChild;
  * sets with exactly its labels: never a mix of old and new shards, never a file without a label,
  * never a label of a file the published commits do not use.
  */
-class IndexCrashTest {
+class IndexCrashIT {
 
     private static final int ROUNDS = 6;
 

@@ -34,7 +34,7 @@ import org.maat.policy.KilledChild;
  * compared with sequential indexes of the same data built beforehand, and that a rerun publishes and
  * leaves nothing behind; and that a kill before the cleanup of a 3-into-2 rebuild serves 2 shards.
  */
-class MapReduceCommitCrashTest {
+class MapReduceCommitCrashIT {
 
     private static final List<String> QUERIES = List.of("budget", "water climate", "fishing treaty", "tax", "uniq17");
 

@@ -29,7 +29,7 @@ import org.maat.server.testwar.FailingStartServlet;
  * The launcher behind {@code maat serve}: shard servers for a topology and a WAR deployed through a
  * {@code WebAppContext} with its configuration, all on loopback, all stopped by close.
  */
-class SearchDeploymentTest {
+class SearchDeploymentIT {
 
     @TempDir
     static Path dir;

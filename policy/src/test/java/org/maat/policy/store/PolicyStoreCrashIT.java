@@ -18,7 +18,7 @@ import org.maat.policy.KilledChild;
  * Kills a child JVM that is committing batches to a store, at random moments, and checks what
  * survives: every batch whose commit returned, and no part of any other.
  */
-class PolicyStoreCrashTest {
+class PolicyStoreCrashIT {
 
     private static final int ROUNDS = 16;
     private static final Pattern ACK = Pattern.compile("ACK (\\d+)");
@@ -77,7 +77,7 @@ class PolicyStoreCrashTest {
         return KilledChild.runAndKill(CrashingWriter.class, List.of(file.toString()),
                         dir.resolve("writer-" + round + ".err"), killAfterAcks,
                         TimeUnit.MILLISECONDS.toNanos(delayMillis), context)
-                .stream().mapToLong(PolicyStoreCrashTest::ackOf).max().orElse(0);
+                .stream().mapToLong(PolicyStoreCrashIT::ackOf).max().orElse(0);
     }
 
     private static long ackOf(String line) {

@@ -31,7 +31,7 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * a stranger of a friends-only document, searches for it and opens it. Screenshots go to
  * {@code target/screenshots/}. {@code bin/maat test} installs {@code chromium} and {@code chromium-driver}.
  */
-class BrowserTest {
+class BrowserIT {
 
     static final Path CHROMIUM = Path.of("/usr/bin/chromium");
     static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");

@@ -22,7 +22,7 @@ import org.maat.policy.store.PolicyStore;
  * times at random points, and checks after each kill: the log verifies, every acknowledged append
  * and commit is present, and the store never holds a {@code logged} fact whose log entry was lost.
  */
-class MalAndStoreCrashTest {
+class MalAndStoreCrashIT {
 
     private static final int ROUNDS = 12;
 

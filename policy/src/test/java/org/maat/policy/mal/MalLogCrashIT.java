@@ -19,7 +19,7 @@ import org.maat.policy.KilledChild;
  * after each kill that reopening recovers a valid chain holding every acknowledged entry. Some
  * rounds also leave the kind of damaged last line a power failure leaves mid-append.
  */
-class MalLogCrashTest {
+class MalLogCrashIT {
 
     private static final int ROUNDS = 20;
 

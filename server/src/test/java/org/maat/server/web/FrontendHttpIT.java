@@ -21,7 +21,7 @@ import org.maat.server.Topology;
 import org.maat.server.WarFile;
 
 /** The built WAR deployed in embedded Jetty and exercised over real HTTP on 127.0.0.1 (JSON API and pages). */
-class FrontEndHttpTest {
+class FrontendHttpIT {
 
     static final int MAX_CONCURRENT = 2;
 

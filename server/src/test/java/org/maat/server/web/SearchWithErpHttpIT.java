@@ -13,7 +13,7 @@ import org.maat.encdb.erp.ErpLoader;
 import org.maat.server.Topology;
 
 /** One front-end serving search and the ERP pages side by side; and one serving search alone. */
-class SearchWithErpHttpTest {
+class SearchWithErpHttpIT {
 
     @TempDir
     Path dir;

@@ -12,7 +12,7 @@ import org.maat.server.Topology;
 import org.maat.server.WarFile;
 
 /** The serving demo against the built front-end WAR: every kind of user, over HTTP, nothing leaked. */
-class ServeDemoTest {
+class ServeDemoIT {
 
     @TempDir
     Path dir;

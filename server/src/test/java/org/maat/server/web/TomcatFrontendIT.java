@@ -22,11 +22,11 @@ import org.maat.policy.Conduit;
 import org.maat.server.Topology;
 
 /**
- * The same built WAR that {@link FrontEndHttpTest} runs in Jetty, deployed unchanged into embedded
+ * The same built WAR that {@link FrontendHttpIT} runs in Jetty, deployed unchanged into embedded
  * Tomcat ({@link TomcatDeployment}) and exercised over real HTTP on 127.0.0.1: sign-in, search,
  * a refused document, logout, pages, and a session's monitor task discarded when the session expires.
  */
-class TomcatFrontEndTest {
+class TomcatFrontendIT {
 
     static final int SESSION_MINUTES = 7;
 

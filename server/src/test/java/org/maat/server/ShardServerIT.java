@@ -35,7 +35,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** Shard servers over a real index, reached over HTTP on loopback. */
-class ShardServerTest {
+class ShardServerIT {
 
     @TempDir
     static Path dir;

@@ -23,7 +23,7 @@ import org.maat.core.shard.ShardRequestAuth;
 import org.maat.core.shard.ShardSecret;
 
 /** A shard server answers a too expensive query 400 and a query past its time budget 503, both as JSON. */
-class ShardServerQueryCostTest {
+class ShardServerQueryCostIT {
 
     @TempDir
     static Path dir;

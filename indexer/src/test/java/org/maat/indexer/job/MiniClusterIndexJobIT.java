@@ -26,7 +26,7 @@ import org.maat.policy.Session;
  * master and every task, the policy data shipped through the distributed cache. One reducer attempt
  * fails after building its shard and is retried; the index holds every document once.
  */
-class MiniClusterIndexJobTest {
+class MiniClusterIndexJobIT {
 
     @TempDir
     static Path dir;

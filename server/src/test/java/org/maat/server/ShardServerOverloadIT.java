@@ -23,7 +23,7 @@ import org.maat.core.shard.ShardResult;
 import org.maat.core.shard.ShardSearcher;
 
 /** A shard server sheds load with 503 once its running and waiting slots are full, and recovers. */
-class ShardServerOverloadTest {
+class ShardServerOverloadIT {
 
     private static final ShardSecret SECRET = ShardSecret.generate();
 
