@@ -39,8 +39,26 @@ class PairPredictionTest {
     @Test
     void weightsCountRequestsOfEachQuery() {
         // 3 of a 100 req/s query and 1 of a 10 req/s one cost 0.03 + 0.1 s: 4 requests per 0.13 s
-        assertThat(PairPrediction.throughput(3, 100, 1, 10)).isEqualTo(4 / 0.13);
-        assertThat(PairPrediction.deviation(110, 100)).isEqualTo(0.10000000000000009);
+        assertThat(PairPrediction.throughput(3, 100, 1, 10)).isCloseTo(4 / 0.13, within(1e-9));
+        // Only the ratio of the weights counts: 6 and 2 are the same mix as 3 and 1
+        assertThat(PairPrediction.throughput(6, 100, 2, 10)).isCloseTo(PairPrediction.throughput(3, 100, 1, 10),
+                within(1e-9));
+    }
+
+    @Test
+    void aPairLiesBetweenItsQueriesAndIsSymmetric() {
+        double pair = PairPrediction.throughput(1, 600, 2, 35);
+        assertThat(pair).isStrictlyBetween(35.0, 600.0);
+        assertThat(PairPrediction.throughput(2, 35, 1, 600)).isCloseTo(pair, within(1e-9));
+        // A query paired with itself is predicted at its own rate
+        assertThat(PairPrediction.throughput(1, 80, 3, 80)).isCloseTo(80, within(1e-9));
+    }
+
+    @Test
+    void deviationIsTheRelativeDistanceAboveThePrediction() {
+        assertThat(PairPrediction.deviation(110, 100)).isCloseTo(0.10, within(1e-12));
+        assertThat(PairPrediction.deviation(90, 100)).isCloseTo(-0.10, within(1e-12));
+        assertThat(PairPrediction.deviation(100, 100)).isZero();
     }
 
     @Test
