@@ -14,6 +14,7 @@ import org.maat.core.lucene.IndexLayout;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
+import org.maat.core.task.Monitoring;
 
 /**
  * What {@code maat serve} runs: shard servers for every shard (and replica) of an index, in this
@@ -53,13 +54,14 @@ public final class SearchDeployment implements AutoCloseable {
      * Starts {@code topology}'s shard servers over {@code index} and the front-end {@code war} over
      * {@code data} on {@code host}:{@code port} ({@code port} 0: a free port).
      *
-     * @param policy false: shards and front-end run the {@code --no-policy} baseline
-     * @param tune   adds optional front-end settings (regions, proxy header, limits) to the config
+     * @param monitoring {@link Monitoring#NONE}: shards and front-end run the {@code --no-policy} baseline
+     * @param tune       adds optional front-end settings (regions, proxy header, limits) to the config
      */
-    public static SearchDeployment start(Path war, DataDir data, IndexLayout index, Topology topology, boolean policy,
-                                         String host, int port, UnaryOperator<FrontEndConfig> tune) throws IOException {
+    public static SearchDeployment start(Path war, DataDir data, IndexLayout index, Topology topology,
+                                         Monitoring monitoring, String host, int port,
+                                         UnaryOperator<FrontEndConfig> tune) throws IOException {
         Objects.requireNonNull(topology, "topology");
-        ShardIndex shardIndex = ShardIndex.open(data, index, policy);
+        ShardIndex shardIndex = ShardIndex.open(data, index, monitoring);
         List<ShardServer> servers = new ArrayList<>();
         ShardSecret secret = ShardSecret.generate();
         Path secretDir = null;
@@ -83,8 +85,9 @@ public final class SearchDeployment implements AutoCloseable {
             }
             ShardTopology shards = new ShardTopology(urls);
             secretDir = privateSecretDir(secret);
-            FrontEndServer frontEnd = FrontEndServer.start(war, tune.apply(FrontEndConfig.of(data.root(), shards, policy)
-                    .withShardSecretFile(secretDir.resolve(SECRET_FILE))), host, port);
+            FrontEndServer frontEnd = FrontEndServer.start(war, tune.apply(
+                    FrontEndConfig.of(data.root(), shards, monitoring.monitored())
+                            .withShardSecretFile(secretDir.resolve(SECRET_FILE))), host, port);
             return new SearchDeployment(shardIndex, servers, shards, frontEnd, secret, secretDir);
         } catch (IOException | RuntimeException e) {
             servers.forEach(ShardServer::close);
@@ -96,12 +99,13 @@ public final class SearchDeployment implements AutoCloseable {
 
     /** The front-end alone, over shard servers that run elsewhere, started with {@code secret}. */
     public static SearchDeployment frontEndOnly(Path war, DataDir data, ShardTopology shards, ShardSecret secret,
-                                                boolean policy, String host, int port,
+                                                Monitoring monitoring, String host, int port,
                                                 UnaryOperator<FrontEndConfig> tune) throws IOException {
         Path secretDir = privateSecretDir(secret);
         try {
-            FrontEndServer frontEnd = FrontEndServer.start(war, tune.apply(FrontEndConfig.of(data.root(), shards, policy)
-                    .withShardSecretFile(secretDir.resolve(SECRET_FILE))), host, port);
+            FrontEndServer frontEnd = FrontEndServer.start(war, tune.apply(
+                    FrontEndConfig.of(data.root(), shards, monitoring.monitored())
+                            .withShardSecretFile(secretDir.resolve(SECRET_FILE))), host, port);
             return new SearchDeployment(null, List.of(), shards, frontEnd, secret, secretDir);
         } catch (IOException | RuntimeException e) {
             deleteQuietly(secretDir);
