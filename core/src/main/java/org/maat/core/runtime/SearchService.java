@@ -170,7 +170,6 @@ public final class SearchService implements AutoCloseable {
     public static SearchService open(DataDir data, IndexLayout layout, Monitoring monitoring) throws IOException {
         DataSet stores = DataSet.open(data);
         IndexLabelling labels = null;
-        TaskGate opener = null;
         try {
             if (monitoring.monitored() && !layout.monitored()) {
                 throw new IllegalArgumentException("index " + layout.root() + " has no labels: it was built with --no-policy ("
@@ -178,16 +177,9 @@ public final class SearchService implements AutoCloseable {
             }
             // A snapshot: a search never writes the label store, nor waits for an indexer's lock.
             labels = IndexLabelling.forReading(layout, monitoring);
-            IndexLabelling catalog = labels;
-            Monitor monitor = monitoring.monitor(() -> TaskMonitor.over(stores, catalog));
-            // The shard readers' own task: confined, it only reads, and its taint never leaves it.
-            opener = monitor.open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED);
-            OpenIndex index = OpenIndex.open(layout, labels, opener);
-            TaskGate owned = opener;
-            return new SearchService(stores, labels, monitor, index, new AtomicLong(), SearchComponents.standard(),
-                    () -> closeAll(index, owned, catalog, stores));
+            return serve(stores, labels, layout, null, true);
         } catch (IOException | RuntimeException e) {
-            closeAll(null, opener, labels, stores);
+            closeAll(null, null, labels, stores);
             throw e;
         }
     }
@@ -200,12 +192,20 @@ public final class SearchService implements AutoCloseable {
      */
     public static SearchService openShard(DataSet stores, IndexLabelling labels, IndexLayout layout, int shard)
             throws IOException {
+        return serve(stores, labels, layout, shard, false);
+    }
+
+    /** Opens the index (one shard, or all if {@code shard} is null) as {@code labels}' monitoring says. */
+    private static SearchService serve(DataSet stores, IndexLabelling labels, IndexLayout layout, Integer shard,
+                                       boolean ownsData) throws IOException {
         Monitor monitor = labels.monitoring().monitor(() -> TaskMonitor.over(stores, labels));
+        // The shard readers' own task: confined, it only reads, and its taint never leaves it.
         TaskGate opener = monitor.open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED);
         try {
-            OpenIndex index = OpenIndex.openShard(layout, labels, opener, shard);
-            return new SearchService(stores, labels, monitor, index, new AtomicLong(),
-                    SearchComponents.standard(), () -> closeAll(index, opener, null, null));
+            OpenIndex index = shard == null ? OpenIndex.open(layout, labels, opener)
+                    : OpenIndex.openShard(layout, labels, opener, shard);
+            return new SearchService(stores, labels, monitor, index, new AtomicLong(), SearchComponents.standard(),
+                    ownsData ? () -> closeAll(index, opener, labels, stores) : () -> closeAll(index, opener, null, null));
         } catch (IOException | RuntimeException e) {
             opener.close();
             throw e;
