@@ -10,10 +10,10 @@ import org.maat.policy.lang.PolicyId;
 import org.maat.policy.monitor.TaintSet;
 
 /**
- * One signed-in user's session: the authenticated principal and region, its own confined task (of
- * the monitor, or one that checks nothing in the {@code --no-policy} baseline), and its client channel, the conduit
- * {@code profile/USER/session/N} (readable by the user only) that everything shown to the user is
- * written to. The task lives as long as the session and is discarded by {@link #close()} at logout
+ * One signed-in user's session: the authenticated principal and region, its own confined task (a
+ * monitor task, or in the {@code --no-policy} baseline one that checks nothing), and its client
+ * channel, the conduit {@code profile/USER/session/N} (readable by the user only) that everything
+ * shown to the user is written to. The task lives as long as the session and is discarded by {@link #close()} at logout
  * or expiry, so its taint never reaches another session.
  */
 public final class UserSession implements AutoCloseable {
