@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.util.concurrent.Callable;
 import org.maat.core.data.DirectoryTree;
 import org.maat.core.demo.SearchDemo;
+import org.maat.core.task.Monitoring;
 import org.maat.encdb.erp.ErpDemo;
 import org.maat.indexer.MapReduceIndexing;
 import org.maat.policy.cli.MonitorDemo;
@@ -58,7 +59,7 @@ public final class DemoCommand implements Callable<Integer> {
         try {
             new MonitorDemo(out, quiet).run(work.resolve("mal.log"));
             SearchDemo.Prepared search = new SearchDemo(out, "2 confined reducers (MapReduce, Hadoop local mode)",
-                    (data, index) -> MapReduceIndexing.run(data, index, 2, 2, true, n -> { }))
+                    (data, index) -> MapReduceIndexing.run(data, index, 2, 2, Monitoring.REFERENCE_MONITOR, n -> { }))
                     .run(work.resolve("search"));
             out.println();
             out.println("== Serving the index over HTTP");

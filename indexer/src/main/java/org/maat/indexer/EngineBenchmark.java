@@ -15,6 +15,7 @@ import org.maat.core.data.Manifest;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.IndexBenchmark;
 import org.maat.core.runtime.IndexRun;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.mal.MalLog;
 import org.maat.policy.store.PolicyStore;
 
@@ -141,9 +142,10 @@ public final class EngineBenchmark {
         Path out = Files.createTempDirectory(scratch, "index-");
         try {
             System.gc();
+            Monitoring monitoring = v.policy() ? Monitoring.REFERENCE_MONITOR : Monitoring.NONE;
             IndexRun.Report report = v.mapReduce()
-                    ? MapReduceIndexing.run(input, new IndexLayout(out), shards, v.reducers(), v.policy(), n -> { })
-                    : IndexRun.standard().run(input, new IndexLayout(out), shards, v.policy(), n -> { });
+                    ? MapReduceIndexing.run(input, new IndexLayout(out), shards, v.reducers(), monitoring, n -> { })
+                    : IndexRun.standard().run(input, new IndexLayout(out), shards, monitoring, n -> { });
             log.accept(String.format("%s %-22s %8.2f s", label, v.label(), report.nanos() / 1e9));
             return report;
         } finally {

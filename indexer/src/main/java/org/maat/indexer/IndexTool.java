@@ -6,6 +6,7 @@ import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
+import org.maat.core.task.Monitoring;
 import org.maat.indexer.job.IndexJob;
 import org.maat.indexer.job.IndexJobException;
 import picocli.CommandLine;
@@ -52,7 +53,7 @@ public final class IndexTool extends Configured implements Tool, Callable<Intege
     @Override
     public Integer call() throws Exception {
         IndexJob.Result result = new IndexJob(getConf()).run(new Path(data), new Path(out), shards,
-                reducers == null ? shards : reducers, !noPolicy, n -> { });
+                reducers == null ? shards : reducers, noPolicy ? Monitoring.NONE : Monitoring.REFERENCE_MONITOR, n -> { });
         System.out.printf("%s: %,d documents in %d shard(s) by %d reducer(s), %s, %.1f s%n", out, result.documents(),
                 result.shards(), result.reducers(), noPolicy ? "plain Lucene" : "under the monitor", result.nanos() / 1e9);
         return 0;

@@ -10,6 +10,7 @@ import org.apache.hadoop.fs.FileUtil;
 import org.maat.core.data.DataDir;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.IndexRun;
+import org.maat.core.task.Monitoring;
 import org.maat.indexer.job.IndexJob;
 import org.maat.indexer.job.IndexJobConf;
 
@@ -28,17 +29,17 @@ public final class MapReduceIndexing {
 
     /**
      * Indexes {@code data} into {@code out} with {@code reducers} reducers building {@code shards}
-     * shards, under the monitor when {@code policy}. {@code progress} is told documents indexed so
+     * shards, under the monitor or with none as {@code monitoring} says. {@code progress} is told documents indexed so
      * far (approximate while the job runs). Throws {@link org.maat.indexer.job.IndexJobException}
      * (with the monitor's denial, if it refused) when the job failed; then nothing was published.
      */
-    public static IndexRun.Report run(DataDir data, IndexLayout out, int shards, int reducers, boolean policy,
+    public static IndexRun.Report run(DataDir data, IndexLayout out, int shards, int reducers, Monitoring monitoring,
                                       LongConsumer progress) throws IOException {
         Path tmp = Files.createTempDirectory("maat-mapreduce-");
         try {
             IndexJob.Result result = new IndexJob(localConfiguration(tmp, reducers)).run(
                     new org.apache.hadoop.fs.Path(data.root().toAbsolutePath().toUri()),
-                    new org.apache.hadoop.fs.Path(out.root().toAbsolutePath().toUri()), shards, reducers, policy,
+                    new org.apache.hadoop.fs.Path(out.root().toAbsolutePath().toUri()), shards, reducers, monitoring,
                     progress);
             return new IndexRun.Report(result.documents(), result.shards(), result.nanos(), result.monitored());
         } catch (InterruptedException e) {

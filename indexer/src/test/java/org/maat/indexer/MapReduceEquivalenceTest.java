@@ -26,6 +26,7 @@ import org.maat.core.lucene.PublishedIndex;
 import org.maat.core.runtime.IndexRun;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 
@@ -48,7 +49,7 @@ public class MapReduceEquivalenceTest {
         data = TestData.generate(dir, 400, 61);
         sequential = TestData.index(data, dir.resolve("sequential"), 3);
         mapReduce = new IndexLayout(dir.resolve("mapreduce"));
-        report = MapReduceIndexing.run(data, mapReduce, 3, 2, true, n -> { });
+        report = MapReduceIndexing.run(data, mapReduce, 3, 2, Monitoring.REFERENCE_MONITOR, n -> { });
     }
 
     @Test
@@ -77,8 +78,8 @@ public class MapReduceEquivalenceTest {
 
     @Test
     void searchesAsSeveralUsersReturnTheSameTopTen() throws IOException {
-        Map<String, List<String>> expected = topTens(sequential, true);
-        assertThat(topTens(mapReduce, true)).isEqualTo(expected);
+        Map<String, List<String>> expected = topTens(sequential, Monitoring.REFERENCE_MONITOR);
+        assertThat(topTens(mapReduce, Monitoring.REFERENCE_MONITOR)).isEqualTo(expected);
         assertThat(expected.values().stream().filter(ids -> !ids.isEmpty()).count()).isGreaterThan(50);
     }
 
@@ -86,16 +87,16 @@ public class MapReduceEquivalenceTest {
     void aPlainJobBuildsThePlainIndex() throws IOException {
         IndexLayout plainSeq = TestData.indexPlain(data, dir.resolve("plain-seq"), 2);
         IndexLayout plainMr = new IndexLayout(dir.resolve("plain-mr"));
-        MapReduceIndexing.run(data, plainMr, 2, 1, false, n -> { });
+        MapReduceIndexing.run(data, plainMr, 2, 1, Monitoring.NONE, n -> { });
         assertThat(plainMr.isLabelled()).isFalse();
         for (int shard = 0; shard < 2; shard++) {
             assertThat(ids(plainMr, shard)).isEqualTo(ids(plainSeq, shard));
         }
-        assertThat(topTens(plainMr, false)).isEqualTo(topTens(plainSeq, false));
+        assertThat(topTens(plainMr, Monitoring.NONE)).isEqualTo(topTens(plainSeq, Monitoring.NONE));
     }
 
     /** The top ten of every query as several users in two regions (one a censoring region). */
-    private static Map<String, List<String>> topTens(IndexLayout layout, boolean policy) throws IOException {
+    private static Map<String, List<String>> topTens(IndexLayout layout, Monitoring policy) throws IOException {
         Map<String, List<String>> results = new LinkedHashMap<>();
         try (SearchService service = SearchService.open(data, layout, policy)) {
             for (String user : List.of("u0", "u3", "u7", "u12", "u29")) {
@@ -113,14 +114,14 @@ public class MapReduceEquivalenceTest {
     @Test
     void aRerunReplacesThePublishedIndex() throws IOException {
         IndexLayout layout = new IndexLayout(dir.resolve("rerun"));
-        MapReduceIndexing.run(data, layout, 3, 3, true, n -> { });
-        MapReduceIndexing.run(data, layout, 2, 1, true, n -> { });
+        MapReduceIndexing.run(data, layout, 3, 3, Monitoring.REFERENCE_MONITOR, n -> { });
+        MapReduceIndexing.run(data, layout, 2, 1, Monitoring.REFERENCE_MONITOR, n -> { });
         assertThat(PublishedIndex.read(layout).shards()).isEqualTo(2);
         try (Stream<Path> files = java.nio.file.Files.list(layout.root())) {
             assertThat(files.map(p -> p.getFileName().toString()).collect(Collectors.toSet()))
                     .isEqualTo(Set.of("shard-0", "shard-1", "labels.db"));
         }
-        try (SearchService mr = SearchService.open(data, layout, true)) {
+        try (SearchService mr = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
             assertThat(mr.index().documents()).isEqualTo(400);
             assertThat(mr.search(Session.of("u3", "r0"), "budget", 10)).isNotEmpty();
         }

@@ -14,6 +14,7 @@ import org.maat.core.lucene.IndexLayout;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
+import org.maat.core.task.Monitoring;
 import org.maat.frontend.config.FrontendConfig;
 
 /**
@@ -54,13 +55,14 @@ public final class SearchDeployment implements AutoCloseable {
      * Starts {@code topology}'s shard servers over {@code index} and the front-end {@code war} over
      * {@code data} on {@code host}:{@code port} ({@code port} 0: a free port).
      *
-     * @param policy false: shards and front-end run the {@code --no-policy} baseline
-     * @param tune   adds optional front-end settings (regions, proxy header, limits) to the config
+     * @param monitoring {@link Monitoring#NONE}: shards and front-end run the {@code --no-policy} baseline
+     * @param tune       adds optional front-end settings (regions, proxy header, limits) to the config
      */
-    public static SearchDeployment start(Path war, DataDir data, IndexLayout index, Topology topology, boolean policy,
-                                         String host, int port, UnaryOperator<FrontendConfig.Settings> tune) throws IOException {
+    public static SearchDeployment start(Path war, DataDir data, IndexLayout index, Topology topology,
+                                         Monitoring monitoring, String host, int port,
+                                         UnaryOperator<FrontendConfig.Settings> tune) throws IOException {
         Objects.requireNonNull(topology, "topology");
-        ShardIndex shardIndex = ShardIndex.open(data, index, policy);
+        ShardIndex shardIndex = ShardIndex.open(data, index, monitoring);
         List<ShardServer> servers = new ArrayList<>();
         ShardSecret secret = ShardSecret.generate();
         Path secretDir = null;
@@ -85,7 +87,7 @@ public final class SearchDeployment implements AutoCloseable {
             ShardTopology shards = new ShardTopology(urls);
             secretDir = privateSecretDir(secret);
             FrontendServer frontend = FrontendServer.start(war, tune.apply(
-                    FrontendConfig.search(data.root(), shards.toString(), policy)
+                    FrontendConfig.search(data.root(), shards.toString(), monitoring.monitored())
                     .withShardSecretFile(secretDir.resolve(SECRET_FILE))), host, port);
             return new SearchDeployment(shardIndex, servers, shards, frontend, secret, secretDir);
         } catch (IOException | RuntimeException e) {
@@ -98,12 +100,12 @@ public final class SearchDeployment implements AutoCloseable {
 
     /** The front-end alone, over shard servers that run elsewhere, started with {@code secret}. */
     public static SearchDeployment frontendOnly(Path war, DataDir data, ShardTopology shards, ShardSecret secret,
-                                                boolean policy, String host, int port,
+                                                Monitoring monitoring, String host, int port,
                                                 UnaryOperator<FrontendConfig.Settings> tune) throws IOException {
         Path secretDir = privateSecretDir(secret);
         try {
             FrontendServer frontend = FrontendServer.start(war, tune.apply(
-                    FrontendConfig.search(data.root(), shards.toString(), policy)
+                    FrontendConfig.search(data.root(), shards.toString(), monitoring.monitored())
                     .withShardSecretFile(secretDir.resolve(SECRET_FILE))), host, port);
             return new SearchDeployment(null, List.of(), shards, frontend, secret, secretDir);
         } catch (IOException | RuntimeException e) {

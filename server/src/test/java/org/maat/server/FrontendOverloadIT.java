@@ -13,6 +13,7 @@ import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.TitleQueries;
+import org.maat.core.task.Monitoring;
 import org.maat.server.bench.BenchData;
 import org.maat.server.bench.OverloadBenchmark;
 
@@ -43,7 +44,7 @@ class FrontendOverloadIT {
         int justAfter;
         int settled;
         try (SearchDeployment deployment = SearchDeployment.start(WarFile.locate(), data, index, Topology.TWO_SERVERS,
-                true, "127.0.0.1", 0, c -> c)) {
+                Monitoring.REFERENCE_MONITOR, "127.0.0.1", 0, c -> c)) {
             Thread.sleep(3_000);
             idle = servingThreads();
             report = new OverloadBenchmark(deployment.url(), GeneratedLogins.read(data), queries, 10, 5)

@@ -22,6 +22,7 @@ import org.maat.core.runtime.IndexRun;
 import org.maat.core.shard.FanOut;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardTopology;
+import org.maat.core.task.Monitoring;
 import org.maat.server.testwar.ConfigEchoServlet;
 import org.maat.server.testwar.FailingStartServlet;
 
@@ -53,7 +54,7 @@ class SearchDeploymentIT {
         ShardTopology shards;
         Path secretFile;
         try (SearchDeployment deployment = SearchDeployment.start(echoWar, served.data(), served.index(),
-                Topology.FOUR_SERVERS, true, "127.0.0.1", 0, c -> c.withMaxConcurrent(7).withSessionMinutes(3))) {
+                Topology.FOUR_SERVERS, Monitoring.REFERENCE_MONITOR, "127.0.0.1", 0, c -> c.withMaxConcurrent(7).withSessionMinutes(3))) {
             front = deployment.url();
             shards = deployment.shards();
             assertThat(shards.shards()).hasSize(2).allSatisfy(replicas -> assertThat(replicas).hasSize(2));
@@ -94,7 +95,7 @@ class SearchDeploymentIT {
     @Test
     void theBaselineIsConfiguredWithoutPolicy() throws Exception {
         try (SearchDeployment deployment = SearchDeployment.start(echoWar, served.data(), served.index(),
-                Topology.TWO_SERVERS, false, "127.0.0.1", 0, c -> c)) {
+                Topology.TWO_SERVERS, Monitoring.NONE, "127.0.0.1", 0, c -> c)) {
             assertThat(deployment.shardServers()).hasSize(2);
             assertThat(get(deployment.url().resolve("/config")).body()).contains("maat.policy=false");
         }
@@ -104,7 +105,7 @@ class SearchDeploymentIT {
     void aWarThatCannotStartFailsTheStartAndLeavesNothingRunning() throws Exception {
         Path broken = TestWars.build(dir.resolve("broken.war"), FailingStartServlet.class);
         assertThatThrownBy(() -> SearchDeployment.start(broken, served.data(), served.index(), Topology.TWO_SERVERS,
-                true, "127.0.0.1", 0, c -> c)).isInstanceOf(IOException.class)
+                Monitoring.REFERENCE_MONITOR, "127.0.0.1", 0, c -> c)).isInstanceOf(IOException.class)
                 .hasMessageContaining("did not start");
         assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().startsWith("shard-")
                 || t.getName().startsWith("front-end"));
@@ -114,16 +115,16 @@ class SearchDeploymentIT {
     void aMissingWarIsNamed() {
         Path missing = dir.resolve("nothing.war");
         assertThatThrownBy(() -> SearchDeployment.start(missing, served.data(), served.index(), Topology.TWO_SERVERS,
-                true, "127.0.0.1", 0, c -> c)).isInstanceOf(IOException.class)
+                Monitoring.REFERENCE_MONITOR, "127.0.0.1", 0, c -> c)).isInstanceOf(IOException.class)
                 .hasMessageContaining(missing.toString());
     }
 
     @Test
     void aTopologyThatDoesNotFitTheIndexIsExplained() throws IOException {
         IndexLayout oneShard = new IndexLayout(dir.resolve("one-shard"));
-        IndexRun.standard().run(served.data(), oneShard, 1, true, n -> { });
+        IndexRun.standard().run(served.data(), oneShard, 1, Monitoring.REFERENCE_MONITOR, n -> { });
         assertThatThrownBy(() -> SearchDeployment.start(echoWar, served.data(), oneShard, Topology.TWO_SERVERS,
-                true, "127.0.0.1", 0, c -> c)).isInstanceOf(IllegalArgumentException.class)
+                Monitoring.REFERENCE_MONITOR, "127.0.0.1", 0, c -> c)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("serves 2 shards").hasMessageContaining("has 1");
         assertThatThrownBy(() -> Topology.parse("3servers")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("2servers, 4servers");

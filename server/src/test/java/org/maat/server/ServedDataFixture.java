@@ -13,6 +13,7 @@ import org.maat.core.population.GenerationProgress;
 import org.maat.core.population.PopulationGenerator;
 import org.maat.core.population.PopulationSpec;
 import org.maat.core.runtime.IndexRun;
+import org.maat.core.task.Monitoring;
 
 /**
  * A small real data directory and monitored 2-shard index for the server's tests: a JSONL corpus
@@ -43,7 +44,7 @@ public record ServedDataFixture(DataDir data, IndexLayout index) {
         new PopulationGenerator(SPEC).generate(CorpusSpec.parse("jsonl:" + corpus, 3), data, ScanMode.STRICT,
                 bad -> { }, GenerationProgress.NONE);
         IndexLayout index = new IndexLayout(dir.resolve("index"));
-        IndexRun.standard().run(data, index, 2, true, n -> { });
+        IndexRun.standard().run(data, index, 2, Monitoring.REFERENCE_MONITOR, n -> { });
         return new ServedDataFixture(data, index);
     }
 

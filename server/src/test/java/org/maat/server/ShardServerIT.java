@@ -21,6 +21,7 @@ import org.maat.core.data.DataSet;
 import org.maat.core.search.SearchComponents;
 import org.maat.core.shard.FanOut;
 import org.maat.core.shard.ShardRefusedException;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
 import org.maat.policy.facts.FactSource;
 import org.maat.core.shard.ShardHit;
@@ -48,7 +49,7 @@ class ShardServerIT {
     @BeforeAll
     static void serve() throws IOException {
         served = ServedDataFixture.generate(dir, 200);
-        index = ShardIndex.open(served.data(), served.index(), true);
+        index = ShardIndex.open(served.data(), served.index(), Monitoring.REFERENCE_MONITOR);
         for (int s = 0; s < 2; s++) {
             for (int r = 0; r < 2; r++) {
                 servers.add(ShardServer.start(index.shard(s), SECRET, "127.0.0.1", 0, "shard-" + s + "-replica-" + r));

@@ -21,6 +21,7 @@ import org.maat.core.shard.ShardProtocol;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardRequestAuth;
 import org.maat.core.shard.ShardSecret;
+import org.maat.core.task.Monitoring;
 
 /** A shard server answers a too expensive query 400 and a query past its time budget 503, both as JSON. */
 class ShardServerQueryCostIT {
@@ -36,7 +37,7 @@ class ShardServerQueryCostIT {
     @BeforeAll
     static void serve() throws IOException {
         ServedDataFixture served = ServedDataFixture.generate(dir, 200);
-        index = ShardIndex.open(served.data(), served.index(), true);
+        index = ShardIndex.open(served.data(), served.index(), Monitoring.REFERENCE_MONITOR);
         normal = ShardServer.start(index.shard(0), SECRET, "127.0.0.1", 0, "shard-0");
         hurried = ShardServer.start(index.shard(0).withQueryBudget(Duration.ZERO), SECRET, "127.0.0.1", 0, "shard-0-hurried");
     }

@@ -9,6 +9,7 @@ import org.maat.core.data.Manifest;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchBenchmark;
 import org.maat.core.runtime.SearchService;
+import org.maat.core.task.Monitoring;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -66,7 +67,7 @@ public final class BenchSearchCommand implements Callable<Integer> {
         DataDir dir = DataDir.at(data);
         Manifest manifest = dir.readManifest();
         PrintWriter err = spec.commandLine().getErr();
-        try (SearchService service = SearchService.open(dir, new IndexLayout(index), true)) {
+        try (SearchService service = SearchService.open(dir, new IndexLayout(index), Monitoring.REFERENCE_MONITOR)) {
             SearchBenchmark bench = new SearchBenchmark(service, manifest, clients, queries, k, seed);
             Map<String, SearchBenchmark.Measurement> results = bench.run(rounds, line -> {
                 err.println("  " + line);

@@ -9,6 +9,7 @@ import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.search.QueryTimedOutException;
 import org.maat.core.search.SearchHit;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.Session;
 import org.maat.policy.monitor.PolicyViolation;
 import picocli.CommandLine.Command;
@@ -76,7 +77,8 @@ public final class SearchCommand implements Callable<Integer> {
         String query = String.join(" ", words);
         Session session = Session.of(user, region);
         PrintWriter o = spec.commandLine().getOut();
-        try (SearchService service = SearchService.open(DataDir.at(data), new IndexLayout(index), !noPolicy)) {
+        try (SearchService service = SearchService.open(DataDir.at(data), new IndexLayout(index),
+                noPolicy ? Monitoring.NONE : Monitoring.REFERENCE_MONITOR)) {
             List<SearchHit> hits;
             try {
                 List<String> ids = service.search(session, query, k);

@@ -21,6 +21,7 @@ import org.maat.core.runtime.SearchService;
 import org.maat.core.search.AccessFilter;
 import org.maat.core.search.SearchComponents;
 import org.maat.core.search.SearchHit;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 import org.maat.policy.eval.EvalContext;
@@ -58,7 +59,7 @@ public final class SearchDemo {
     /** A demo indexing with the sequential indexer (one confined task). */
     public SearchDemo(PrintWriter out) {
         this(out, "one confined task (the sequential indexer)",
-                (data, index) -> IndexRun.standard().run(data, index, 2, true, n -> { }));
+                (data, index) -> IndexRun.standard().run(data, index, 2, Monitoring.REFERENCE_MONITOR, n -> { }));
     }
 
     /** A demo indexing with {@code indexer}, described as {@code indexerName} (e.g. "2 confined reducers"). */
@@ -81,7 +82,7 @@ public final class SearchDemo {
                         + "  indexed into 2 shards by %s in %.1f s; index files labelled with the index policy.%n",
                 report.documents(), spec.users(), spec.friends(), indexerName, report.nanos() / 1e9);
 
-        try (SearchService service = SearchService.open(data, index, true)) {
+        try (SearchService service = SearchService.open(data, index, Monitoring.REFERENCE_MONITOR)) {
             Cast cast = Cast.find(service);
             out.printf("  Query: \"%s\" (the title of %s, a friends-only document of %s).%n", cast.query,
                     cast.document.id(), cast.document.owner());

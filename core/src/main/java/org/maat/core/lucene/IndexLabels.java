@@ -3,13 +3,17 @@ package org.maat.core.lucene;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.apache.lucene.store.Directory;
+import org.maat.core.task.AccessGate;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
-import org.maat.policy.ConduitCatalog;
 import org.maat.policy.lang.Policy;
 import org.maat.policy.lang.PolicyId;
 import org.maat.policy.lang.PolicyPrinter;
@@ -27,9 +31,9 @@ import org.maat.policy.templates.StandardPolicy;
  * policy-store batch, so after a crash the store names either the previous commits with their
  * labels or the new ones with theirs, never a mix. A file has a label only while the published
  * commit of its shard uses it; a file of an unpublished commit has none and cannot be opened
- * through a {@link PolicyDirectory}.
+ * through a {@link PolicyDirectory}. It is the {@link IndexLabelling} of every run under the monitor.
  */
-public final class IndexLabels implements ConduitCatalog, AutoCloseable {
+public final class IndexLabels extends IndexLabelling {
 
     /** The principal that owns index files; an indexer task acts as this principal. */
     public static final String OWNER = "indexer";
@@ -65,6 +69,12 @@ public final class IndexLabels implements ConduitCatalog, AutoCloseable {
         return new IndexLabels(PolicyStore.openSnapshot(layout.labels()));
     }
 
+    @Override
+    public Monitoring monitoring() {
+        return Monitoring.REFERENCE_MONITOR;
+    }
+
+    @Override
     public Path file() {
         return store.file();
     }
@@ -81,11 +91,13 @@ public final class IndexLabels implements ConduitCatalog, AutoCloseable {
     }
 
     /** The published commits, or empty if no indexer ever published into this store. */
+    @Override
     public Optional<PublishedIndex> published() {
         return store.find(PUBLISHED_ID).map(c -> PublishedIndex.fromAttributes(c.attributes()));
     }
 
     /** The published commits; refuses a store no indexer finished publishing into, naming it. */
+    @Override
     public PublishedIndex requirePublished() {
         return published().orElseThrow(() -> new IllegalArgumentException("the label store " + store.file()
                 + " names no published commit: no monitored indexer finished publishing this index; rebuild it"));
@@ -105,6 +117,7 @@ public final class IndexLabels implements ConduitCatalog, AutoCloseable {
      * Publishes {@code index} in one atomic batch: puts {@code labels} (one per file of every new
      * commit) and the commit record, and removes every label the new commits no longer use.
      */
+    @Override
     public void publish(PublishedIndex index, Set<Conduit> labels) {
         Batch batch = store.batch().putPolicy(POLICY_ID, PolicyPrinter.print(POLICY));
         Set<String> kept = new HashSet<>();
@@ -121,6 +134,31 @@ public final class IndexLabels implements ConduitCatalog, AutoCloseable {
         }
         batch.putConduit(new Conduit(PUBLISHED_ID, "index/published", OWNER, POLICY_ID, index.toAttributes()));
         batch.commit();
+    }
+
+    /** Every file of the shard goes through a {@link PolicyDirectory} on {@code gate}. */
+    @Override
+    Directory open(Directory raw, int shard, AccessGate gate) {
+        return new PolicyDirectory(raw, shard, this, gate);
+    }
+
+    @Override
+    List<Conduit> labelsRead(Directory opened) {
+        return ((PolicyDirectory) opened).labelsRead();
+    }
+
+    /** A file is labelled as the indexer wrote it, or, copied from the published commit, as published. */
+    @Override
+    void labelCommitted(Directory opened, int shard, Collection<String> files, Set<Conduit> labels) {
+        for (String file : files) {
+            Conduit label = ((PolicyDirectory) opened).stagedLabel(file);
+            if (label == null) {
+                label = published(shard, file).orElseThrow(() -> new IllegalStateException(
+                        "file " + file + " of shard " + shard + " is in the commit but was not written through the"
+                                + " PolicyDirectory and has no label"));
+            }
+            labels.add(label);
+        }
     }
 
     @Override

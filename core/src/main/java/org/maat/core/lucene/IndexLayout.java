@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.maat.core.task.Monitoring;
 
 /**
  * Where an index lives on disk: one Lucene index per shard in {@code shard-<i>/} and what names the
@@ -80,7 +81,8 @@ public record IndexLayout(Path root) {
      * the labels naming deleted commits, and a monitored one beside a no-policy record two published
      * states. Nothing to refuse in a directory that holds neither.
      */
-    public void requireRebuildableAs(boolean monitored) {
+    public void requireRebuildableAs(Monitoring monitoring) {
+        boolean monitored = monitoring.monitored();
         if (monitored ? isNoPolicy() : isLabelled()) {
             throw new IllegalArgumentException(root + " holds " + (monitored
                     ? "an index built with --no-policy (" + noPolicyRecord() + "); build the monitored index"

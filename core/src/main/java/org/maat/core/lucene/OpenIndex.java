@@ -17,8 +17,8 @@ import org.maat.policy.Conduit;
  * An index opened for searching, shared by many search tasks: one reader per shard, opened once
  * (opening a reader per query would cost more than the query).
  *
- * <p>A monitored index is opened on the commits its label store publishes, through
- * {@link PolicyDirectory}s that record the label of every file the readers open. A task then gets
+ * <p>An index is opened on the commits its {@link IndexLabelling} publishes; under the monitor,
+ * through {@link PolicyDirectory}s that record the label of every file the readers open. A task then gets
  * the shards through {@link #searchersFor}, whose {@code searcher(i)} reads all of shard i's labels
  * into that task's gate before returning the searcher: each task is tainted exactly as if it had
  * opened the files itself.
@@ -48,25 +48,24 @@ public final class OpenIndex implements AutoCloseable {
     }
 
     /**
-     * Opens the published commits of a monitored index; the readers' own file reads go to
-     * {@code opener} (a confined task that only reads, and whose taint never leaves it).
+     * Opens the published commits {@code labelling} names ({@link IndexLabelling#forReading}); the
+     * readers' own file reads go to {@code opener} (a confined task that only reads, and whose taint
+     * never leaves it). Under the monitor every file is opened through a {@link PolicyDirectory} and
+     * its label recorded; in the baseline the files are opened as they are and carry no labels.
      */
-    public static OpenIndex monitored(IndexLayout layout, IndexLabels store, AccessGate opener) throws IOException {
-        return monitored(layout, store, opener, null);
+    public static OpenIndex open(IndexLayout layout, IndexLabelling labelling, AccessGate opener) throws IOException {
+        return open(layout, labelling, opener, null);
     }
 
-    /**
-     * As {@link #monitored(IndexLayout, IndexLabels, AccessGate)} for shard {@code shard} of the
-     * index alone (what one shard server serves); the result has one shard.
-     */
-    public static OpenIndex monitoredShard(IndexLayout layout, IndexLabels store, AccessGate opener, int shard)
+    /** As {@link #open(IndexLayout, IndexLabelling, AccessGate)} for shard {@code shard} of the index alone; the result has one shard. */
+    public static OpenIndex openShard(IndexLayout layout, IndexLabelling labelling, AccessGate opener, int shard)
             throws IOException {
-        return monitored(layout, store, opener, shard);
+        return open(layout, labelling, opener, shard);
     }
 
-    private static OpenIndex monitored(IndexLayout layout, IndexLabels store, AccessGate opener, Integer only)
+    private static OpenIndex open(IndexLayout layout, IndexLabelling labelling, AccessGate opener, Integer only)
             throws IOException {
-        PublishedIndex published = store.requirePublished();
+        PublishedIndex published = labelling.requirePublished();
         requireShard(layout, published, only);
         List<Directory> directories = new ArrayList<>();
         List<DirectoryReader> readers = new ArrayList<>();
@@ -78,9 +77,9 @@ public final class OpenIndex implements AutoCloseable {
                 }
                 Directory raw = FSDirectory.open(layout.shard(shard));
                 directories.add(raw);
-                PolicyDirectory dir = new PolicyDirectory(raw, shard, store, opener);
+                Directory dir = labelling.open(raw, shard, opener);
                 readers.add(DirectoryReader.open(new PublishedCommit(dir, published.generation(shard))));
-                labels.add(dir.labelsRead());
+                labels.add(labelling.labelsRead(dir));
             }
         } catch (IOException | RuntimeException e) {
             IOUtils.closeWhileHandlingException(readers);
@@ -89,45 +88,6 @@ public final class OpenIndex implements AutoCloseable {
         }
         long documents = only == null ? published.documents()
                 : readers.stream().mapToLong(DirectoryReader::numDocs).sum();
-        return new OpenIndex(directories, readers, labels, documents);
-    }
-
-    /**
-     * Opens the published commit of every shard of an index with no monitor (the baseline): an index
-     * built with {@code --no-policy}, or a monitored one read without its labels.
-     */
-    public static OpenIndex plain(IndexLayout layout) throws IOException {
-        return plain(layout, PublishedIndex.read(layout), null);
-    }
-
-    /** As {@link #plain(IndexLayout)} for shard {@code shard} of the index alone; the result has one shard. */
-    public static OpenIndex plainShard(IndexLayout layout, int shard) throws IOException {
-        return plain(layout, PublishedIndex.read(layout), shard);
-    }
-
-    private static OpenIndex plain(IndexLayout layout, PublishedIndex published, Integer only) throws IOException {
-        requireShard(layout, published, only);
-        List<Directory> directories = new ArrayList<>();
-        List<DirectoryReader> readers = new ArrayList<>();
-        List<List<Conduit>> labels = new ArrayList<>();
-        long documents = 0;
-        try {
-            for (int shard = 0; shard < published.shards(); shard++) {
-                if (only != null && shard != only) {
-                    continue;
-                }
-                Directory raw = FSDirectory.open(layout.shard(shard));
-                directories.add(raw);
-                DirectoryReader reader = DirectoryReader.open(new PublishedCommit(raw, published.generation(shard)));
-                readers.add(reader);
-                labels.add(List.of());
-                documents += reader.numDocs();
-            }
-        } catch (IOException | RuntimeException e) {
-            IOUtils.closeWhileHandlingException(readers);
-            IOUtils.closeWhileHandlingException(directories);
-            throw e;
-        }
         return new OpenIndex(directories, readers, labels, documents);
     }
 

@@ -37,47 +37,38 @@ import org.maat.policy.Conduit;
 public final class ShardWriters implements IndexSink, AutoCloseable {
 
     private final IndexLayout layout;
-    private final IndexLabels labels;
+    private final IndexLabelling labelling;
     private final List<Directory> raw;
-    private final List<PolicyDirectory> monitored;
+    private final List<Directory> opened;
     private final List<PublishedCommitPolicy> policies;
     private final List<IndexWriter> writers;
     private PublicationObserver observer = PublicationObserver.NONE;
 
-    private ShardWriters(IndexLayout layout, IndexLabels labels, List<Directory> raw, List<PolicyDirectory> monitored,
+    private ShardWriters(IndexLayout layout, IndexLabelling labelling, List<Directory> raw, List<Directory> opened,
                          List<PublishedCommitPolicy> policies, List<IndexWriter> writers) {
         this.layout = layout;
-        this.labels = labels;
+        this.labelling = labelling;
         this.raw = raw;
-        this.monitored = monitored;
+        this.opened = opened;
         this.policies = policies;
         this.writers = writers;
     }
 
     /**
-     * Writers for a monitored indexer: every file goes through a {@link PolicyDirectory} on
-     * {@code gate}, and {@link #commit} publishes into {@code labels}.
+     * Writers that rebuild the index at {@code layout} with {@code shards} shards and publish into
+     * {@code labelling} ({@link IndexLabelling#forWriting}): under the monitor every file goes through a
+     * {@link PolicyDirectory} on {@code gate} and {@link #commit} publishes the files' labels with the
+     * commits; in the baseline the files are plain and the no-policy record names the commits.
      */
-    public static ShardWriters monitored(IndexLayout layout, int shards, Analyzer analyzer, AccessGate gate,
-                                         IndexLabels labels) throws IOException {
-        return open(layout, shards, analyzer, gate, labels);
-    }
-
-    /** Writers for the plain-Lucene baseline: no monitor, no labels, the newest commit is the index. */
-    public static ShardWriters plain(IndexLayout layout, int shards, Analyzer analyzer) throws IOException {
-        return open(layout, shards, analyzer, null, null);
-    }
-
-    private static ShardWriters open(IndexLayout layout, int shards, Analyzer analyzer, AccessGate gate,
-                                     IndexLabels labels) throws IOException {
+    public static ShardWriters open(IndexLayout layout, int shards, Analyzer analyzer, IndexLabelling labelling,
+                                    AccessGate gate) throws IOException {
         if (shards < 1) {
             throw new IllegalArgumentException("the number of shards must be at least 1, not " + shards);
         }
-        layout.requireRebuildableAs(labels != null);
-        PublishedIndex previous = labels != null ? labels.published().orElse(null)
-                : NoPolicyRecord.readIfPresent(layout).orElse(null);
+        layout.requireRebuildableAs(labelling.monitoring());
+        PublishedIndex previous = labelling.published().orElse(null);
         List<Directory> raw = new ArrayList<>();
-        List<PolicyDirectory> monitored = new ArrayList<>();
+        List<Directory> opened = new ArrayList<>();
         List<PublishedCommitPolicy> policies = new ArrayList<>();
         List<IndexWriter> writers = new ArrayList<>();
         try {
@@ -86,13 +77,9 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
                 Directory dir = FSDirectory.open(layout.shard(shard));
                 raw.add(dir);
                 long published = previous != null && shard < previous.shards() ? previous.generation(shard) : -1;
-                Directory target = dir;
                 dropUnpublishedCommits(dir, published);
-                if (labels != null) {
-                    PolicyDirectory policyDir = new PolicyDirectory(dir, shard, labels, gate);
-                    monitored.add(policyDir);
-                    target = policyDir;
-                }
+                Directory target = labelling.open(dir, shard, gate);
+                opened.add(target);
                 PublishedCommitPolicy policy = new PublishedCommitPolicy(published);
                 policies.add(policy);
                 writers.add(new IndexWriter(target, config(analyzer).setIndexDeletionPolicy(policy)));
@@ -102,7 +89,7 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
             IOUtils.closeWhileHandlingException(raw);
             throw e;
         }
-        return new ShardWriters(layout, labels, raw, monitored, policies, writers);
+        return new ShardWriters(layout, labelling, raw, opened, policies, writers);
     }
 
     /**
@@ -161,19 +148,11 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
             writers.get(shard).commit();
             IndexCommit commit = policies.get(shard).last();
             generations[shard] = commit.getGeneration();
-            if (labels != null) {
-                for (String file : commit.getFileNames()) {
-                    fileLabels.add(labelOfCommitted(shard, file));
-                }
-            }
+            labelling.labelCommitted(opened.get(shard), shard, commit.getFileNames(), fileLabels);
         }
         observer.reached(PublicationObserver.Step.COMMITS_DURABLE);
         PublishedIndex index = new PublishedIndex(generations, documents);
-        if (labels != null) {
-            labels.publish(index, fileLabels); // synced to disk when it returns
-        } else {
-            NoPolicyRecord.write(layout, index);
-        }
+        labelling.publish(index, fileLabels); // durable when it returns
         observer.reached(PublicationObserver.Step.PUBLISHED);
         for (int shard = 0; shard < writers.size(); shard++) {
             policies.get(shard).published(generations[shard]);
@@ -183,16 +162,6 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
         for (Path superseded : layout.shardDirectoriesFrom(writers.size())) {
             DirectoryTree.delete(superseded);
         }
-    }
-
-    private Conduit labelOfCommitted(int shard, String file) {
-        Conduit label = monitored.get(shard).stagedLabel(file);
-        if (label == null) {
-            label = labels.published(shard, file).orElseThrow(() -> new IllegalStateException(
-                    "file " + file + " of shard " + shard + " is in the commit but was not written through the"
-                            + " PolicyDirectory and has no label"));
-        }
-        return label;
     }
 
     @Override

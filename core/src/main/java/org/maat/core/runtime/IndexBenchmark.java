@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DirectoryTree;
 import org.maat.core.lucene.IndexLayout;
+import org.maat.core.task.Monitoring;
 
 /**
  * The indexing overhead benchmark: the sequential indexer with and without the monitor over the same
@@ -95,7 +96,8 @@ public final class IndexBenchmark {
         try {
             System.gc();
             long cpu = CPU.getProcessCpuTime();
-            IndexRun.Report report = IndexRun.standard().run(data, new IndexLayout(out), shards, policy, n -> { });
+            IndexRun.Report report = IndexRun.standard().run(data, new IndexLayout(out), shards,
+                    policy ? Monitoring.REFERENCE_MONITOR : Monitoring.NONE, n -> { });
             cpu = CPU.getProcessCpuTime() - cpu;
             log.accept(String.format("%s %-9s %8.2f s wall %8.2f s cpu", label, policy ? "policy" : "no-policy",
                     report.nanos() / 1e9, cpu / 1e9));

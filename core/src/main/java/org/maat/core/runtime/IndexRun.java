@@ -10,15 +10,17 @@ import org.maat.core.data.DataSet;
 import org.maat.core.index.DocumentMapper;
 import org.maat.core.index.IndexFields;
 import org.maat.core.index.SequentialIndexer;
+import org.maat.core.lucene.IndexLabelling;
 import org.maat.core.lucene.IndexLabels;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.lucene.PublicationObserver;
 import org.maat.core.lucene.ShardWriters;
 import org.maat.core.task.AccessGate;
 import org.maat.core.task.DocumentReader;
+import org.maat.core.task.Monitoring;
 import org.maat.core.task.TaskContext;
+import org.maat.core.task.TaskGate;
 import org.maat.policy.Session;
-import org.maat.policy.monitor.Task;
 import org.maat.policy.monitor.TaskMode;
 
 /**
@@ -68,28 +70,26 @@ public final class IndexRun {
         return new IndexRun(mapper, badRecords, skipped, observer);
     }
 
-    public Report run(DataDir data, IndexLayout out, int shards, boolean policy, LongConsumer progress)
+    /** Indexes {@code data} into {@code out} as {@code monitoring} says; {@code progress} is told documents indexed. */
+    public Report run(DataDir data, IndexLayout out, int shards, Monitoring monitoring, LongConsumer progress)
             throws IOException {
-        out.requireRebuildableAs(policy);
+        out.requireRebuildableAs(monitoring); // before the data directory is opened
         long start = System.nanoTime();
         Session session = Session.of(IndexLabels.OWNER);
         try (DataSet stores = DataSet.open(data);
-             IndexLabels labels = policy ? IndexLabels.open(out) : null;
-             Task task = policy ? TaskMonitor.over(stores, labels).open(session, TaskMode.CONFINED) : null) {
-            AccessGate gate = policy ? AccessGate.of(task) : AccessGate.unmonitored();
-            ShardWriters writers = policy
-                    ? ShardWriters.monitored(out, shards, IndexFields.analyzer(), gate, labels)
-                    : ShardWriters.plain(out, shards, IndexFields.analyzer());
+             IndexLabelling labels = IndexLabelling.forWriting(out, monitoring);
+             TaskGate task = monitoring.monitor(() -> TaskMonitor.over(stores, labels)).open(session, TaskMode.CONFINED)) {
+            ShardWriters writers = ShardWriters.open(out, shards, IndexFields.analyzer(), labels, task);
             writers.observedBy(observer);
             long n;
             try {
-                n = index(session, gate, stores, writers, progress);
+                n = index(session, task, stores, writers, progress);
             } catch (IOException | RuntimeException | Error e) {
                 writers.abandon();
                 throw e;
             }
             writers.close();
-            return new Report(n, shards, System.nanoTime() - start, policy);
+            return new Report(n, shards, System.nanoTime() - start, monitoring.monitored());
         }
     }
 

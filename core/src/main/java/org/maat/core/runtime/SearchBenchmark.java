@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import org.maat.core.data.Manifest;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.Session;
 import org.maat.policy.monitor.PolicyViolation;
 
@@ -97,7 +98,7 @@ public final class SearchBenchmark {
         Map<String, SearchService> configs = new LinkedHashMap<>();
         configs.put("unfiltered", monitored.asUnfiltered());
         configs.put("all-public", monitored.asAllPublic());
-        configs.put("no-policy", monitored.asPlain());
+        configs.put("no-policy", monitored.withMonitoring(Monitoring.NONE));
         configs.put("mix", monitored);
         List<String> names = new ArrayList<>(configs.keySet());
         List<SearchService> services = names.stream().map(configs::get).toList();

@@ -12,6 +12,7 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
+import org.maat.core.lucene.IndexLabelling;
 import org.maat.core.lucene.IndexLabels;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.lucene.OpenIndex;
@@ -23,16 +24,17 @@ import org.maat.core.search.SearchComponents;
 import org.maat.core.search.SearchHit;
 import org.maat.core.search.SearchTask;
 import org.maat.core.search.Snippets;
-import org.maat.core.task.AccessGate;
 import org.maat.core.task.DocumentReader;
+import org.maat.core.task.Monitor;
+import org.maat.core.task.Monitoring;
 import org.maat.core.task.RankedId;
 import org.maat.core.task.ResultChannel;
 import org.maat.core.task.TaskContext;
+import org.maat.core.task.TaskGate;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 import org.maat.policy.lang.PolicyId;
 import org.maat.policy.monitor.ReferenceMonitor;
-import org.maat.policy.monitor.Task;
 import org.maat.policy.monitor.TaskMode;
 
 /**
@@ -46,7 +48,7 @@ import org.maat.policy.monitor.TaskMode;
  * the client's region may read ({@link ReadableStatistics}), and every query is bounded before it
  * runs ({@link QueryBudget}) and while it runs (a deadline).
  *
- * <p>{@code policy = false} is the {@code --no-policy} baseline: the same search task, session
+ * <p>{@link Monitoring#NONE} is the {@code --no-policy} baseline: the same search task, session
  * filter included (what a search application without Maat would run), with no monitor, so the
  * difference between the two is the monitor's cost.
  * Thread-safe: queries may run concurrently.
@@ -63,9 +65,8 @@ public final class SearchService implements AutoCloseable {
     }
 
     private final DataSet stores;
-    private final IndexLabels labels;
-    private final ReferenceMonitor monitor;
-    private final Task opener;
+    private final IndexLabelling labels;
+    private final Monitor monitor;
     private final OpenIndex index;
     private final PolicyId sessionPolicy = TaskMonitor.SESSION_POLICY;
     private final AtomicLong sequence;
@@ -76,25 +77,18 @@ public final class SearchService implements AutoCloseable {
     /** What close() releases: the stores and the index it opened; nothing for a view. */
     private final AutoCloseable owned;
 
-    private SearchService(DataSet stores, IndexLabels labels, ReferenceMonitor monitor, Task opener,
-                          OpenIndex index) {
-        this(stores, labels, monitor, opener, index, new AtomicLong(), SearchComponents.standard(),
-                () -> closeAll(index, opener, labels, stores));
-    }
-
-    private SearchService(DataSet stores, IndexLabels labels, ReferenceMonitor monitor, Task opener, OpenIndex index,
+    private SearchService(DataSet stores, IndexLabelling labels, Monitor monitor, OpenIndex index,
                           AtomicLong sequence, SearchComponents components, AutoCloseable owned) {
-        this(stores, labels, monitor, opener, index, sequence, components, statisticsOf(index, stores),
+        this(stores, labels, monitor, index, sequence, components, statisticsOf(index, stores),
                 DEFAULT_QUERY_BUDGET, owned);
     }
 
-    private SearchService(DataSet stores, IndexLabels labels, ReferenceMonitor monitor, Task opener, OpenIndex index,
+    private SearchService(DataSet stores, IndexLabelling labels, Monitor monitor, OpenIndex index,
                           AtomicLong sequence, SearchComponents components, List<ReadableStatistics> statistics,
                           Duration queryBudget, AutoCloseable owned) {
         this.stores = stores;
         this.labels = labels;
         this.monitor = monitor;
-        this.opener = opener;
         this.index = index;
         this.sequence = sequence;
         this.components = components;
@@ -113,87 +107,79 @@ public final class SearchService implements AutoCloseable {
     }
 
     /** A view over the same index and data with other components, monitor or budget; closing it does nothing. */
-    private SearchService view(IndexLabels labels, ReferenceMonitor monitor, Task opener, SearchComponents components,
-                               Duration queryBudget) {
-        return new SearchService(stores, labels, monitor, opener, index, sequence, components, statistics, queryBudget,
+    private SearchService view(Monitor monitor, SearchComponents components, Duration queryBudget) {
+        return new SearchService(stores, labels, monitor, index, sequence, components, statistics, queryBudget,
                 () -> { });
     }
 
     /**
-     * The {@code --no-policy} baseline over the same open index and data: the same search task with
-     * its session filter, and no monitor. Shares this service's readers, so a benchmark compares the
-     * two on the same warm caches. Closing the view does nothing; close this service.
+     * The same search under {@code monitoring}: {@link Monitoring#NONE} is the {@code --no-policy}
+     * baseline over the same open index and data (the same search task with its session filter, and no
+     * monitor); a monitored service can also be viewed under its own monitor, a baseline one under no
+     * other. Shares this service's readers, so a benchmark compares the two on the same warm caches.
+     * Closing the view does nothing; close this service.
      */
-    public SearchService asPlain() {
-        return view(null, null, null, SearchComponents.standard(), queryBudget);
+    public SearchService withMonitoring(Monitoring monitoring) {
+        if (monitoring.monitored() && !monitored()) {
+            throw new IllegalStateException("a service opened without the monitor has no labels to monitor with");
+        }
+        return view(monitoring.monitor(monitor::reference), SearchComponents.standard(), queryBudget);
     }
 
     /** Raw Lucene over the same index: no monitor and no session filter (every matching document). A view. */
     public SearchService asUnfiltered() {
-        return view(null, null, null, SearchComponents.plain(), queryBudget);
+        return view(Monitor.none(), SearchComponents.plain(), queryBudget);
     }
 
     /**
      * The monitored search with every document seen under the public policy, so no filter is needed
      * (Thoth's "public" configuration): all the interposition, none of the policy cost; compare it
-     * with {@link #asUnfiltered()}. A view like {@link #asPlain()}.
+     * with {@link #asUnfiltered()}. A view like {@link #withMonitoring}.
      */
     public SearchService asAllPublic() {
         if (!monitored()) {
             throw new IllegalStateException("the all-public configuration needs a monitored service");
         }
-        return view(labels, TaskMonitor.allPublic(stores, labels), opener, SearchComponents.plain(), queryBudget);
+        return view(Monitor.of(TaskMonitor.allPublic(stores, labels)), SearchComponents.plain(), queryBudget);
     }
 
     /**
      * The same service running {@code components} instead (fault injection: a search whose filter is
      * broken); under the monitor, what it may release is judged exactly as before. A view like
-     * {@link #asPlain()}.
+     * {@link #withMonitoring}.
      */
     public SearchService withComponents(SearchComponents components) {
-        return view(labels, monitor, opener, components, queryBudget);
+        return view(monitor, components, queryBudget);
     }
 
     /**
      * The same service with another time budget per query: a search still collecting at its deadline
-     * is stopped and ends in {@link QueryTimedOutException}. A view like {@link #asPlain()}.
+     * is stopped and ends in {@link QueryTimedOutException}. A view like {@link #withMonitoring}.
      */
     public SearchService withQueryBudget(Duration budget) {
         if (budget.isNegative()) {
             throw new IllegalArgumentException("a query budget must not be negative, not " + budget);
         }
-        return view(labels, monitor, opener, components, budget);
+        return view(monitor, components, budget);
     }
 
-    /** Opens the data and the index; {@code policy}: under the monitor, else plain Lucene. */
-    public static SearchService open(DataDir data, IndexLayout layout, boolean policy) throws IOException {
+    /**
+     * Opens the data and the index, under the monitor or with none as {@code monitoring} says. The
+     * monitor opens only an index built under it; the baseline reads an index built either way.
+     */
+    public static SearchService open(DataDir data, IndexLayout layout, Monitoring monitoring) throws IOException {
         DataSet stores = DataSet.open(data);
-        IndexLabels labels = null;
-        Task opener = null;
+        IndexLabelling labels = null;
         try {
-            boolean monitored = layout.monitored();
-            if (!policy) {
-                return new SearchService(stores, null, null, null, OpenIndex.plain(layout));
-            }
-            if (!monitored) {
+            if (monitoring.monitored() && !layout.monitored()) {
                 throw new IllegalArgumentException("index " + layout.root() + " has no labels: it was built with --no-policy ("
                         + layout.noPolicyRecord() + "); search it with --no-policy or rebuild it");
             }
             // A snapshot: a search never writes the label store, nor waits for an indexer's lock.
-            labels = IndexLabels.openSnapshot(layout);
-            ReferenceMonitor monitor = TaskMonitor.over(stores, labels);
-            // The shard readers' own task: confined, it only reads, and its taint never leaves it.
-            opener = monitor.open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED);
-            return new SearchService(stores, labels, monitor, opener,
-                    OpenIndex.monitored(layout, labels, AccessGate.of(opener)));
+            labels = IndexLabelling.forReading(layout, monitoring);
+            return serve(stores, labels, layout, null, true);
         } catch (IOException | RuntimeException e) {
-            if (opener != null) {
-                opener.close();
-            }
-            if (labels != null) {
-                labels.close();
-            }
-            stores.close();
+            closeAll(null, null, labels, stores);
             throw e;
         }
     }
@@ -201,22 +187,25 @@ public final class SearchService implements AutoCloseable {
     /**
      * Serves shard {@code shard} of the index at {@code layout} alone, over stores and labels the
      * caller opened and keeps open (several shard services share one follower data set and one label
-     * snapshot; see {@code org.maat.core.shard}). {@code labels} is null for the plain baseline.
+     * snapshot; see {@code org.maat.core.shard}), under the monitor if {@code labels} is monitored.
      * Closing the service closes only its shard's readers.
      */
-    public static SearchService openShard(DataSet stores, IndexLabels labels, IndexLayout layout, int shard)
+    public static SearchService openShard(DataSet stores, IndexLabelling labels, IndexLayout layout, int shard)
             throws IOException {
-        if (labels == null) {
-            OpenIndex index = OpenIndex.plainShard(layout, shard);
-            return new SearchService(stores, null, null, null, index, new AtomicLong(), SearchComponents.standard(),
-                    index::close);
-        }
-        ReferenceMonitor monitor = TaskMonitor.over(stores, labels);
-        Task opener = monitor.open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED);
+        return serve(stores, labels, layout, shard, false);
+    }
+
+    /** Opens the index (one shard, or all if {@code shard} is null) as {@code labels}' monitoring says. */
+    private static SearchService serve(DataSet stores, IndexLabelling labels, IndexLayout layout, Integer shard,
+                                       boolean ownsData) throws IOException {
+        Monitor monitor = labels.monitoring().monitor(() -> TaskMonitor.over(stores, labels));
+        // The shard readers' own task: confined, it only reads, and its taint never leaves it.
+        TaskGate opener = monitor.open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED);
         try {
-            OpenIndex index = OpenIndex.monitoredShard(layout, labels, AccessGate.of(opener), shard);
-            return new SearchService(stores, labels, monitor, opener, index, new AtomicLong(),
-                    SearchComponents.standard(), () -> closeAll(index, opener, null, null));
+            OpenIndex index = shard == null ? OpenIndex.open(layout, labels, opener)
+                    : OpenIndex.openShard(layout, labels, opener, shard);
+            return new SearchService(stores, labels, monitor, index, new AtomicLong(), SearchComponents.standard(),
+                    ownsData ? () -> closeAll(index, opener, labels, stores) : () -> closeAll(index, opener, null, null));
         } catch (IOException | RuntimeException e) {
             opener.close();
             throw e;
@@ -224,7 +213,7 @@ public final class SearchService implements AutoCloseable {
     }
 
     public boolean monitored() {
-        return monitor != null;
+        return monitor.monitored();
     }
 
     public DataSet data() {
@@ -235,9 +224,13 @@ public final class SearchService implements AutoCloseable {
         return index;
     }
 
-    /** The monitor, or null for the baseline. */
+    /**
+     * The reference monitor of this service's tasks.
+     *
+     * @throws IllegalStateException for the baseline, which has none
+     */
     public ReferenceMonitor monitor() {
-        return monitor;
+        return monitor.reference();
     }
 
     /** The search parts this service runs: the session-filtered search unless a view says otherwise. */
@@ -294,14 +287,12 @@ public final class SearchService implements AutoCloseable {
             searchers.add(new RegionSearcher(index.searcher(shard), statistics.get(shard).region(session.region()),
                     deadline, scoring));
         }
-        Task task = monitored() ? monitor.open(session, TaskMode.CONFINED) : null;
-        try {
-            AccessGate gate = task == null ? AccessGate.unmonitored() : AccessGate.of(task);
-            ResultChannel results = new ResultChannel(gate, resultConduit, session,
+        try (TaskGate task = monitor.open(session, TaskMode.CONFINED)) {
+            ResultChannel results = new ResultChannel(task, resultConduit, session,
                     new TrustedRanking(searchers, resultConduit, session));
-            TaskContext ctx = TaskContext.builder(session, gate)
+            TaskContext ctx = TaskContext.builder(session, task)
                     .facts(stores.engine().facts())
-                    .searchers(index.searchersFor(gate, searchers))
+                    .searchers(index.searchersFor(task, searchers))
                     .query(queryConduit, query)
                     .results(results)
                     .build();
@@ -317,10 +308,6 @@ public final class SearchService implements AutoCloseable {
                 }
             }
             return results;
-        } finally {
-            if (task != null) {
-                task.close();
-            }
         }
     }
 
@@ -329,15 +316,9 @@ public final class SearchService implements AutoCloseable {
      * unconfined task of {@code session}, with a snippet matching {@code query}.
      */
     public List<SearchHit> hits(Session session, List<String> ids, String query) throws IOException {
-        Task task = monitored() ? monitor.open(session, TaskMode.UNCONFINED) : null;
-        try {
-            AccessGate gate = task == null ? AccessGate.unmonitored() : AccessGate.of(task);
-            DocumentReader reader = new DocumentReader(gate, stores.policies(), stores.documents());
+        try (TaskGate task = monitor.open(session, TaskMode.UNCONFINED)) {
+            DocumentReader reader = new DocumentReader(task, stores.policies(), stores.documents());
             return new Snippets(reader).hits(ids, QueryComposer.standard().compose(query, Optional.empty()));
-        } finally {
-            if (task != null) {
-                task.close();
-            }
         }
     }
 
@@ -352,9 +333,13 @@ public final class SearchService implements AutoCloseable {
         }
     }
 
-    private static void closeAll(OpenIndex index, Task opener, IndexLabels labels, DataSet stores) throws IOException {
+    /** Closes what is not null, the index first. */
+    private static void closeAll(OpenIndex index, TaskGate opener, IndexLabelling labels, DataSet stores)
+            throws IOException {
         try {
-            index.close();
+            if (index != null) {
+                index.close();
+            }
         } finally {
             if (opener != null) {
                 opener.close();

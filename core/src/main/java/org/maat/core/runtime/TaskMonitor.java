@@ -5,6 +5,7 @@ import java.util.Optional;
 import org.maat.core.data.DataSet;
 import org.maat.core.lucene.IndexLabels;
 import org.maat.policy.Conduit;
+import org.maat.policy.ConduitCatalog;
 import org.maat.policy.lang.PolicyId;
 import org.maat.policy.lang.PolicyPrinter;
 import org.maat.policy.monitor.ReferenceMonitor;
@@ -24,7 +25,7 @@ final class TaskMonitor {
     private TaskMonitor() {
     }
 
-    static ReferenceMonitor over(DataSet data, IndexLabels labels) {
+    static ReferenceMonitor over(DataSet data, ConduitCatalog labels) {
         data.engine().intern(IndexLabels.POLICY);
         data.engine().intern(PolicyTemplates.policy("private"));
         CachedCatalog documents = new CachedCatalog(data.policies());
@@ -39,7 +40,7 @@ final class TaskMonitor {
      * "public" benchmark configuration, where the monitor interposes on everything and every
      * check passes, isolating the cost of interposition from the cost of policies.
      */
-    static ReferenceMonitor allPublic(DataSet data, IndexLabels labels) {
+    static ReferenceMonitor allPublic(DataSet data, ConduitCatalog labels) {
         ReferenceMonitor real = over(data, labels);
         PolicyId publicPolicy = data.engine().intern(PolicyTemplates.policy("public"));
         CachedCatalog documents = new CachedCatalog(data.policies());

@@ -5,10 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
-import org.maat.core.lucene.IndexLabels;
+import org.maat.core.lucene.IndexLabelling;
 import org.maat.core.lucene.IndexLayout;
-import org.maat.core.lucene.PublishedIndex;
 import org.maat.core.runtime.SearchService;
+import org.maat.core.task.Monitoring;
 
 /**
  * An index and its data directory opened for shard serving: the data directory as a follower
@@ -17,7 +17,7 @@ import org.maat.core.runtime.SearchService;
  * {@link ShardService} made from it. So shard servers can run in the same process as the
  * front-end that owns the data directory, or in other processes, any number of them over one index.
  *
- * <p>{@code policy = false} serves the {@code --no-policy} baseline: plain Lucene with the session
+ * <p>{@link Monitoring#NONE} serves the {@code --no-policy} baseline: plain Lucene with the session
  * filter and no monitor (an index built either way can be served so). Closing it closes the
  * services it made. Thread-safe.
  */
@@ -25,25 +25,25 @@ public final class ShardIndex implements AutoCloseable {
 
     private final IndexLayout layout;
     private final DataSet data;
-    private final IndexLabels labels;
+    private final IndexLabelling labels;
     private final int shards;
     private final List<ShardService> opened = new ArrayList<>();
 
-    private ShardIndex(IndexLayout layout, DataSet data, IndexLabels labels, int shards) {
+    private ShardIndex(IndexLayout layout, DataSet data, IndexLabelling labels, int shards) {
         this.layout = layout;
         this.data = data;
         this.labels = labels;
         this.shards = shards;
     }
 
-    public static ShardIndex open(DataDir data, IndexLayout layout, boolean policy) throws IOException {
+    /** Opens the index and its data directory for serving, under the monitor or with none as {@code monitoring} says. */
+    public static ShardIndex open(DataDir data, IndexLayout layout, Monitoring monitoring) throws IOException {
         layout.monitored(); // refuses a damaged index before the data directory is opened
         DataSet stores = DataSet.openFollower(data);
-        IndexLabels labels = null;
+        IndexLabelling labels = null;
         try {
-            labels = policy ? IndexLabels.openSnapshot(layout) : null;
-            int shards = (labels != null ? labels.requirePublished() : PublishedIndex.read(layout)).shards();
-            return new ShardIndex(layout, stores, labels, shards);
+            labels = IndexLabelling.forReading(layout, monitoring);
+            return new ShardIndex(layout, stores, labels, labels.requirePublished().shards());
         } catch (RuntimeException e) {
             if (labels != null) {
                 labels.close();
@@ -59,7 +59,7 @@ public final class ShardIndex implements AutoCloseable {
     }
 
     public boolean monitored() {
-        return labels != null;
+        return labels.monitored();
     }
 
     /** Opens shard {@code shard} for searching; it stays open until it or this index is closed. */
@@ -81,9 +81,7 @@ public final class ShardIndex implements AutoCloseable {
         }
         opened.clear();
         try {
-            if (labels != null) {
-                labels.close();
-            }
+            labels.close();
         } finally {
             data.close();
         }

@@ -25,13 +25,13 @@ public interface AccessGate {
     /** Whether a monitor stands behind this gate. */
     boolean monitored();
 
-    /** The gate of a monitor task. */
-    static AccessGate of(Task task) {
+    /** The gate of a monitor task; closing it closes the task. */
+    static TaskGate of(Task task) {
         return new MonitoredGate(task);
     }
 
-    /** The baseline gate: lets everything through, checks nothing. */
-    static AccessGate unmonitored() {
-        return UnmonitoredGate.INSTANCE;
+    /** A baseline gate: lets everything through, checks nothing ({@link Monitor#none()} opens these). */
+    static TaskGate unmonitored() {
+        return new UnmonitoredGate();
     }
 }

@@ -1,13 +1,15 @@
 package org.maat.core.task;
 
 import java.util.Objects;
+import java.util.Optional;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 import org.maat.policy.monitor.Payload;
+import org.maat.policy.monitor.TaintSet;
 import org.maat.policy.monitor.Task;
 
 /** The gate of one monitor task: reads and writes go to {@link Task#read} and {@link Task#write}. */
-final class MonitoredGate implements AccessGate {
+final class MonitoredGate implements TaskGate {
 
     private final Task task;
 
@@ -28,6 +30,21 @@ final class MonitoredGate implements AccessGate {
     @Override
     public boolean monitored() {
         return true;
+    }
+
+    @Override
+    public Optional<TaintSet> taint() {
+        return Optional.of(task.taint());
+    }
+
+    @Override
+    public boolean isClosed() {
+        return task.isClosed();
+    }
+
+    @Override
+    public void close() {
+        task.close();
     }
 
     @Override

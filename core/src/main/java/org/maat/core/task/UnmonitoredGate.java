@@ -1,16 +1,15 @@
 package org.maat.core.task;
 
+import java.util.Optional;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 import org.maat.policy.monitor.Payload;
+import org.maat.policy.monitor.TaintSet;
 
 /** The {@code --no-policy} baseline: no monitor, no checks, no taint. */
-final class UnmonitoredGate implements AccessGate {
+final class UnmonitoredGate implements TaskGate {
 
-    static final UnmonitoredGate INSTANCE = new UnmonitoredGate();
-
-    private UnmonitoredGate() {
-    }
+    private volatile boolean closed;
 
     @Override
     public void read(Conduit conduit) {
@@ -23,6 +22,21 @@ final class UnmonitoredGate implements AccessGate {
     @Override
     public boolean monitored() {
         return false;
+    }
+
+    @Override
+    public Optional<TaintSet> taint() {
+        return Optional.empty();
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public void close() {
+        closed = true;
     }
 
     @Override

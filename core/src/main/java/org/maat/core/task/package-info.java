@@ -1,6 +1,8 @@
 /**
  * What confined task code is given: a {@link org.maat.core.task.TaskContext} whose handles
  * (documents, shard writers and searchers, the query, the result channel) are the only way to data,
- * each calling the task's {@link org.maat.core.task.AccessGate} before data moves.
+ * each calling the task's {@link org.maat.core.task.AccessGate} before data moves. Which gates a run's
+ * tasks get is its {@link org.maat.core.task.Monitoring}, chosen once where the run starts: the
+ * reference monitor's, or, for the {@code --no-policy} baseline, gates that check nothing.
  */
 package org.maat.core.task;

@@ -20,6 +20,7 @@ import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.IndexRun;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 import org.maat.policy.lang.PolicyId;
@@ -49,11 +50,11 @@ class IndexerFaultInjectionTest {
             return lucene;
         };
         IndexLayout index = new IndexLayout(dir.resolve("index"));
-        new IndexRun(wrongOwner).run(data, index, 2, true, n -> { });
+        new IndexRun(wrongOwner).run(data, index, 2, Monitoring.REFERENCE_MONITOR, n -> { });
 
         int released = 0;
         int refused = 0;
-        try (SearchService service = SearchService.open(data, index, true)) {
+        try (SearchService service = SearchService.open(data, index, Monitoring.REFERENCE_MONITOR)) {
             for (int u = 0; u < TestData.SPEC.users(); u++) {
                 Session session = Session.of("u" + u, "r1");
                 for (String query : List.of("budget", "water climate", "parliament")) {
@@ -80,14 +81,14 @@ class IndexerFaultInjectionTest {
     void anIndexerConfiguredToIndexSearchHistoriesIsRefusedAtItsFirstIndexWrite() throws IOException {
         DataDir documents = TestData.generate(dir, 50, 32);
         IndexLayout index = new IndexLayout(dir.resolve("index"));
-        IndexRun.standard().run(documents, index, 2, true, n -> { });
+        IndexRun.standard().run(documents, index, 2, Monitoring.REFERENCE_MONITOR, n -> { });
         long published;
         try (IndexLabels labels = IndexLabels.open(index)) {
             published = labels.published().orElseThrow().documents();
         }
 
         DataDir histories = historiesDataDir(dir.resolve("histories"), 20);
-        assertThatThrownBy(() -> IndexRun.standard().run(histories, index, 2, true, n -> { }))
+        assertThatThrownBy(() -> IndexRun.standard().run(histories, index, 2, Monitoring.REFERENCE_MONITOR, n -> { }))
                 .isInstanceOf(PolicyViolation.class)
                 .hasMessageContaining("the task read conduit d0 (\"history/u0/0\", owner u0)")
                 .hasMessageContaining("whose declassify rule does not allow this flow")
@@ -96,7 +97,7 @@ class IndexerFaultInjectionTest {
         try (IndexLabels labels = IndexLabels.open(index)) {
             assertThat(labels.published().orElseThrow().documents()).isEqualTo(published);
         }
-        try (SearchService service = SearchService.open(documents, index, true)) {
+        try (SearchService service = SearchService.open(documents, index, Monitoring.REFERENCE_MONITOR)) {
             assertThat(service.search(Session.of("u1"), "budget", 5)).isNotEmpty();
         }
     }

@@ -58,7 +58,7 @@ class IndexCrashIT {
                 PublishedIndex published = labels.published().orElseThrow();
                 Set<String> indexed;
                 Set<String> filesInCommits = new HashSet<>();
-                try (OpenIndex index = OpenIndex.monitored(out, labels, AccessGate.unmonitored())) {
+                try (OpenIndex index = OpenIndex.open(out, labels, AccessGate.unmonitored())) {
                     indexed = indexedIds(index);
                     for (int shard = 0; shard < index.shards(); shard++) {
                         for (Conduit label : index.labels(shard)) {

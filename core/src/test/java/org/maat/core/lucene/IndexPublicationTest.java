@@ -17,6 +17,7 @@ import org.maat.core.runtime.IndexRun;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
 import org.maat.core.shard.ShardIndex;
+import org.maat.core.task.Monitoring;
 
 /**
  * What an index directory publishes: its shard count, read by every consumer from the published
@@ -37,26 +38,26 @@ class IndexPublicationTest {
 
     @Test
     void aMonitoredIndexRebuiltWithFewerShardsIsSearchedAndServedWithThePublishedCount() throws IOException {
-        Map<String, List<String>> fresh = PublishedResults.of(data, TestData.index(data, dir.resolve("fresh-2"), 2), true, PublishedResults.QUERIES);
+        Map<String, List<String>> fresh = PublishedResults.of(data, TestData.index(data, dir.resolve("fresh-2"), 2), Monitoring.REFERENCE_MONITOR, PublishedResults.QUERIES);
         IndexLayout out = TestData.index(data, dir.resolve("monitored-3-then-2"), 3);
-        IndexRun.standard().run(data, out, 2, true, n -> { });
+        IndexRun.standard().run(data, out, 2, Monitoring.REFERENCE_MONITOR, n -> { });
 
         assertThat(PublishedResults.listing(out.root())).isEqualTo(Set.of("shard-0", "shard-1", "labels.db"));
-        assertThat(PublishedResults.of(data, out, true, PublishedResults.QUERIES)).isEqualTo(fresh);
-        try (ShardIndex served = ShardIndex.open(data, out, true)) {
+        assertThat(PublishedResults.of(data, out, Monitoring.REFERENCE_MONITOR, PublishedResults.QUERIES)).isEqualTo(fresh);
+        try (ShardIndex served = ShardIndex.open(data, out, Monitoring.REFERENCE_MONITOR)) {
             assertThat(served.shards()).isEqualTo(2);
         }
     }
 
     @Test
     void aPlainIndexRebuiltWithFewerShardsIsSearchedAndServedWithThePublishedCount() throws IOException {
-        Map<String, List<String>> fresh = PublishedResults.of(data, TestData.indexPlain(data, dir.resolve("plain-fresh-2"), 2), false, PublishedResults.QUERIES);
+        Map<String, List<String>> fresh = PublishedResults.of(data, TestData.indexPlain(data, dir.resolve("plain-fresh-2"), 2), Monitoring.NONE, PublishedResults.QUERIES);
         IndexLayout out = TestData.indexPlain(data, dir.resolve("plain-3-then-2"), 3);
-        IndexRun.standard().run(data, out, 2, false, n -> { });
+        IndexRun.standard().run(data, out, 2, Monitoring.NONE, n -> { });
 
         assertThat(PublishedResults.listing(out.root())).isEqualTo(Set.of("shard-0", "shard-1", IndexLayout.NO_POLICY_RECORD));
-        assertThat(PublishedResults.of(data, out, false, PublishedResults.QUERIES)).isEqualTo(fresh);
-        try (ShardIndex served = ShardIndex.open(data, out, false)) {
+        assertThat(PublishedResults.of(data, out, Monitoring.NONE, PublishedResults.QUERIES)).isEqualTo(fresh);
+        try (ShardIndex served = ShardIndex.open(data, out, Monitoring.NONE)) {
             assertThat(served.shards()).isEqualTo(2);
         }
     }
@@ -65,10 +66,10 @@ class IndexPublicationTest {
     void aShardFolderBeyondThePublishedCountIsNeitherSearchedNorServed() throws IOException {
         IndexLayout out = TestData.index(data, dir.resolve("stray-shard"), 2);
         Files.createDirectories(out.shard(2));
-        try (SearchService service = SearchService.open(data, out, true)) {
+        try (SearchService service = SearchService.open(data, out, Monitoring.REFERENCE_MONITOR)) {
             assertThat(service.index().shards()).isEqualTo(2);
         }
-        try (ShardIndex served = ShardIndex.open(data, out, true)) {
+        try (ShardIndex served = ShardIndex.open(data, out, Monitoring.REFERENCE_MONITOR)) {
             assertThat(served.shards()).isEqualTo(2);
         }
     }
@@ -77,7 +78,7 @@ class IndexPublicationTest {
     void aMonitoredIndexWithoutItsLabelStoreIsDamagedNotANoPolicyIndex() throws IOException {
         IndexLayout out = TestData.index(data, dir.resolve("labels-lost"), 2);
         Files.delete(out.labels());
-        for (boolean policy : new boolean[] {true, false}) {
+        for (Monitoring policy : Monitoring.values()) {
             assertThatThrownBy(() -> SearchService.open(data, out, policy).close())
                     .hasMessageContaining(out.labels().toString())
                     .hasMessageContaining("missing")
@@ -93,7 +94,7 @@ class IndexPublicationTest {
         IndexLayout out = TestData.index(data, dir.resolve("labels-damaged"), 2);
         byte[] bytes = Files.readAllBytes(out.labels());
         Files.write(out.labels(), java.util.Arrays.copyOf(bytes, 100));
-        assertThatThrownBy(() -> SearchService.open(data, out, true).close())
+        assertThatThrownBy(() -> SearchService.open(data, out, Monitoring.REFERENCE_MONITOR).close())
                 .hasMessageContaining(out.labels().toString())
                 .hasMessageNotContaining("built with --no-policy");
         assertThat(Files.size(out.labels())).as("a search never rewrites the label store").isEqualTo(100);
@@ -103,10 +104,10 @@ class IndexPublicationTest {
     void aNoPolicyIndexSaysSoAndIsRefusedUnderTheMonitor() throws IOException {
         IndexLayout out = TestData.indexPlain(data, dir.resolve("no-policy"), 2);
         assertThat(Files.isRegularFile(out.root().resolve(IndexLayout.NO_POLICY_RECORD))).isTrue();
-        assertThatThrownBy(() -> SearchService.open(data, out, true).close())
+        assertThatThrownBy(() -> SearchService.open(data, out, Monitoring.REFERENCE_MONITOR).close())
                 .hasMessageContaining("built with --no-policy")
                 .hasMessageContaining(IndexLayout.NO_POLICY_RECORD);
-        assertThat(PublishedResults.of(data, out, false, PublishedResults.QUERIES).values().stream().filter(r -> !r.isEmpty()).count()).isGreaterThan(3);
+        assertThat(PublishedResults.of(data, out, Monitoring.NONE, PublishedResults.QUERIES).values().stream().filter(r -> !r.isEmpty()).count()).isGreaterThan(3);
     }
 
 

@@ -91,8 +91,8 @@ class PolicyDirectoryTest {
         IndexLayout layout = new IndexLayout(dir.resolve("index"));
         try (IndexLabels labels = IndexLabels.open(layout);
              Task indexer = monitor.open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED);
-             ShardWriters writers = ShardWriters.monitored(layout, 1, IndexFields.analyzer(), AccessGate.of(indexer),
-                     labels)) {
+             ShardWriters writers = ShardWriters.open(layout, 1, IndexFields.analyzer(), labels,
+                     AccessGate.of(indexer))) {
             for (int i = 0; i < 50; i++) {
                 Document doc = new Document();
                 doc.add(new StringField(IndexFields.ID, "d" + i, Field.Store.YES));

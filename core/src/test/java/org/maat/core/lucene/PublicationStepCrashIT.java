@@ -24,6 +24,7 @@ import org.maat.core.lucene.PublicationObserver.Step;
 import org.maat.core.runtime.IndexRun;
 import org.maat.core.runtime.TestData;
 import org.maat.core.shard.ShardIndex;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.KilledChild;
 
 /**
@@ -45,12 +46,12 @@ class PublicationStepCrashIT {
         data = TestData.generate(dir, 150, 94);
     }
 
-    @ParameterizedTest(name = "{0} shards into {1}, policy {2}, killed at {3}")
+    @ParameterizedTest(name = "{0} shards into {1}, monitoring {2}, killed at {3}")
     @CsvSource({
-        "2, 3, true, COMMITS_DURABLE", "2, 3, true, PUBLISHED", "3, 2, true, PUBLISHED",
-        "2, 3, false, COMMITS_DURABLE", "3, 2, false, PUBLISHED"})
+        "2, 3, REFERENCE_MONITOR, COMMITS_DURABLE", "2, 3, REFERENCE_MONITOR, PUBLISHED",
+        "3, 2, REFERENCE_MONITOR, PUBLISHED", "2, 3, NONE, COMMITS_DURABLE", "3, 2, NONE, PUBLISHED"})
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void aKillAtAPublicationStepLeavesThePreviousIndexOrTheNewOne(int before, int after, boolean policy, Step step)
+    void aKillAtAPublicationStepLeavesThePreviousIndexOrTheNewOne(int before, int after, Monitoring policy, Step step)
             throws Exception {
         IndexLayout out = new IndexLayout(dir.resolve("index-" + before + "-" + after + "-" + policy + "-" + step));
         IndexRun.standard().run(data, out, before, policy, n -> { });
@@ -65,7 +66,7 @@ class PublicationStepCrashIT {
         }
         IndexRun.standard().run(data, out, after, policy, n -> { });
         assertThat(PublishedResults.of(data, out, policy, PublishedResults.QUERIES)).isEqualTo(fresh(after, policy));
-        Set<String> files = new HashSet<>(Set.of(policy ? "labels.db" : IndexLayout.NO_POLICY_RECORD));
+        Set<String> files = new HashSet<>(Set.of(policy.monitored() ? "labels.db" : IndexLayout.NO_POLICY_RECORD));
         for (int shard = 0; shard < after; shard++) {
             files.add("shard-" + shard);
         }
@@ -75,7 +76,7 @@ class PublicationStepCrashIT {
     private static final Map<String, Map<String, List<String>>> FRESH = new HashMap<>();
 
     /** The results of a fresh index of {@code shards} shards, built once. */
-    private static Map<String, List<String>> fresh(int shards, boolean policy) throws IOException {
+    private static Map<String, List<String>> fresh(int shards, Monitoring policy) throws IOException {
         String key = shards + "-" + policy;
         if (!FRESH.containsKey(key)) {
             IndexLayout layout = new IndexLayout(dir.resolve("fresh-" + key));
@@ -85,10 +86,10 @@ class PublicationStepCrashIT {
         return FRESH.get(key);
     }
 
-    private static void killAt(Step step, IndexLayout out, int shards, boolean policy) throws Exception {
+    private static void killAt(Step step, IndexLayout out, int shards, Monitoring policy) throws Exception {
         Path stderr = dir.resolve("child-" + out.root().getFileName() + ".err");
         Process child = KilledChild.start(SteppedIndexingChild.class, stderr, List.of(), List.of(data.root().toString(),
-                out.root().toString(), Integer.toString(shards), Boolean.toString(policy), step.name()));
+                out.root().toString(), Integer.toString(shards), policy.name(), step.name()));
         try (BufferedReader lines = new BufferedReader(
                 new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             String line;

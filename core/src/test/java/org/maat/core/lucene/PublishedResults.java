@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.maat.core.data.DataDir;
 import org.maat.core.runtime.SearchService;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.Session;
 
 /**
@@ -27,7 +28,7 @@ public final class PublishedResults {
     }
 
     /** The published shard count and each query's top ten as u0, u3 and u12 of region r0. */
-    public static Map<String, List<String>> of(DataDir data, IndexLayout layout, boolean policy, List<String> queries)
+    public static Map<String, List<String>> of(DataDir data, IndexLayout layout, Monitoring policy, List<String> queries)
             throws IOException {
         Map<String, List<String>> results = new LinkedHashMap<>();
         try (SearchService service = SearchService.open(data, layout, policy)) {

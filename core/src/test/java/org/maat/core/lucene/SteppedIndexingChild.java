@@ -4,10 +4,11 @@ import java.nio.file.Path;
 import java.util.concurrent.locks.LockSupport;
 import org.maat.core.data.DataDir;
 import org.maat.core.runtime.IndexRun;
+import org.maat.core.task.Monitoring;
 
 /**
  * The child JVM of {@link PublicationStepCrashIT}: runs the sequential indexer over {@code DATA}
- * into {@code OUT} with {@code SHARDS} shards ({@code POLICY}: under the monitor or not), prints
+ * into {@code OUT} with {@code SHARDS} shards ({@code MONITORING}: a {@link Monitoring} name), prints
  * {@code REACHED STEP} at each publication step and stops for good at {@code STEP}, where the test
  * kills it.
  */
@@ -25,7 +26,7 @@ public final class SteppedIndexingChild {
                 LockSupport.park();
             }
         }).run(DataDir.at(Path.of(args[0])), new IndexLayout(Path.of(args[1])), Integer.parseInt(args[2]),
-                Boolean.parseBoolean(args[3]), n -> { });
+                Monitoring.valueOf(args[3]), n -> { });
         System.out.println("DONE");
     }
 }

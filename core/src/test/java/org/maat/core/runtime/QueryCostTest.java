@@ -19,6 +19,7 @@ import org.maat.core.shard.FanOut;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardService;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.Session;
 
 /**
@@ -40,7 +41,7 @@ class QueryCostTest {
     static void open() throws IOException {
         data = TestData.generate(dir, 400, 5);
         layout = TestData.index(data, dir.resolve("index"), 2);
-        service = SearchService.open(data, layout, true);
+        service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
     }
 
     @AfterAll
@@ -82,7 +83,7 @@ class QueryCostTest {
 
     @Test
     void shardsAnswerTheSameThroughAFanOut() throws IOException {
-        try (ShardIndex index = ShardIndex.open(data, layout, true)) {
+        try (ShardIndex index = ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
             ShardService zero = index.shard(0);
             ShardService one = index.shard(1);
             try (FanOut fanOut = FanOut.ofShards(List.of(zero, one));

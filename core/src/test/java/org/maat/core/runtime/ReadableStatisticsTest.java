@@ -29,6 +29,7 @@ import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardService;
 import org.maat.core.task.LabelledDocument;
+import org.maat.core.task.Monitoring;
 import org.maat.core.task.RankedId;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
@@ -71,7 +72,7 @@ class ReadableStatisticsTest {
 
     private List<RankedId> rankedFor(DataDir data, Session session, String query) throws IOException {
         IndexLayout layout = TestData.index(data, data.root().resolveSibling("index"), 2);
-        try (SearchService service = SearchService.open(data, layout, true)) {
+        try (SearchService service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
             return service.searchRanked(session, query, 1_000);
         }
     }
@@ -105,7 +106,7 @@ class ReadableStatisticsTest {
             }
         }
         List<ShardHit> hits;
-        try (ShardIndex index = ShardIndex.open(data, layout, true)) {
+        try (ShardIndex index = ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
             ShardService shard = index.shard(0);
             hits = shard.search(new ShardQuery("u3", region, query, 1_000)).hits();
         }

@@ -15,6 +15,7 @@ import org.maat.core.lucene.IndexLayout;
 import org.maat.core.population.GenerationProgress;
 import org.maat.core.population.PopulationGenerator;
 import org.maat.core.population.PopulationSpec;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
 
 /**
@@ -63,14 +64,14 @@ public final class TestData {
     /** Builds a monitored index of {@code data} into {@code out} with the standard indexer. */
     public static IndexLayout index(DataDir data, Path out, int shards) throws IOException {
         IndexLayout layout = new IndexLayout(out);
-        IndexRun.standard().run(data, layout, shards, true, n -> { });
+        IndexRun.standard().run(data, layout, shards, Monitoring.REFERENCE_MONITOR, n -> { });
         return layout;
     }
 
     /** Builds a plain-Lucene index of {@code data} into {@code out}. */
     public static IndexLayout indexPlain(DataDir data, Path out, int shards) throws IOException {
         IndexLayout layout = new IndexLayout(out);
-        IndexRun.standard().run(data, layout, shards, false, n -> { });
+        IndexRun.standard().run(data, layout, shards, Monitoring.NONE, n -> { });
         return layout;
     }
 

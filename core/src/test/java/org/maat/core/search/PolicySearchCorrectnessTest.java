@@ -14,6 +14,7 @@ import org.maat.core.data.DataDir;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.Session;
 import org.maat.policy.monitor.Task;
 import org.maat.policy.monitor.TaskMode;
@@ -48,7 +49,7 @@ class PolicySearchCorrectnessTest {
         queries.addAll(List.of("budget fishing", "water OR climate", "\"council vote\"", "tax -market", "uniq17"));
 
         Map<String, List<String>> plainHits = new LinkedHashMap<>();
-        try (SearchService service = SearchService.open(data, plain, false)) {
+        try (SearchService service = SearchService.open(data, plain, Monitoring.NONE)) {
             for (String q : queries) {
                 for (String region : List.of("r0", "r1")) {
                     // Unfiltered: every document, ranked with the region's readable statistics.
@@ -59,7 +60,7 @@ class PolicySearchCorrectnessTest {
         }
         int compared = 0;
         int withheld = 0;
-        try (SearchService service = SearchService.open(data, monitored, true)) {
+        try (SearchService service = SearchService.open(data, monitored, Monitoring.REFERENCE_MONITOR)) {
             for (Session session : sessions) {
                 try (Task checker = service.monitor().open(session, TaskMode.UNCONFINED)) {
                     for (String q : queries) {

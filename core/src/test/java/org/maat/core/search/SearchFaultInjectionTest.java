@@ -37,6 +37,7 @@ import org.maat.core.index.IndexFields;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
+import org.maat.core.task.Monitoring;
 import org.maat.core.task.ResultChannel;
 import org.maat.core.task.TaskContext;
 import org.maat.policy.Conduit;
@@ -63,7 +64,7 @@ class SearchFaultInjectionTest {
     static void indexAndOpen() throws IOException {
         DataDir data = TestData.generate(dir, 400, 21);
         IndexLayout index = TestData.index(data, dir.resolve("index"), 2);
-        service = SearchService.open(data, index, true);
+        service = SearchService.open(data, index, Monitoring.REFERENCE_MONITOR);
         FactSource facts = service.data().engine().facts();
         // A private document and a user who is neither its owner nor a friend, in the unblocked region.
         for (Conduit c : TestData.conduits(service.data())) {

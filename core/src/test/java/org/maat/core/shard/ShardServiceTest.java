@@ -17,6 +17,7 @@ import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
 import org.maat.core.search.SearchComponents;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 import org.maat.policy.facts.FactSource;
@@ -52,7 +53,7 @@ class ShardServiceTest {
     void fannedOutShardsAnswerWhatOneServiceOverTheWholeIndexAnswers() throws IOException {
         List<String> queries = List.of("budget", "fishing council", "water OR climate", "\"council vote\"", "uniq17");
         List<List<String>> expected = new ArrayList<>();
-        try (SearchService whole = SearchService.open(data, index, true)) {
+        try (SearchService whole = SearchService.open(data, index, Monitoring.REFERENCE_MONITOR)) {
             for (Session session : sessions()) {
                 for (String q : queries) {
                     expected.add(whole.search(session, q, 10));
@@ -60,7 +61,7 @@ class ShardServiceTest {
             }
         }
         try (DataSet owner = DataSet.open(data); // the front-end's handle, open in this process meanwhile
-             ShardIndex shards = ShardIndex.open(data, index, true);
+             ShardIndex shards = ShardIndex.open(data, index, Monitoring.REFERENCE_MONITOR);
              FanOut fanOut = FanOut.ofShards(List.of(shards.shard(0), shards.shard(1)))) {
             int i = 0;
             for (Session session : sessions()) {
@@ -77,7 +78,7 @@ class ShardServiceTest {
 
     @Test
     void aShardAnswersOnlyItsOwnDocumentsWithDecreasingScores() throws IOException {
-        try (ShardIndex shards = ShardIndex.open(data, index, true)) {
+        try (ShardIndex shards = ShardIndex.open(data, index, Monitoring.REFERENCE_MONITOR)) {
             ShardService zero = shards.shard(0);
             ShardService one = shards.shard(1);
             ShardResult a = zero.search(new ShardQuery("u3", "r1", "budget", 50));
@@ -97,7 +98,7 @@ class ShardServiceTest {
     @Test
     void anEmployeesMalEntryAppendedByTheOwnerCountsAtTheShardsNextSearch() throws IOException {
         try (DataSet owner = DataSet.open(data);
-             ShardIndex shards = ShardIndex.open(data, index, true);
+             ShardIndex shards = ShardIndex.open(data, index, Monitoring.REFERENCE_MONITOR);
              FanOut fanOut = FanOut.ofShards(List.of(shards.shard(0), shards.shard(1)))) {
             Conduit target = protectedDocumentNotLoggedFor(owner, "e0", "r1");
             String unique = "uniq" + target.id().substring(1);
@@ -113,8 +114,8 @@ class ShardServiceTest {
 
     @Test
     void theBaselineServesTheSameIndexWithoutAMonitor() throws IOException {
-        try (ShardIndex monitored = ShardIndex.open(data, index, true);
-             ShardIndex plain = ShardIndex.open(data, index, false)) {
+        try (ShardIndex monitored = ShardIndex.open(data, index, Monitoring.REFERENCE_MONITOR);
+             ShardIndex plain = ShardIndex.open(data, index, Monitoring.NONE)) {
             ShardService policy = monitored.shard(1);
             ShardService baseline = plain.shard(1);
             assertThat(baseline.monitored()).isFalse();
@@ -128,7 +129,7 @@ class ShardServiceTest {
     @Test
     void aShardWhoseFilterIgnoresTheSessionIsRefusedNotAnswered() throws IOException {
         try (DataSet owner = DataSet.open(data);
-             ShardIndex shards = ShardIndex.open(data, index, true)) {
+             ShardIndex shards = ShardIndex.open(data, index, Monitoring.REFERENCE_MONITOR)) {
             Conduit secret = protectedDocumentNotLoggedFor(owner, "e0", "r1");
             String unique = "uniq" + secret.id().substring(1);
             int shard = shardOf(secret.id());
@@ -147,7 +148,7 @@ class ShardServiceTest {
     /** Where a document is indexed, asked of raw Lucene (no monitor, no filter). */
     private static int shardOf(String id) throws IOException {
         String unique = "uniq" + id.substring(1);
-        try (ShardIndex plain = ShardIndex.open(data, index, false)) {
+        try (ShardIndex plain = ShardIndex.open(data, index, Monitoring.NONE)) {
             for (int s = 0; s < plain.shards(); s++) {
                 ShardService raw = plain.shard(s).withComponents(SearchComponents.plain());
                 if (!raw.search(new ShardQuery("anyone", null, unique, 1)).hits().isEmpty()) {

@@ -14,6 +14,7 @@ import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.IndexRun;
+import org.maat.core.task.Monitoring;
 import org.maat.indexer.MapReduceIndexing;
 import org.maat.indexer.job.IndexJobException;
 import org.maat.policy.monitor.PolicyViolation;
@@ -121,12 +122,13 @@ public final class IndexCommand implements Callable<Integer> {
                     bar.stepTo(n);
                 }
             };
+            Monitoring monitoring = noPolicy ? Monitoring.NONE : Monitoring.REFERENCE_MONITOR;
             try {
                 report = mapReduce
-                        ? MapReduceIndexing.run(dir, new IndexLayout(out), shards, reducerCount, !noPolicy, progress)
+                        ? MapReduceIndexing.run(dir, new IndexLayout(out), shards, reducerCount, monitoring, progress)
                         : IndexRun.standard().onBadRecord(badRecords,
                                 bad -> spec.commandLine().getErr().println("skipped bad record: " + bad.getMessage()))
-                        .run(dir, new IndexLayout(out), shards, !noPolicy, progress);
+                        .run(dir, new IndexLayout(out), shards, monitoring, progress);
             } catch (PolicyViolation refused) {
                 return Refusals.report(spec, refused);
             } catch (IndexJobException failed) {

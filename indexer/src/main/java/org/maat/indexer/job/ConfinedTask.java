@@ -10,11 +10,12 @@ import org.maat.core.conduit.Document;
 import org.maat.core.lucene.IndexLabels;
 import org.maat.core.task.AccessGate;
 import org.maat.core.task.LabelledDocument;
+import org.maat.core.task.Monitoring;
+import org.maat.core.task.TaskGate;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 import org.maat.policy.monitor.Payload;
 import org.maat.policy.monitor.ReferenceMonitor;
-import org.maat.policy.monitor.Task;
 import org.maat.policy.monitor.TaskMode;
 import org.maat.policy.store.PolicyStore;
 
@@ -24,30 +25,29 @@ import org.maat.policy.store.PolicyStore;
  * {@value IndexLabels#OWNER}, exactly as the sequential indexer's. Every document the task code
  * gets has passed {@link #read}, which taints the task with the document's policy; the taint is kept
  * reduced (one conduit per policy and the {@code this} fields it looks at) so that it can be shipped
- * to the committer. With {@code --no-policy} the gate checks nothing, but documents still get their
- * conduits (owner and template are index fields).
+ * to the committer. With {@link Monitoring#NONE} the gate checks nothing and records no taint, but
+ * documents still get their conduits (owner and template are index fields).
  */
 final class ConfinedTask implements AutoCloseable {
 
     private final OpenPolicyData data;
-    private final Task task;
+    private final TaskGate task;
     private final AccessGate gate;
     private final Map<List<Object>, String> taint = new LinkedHashMap<>();
 
-    private ConfinedTask(OpenPolicyData data, Task task) {
+    private ConfinedTask(OpenPolicyData data, TaskGate task) {
         this.data = data;
         this.task = task;
-        this.gate = task == null ? AccessGate.unmonitored() : new RecordingGate(AccessGate.of(task));
+        // Only a monitored task's taint goes to the committer; the baseline records nothing (its cost is the point).
+        this.gate = task.monitored() ? new RecordingGate(task) : task;
     }
 
-    /** Opens the task's view of the job's policy data and, if the job is monitored, its confined task. */
+    /** Opens the task's view of the job's policy data and its confined task, under the job's {@link Monitoring}. */
     static ConfinedTask open(Configuration conf) throws IOException {
         OpenPolicyData data = OpenPolicyData.acquire(conf);
-        Task task = null;
-        if (IndexJobConf.policy(conf)) {
-            PolicyStore catalog = data.store();
-            task = new ReferenceMonitor(data.engine(), catalog::find).open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED);
-        }
+        PolicyStore catalog = data.store();
+        TaskGate task = IndexJobConf.monitoring(conf).monitor(() -> new ReferenceMonitor(data.engine(), catalog::find))
+                .open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED);
         return new ConfinedTask(data, task);
     }
 
@@ -95,9 +95,7 @@ final class ConfinedTask implements AutoCloseable {
 
     @Override
     public void close() {
-        if (task != null) {
-            task.close();
-        }
+        task.close();
         data.close();
     }
 

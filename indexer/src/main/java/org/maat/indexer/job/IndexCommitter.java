@@ -20,12 +20,14 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.maat.core.index.IndexFields;
+import org.maat.core.lucene.IndexLabelling;
 import org.maat.core.lucene.IndexLabels;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.lucene.NoPolicyRecord;
 import org.maat.core.lucene.PublicationObserver;
 import org.maat.core.lucene.PublishedIndex;
 import org.maat.core.lucene.ShardWriters;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
 
 /**
@@ -107,12 +109,13 @@ final class IndexCommitter extends FileOutputCommitter {
         }
         long documents = shards.values().stream().mapToLong(TaskSummary.Shard::documents).sum();
         PublicationObserver observer = IndexJobConf.publicationObserver(conf);
+        Monitoring monitoring = IndexJobConf.monitoring(conf);
         try (ConfinedTask job = ConfinedTask.open(conf)) {
-            Set<Conduit> labels = IndexJobConf.policy(conf) ? checkFlows(job, taint, shards) : Set.of();
+            Set<Conduit> labels = monitoring.monitored() ? checkFlows(job, taint, shards) : Set.of();
             if (fs instanceof LocalFileSystem || fs instanceof RawLocalFileSystem) {
-                publishLocally(conf, job, local(fs, out), shardDirs, documents, observer);
+                publishLocally(conf, monitoring, job, local(fs, out), shardDirs, documents, observer);
             } else {
-                swap(conf, fs, committed, shards, shardDirs, labels, documents, observer);
+                swap(conf, monitoring, fs, committed, shards, shardDirs, labels, documents, observer);
             }
         }
     }
@@ -139,16 +142,13 @@ final class IndexCommitter extends FileOutputCommitter {
     }
 
     /** The sequential indexer's publication: core's {@link ShardWriters}, fed the reducers' segments. */
-    private static void publishLocally(Configuration conf, ConfinedTask job, java.nio.file.Path root,
-                                       TreeMap<Integer, Path> shardDirs, long documents, PublicationObserver observer)
-            throws IOException {
+    private static void publishLocally(Configuration conf, Monitoring monitoring, ConfinedTask job,
+                                       java.nio.file.Path root, TreeMap<Integer, Path> shardDirs, long documents,
+                                       PublicationObserver observer) throws IOException {
         IndexLayout layout = new IndexLayout(root);
-        boolean policy = IndexJobConf.policy(conf);
-        layout.requireRebuildableAs(policy);
-        try (IndexLabels labels = policy ? IndexLabels.open(layout) : null) {
-            ShardWriters writers = (policy
-                    ? ShardWriters.monitored(layout, shardDirs.size(), IndexFields.analyzer(), job.gate(), labels)
-                    : ShardWriters.plain(layout, shardDirs.size(), IndexFields.analyzer())).observedBy(observer);
+        try (IndexLabelling labels = IndexLabelling.forWriting(layout, monitoring)) {
+            ShardWriters writers = ShardWriters.open(layout, shardDirs.size(), IndexFields.analyzer(), labels, job.gate())
+                    .observedBy(observer);
             try {
                 for (var built : shardDirs.entrySet()) {
                     java.nio.file.Path dir = local(built.getValue().getFileSystem(conf), built.getValue());
@@ -171,10 +171,9 @@ final class IndexCommitter extends FileOutputCommitter {
     }
 
     /** On a cluster's file system: the swap by renames, the published state last. */
-    private void swap(Configuration conf, FileSystem fs, Path committed, TreeMap<Integer, TaskSummary.Shard> shards,
-                      TreeMap<Integer, Path> shardDirs, Set<Conduit> labels, long documents,
-                      PublicationObserver observer) throws IOException {
-        boolean policy = IndexJobConf.policy(conf);
+    private void swap(Configuration conf, Monitoring monitoring, FileSystem fs, Path committed,
+                      TreeMap<Integer, TaskSummary.Shard> shards, TreeMap<Integer, Path> shardDirs, Set<Conduit> labels,
+                      long documents, PublicationObserver observer) throws IOException {
         observer.reached(PublicationObserver.Step.SHARDS_WRITTEN);
         java.nio.file.Path staging = Files.createTempDirectory(Files.createDirectories(IndexJobConf.localDir(conf)),
                 "maat-published-");
@@ -182,14 +181,11 @@ final class IndexCommitter extends FileOutputCommitter {
             IndexLayout staged = new IndexLayout(staging);
             PublishedIndex index = new PublishedIndex(
                     shards.values().stream().mapToLong(TaskSummary.Shard::generation).toArray(), documents);
-            if (policy) {
-                try (IndexLabels store = IndexLabels.open(staged)) {
-                    store.publish(index, labels);
-                }
-            } else {
-                NoPolicyRecord.write(staged, index);
+            java.nio.file.Path state;
+            try (IndexLabelling store = IndexLabelling.forWriting(staged, monitoring)) {
+                store.publish(index, labels);
+                state = store.file();
             }
-            java.nio.file.Path state = policy ? staged.labels() : staged.noPolicyRecord();
             Path replaced = new Path(committed, "_replaced");
             fs.mkdirs(replaced);
             Path published = new Path(out, state.getFileName().toString());

@@ -12,6 +12,7 @@ import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
+import org.maat.core.task.Monitoring;
 
 /**
  * Submits the MapReduce indexer to whatever cluster {@code conf} names (LocalJobRunner or YARN) and
@@ -49,7 +50,7 @@ public final class IndexJob {
         return this;
     }
 
-    public Result run(Path data, Path out, int shards, int reducers, boolean policy, LongConsumer progress)
+    public Result run(Path data, Path out, int shards, int reducers, Monitoring monitoring, LongConsumer progress)
             throws IOException, InterruptedException {
         if (shards < 1) {
             throw new IllegalArgumentException("--shards must be at least 1, not " + shards);
@@ -68,7 +69,7 @@ public final class IndexJob {
         }
         FileSystem outFs = out.getFileSystem(conf);
         out = outFs.makeQualified(out);
-        IndexJobConf.set(conf, data, out, shards, policy);
+        IndexJobConf.set(conf, data, out, shards, monitoring);
         // Algorithm 1: a task's output stays in the job's private directory until job commit.
         conf.setInt(FileOutputCommitter.FILEOUTPUTCOMMITTER_ALGORITHM_VERSION, 1);
         conf.setBoolean("mapreduce.map.speculative", false);
@@ -94,12 +95,13 @@ public final class IndexJob {
 
         // In local mode every task runs in this JVM: open the policy data once, for all of them.
         try (OpenPolicyData shared = local ? OpenPolicyData.acquire(job.getConfiguration()) : null) {
-            return submitAndWait(job, conf, out, shards, reducers, policy, progress, start);
+            return submitAndWait(job, conf, out, shards, reducers, monitoring, progress, start);
         }
     }
 
-    private static Result submitAndWait(Job job, Configuration conf, Path out, int shards, int reducers, boolean policy,
-                                        LongConsumer progress, long start) throws IOException, InterruptedException {
+    private static Result submitAndWait(Job job, Configuration conf, Path out, int shards, int reducers,
+                                        Monitoring monitoring, LongConsumer progress, long start)
+            throws IOException, InterruptedException {
         try {
             job.submit();
         } catch (ClassNotFoundException e) {
@@ -131,7 +133,7 @@ public final class IndexJob {
         for (TaskCompletionEvent event : job.getTaskCompletionEvents(0, Integer.MAX_VALUE)) {
             failed += event.getStatus() == TaskCompletionEvent.Status.FAILED ? 1 : 0;
         }
-        return new Result(indexed, shards, reducers, nanos, policy, failed);
+        return new Result(indexed, shards, reducers, nanos, monitoring.monitored(), failed);
     }
 
     private static long documents(Counters counters) {

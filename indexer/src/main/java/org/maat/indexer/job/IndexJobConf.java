@@ -4,6 +4,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.ReflectionUtils;
 import org.maat.core.lucene.PublicationObserver;
+import org.maat.core.task.Monitoring;
 
 /**
  * The indexer job's settings in its Hadoop configuration, set by the driver and read by tasks and
@@ -33,11 +34,11 @@ public final class IndexJobConf {
     private IndexJobConf() {
     }
 
-    static void set(Configuration conf, Path data, Path out, int shards, boolean policy) {
+    static void set(Configuration conf, Path data, Path out, int shards, Monitoring monitoring) {
         conf.set(DATA, data.toString());
         conf.set(OUT, out.toString());
         conf.setInt(SHARDS, shards);
-        conf.setBoolean(POLICY, policy);
+        conf.setBoolean(POLICY, monitoring.monitored());
         conf.set(FAILURE_REPORT, failureReport(out).toString());
     }
 
@@ -63,8 +64,9 @@ public final class IndexJobConf {
         return shards;
     }
 
-    static boolean policy(Configuration conf) {
-        return conf.getBoolean(POLICY, true);
+    /** The job's monitoring, as the driver chose it: a job runs under the monitor unless told otherwise. */
+    static Monitoring monitoring(Configuration conf) {
+        return conf.getBoolean(POLICY, true) ? Monitoring.REFERENCE_MONITOR : Monitoring.NONE;
     }
 
     static final long SPLIT_BYTES = 128L << 20;

@@ -36,12 +36,12 @@ public final class IndexOutputFormat extends OutputFormat<NullWritable, NullWrit
     public void checkOutputSpecs(JobContext context) throws IOException {
         Configuration conf = context.getConfiguration();
         Path out = IndexJobConf.out(conf);
-        boolean policy = IndexJobConf.policy(conf);
+        boolean monitored = IndexJobConf.monitoring(conf).monitored();
         FileSystem fs = out.getFileSystem(conf);
-        Path other = new Path(out, policy ? IndexLayout.NO_POLICY_RECORD : IndexCommitter.LABELS);
+        Path other = new Path(out, monitored ? IndexLayout.NO_POLICY_RECORD : IndexCommitter.LABELS);
         if (fs.exists(other)) {
             // The same refusal as the sequential indexer's (IndexLayout.requireRebuildableAs), before the job runs.
-            throw new IOException(out + " holds " + (policy
+            throw new IOException(out + " holds " + (monitored
                     ? "an index built with --no-policy (" + other.getName() + "); build the monitored index"
                     : "a monitored index (" + other.getName() + "); build the --no-policy index")
                     + " into another directory, or delete it first");

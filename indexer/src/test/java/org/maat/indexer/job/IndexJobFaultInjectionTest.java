@@ -20,6 +20,7 @@ import org.maat.core.lucene.IndexLabels;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
+import org.maat.core.task.Monitoring;
 import org.maat.indexer.MapReduceIndexing;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
@@ -55,7 +56,7 @@ class IndexJobFaultInjectionTest {
         addHistories(data, 5);
         IndexLayout out = new IndexLayout(dir.resolve("index"));
 
-        assertThatThrownBy(() -> job(HistoryReadingMapper.class).run(path(data.root()), path(out.root()), 2, 2, true,
+        assertThatThrownBy(() -> job(HistoryReadingMapper.class).run(path(data.root()), path(out.root()), 2, 2, Monitoring.REFERENCE_MONITOR,
                 n -> { }))
                 .isInstanceOfSatisfying(IndexJobException.class, e -> assertThat(e.refused()).isTrue())
                 .hasMessageContaining("job commit")
@@ -65,9 +66,9 @@ class IndexJobFaultInjectionTest {
         assertThat(listing(out.root())).isEmpty();
 
         // The same data with a correct mapper: the rerun publishes.
-        MapReduceIndexing.run(data, out, 2, 2, true, n -> { });
+        MapReduceIndexing.run(data, out, 2, 2, Monitoring.REFERENCE_MONITOR, n -> { });
         assertThat(listing(out.root())).containsExactlyInAnyOrder("shard-0", "shard-1", "labels.db");
-        try (SearchService service = SearchService.open(data, out, true)) {
+        try (SearchService service = SearchService.open(data, out, Monitoring.REFERENCE_MONITOR)) {
             assertThat(service.search(Session.of("u1", "r1"), "budget", 5)).isNotEmpty();
         }
     }
@@ -77,17 +78,17 @@ class IndexJobFaultInjectionTest {
         DataDir data = TestData.generate(dir, 120, 72);
         addHistories(data, 5);
         IndexLayout out = new IndexLayout(dir.resolve("index"));
-        MapReduceIndexing.run(data, out, 2, 2, true, n -> { });
+        MapReduceIndexing.run(data, out, 2, 2, Monitoring.REFERENCE_MONITOR, n -> { });
         List<String> before;
-        try (SearchService service = SearchService.open(data, out, true)) {
+        try (SearchService service = SearchService.open(data, out, Monitoring.REFERENCE_MONITOR)) {
             before = service.search(Session.of("u1", "r1"), "budget", 10);
         }
 
-        assertThatThrownBy(() -> job(HistoryReadingMapper.class).run(path(data.root()), path(out.root()), 3, 1, true,
+        assertThatThrownBy(() -> job(HistoryReadingMapper.class).run(path(data.root()), path(out.root()), 3, 1, Monitoring.REFERENCE_MONITOR,
                 n -> { })).isInstanceOf(IndexJobException.class).hasMessageContaining("declassify");
 
         assertThat(listing(out.root())).containsExactlyInAnyOrder("shard-0", "shard-1", "labels.db");
-        try (SearchService service = SearchService.open(data, out, true)) {
+        try (SearchService service = SearchService.open(data, out, Monitoring.REFERENCE_MONITOR)) {
             assertThat(service.index().shards()).isEqualTo(2);
             assertThat(service.search(Session.of("u1", "r1"), "budget", 10)).isEqualTo(before).isNotEmpty();
         }
@@ -97,7 +98,7 @@ class IndexJobFaultInjectionTest {
     void anIndexerFedSearchHistoriesIsRefusedInItsReducersAndPublishesNothing() throws Exception {
         DataDir histories = historiesDataDir(dir.resolve("histories"), 20);
         IndexLayout out = new IndexLayout(dir.resolve("index"));
-        assertThatThrownBy(() -> MapReduceIndexing.run(histories, out, 2, 2, true, n -> { }))
+        assertThatThrownBy(() -> MapReduceIndexing.run(histories, out, 2, 2, Monitoring.REFERENCE_MONITOR, n -> { }))
                 .isInstanceOfSatisfying(IndexJobException.class, e -> assertThat(e.refused()).as(e.getMessage()).isTrue())
                 .hasMessageContaining("reduce task")
                 .hasMessageContaining("(\"history/u")

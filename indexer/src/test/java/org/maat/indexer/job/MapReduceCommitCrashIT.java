@@ -24,6 +24,7 @@ import org.maat.core.lucene.PublishedResults;
 import org.maat.core.lucene.PublicationObserver.Step;
 import org.maat.core.runtime.TestData;
 import org.maat.core.shard.ShardIndex;
+import org.maat.core.task.Monitoring;
 import org.maat.indexer.MapReduceIndexing;
 import org.maat.policy.KilledChild;
 
@@ -48,8 +49,8 @@ class MapReduceCommitCrashIT {
     @BeforeAll
     static void referenceIndexes() throws IOException {
         data = TestData.generate(dir, 200, 91);
-        twoShards = PublishedResults.of(data, TestData.index(data, dir.resolve("reference-2"), 2), true, QUERIES);
-        threeShards = PublishedResults.of(data, TestData.index(data, dir.resolve("reference-3"), 3), true, QUERIES);
+        twoShards = PublishedResults.of(data, TestData.index(data, dir.resolve("reference-2"), 2), Monitoring.REFERENCE_MONITOR, QUERIES);
+        threeShards = PublishedResults.of(data, TestData.index(data, dir.resolve("reference-3"), 3), Monitoring.REFERENCE_MONITOR, QUERIES);
     }
 
     @ParameterizedTest
@@ -57,19 +58,19 @@ class MapReduceCommitCrashIT {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aJobKilledAtAPublicationStepLeavesThePreviousIndexOrTheNewOneAndARerunCleansUp(Step step) throws Exception {
         IndexLayout out = new IndexLayout(dir.resolve("index-" + step));
-        MapReduceIndexing.run(data, out, 2, 2, true, n -> { });
-        assertThat(PublishedResults.of(data, out, true, QUERIES)).isEqualTo(twoShards);
+        MapReduceIndexing.run(data, out, 2, 2, Monitoring.REFERENCE_MONITOR, n -> { });
+        assertThat(PublishedResults.of(data, out, Monitoring.REFERENCE_MONITOR, QUERIES)).isEqualTo(twoShards);
 
         killAt(step, out, 3);
 
         boolean published = step == Step.PUBLISHED;
-        assertThat(PublishedResults.of(data, out, true, QUERIES)).as("search after a kill at " + step).isEqualTo(published ? threeShards : twoShards);
-        try (ShardIndex served = ShardIndex.open(data, out, true)) {
+        assertThat(PublishedResults.of(data, out, Monitoring.REFERENCE_MONITOR, QUERIES)).as("search after a kill at " + step).isEqualTo(published ? threeShards : twoShards);
+        try (ShardIndex served = ShardIndex.open(data, out, Monitoring.REFERENCE_MONITOR)) {
             assertThat(served.shards()).as("shards served after a kill at " + step).isEqualTo(published ? 3 : 2);
         }
 
-        MapReduceIndexing.run(data, out, 3, 3, true, n -> { });
-        assertThat(PublishedResults.of(data, out, true, QUERIES)).isEqualTo(threeShards);
+        MapReduceIndexing.run(data, out, 3, 3, Monitoring.REFERENCE_MONITOR, n -> { });
+        assertThat(PublishedResults.of(data, out, Monitoring.REFERENCE_MONITOR, QUERIES)).isEqualTo(threeShards);
         assertThat(PublishedResults.listing(out.root())).isEqualTo(Set.of("shard-0", "shard-1", "shard-2", "labels.db"));
     }
 
@@ -77,17 +78,17 @@ class MapReduceCommitCrashIT {
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aJobKilledBeforeCleanupServesTheNewShardCountAndTheRerunRemovesTheSupersededShard() throws Exception {
         IndexLayout out = new IndexLayout(dir.resolve("index-3-into-2"));
-        MapReduceIndexing.run(data, out, 3, 3, true, n -> { });
+        MapReduceIndexing.run(data, out, 3, 3, Monitoring.REFERENCE_MONITOR, n -> { });
 
         killAt(Step.PUBLISHED, out, 2);
 
         assertThat(Files.isDirectory(out.shard(2))).as("the superseded shard is left, unread").isTrue();
-        assertThat(PublishedResults.of(data, out, true, QUERIES)).isEqualTo(twoShards);
-        try (ShardIndex served = ShardIndex.open(data, out, true)) {
+        assertThat(PublishedResults.of(data, out, Monitoring.REFERENCE_MONITOR, QUERIES)).isEqualTo(twoShards);
+        try (ShardIndex served = ShardIndex.open(data, out, Monitoring.REFERENCE_MONITOR)) {
             assertThat(served.shards()).isEqualTo(2);
         }
-        MapReduceIndexing.run(data, out, 2, 2, true, n -> { });
-        assertThat(PublishedResults.of(data, out, true, QUERIES)).isEqualTo(twoShards);
+        MapReduceIndexing.run(data, out, 2, 2, Monitoring.REFERENCE_MONITOR, n -> { });
+        assertThat(PublishedResults.of(data, out, Monitoring.REFERENCE_MONITOR, QUERIES)).isEqualTo(twoShards);
         assertThat(PublishedResults.listing(out.root())).isEqualTo(Set.of("shard-0", "shard-1", "labels.db"));
     }
 

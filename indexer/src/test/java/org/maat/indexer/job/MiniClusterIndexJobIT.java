@@ -18,6 +18,7 @@ import org.maat.core.lucene.IndexLabels;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
+import org.maat.core.task.Monitoring;
 import org.maat.indexer.MapReduceEquivalenceTest;
 import org.maat.policy.Session;
 
@@ -94,7 +95,7 @@ class MiniClusterIndexJobIT {
         org.apache.hadoop.fs.Path remoteIndex = new org.apache.hadoop.fs.Path("/maat/index");
 
         IndexJob.Result result = new IndexJob(cluster).withReducer(FailingOnceReducer.class)
-                .run(remoteData, remoteIndex, 2, 2, true, n -> { });
+                .run(remoteData, remoteIndex, 2, 2, Monitoring.REFERENCE_MONITOR, n -> { });
 
         assertThat(result.documents()).isEqualTo(200);
         assertThat(result.failedAttempts()).as("the injected reducer failure").isEqualTo(1);
@@ -109,7 +110,7 @@ class MiniClusterIndexJobIT {
         try (IndexLabels labels = IndexLabels.open(local)) {
             assertThat(labels.published().orElseThrow().documents()).isEqualTo(200);
         }
-        try (SearchService service = SearchService.open(data, local, true)) {
+        try (SearchService service = SearchService.open(data, local, Monitoring.REFERENCE_MONITOR)) {
             assertThat(service.search(Session.of("u2", "r1"), "budget", 10)).isNotEmpty();
         }
     }

@@ -7,6 +7,7 @@ import org.apache.hadoop.conf.Configurable;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileUtil;
 import org.maat.core.lucene.PublicationObserver;
+import org.maat.core.task.Monitoring;
 import org.maat.indexer.MapReduceIndexing;
 
 /**
@@ -59,7 +60,7 @@ public final class PublishingChild {
         conf.set(STOP_AT, args[3]);
         try {
             new IndexJob(conf).run(new org.apache.hadoop.fs.Path(data.toUri()), new org.apache.hadoop.fs.Path(out.toUri()),
-                    shards, shards, true, n -> { });
+                    shards, shards, Monitoring.REFERENCE_MONITOR, n -> { });
             System.out.println("DONE");
         } finally {
             FileUtil.fullyDelete(tmp.toFile());

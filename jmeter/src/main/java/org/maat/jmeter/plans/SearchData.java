@@ -25,6 +25,7 @@ import org.maat.core.population.PopulationGenerator;
 import org.maat.core.population.PopulationSpec;
 import org.maat.core.runtime.IndexRun;
 import org.maat.core.runtime.TitleQueries;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
 import org.maat.policy.facts.FactSource;
 import org.maat.server.bench.BenchData;
@@ -74,7 +75,7 @@ final class SearchData {
                 new FirstDocuments(CorpusSpec.parse("europarl", seed), documents), data, ScanMode.STRICT, bad -> { },
                 GenerationProgress.NONE);
         log.accept("indexing into " + SHARDS + " shards under the monitor");
-        IndexRun.standard().run(data, index, SHARDS, true, n -> { });
+        IndexRun.standard().run(data, index, SHARDS, Monitoring.REFERENCE_MONITOR, n -> { });
         Files.writeString(done, "complete\n");
         return new SearchData(data, index);
     }

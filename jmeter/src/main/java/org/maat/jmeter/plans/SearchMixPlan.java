@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.Manifest;
+import org.maat.core.task.Monitoring;
 import org.maat.jmeter.run.RunContext;
 import org.maat.jmeter.run.SeriesRunner;
 import org.maat.jmeter.run.SeriesTags;
@@ -67,7 +68,7 @@ final class SearchMixPlan implements Plan {
                 SearchData data = dataByPolicy.get(policy);
                 DataDir copy = data.copyFor(work.resolve("data-" + topology + "-" + policy));
                 try (SearchDeployment deployment = SearchDeployment.start(settings.war(), copy, data.index(), topology,
-                        !policy.equals("baseline"), "127.0.0.1", 0, c -> c.withRegions(regionFile)
+                        policy.equals("baseline") ? Monitoring.NONE : Monitoring.REFERENCE_MONITOR, "127.0.0.1", 0, c -> c.withRegions(regionFile)
                                 .withProxyHeader(ApiSession.PROXY_HEADER).withMaxConcurrent(1024))) {
                     context.log().accept("search front-end (" + topology + ", " + policy + ") on " + deployment.url());
                     boolean warm = false;

@@ -21,15 +21,16 @@ import org.maat.core.shard.FanOut;
 import org.maat.core.shard.ShardHit;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardRefusedException;
-import org.maat.core.task.AccessGate;
 import org.maat.core.task.DocumentReader;
+import org.maat.core.task.Monitor;
+import org.maat.core.task.Monitoring;
+import org.maat.core.task.TaskGate;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 import org.maat.policy.lang.PolicyId;
 import org.maat.policy.monitor.Payload;
 import org.maat.policy.monitor.PolicyViolation;
 import org.maat.policy.monitor.ReferenceMonitor;
-import org.maat.policy.monitor.Task;
 import org.maat.policy.monitor.TaskMode;
 import org.maat.policy.templates.PolicyTemplates;
 
@@ -38,7 +39,7 @@ import org.maat.policy.templates.PolicyTemplates;
  * document view, the employees' MAL access and the search history, for one data directory (which
  * it owns: it appends to the MAL log and writes profiles) and one set of shards.
  *
- * <p>What the monitor guarantees here (when {@code policy} is on):
+ * <p>What the monitor guarantees here (under {@link Monitoring#REFERENCE_MONITOR}):
  * <ul>
  *   <li>every document text shown (titles, snippets, a document) comes from a checked read in an
  *       unconfined task of the user's session: a document the session may not read is refused
@@ -63,31 +64,26 @@ public final class Frontend implements AutoCloseable {
     private final DataSet data;
     private final FanOut shards;
     private final AccountStore accounts;
-    private final ReferenceMonitor monitor;
+    private final Monitor monitor;
     private final SearchHistory history;
     private final PolicyId channelPolicy;
 
     /**
      * @param data   the data directory, opened by its owner ({@link DataSet#open})
      * @param shards the shards to search
-     * @param policy false for the {@code --no-policy} baseline: the same code with no monitor
+     * @param monitoring {@link Monitoring#NONE} for the {@code --no-policy} baseline: the same code with no monitor
      */
-    public Frontend(DataSet data, FanOut shards, AccountStore accounts, boolean policy) {
+    public Frontend(DataSet data, FanOut shards, AccountStore accounts, Monitoring monitoring) {
         this.data = data;
         this.shards = shards;
         this.accounts = accounts;
         this.channelPolicy = data.engine().intern(PolicyTemplates.policy("private"));
         this.history = new SearchHistory(data.dir(), data.engine().intern(PolicyTemplates.policy("history")));
-        this.monitor = policy ? new ReferenceMonitor(data.engine(), data.policies()) : null;
+        this.monitor = monitoring.monitor(() -> new ReferenceMonitor(data.engine(), data.policies()));
     }
 
     public boolean monitored() {
-        return monitor != null;
-    }
-
-    /** The monitor of this front-end's tasks, or null in the baseline. */
-    public ReferenceMonitor monitor() {
-        return monitor;
+        return monitor.monitored();
     }
 
     public SearchHistory histories() {
@@ -100,8 +96,7 @@ public final class Frontend implements AutoCloseable {
             return Optional.empty();
         }
         Session session = Session.of(user, region);
-        Task task = monitor == null ? null : monitor.open(session, TaskMode.CONFINED);
-        return Optional.of(new UserSession(session, task, channelPolicy));
+        return Optional.of(new UserSession(session, monitor.open(session, TaskMode.CONFINED), channelPolicy));
     }
 
     /**
@@ -237,16 +232,10 @@ public final class Frontend implements AutoCloseable {
 
     /** Runs {@code body} with documents read in an unconfined task of the session: every read is checked. */
     private <T> T checkedReads(UserSession user, ReadBody<T> body) throws IOException {
-        Task task = monitor == null ? null : monitor.open(user.session(), TaskMode.UNCONFINED);
-        try {
-            AccessGate gate = task == null ? AccessGate.unmonitored() : AccessGate.of(task);
-            return body.run(new DocumentReader(gate, data.policies(), data.documents()));
+        try (TaskGate task = monitor.open(user.session(), TaskMode.UNCONFINED)) {
+            return body.run(new DocumentReader(task, data.policies(), data.documents()));
         } catch (PolicyViolation e) {
             throw refusal(user, e);
-        } finally {
-            if (task != null) {
-                task.close();
-            }
         }
     }
 

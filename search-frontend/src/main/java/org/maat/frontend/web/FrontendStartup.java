@@ -19,6 +19,7 @@ import org.maat.core.shard.FanOut;
 import org.maat.core.shard.ShardClient;
 import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
+import org.maat.core.task.Monitoring;
 import org.maat.frontend.app.Frontend;
 import org.maat.frontend.config.FrontendConfig;
 import org.maat.frontend.app.RegionMap;
@@ -89,7 +90,8 @@ public final class FrontendStartup implements ServletContextListener, HttpSessio
                 AccountStore accounts = AccountStore.open(data.dir());
                 FanOut shards = new FanOut(topology.clients(ShardClient.newHttpClient(), ShardClient.REQUEST_TIMEOUT,
                         secret));
-                return new Frontend(data, shards, accounts, config.policy());
+                return new Frontend(data, shards, accounts,
+                        config.policy() ? Monitoring.REFERENCE_MONITOR : Monitoring.NONE);
             } catch (RuntimeException e) {
                 data.close();
                 throw e;

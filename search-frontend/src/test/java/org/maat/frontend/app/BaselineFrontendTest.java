@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
 
 /** The {@code --no-policy} baseline: the same front-end code with no monitor, and no taint to speak of. */
@@ -16,7 +17,7 @@ class BaselineFrontendTest {
 
     @Test
     void baselineServesTheSameSearchesWithoutAMonitor() throws IOException {
-        try (TestSite site = TestSite.open(root, false, s -> s)) {
+        try (TestSite site = TestSite.open(root, Monitoring.NONE, s -> s)) {
             Conduit doc = site.documents("private", c -> true).get(0);
             UserSession owner = site.login(doc.owner(), null);
             assertThat(site.frontend.monitored()).isFalse();

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maat.core.shard.ShardHit;
 import org.maat.core.shard.ShardRefusedException;
 import org.maat.core.shard.ShardResult;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
 import org.maat.policy.lang.PolicyId;
 import org.maat.policy.monitor.Payload;
@@ -41,7 +42,7 @@ class FaultyFrontendTest {
 
     @BeforeAll
     static void open() throws IOException {
-        site = TestSite.open(root, true, shard -> query -> {
+        site = TestSite.open(root, Monitoring.REFERENCE_MONITOR, shard -> query -> {
             Exception fail = failure.get();
             if (fail instanceof IOException io) {
                 throw io;

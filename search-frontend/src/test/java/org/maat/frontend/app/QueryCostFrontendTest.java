@@ -11,6 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.core.shard.ShardService;
+import org.maat.core.task.Monitoring;
 
 /**
  * A query too expensive to run is a bad request (400, saying which limit); a query that ran past a
@@ -26,7 +27,7 @@ class QueryCostFrontendTest {
     @BeforeAll
     static void open() throws IOException {
         // Real shards whose time budget is zero: every search that collects anything is stopped.
-        site = TestSite.open(root, true, shard -> ((ShardService) shard).withQueryBudget(Duration.ZERO));
+        site = TestSite.open(root, Monitoring.REFERENCE_MONITOR, shard -> ((ShardService) shard).withQueryBudget(Duration.ZERO));
     }
 
     @AfterAll

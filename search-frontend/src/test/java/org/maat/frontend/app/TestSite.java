@@ -27,6 +27,7 @@ import org.maat.core.runtime.IndexRun;
 import org.maat.core.shard.FanOut;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardSearcher;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
 
 /**
@@ -66,12 +67,12 @@ final class TestSite implements AutoCloseable {
         DataDir dir = DataDir.at(root.resolve("data"));
         new PopulationGenerator(SPEC, SPEC.users(), new PasswordHasher(64, 1, 1))
                 .generate(CorpusSpec.parse("jsonl:" + corpus, 1), dir, ScanMode.STRICT, b -> { }, GenerationProgress.NONE);
-        IndexRun.standard().run(dir, new IndexLayout(root.resolve("index")), 2, true, n -> { });
+        IndexRun.standard().run(dir, new IndexLayout(root.resolve("index")), 2, Monitoring.REFERENCE_MONITOR, n -> { });
         return dir;
     }
 
     /** A site whose shards are the in-process services, each wrapped by {@code shardWrapper} (e.g. a faulty one). */
-    static TestSite open(Path root, boolean policy, UnaryOperator<ShardSearcher> shardWrapper) throws IOException {
+    static TestSite open(Path root, Monitoring policy, UnaryOperator<ShardSearcher> shardWrapper) throws IOException {
         DataDir dir = generate(root);
         DataSet data = DataSet.open(dir);
         ShardIndex index = ShardIndex.open(dir, new IndexLayout(root.resolve("index")), policy);
@@ -84,7 +85,7 @@ final class TestSite implements AutoCloseable {
     }
 
     static TestSite open(Path root) throws IOException {
-        return open(root, true, s -> s);
+        return open(root, Monitoring.REFERENCE_MONITOR, s -> s);
     }
 
     UserSession login(String user, String region) {

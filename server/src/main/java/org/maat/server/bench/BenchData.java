@@ -16,6 +16,7 @@ import org.maat.core.population.GenerationProgress;
 import org.maat.core.population.PopulationGenerator;
 import org.maat.core.population.PopulationSpec;
 import org.maat.core.runtime.IndexRun;
+import org.maat.core.task.Monitoring;
 
 /**
  * The benchmark's data, generated from one corpus prefix and seed: the full mix (30/50/20, 1%
@@ -75,7 +76,7 @@ public record BenchData(DataDir mix, DataDir baseline, DataDir allPublic, IndexL
     public static IndexLayout index(DataDir data, Path dir, int shards, Consumer<String> log) throws IOException {
         log.accept("indexing " + data.root().getFileName() + " into " + shards + " shards under the monitor");
         IndexLayout layout = new IndexLayout(dir);
-        IndexRun.standard().run(data, layout, shards, true, n -> { });
+        IndexRun.standard().run(data, layout, shards, Monitoring.REFERENCE_MONITOR, n -> { });
         return layout;
     }
 }

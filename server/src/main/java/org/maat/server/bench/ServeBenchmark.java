@@ -23,6 +23,7 @@ import org.maat.core.data.DataSet;
 import org.maat.core.data.Manifest;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.TitleQueries;
+import org.maat.core.task.Monitoring;
 import org.maat.server.SearchDeployment;
 import org.maat.server.Topology;
 import org.maat.server.api.ApiResponse;
@@ -142,7 +143,7 @@ public final class ServeBenchmark {
 
     private SearchDeployment start(Path war, DataDir dir, IndexLayout index, boolean policy, Path regionFile)
             throws IOException {
-        return SearchDeployment.start(war, dir, index, topology, policy, "127.0.0.1", 0,
+        return SearchDeployment.start(war, dir, index, topology, policy ? Monitoring.REFERENCE_MONITOR : Monitoring.NONE, "127.0.0.1", 0,
                 c -> c.withRegions(regionFile).withProxyHeader(ApiSession.PROXY_HEADER).withMaxConcurrent(1024));
     }
 

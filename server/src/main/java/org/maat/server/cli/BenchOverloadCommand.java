@@ -16,6 +16,7 @@ import org.maat.core.data.DataSet;
 import org.maat.core.data.DirectoryTree;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.TitleQueries;
+import org.maat.core.task.Monitoring;
 import org.maat.server.IdleHeapRelease;
 import org.maat.server.SearchDeployment;
 import org.maat.server.Topology;
@@ -122,7 +123,7 @@ public final class BenchOverloadCommand implements Callable<Integer> {
             List<Login> logins = GeneratedLogins.read(data);
             IdleHeapRelease.enable(); // as maat serve does
             OverloadBenchmark.Report report;
-            try (SearchDeployment deployment = SearchDeployment.start(warFile, data, index, layout, true, "127.0.0.1", 0,
+            try (SearchDeployment deployment = SearchDeployment.start(warFile, data, index, layout, Monitoring.REFERENCE_MONITOR, "127.0.0.1", 0,
                     c -> maxConcurrent == null ? c : c.withMaxConcurrent(maxConcurrent))) {
                 report = new OverloadBenchmark(deployment.url(), logins, queries, k, seed).run(clients, seconds,
                         Duration.ofMillis(backoffMillis), Duration.ofSeconds(settleSeconds), line -> progress(err, line));

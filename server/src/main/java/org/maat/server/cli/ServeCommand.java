@@ -12,6 +12,7 @@ import org.maat.core.data.DataDir;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
+import org.maat.core.task.Monitoring;
 import org.maat.encdb.erp.ErpDatabase;
 import org.maat.frontend.config.FrontendConfig;
 import org.maat.server.FrontendServer;
@@ -175,10 +176,11 @@ public final class ServeCommand implements Callable<Integer> {
         }
         DataDir dataDir = DataDir.at(data);
         dataDir.readManifest(); // a clear error now rather than from inside the WAR
+        Monitoring monitoring = noPolicy ? Monitoring.NONE : Monitoring.REFERENCE_MONITOR;
         SearchDeployment deployment = remote == null
-                ? SearchDeployment.start(warFile, dataDir, new IndexLayout(index), layout, !noPolicy, host, port,
+                ? SearchDeployment.start(warFile, dataDir, new IndexLayout(index), layout, monitoring, host, port,
                         this::tune)
-                : SearchDeployment.frontendOnly(warFile, dataDir, remote, secret, !noPolicy, host, port, this::tune);
+                : SearchDeployment.frontendOnly(warFile, dataDir, remote, secret, monitoring, host, port, this::tune);
         out.printf("shards: %s%s%n", deployment.shards(), remote == null ? " (" + layout + ", in-process)" : "");
         printLogins(out, dataDir);
         out.printf("Maat search serving at %s%s (Ctrl-C to stop)%n", deployment.url(),

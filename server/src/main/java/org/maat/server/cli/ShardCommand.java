@@ -9,6 +9,7 @@ import org.maat.core.data.DataDir;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardSecret;
+import org.maat.core.task.Monitoring;
 import org.maat.server.ShardServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -79,7 +80,7 @@ public final class ShardCommand implements Callable<Integer> {
         IndexLayout layout = new IndexLayout(dir.getParent());
         Path dataDir = data != null ? data : layout.root().resolveSibling("data");
         PrintWriter out = spec.commandLine().getOut();
-        ShardIndex index = ShardIndex.open(DataDir.at(dataDir), layout, !noPolicy);
+        ShardIndex index = ShardIndex.open(DataDir.at(dataDir), layout, noPolicy ? Monitoring.NONE : Monitoring.REFERENCE_MONITOR);
         ShardServer server;
         try {
             if (shard >= index.shards()) {

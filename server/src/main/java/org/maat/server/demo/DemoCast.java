@@ -12,6 +12,7 @@ import org.maat.core.data.DataSet;
 import org.maat.core.data.Manifest;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 import org.maat.policy.facts.FactSource;
@@ -32,7 +33,7 @@ record DemoCast(Manifest manifest, Map<String, Login> logins,
     static DemoCast find(DataDir data, IndexLayout index) throws IOException {
         Map<String, Login> logins = new java.util.LinkedHashMap<>();
         GeneratedLogins.read(data).forEach(l -> logins.put(l.user(), l));
-        try (SearchService service = SearchService.open(data, index, true)) {
+        try (SearchService service = SearchService.open(data, index, Monitoring.REFERENCE_MONITOR)) {
             DataSet set = service.data();
             Manifest manifest = set.manifest();
             FactSource facts = set.engine().facts();

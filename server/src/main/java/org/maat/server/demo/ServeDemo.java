@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import org.maat.core.data.DataDir;
 import org.maat.core.lucene.IndexLayout;
+import org.maat.core.task.Monitoring;
 import org.maat.server.SearchDeployment;
 import org.maat.server.Topology;
 import org.maat.server.api.ApiResponse;
@@ -48,7 +49,7 @@ public final class ServeDemo {
         String censoring = cast.manifest().blacklistRegion();
         String elsewhere = cast.otherRegion();
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-        try (SearchDeployment server = SearchDeployment.start(war, data, index, topology, true, "127.0.0.1", 0,
+        try (SearchDeployment server = SearchDeployment.start(war, data, index, topology, Monitoring.REFERENCE_MONITOR, "127.0.0.1", 0,
                 c -> c.withRegions(regionFile).withProxyHeader(ApiSession.PROXY_HEADER))) {
             out.printf("Front-end WAR on embedded Jetty at %s; %d shard server(s): %s%n", server.url(),
                     server.shardServers().size(), server.shards());

@@ -19,6 +19,7 @@ import org.maat.core.population.GenerationProgress;
 import org.maat.core.population.PopulationGenerator;
 import org.maat.core.population.PopulationSpec;
 import org.maat.core.runtime.IndexRun;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
 import org.maat.frontend.config.FrontendConfig;
 import org.maat.server.SearchDeployment;
@@ -55,7 +56,7 @@ final class ServedSite implements AutoCloseable {
 
     /** The WAR in embedded Jetty, as {@code maat serve} runs it. */
     static final Launcher JETTY = (war, data, index, topology, config) -> {
-        SearchDeployment deployment = SearchDeployment.start(war, data, index, topology, true, "127.0.0.1", 0, config);
+        SearchDeployment deployment = SearchDeployment.start(war, data, index, topology, Monitoring.REFERENCE_MONITOR, "127.0.0.1", 0, config);
         return new Running() {
             @Override
             public URI url() {
@@ -105,7 +106,7 @@ final class ServedSite implements AutoCloseable {
         new PopulationGenerator(SPEC, SPEC.users(), new PasswordHasher(64, 1, 1))
                 .generate(CorpusSpec.parse("jsonl:" + corpus, 1), data, ScanMode.STRICT, b -> { }, GenerationProgress.NONE);
         IndexLayout index = new IndexLayout(dir.resolve("index"));
-        IndexRun.standard().run(data, index, topology.shards(), true, n -> { });
+        IndexRun.standard().run(data, index, topology.shards(), Monitoring.REFERENCE_MONITOR, n -> { });
         List<Conduit> conduits;
         List<List<String>> friends;
         List<List<String>> blocked;

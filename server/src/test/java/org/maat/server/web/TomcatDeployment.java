@@ -27,6 +27,7 @@ import org.maat.core.lucene.IndexLayout;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
+import org.maat.core.task.Monitoring;
 import org.maat.frontend.config.FrontendConfig;
 import org.maat.server.ShardServer;
 import org.maat.server.Topology;
@@ -70,7 +71,7 @@ final class TomcatDeployment implements ServedSite.Running {
 
     static TomcatDeployment start(Path war, DataDir data, IndexLayout layout, Topology topology,
                                   UnaryOperator<FrontendConfig.Settings> tune, Path baseDir) throws IOException {
-        ShardIndex index = ShardIndex.open(data, layout, true);
+        ShardIndex index = ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR);
         List<ShardServer> servers = new ArrayList<>();
         Tomcat tomcat = null;
         ShardSecret secret = ShardSecret.generate();
