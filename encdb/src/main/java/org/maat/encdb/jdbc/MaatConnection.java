@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
+import org.maat.encdb.rewrite.Plan;
 import org.maat.encdb.schema.CatalogSnapshot;
 import org.maat.encdb.schema.LayerReport;
 
@@ -48,9 +49,7 @@ public final class MaatConnection implements Connection {
     public String physicalSql(String sql) throws SQLException {
         enter();
         try {
-            Object plan = plan(sql);
-            return plan instanceof org.maat.encdb.rewrite.QueryPlan q ? q.sql()
-                    : plan instanceof org.maat.encdb.rewrite.WritePlan w ? w.sql() : null;
+            return plan(sql).physicalSql();
         } finally {
             exit();
         }
@@ -65,7 +64,7 @@ public final class MaatConnection implements Connection {
     }
 
     /** The plan of {@code sql}, with the caller inside the layer gate. */
-    Object plan(String sql) throws SQLException {
+    Plan plan(String sql) throws SQLException {
         checkOpen();
         try {
             return db.plan(sql, leased || depth > 1);

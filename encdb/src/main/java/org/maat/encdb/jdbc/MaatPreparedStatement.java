@@ -12,9 +12,8 @@ import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import org.maat.encdb.rewrite.QueryPlan;
-import org.maat.encdb.rewrite.RowwisePlan;
-import org.maat.encdb.rewrite.StatementRewriter;
 import org.maat.encdb.rewrite.ValueSource;
 import org.maat.encdb.rewrite.WritePlan;
 
@@ -34,12 +33,7 @@ public final class MaatPreparedStatement extends MaatStatement implements Prepar
         this.sql = sql;
         conn.enter();
         try {
-            Object plan = conn.plan(sql);
-            int n = plan instanceof QueryPlan q ? q.parameters() : plan instanceof WritePlan w ? w.parameters()
-                    : plan instanceof RowwisePlan r ? r.parameters()
-                    : plan instanceof org.maat.encdb.rewrite.InsertSelectPlan is ? is.parameters()
-                    : plan instanceof StatementRewriter.CallPlan c ? c.parameters() : 0;
-            this.params = new Object[n];
+            this.params = new Object[conn.plan(sql).parameters()];
             Arrays.fill(params, ValueSource.Unset.UNSET);
         } finally {
             conn.exit();
@@ -105,9 +99,9 @@ public final class MaatPreparedStatement extends MaatStatement implements Prepar
             }
             conn.enter();
             try {
-                Object plan = conn.plan(sql);
-                if (plan instanceof WritePlan w) {
-                    int[] counts = conn.executor().writeBatch(w, batch);
+                Optional<WritePlan> write = conn.plan(sql).batchWrite();
+                if (write.isPresent()) {
+                    int[] counts = conn.executor().writeBatch(write.get(), batch);
                     conn.wrote();
                     return counts;
                 }
@@ -134,11 +128,11 @@ public final class MaatPreparedStatement extends MaatStatement implements Prepar
     public ResultSetMetaData getMetaData() throws SQLException {
         conn.enter();
         try {
-            Object plan = conn.plan(sql);
-            if (!(plan instanceof QueryPlan q)) {
+            Optional<QueryPlan> query = conn.plan(sql).resultQuery();
+            if (query.isEmpty()) {
                 return null;
             }
-            return new MaatResultSetMetaData(q, conn.executor().prepare(q.sql()).getMetaData());
+            return new MaatResultSetMetaData(query.get(), conn.executor().prepare(query.get().sql()).getMetaData());
         } finally {
             conn.exit();
         }

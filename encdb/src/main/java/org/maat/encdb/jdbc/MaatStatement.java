@@ -8,9 +8,11 @@ import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import org.maat.encdb.rewrite.DdlPlan;
+import org.maat.encdb.rewrite.InsertSelectPlan;
+import org.maat.encdb.rewrite.Plan;
 import org.maat.encdb.rewrite.QueryPlan;
 import org.maat.encdb.rewrite.RowwisePlan;
-import org.maat.encdb.rewrite.StatementRewriter;
 import org.maat.encdb.rewrite.WritePlan;
 
 /**
@@ -47,31 +49,96 @@ public class MaatStatement implements Statement {
     private boolean execute(String sql, Object[] params) throws SQLException {
         conn.enter();
         try {
-            Object plan = conn.plan(sql);
-            if (plan instanceof QueryPlan q) {
-                current = conn.executor().query(q, params, this, maxRows);
-                return true;
-            }
-            if (plan instanceof WritePlan w) {
-                updateCount = conn.executor().write(w, params);
-                conn.wrote();
-            } else if (plan instanceof org.maat.encdb.rewrite.InsertSelectPlan is) {
-                updateCount = conn.executor().insertSelect(is, params);
-                conn.wrote();
-            } else if (plan instanceof RowwisePlan r) {
-                updateCount = conn.executor().rowwise(r, params);
-                conn.wrote();
-            } else if (plan instanceof StatementRewriter.CallPlan c) {
-                conn.executor().call(c, params);
-                updateCount = 0;
-                conn.wrote();
-            } else {
-                conn.executor().schema(plan);
-                updateCount = 0;
-            }
-            return false;
+            return conn.plan(sql).accept(new Run(params));
         } finally {
             conn.exit();
+        }
+    }
+
+    /**
+     * Runs one plan of this statement: the one place that tells plans apart. A query leaves its result
+     * set in {@code current} (true); anything else leaves an update count (false).
+     */
+    private final class Run implements Plan.Cases<Boolean> {
+        private final Object[] params;
+        private final PlanExecutor executor = conn.executor();
+
+        Run(Object[] params) {
+            this.params = params;
+        }
+
+        private Boolean wrote(int count) throws SQLException {
+            updateCount = count;
+            conn.wrote();
+            return false;
+        }
+
+        private Boolean changedSchema() {
+            updateCount = 0;
+            return false;
+        }
+
+        @Override
+        public Boolean query(QueryPlan plan) throws SQLException {
+            current = executor.query(plan, params, MaatStatement.this, maxRows);
+            return true;
+        }
+
+        @Override
+        public Boolean write(WritePlan plan) throws SQLException {
+            return wrote(executor.write(plan, params));
+        }
+
+        @Override
+        public Boolean insertSelect(InsertSelectPlan plan) throws SQLException {
+            return wrote(executor.insertSelect(plan, params));
+        }
+
+        @Override
+        public Boolean rowwise(RowwisePlan plan) throws SQLException {
+            return wrote(executor.rowwise(plan, params));
+        }
+
+        @Override
+        public Boolean call(Plan.Call plan) throws SQLException {
+            executor.call(plan, params);
+            return wrote(0);
+        }
+
+        @Override
+        public Boolean ddl(DdlPlan plan) throws SQLException {
+            executor.ddl(plan);
+            return changedSchema();
+        }
+
+        @Override
+        public Boolean createView(Plan.CreateView plan) throws SQLException {
+            executor.createView(plan);
+            return changedSchema();
+        }
+
+        @Override
+        public Boolean createRoutine(Plan.CreateRoutine plan) throws SQLException {
+            executor.createRoutine(plan);
+            return changedSchema();
+        }
+
+        @Override
+        public Boolean createTrigger(Plan.CreateTrigger plan) throws SQLException {
+            executor.createTrigger(plan);
+            return changedSchema();
+        }
+
+        @Override
+        public Boolean drop(Plan.Drop plan) throws SQLException {
+            executor.drop(plan);
+            return changedSchema();
+        }
+
+        @Override
+        public Boolean passThrough(Plan.PassThrough plan) throws SQLException {
+            executor.passThrough(plan);
+            return changedSchema();
         }
     }
 

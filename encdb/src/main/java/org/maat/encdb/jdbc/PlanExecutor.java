@@ -21,11 +21,12 @@ import java.util.Map;
 import java.util.Set;
 import org.h2.api.Trigger;
 import org.maat.encdb.rewrite.DdlPlan;
+import org.maat.encdb.rewrite.InsertSelectPlan;
 import org.maat.encdb.rewrite.ParameterBinder;
 import org.maat.encdb.rewrite.QueryPlan;
 import org.maat.encdb.rewrite.ResultColumn;
 import org.maat.encdb.rewrite.RowwisePlan;
-import org.maat.encdb.rewrite.StatementRewriter;
+import org.maat.encdb.rewrite.Plan;
 import org.maat.encdb.rewrite.WritePlan;
 import org.maat.encdb.schema.Identifiers;
 import org.maat.encdb.schema.RoutineDefinition;
@@ -191,7 +192,7 @@ final class PlanExecutor {
     }
 
     /** INSERT ... SELECT: the decrypted rows of the query, re-encrypted as one batch of VALUES. */
-    int insertSelect(org.maat.encdb.rewrite.InsertSelectPlan plan, Object[] params) throws SQLException {
+    int insertSelect(InsertSelectPlan plan, Object[] params) throws SQLException {
         List<Object[]> rows = new ArrayList<>();
         int n = plan.select().visible();
         try (MaatResultSet rs = query(plan.select(), params, null, 0)) {
@@ -275,7 +276,7 @@ final class PlanExecutor {
     }
 
     /** {@code CALL procedure(args)}: the Java method, given this (plaintext-view) connection. */
-    Object call(StatementRewriter.CallPlan plan, Object[] params) throws SQLException {
+    Object call(Plan.Call plan, Object[] params) throws SQLException {
         RoutineDefinition r = db.catalog().snapshot().routines().get(plan.routine());
         if (r == null) {
             throw new SQLException("Function \"" + plan.routine() + "\" not found (create it through the driver with "
@@ -353,55 +354,64 @@ final class PlanExecutor {
         throw new SQLFeatureNotSupportedException("procedure argument of type " + type.getName());
     }
 
-    /** Schema statements: DDL, views, procedures, triggers, drops and pass-through statements. */
-    void schema(Object plan) throws SQLException {
-        boolean passThrough = plan instanceof StatementRewriter.PassThroughPlan p
-                && !p.sql().strip().toUpperCase(java.util.Locale.ROOT).startsWith("CREATE");
-        if (!passThrough) {
-            owner.beforeSchemaChange();
-        }
-        if (plan instanceof DdlPlan ddl) {
-            db.applyDdl(ddl);
-        } else if (plan instanceof StatementRewriter.CreateViewPlan v) {
-            db.schemaChange(conn -> {
-                var snap = db.catalog().snapshot();
-                if (snap.table(v.view().name()) != null || (!v.orReplace() && snap.view(v.view().name()) != null)) {
-                    throw new SQLException("View \"" + v.view().name() + "\" already exists", "42S01");
-                }
-                db.catalog().putView(conn, v.view());
-            });
-        } else if (plan instanceof RoutineDefinition r) {
-            db.schemaChange(conn -> db.catalog().putRoutine(conn, r));
-        } else if (plan instanceof TriggerDefinition t) {
-            if (db.catalog().snapshot().table(t.table()) == null) {
-                throw new SQLException("Table \"" + t.table() + "\" not found", "42S02");
+    /** A table change (CREATE TABLE, ALTER TABLE): its physical DDL and the catalog update, with the gate closed. */
+    void ddl(DdlPlan plan) throws SQLException {
+        owner.beforeSchemaChange();
+        db.applyDdl(plan);
+    }
+
+    void createView(Plan.CreateView v) throws SQLException {
+        owner.beforeSchemaChange();
+        db.schemaChange(conn -> {
+            var snap = db.catalog().snapshot();
+            if (snap.table(v.view().name()) != null || (!v.orReplace() && snap.view(v.view().name()) != null)) {
+                throw new SQLException("View \"" + v.view().name() + "\" already exists", "42S01");
             }
-            db.schemaChange(conn -> db.catalog().putTrigger(conn, t));
-        } else if (plan instanceof StatementRewriter.DropPlan d) {
-            db.schemaChange(conn -> drop(conn, d));
-        } else if (plan instanceof StatementRewriter.PassThroughPlan p) {
-            String upper = p.sql().strip().toUpperCase(java.util.Locale.ROOT);
-            if (upper.startsWith("COMMIT")) {
-                owner.commit();
-            } else if (upper.startsWith("ROLLBACK")) {
-                owner.rollback();
-            } else if (upper.startsWith("CREATE")) {
-                db.schemaChange(conn -> {
-                    try (Statement st = conn.createStatement()) {
-                        st.execute(p.sql());
-                    }
-                });
-            } else {
-                try (Statement st = h2.createStatement()) {
+            db.catalog().putView(conn, v.view());
+        });
+    }
+
+    void createRoutine(Plan.CreateRoutine r) throws SQLException {
+        owner.beforeSchemaChange();
+        db.schemaChange(conn -> db.catalog().putRoutine(conn, r.routine()));
+    }
+
+    void createTrigger(Plan.CreateTrigger plan) throws SQLException {
+        owner.beforeSchemaChange();
+        TriggerDefinition t = plan.trigger();
+        if (db.catalog().snapshot().table(t.table()) == null) {
+            throw new SQLException("Table \"" + t.table() + "\" not found", "42S02");
+        }
+        db.schemaChange(conn -> db.catalog().putTrigger(conn, t));
+    }
+
+    void drop(Plan.Drop d) throws SQLException {
+        owner.beforeSchemaChange();
+        db.schemaChange(conn -> drop(conn, d));
+    }
+
+    /** COMMIT and ROLLBACK end this connection's transaction; CREATE runs with the gate closed; the rest on H2. */
+    void passThrough(Plan.PassThrough p) throws SQLException {
+        String upper = p.sql().strip().toUpperCase(java.util.Locale.ROOT);
+        if (p.createsSchema()) {
+            owner.beforeSchemaChange();
+            db.schemaChange(conn -> {
+                try (Statement st = conn.createStatement()) {
                     st.execute(p.sql());
                 }
-            }
+            });
+        } else if (upper.startsWith("COMMIT")) {
+            owner.commit();
+        } else if (upper.startsWith("ROLLBACK")) {
+            owner.rollback();
         } else {
-            throw new IllegalStateException("not a schema plan: " + plan);
+            try (Statement st = h2.createStatement()) {
+                st.execute(p.sql());
+            }
         }
     }
 
-    private void drop(Connection conn, StatementRewriter.DropPlan d) throws SQLException {
+    private void drop(Connection conn, Plan.Drop d) throws SQLException {
         var snap = db.catalog().snapshot();
         switch (d.kind()) {
             case "TABLE" -> {
