@@ -14,9 +14,9 @@ import java.sql.Timestamp;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;
-import java.util.Locale;
 import org.maat.encdb.rewrite.QueryPlan;
 import org.maat.encdb.rewrite.ResultColumn;
+import org.maat.encdb.schema.SqlValues;
 
 /**
  * A decrypted result. Streaming results decrypt lazily: a column is decrypted when the application
@@ -174,11 +174,7 @@ public final class MaatResultSet implements ResultSet {
 
     @Override
     public String getString(int column) throws SQLException {
-        Object v = value(column);
-        if (v == null) {
-            return null;
-        }
-        return v instanceof BigDecimal d ? d.toPlainString() : v.toString();
+        return SqlValues.toText(value(column));
     }
 
     @Override
@@ -187,39 +183,15 @@ public final class MaatResultSet implements ResultSet {
         if (v == null) {
             return false;
         }
-        if (v instanceof Boolean b) {
-            return b;
+        Boolean truth = SqlValues.toBoolean(v);
+        if (truth == null) {
+            throw new SQLException("not a boolean: " + v, "22018");
         }
-        if (v instanceof Number n) {
-            return n.intValue() != 0;
-        }
-        return switch (v.toString().trim().toUpperCase(Locale.ROOT)) {
-            case "TRUE", "T", "YES", "Y", "1" -> true;
-            case "FALSE", "F", "NO", "N", "0" -> false;
-            default -> throw new SQLException("not a boolean: " + v, "22018");
-        };
+        return truth;
     }
 
     private BigDecimal number(int column) throws SQLException {
-        Object v = value(column);
-        if (v == null) {
-            return null;
-        }
-        if (v instanceof BigDecimal d) {
-            return d;
-        }
-        if (v instanceof Number n) {
-            return n instanceof Double || n instanceof Float ? BigDecimal.valueOf(n.doubleValue())
-                    : BigDecimal.valueOf(n.longValue());
-        }
-        if (v instanceof Boolean b) {
-            return b ? BigDecimal.ONE : BigDecimal.ZERO;
-        }
-        try {
-            return new BigDecimal(v.toString().trim());
-        } catch (NumberFormatException e) {
-            throw new SQLException("not a number: " + v, "22018");
-        }
+        return SqlValues.number(value(column));
     }
 
     @Override
@@ -296,44 +268,17 @@ public final class MaatResultSet implements ResultSet {
 
     @Override
     public Date getDate(int column) throws SQLException {
-        Object v = value(column);
-        if (v == null || v instanceof Date) {
-            return (Date) v;
-        }
-        if (v instanceof Timestamp t) {
-            return Date.valueOf(t.toLocalDateTime().toLocalDate());
-        }
-        if (v instanceof LocalDate d) {
-            return Date.valueOf(d);
-        }
-        return Date.valueOf(v.toString().trim().substring(0, 10));
+        return SqlValues.toDate(value(column));
     }
 
     @Override
     public Time getTime(int column) throws SQLException {
-        Object v = value(column);
-        if (v == null || v instanceof Time) {
-            return (Time) v;
-        }
-        if (v instanceof Timestamp t) {
-            return Time.valueOf(t.toLocalDateTime().toLocalTime());
-        }
-        throw new SQLException("not a time: " + v, "22018");
+        return SqlValues.toTime(value(column));
     }
 
     @Override
     public Timestamp getTimestamp(int column) throws SQLException {
-        Object v = value(column);
-        if (v == null || v instanceof Timestamp) {
-            return (Timestamp) v;
-        }
-        if (v instanceof Date d) {
-            return Timestamp.valueOf(d.toLocalDate().atStartOfDay());
-        }
-        if (v instanceof LocalDateTime t) {
-            return Timestamp.valueOf(t);
-        }
-        return Timestamp.valueOf(v.toString().trim());
+        return SqlValues.toTimestamp(value(column));
     }
 
     @Override

@@ -8,9 +8,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -30,6 +28,7 @@ import org.maat.encdb.rewrite.Plan;
 import org.maat.encdb.rewrite.WritePlan;
 import org.maat.encdb.schema.Identifiers;
 import org.maat.encdb.schema.RoutineDefinition;
+import org.maat.encdb.schema.SqlValues;
 import org.maat.encdb.schema.TriggerDefinition;
 
 /**
@@ -144,7 +143,7 @@ final class PlanExecutor {
     }
 
     private static long toLong(Object v) {
-        return v instanceof Number n ? n.longValue() : new BigDecimal(v.toString().trim()).longValue();
+        return SqlValues.toBigDecimal(v).longValue();
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
@@ -305,7 +304,7 @@ final class PlanExecutor {
         Object[] args = new Object[types.length];
         int a = 0;
         for (int i = 0; i < types.length; i++) {
-            args[i] = types[i] == Connection.class ? owner : convert(plan.arguments().get(a++).value(params), types[i]);
+            args[i] = types[i] == Connection.class ? owner : SqlValues.toArgument(plan.arguments().get(a++).value(params), types[i]);
         }
         try {
             return method.invoke(null, args);
@@ -317,41 +316,6 @@ final class PlanExecutor {
         } catch (IllegalAccessException e) {
             throw new SQLException("cannot call " + r.javaMethod() + ": " + e, e);
         }
-    }
-
-    private static Object convert(Object v, Class<?> type) throws SQLException {
-        if (v == null) {
-            if (type.isPrimitive()) {
-                throw new SQLException("NULL for a primitive " + type + " argument", "22004");
-            }
-            return null;
-        }
-        if (type.isInstance(v)) {
-            return v;
-        }
-        String s = v.toString().trim();
-        if (type == int.class || type == Integer.class) {
-            return new BigDecimal(s).intValueExact();
-        }
-        if (type == long.class || type == Long.class) {
-            return new BigDecimal(s).longValueExact();
-        }
-        if (type == double.class || type == Double.class) {
-            return Double.parseDouble(s);
-        }
-        if (type == BigDecimal.class) {
-            return new BigDecimal(s);
-        }
-        if (type == String.class) {
-            return s;
-        }
-        if (type == LocalDate.class) {
-            return v instanceof java.sql.Date d ? d.toLocalDate() : LocalDate.parse(s.substring(0, 10));
-        }
-        if (type == java.sql.Date.class) {
-            return v instanceof LocalDate d ? java.sql.Date.valueOf(d) : java.sql.Date.valueOf(s.substring(0, 10));
-        }
-        throw new SQLFeatureNotSupportedException("procedure argument of type " + type.getName());
     }
 
     /** A table change (CREATE TABLE, ALTER TABLE): its physical DDL and the catalog update, with the gate closed. */

@@ -34,6 +34,7 @@ import org.maat.encdb.schema.CatalogSnapshot;
 import org.maat.encdb.schema.ColumnType;
 import org.maat.encdb.schema.EncryptedTable;
 import org.maat.encdb.schema.Identifiers;
+import org.maat.encdb.schema.SqlValues;
 import org.maat.encdb.schema.ViewDefinition;
 
 /**
@@ -230,6 +231,7 @@ final class SelectRewriter {
                 distinct && !serverDistinct, clientSort, limit, offset);
     }
 
+    /** A LIMIT or OFFSET bound as H2 takes it: a whole number (a decimal literal arrives as BigDecimal). */
     private static Object number(Object v) throws SQLException {
         if (v == null) {
             return null;
@@ -652,7 +654,7 @@ final class SelectRewriter {
             if (value == null) {
                 throw new SQLException("NULL operand in " + e + " over encrypted column " + where, "22004");
             }
-            BigDecimal d = new BigDecimal(value.toString().trim());
+            BigDecimal d = SqlValues.toBigDecimal(value);
             if (multiply) {
                 try {
                     st.setLong(n, d.longValueExact());
