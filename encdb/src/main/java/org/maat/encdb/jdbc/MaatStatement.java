@@ -19,7 +19,7 @@ import org.maat.encdb.rewrite.WritePlan;
  * A statement of the encrypted layer: each SQL text is rewritten (once, then cached by text) and run
  * on H2; results come back decrypted.
  */
-public class MaatStatement implements Statement {
+public class MaatStatement extends UnsupportedStatement {
 
     final MaatConnection conn;
     private MaatResultSet current;
@@ -62,6 +62,7 @@ public class MaatStatement implements Statement {
     private final class Run implements Plan.Cases<Boolean> {
         private final Object[] params;
         private final PlanExecutor executor = conn.executor();
+        private final SchemaChanges schema = conn.schemaChanges();
 
         Run(Object[] params) {
             this.params = params;
@@ -101,43 +102,43 @@ public class MaatStatement implements Statement {
 
         @Override
         public Boolean call(Plan.Call plan) throws SQLException {
-            executor.call(plan, params);
+            conn.routines().call(plan, params);
             return wrote(0);
         }
 
         @Override
         public Boolean ddl(DdlPlan plan) throws SQLException {
-            executor.ddl(plan);
+            schema.ddl(plan);
             return changedSchema();
         }
 
         @Override
         public Boolean createView(Plan.CreateView plan) throws SQLException {
-            executor.createView(plan);
+            schema.createView(plan);
             return changedSchema();
         }
 
         @Override
         public Boolean createRoutine(Plan.CreateRoutine plan) throws SQLException {
-            executor.createRoutine(plan);
+            schema.createRoutine(plan);
             return changedSchema();
         }
 
         @Override
         public Boolean createTrigger(Plan.CreateTrigger plan) throws SQLException {
-            executor.createTrigger(plan);
+            schema.createTrigger(plan);
             return changedSchema();
         }
 
         @Override
         public Boolean drop(Plan.Drop plan) throws SQLException {
-            executor.drop(plan);
+            schema.drop(plan);
             return changedSchema();
         }
 
         @Override
         public Boolean passThrough(Plan.PassThrough plan) throws SQLException {
-            executor.passThrough(plan);
+            schema.passThrough(plan);
             return changedSchema();
         }
     }
@@ -342,11 +343,6 @@ public class MaatStatement implements Statement {
     }
 
     @Override
-    public void cancel() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Statement.cancel");
-    }
-
-    @Override
     public <T> T unwrap(Class<T> iface) throws SQLException {
         if (iface.isInstance(this)) {
             return iface.cast(this);
@@ -357,58 +353,5 @@ public class MaatStatement implements Statement {
     @Override
     public boolean isWrapperFor(Class<?> iface) {
         return iface.isInstance(this);
-    }
-
-    // Not supported on the encrypted layer: each names itself in SQLFeatureNotSupportedException.
-
-    @Override
-    public boolean execute(String a0, int[] a1) throws SQLException {
-        throw unsupported("execute");
-    }
-
-    @Override
-    public boolean execute(String a0, String[] a1) throws SQLException {
-        throw unsupported("execute");
-    }
-
-    @Override
-    public boolean execute(String a0, int a1) throws SQLException {
-        throw unsupported("execute");
-    }
-
-    @Override
-    public int executeUpdate(String a0, int[] a1) throws SQLException {
-        throw unsupported("executeUpdate");
-    }
-
-    @Override
-    public int executeUpdate(String a0, String[] a1) throws SQLException {
-        throw unsupported("executeUpdate");
-    }
-
-    @Override
-    public int executeUpdate(String a0, int a1) throws SQLException {
-        throw unsupported("executeUpdate");
-    }
-
-    @Override
-    public java.sql.ResultSet getGeneratedKeys() throws SQLException {
-        throw unsupported("getGeneratedKeys");
-    }
-
-    @Override
-    public boolean getMoreResults(int a0) throws SQLException {
-        throw unsupported("getMoreResults");
-    }
-
-    @Override
-    public void setCursorName(String a0) throws SQLException {
-        throw unsupported("setCursorName");
-    }
-
-    /** The refusal of a JDBC method the encrypted layer does not offer, named as the application called it. */
-    final SQLFeatureNotSupportedException unsupported(String method) {
-        String type = this instanceof java.sql.PreparedStatement ? "PreparedStatement" : "Statement";
-        return new SQLFeatureNotSupportedException(type + "." + method + " on the encrypted layer");
     }
 }
