@@ -13,7 +13,8 @@ import org.maat.encdb.schema.TriggerDefinition;
  * Schema statements of one connection: table changes, views, procedures, triggers, drops and the
  * statements that pass through to H2. A change waits for every open transaction (the layer gate is
  * closed while it runs) and refuses to start inside this connection's own open transaction; it runs on
- * the database's internal connection together with its catalog update.
+ * the database's internal connection together with its catalog update. COMMIT, ROLLBACK and other
+ * pass-through statements that are not CREATE run on this connection's session without waiting.
  */
 final class SchemaChanges {
 
