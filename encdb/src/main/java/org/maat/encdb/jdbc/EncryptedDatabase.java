@@ -13,11 +13,9 @@ import org.maat.encdb.rewrite.DdlPlan;
 import org.maat.encdb.rewrite.KeyRing;
 import org.maat.encdb.rewrite.LayerPeeler;
 import org.maat.encdb.rewrite.PeelRequired;
-import org.maat.encdb.rewrite.QueryPlan;
+import org.maat.encdb.rewrite.Plan;
 import org.maat.encdb.rewrite.RewriteOptions;
-import org.maat.encdb.rewrite.RowwisePlan;
 import org.maat.encdb.rewrite.StatementRewriter;
-import org.maat.encdb.rewrite.WritePlan;
 import org.maat.encdb.schema.Catalog;
 
 /**
@@ -40,7 +38,7 @@ final class EncryptedDatabase {
         "CREATE AGGREGATE IF NOT EXISTS MAAT_HOM_SUM FOR \"org.maat.encdb.server.HomSum\"",
     };
 
-    private record Cached(long version, Object plan) {
+    private record Cached(long version, Plan plan) {
     }
 
     private final String key;
@@ -146,7 +144,7 @@ final class EncryptedDatabase {
      * holds a gate entry ({@code holdsLease} when its connection has uncommitted writes); it is let go
      * while a peel runs and taken again.
      */
-    Object plan(String sql, boolean holdsLease) throws SQLException {
+    Plan plan(String sql, boolean holdsLease) throws SQLException {
         for (int attempt = 0; attempt < 32; attempt++) {
             long version = catalog.snapshot().version();
             Cached c = plans.get(sql);
@@ -154,9 +152,8 @@ final class EncryptedDatabase {
                 return c.plan();
             }
             try {
-                Object plan = StatementRewriter.plan(sql, catalog.snapshot(), keys, options);
-                if (plan instanceof QueryPlan || plan instanceof WritePlan || plan instanceof RowwisePlan
-                        || plan instanceof org.maat.encdb.rewrite.InsertSelectPlan) {
+                Plan plan = StatementRewriter.plan(sql, catalog.snapshot(), keys, options);
+                if (plan.cacheable()) {
                     if (plans.size() >= PLAN_CACHE) {
                         plans.clear(); // an application with ever-new SQL texts (literals inlined)
                     }

@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
+import org.maat.encdb.rewrite.Plan;
 import org.maat.encdb.schema.CatalogSnapshot;
 import org.maat.encdb.schema.LayerReport;
 
@@ -17,12 +18,14 @@ import org.maat.encdb.schema.LayerReport;
  * {@link #layers()} reports what the database exposes. Not thread-safe, like most JDBC connections;
  * use one per thread (they share keys, catalog and plans).
  */
-public final class MaatConnection implements Connection {
+public final class MaatConnection extends UnsupportedConnection {
 
     private final EncryptedDatabase db;
     private final Connection h2;
     private final String url;
     private final PlanExecutor executor;
+    private final RoutineEmulation routines;
+    private final SchemaChanges schemaChanges;
     private boolean leased;
     private int depth;
     private boolean closed;
@@ -31,7 +34,9 @@ public final class MaatConnection implements Connection {
         this.db = db;
         this.h2 = h2;
         this.url = url;
-        this.executor = new PlanExecutor(this, h2, db);
+        this.routines = new RoutineEmulation(this, db);
+        this.executor = new PlanExecutor(this, h2, routines);
+        this.schemaChanges = new SchemaChanges(this, h2, db);
     }
 
     /** The layer report: per column and onion, the current layer and what it leaks. */
@@ -48,9 +53,7 @@ public final class MaatConnection implements Connection {
     public String physicalSql(String sql) throws SQLException {
         enter();
         try {
-            Object plan = plan(sql);
-            return plan instanceof org.maat.encdb.rewrite.QueryPlan q ? q.sql()
-                    : plan instanceof org.maat.encdb.rewrite.WritePlan w ? w.sql() : null;
+            return plan(sql).physicalSql();
         } finally {
             exit();
         }
@@ -64,8 +67,16 @@ public final class MaatConnection implements Connection {
         return executor;
     }
 
+    RoutineEmulation routines() {
+        return routines;
+    }
+
+    SchemaChanges schemaChanges() {
+        return schemaChanges;
+    }
+
     /** The plan of {@code sql}, with the caller inside the layer gate. */
-    Object plan(String sql) throws SQLException {
+    Plan plan(String sql) throws SQLException {
         checkOpen();
         try {
             return db.plan(sql, leased || depth > 1);
@@ -302,147 +313,5 @@ public final class MaatConnection implements Connection {
     @Override
     public String toString() {
         return "MaatConnection[" + url + "]";
-    }
-
-    // Not supported on the encrypted layer: each names itself in SQLFeatureNotSupportedException.
-
-    @Override
-    public void abort(java.util.concurrent.Executor a0) throws SQLException {
-        throw unsupported("abort");
-    }
-
-    @Override
-    public java.sql.Array createArrayOf(String a0, Object[] a1) throws SQLException {
-        throw unsupported("createArrayOf");
-    }
-
-    @Override
-    public java.sql.Blob createBlob() throws SQLException {
-        throw unsupported("createBlob");
-    }
-
-    @Override
-    public java.sql.Clob createClob() throws SQLException {
-        throw unsupported("createClob");
-    }
-
-    @Override
-    public java.sql.NClob createNClob() throws SQLException {
-        throw unsupported("createNClob");
-    }
-
-    @Override
-    public java.sql.SQLXML createSQLXML() throws SQLException {
-        throw unsupported("createSQLXML");
-    }
-
-    @Override
-    public java.sql.Struct createStruct(String a0, Object[] a1) throws SQLException {
-        throw unsupported("createStruct");
-    }
-
-    @Override
-    public java.util.Properties getClientInfo() throws SQLException {
-        throw unsupported("getClientInfo");
-    }
-
-    @Override
-    public String getClientInfo(String a0) throws SQLException {
-        throw unsupported("getClientInfo");
-    }
-
-    @Override
-    public int getNetworkTimeout() throws SQLException {
-        throw unsupported("getNetworkTimeout");
-    }
-
-    @Override
-    public java.util.Map<String, Class<?>> getTypeMap() throws SQLException {
-        throw unsupported("getTypeMap");
-    }
-
-    @Override
-    public java.sql.CallableStatement prepareCall(String a0, int a1, int a2, int a3) throws SQLException {
-        throw unsupported("prepareCall");
-    }
-
-    @Override
-    public java.sql.CallableStatement prepareCall(String a0, int a1, int a2) throws SQLException {
-        throw unsupported("prepareCall");
-    }
-
-    @Override
-    public java.sql.CallableStatement prepareCall(String a0) throws SQLException {
-        throw unsupported("prepareCall");
-    }
-
-    @Override
-    public java.sql.PreparedStatement prepareStatement(String a0, int[] a1) throws SQLException {
-        throw unsupported("prepareStatement");
-    }
-
-    @Override
-    public java.sql.PreparedStatement prepareStatement(String a0, String[] a1) throws SQLException {
-        throw unsupported("prepareStatement");
-    }
-
-    @Override
-    public void releaseSavepoint(java.sql.Savepoint a0) throws SQLException {
-        throw unsupported("releaseSavepoint");
-    }
-
-    @Override
-    public void rollback(java.sql.Savepoint a0) throws SQLException {
-        throw unsupported("rollback");
-    }
-
-    @Override
-    public void setCatalog(String a0) throws SQLException {
-        throw unsupported("setCatalog");
-    }
-
-    @Override
-    public void setClientInfo(String a0, String a1) throws java.sql.SQLClientInfoException {
-        throw new java.sql.SQLClientInfoException("Connection.setClientInfo is not supported on the encrypted layer", null);
-    }
-
-    @Override
-    public void setClientInfo(java.util.Properties a0) throws java.sql.SQLClientInfoException {
-        throw new java.sql.SQLClientInfoException("Connection.setClientInfo is not supported on the encrypted layer", null);
-    }
-
-    @Override
-    public void setHoldability(int a0) throws SQLException {
-        throw unsupported("setHoldability");
-    }
-
-    @Override
-    public void setNetworkTimeout(java.util.concurrent.Executor a0, int a1) throws SQLException {
-        throw unsupported("setNetworkTimeout");
-    }
-
-    @Override
-    public java.sql.Savepoint setSavepoint() throws SQLException {
-        throw unsupported("setSavepoint");
-    }
-
-    @Override
-    public java.sql.Savepoint setSavepoint(String a0) throws SQLException {
-        throw unsupported("setSavepoint");
-    }
-
-    @Override
-    public void setSchema(String a0) throws SQLException {
-        throw unsupported("setSchema");
-    }
-
-    @Override
-    public void setTypeMap(java.util.Map<String, Class<?>> a0) throws SQLException {
-        throw unsupported("setTypeMap");
-    }
-
-    /** The refusal of a JDBC method the encrypted layer does not offer. */
-    private static SQLFeatureNotSupportedException unsupported(String method) {
-        return new SQLFeatureNotSupportedException("Connection." + method + " on the encrypted layer");
     }
 }

@@ -2,8 +2,7 @@ package org.maat.encdb.jdbc;
 
 import java.math.BigDecimal;
 import java.sql.Date;
-import java.sql.ParameterMetaData;
-import java.sql.PreparedStatement;
+
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -12,9 +11,8 @@ import java.sql.Timestamp;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import org.maat.encdb.rewrite.QueryPlan;
-import org.maat.encdb.rewrite.RowwisePlan;
-import org.maat.encdb.rewrite.StatementRewriter;
 import org.maat.encdb.rewrite.ValueSource;
 import org.maat.encdb.rewrite.WritePlan;
 
@@ -23,7 +21,7 @@ import org.maat.encdb.rewrite.WritePlan;
  * and unsupported constructs surface here), its parameters encrypted per execution; batches of
  * INSERT/UPDATE/DELETE go to H2 as one physical batch.
  */
-public final class MaatPreparedStatement extends MaatStatement implements PreparedStatement {
+public final class MaatPreparedStatement extends UnsupportedPreparedStatement {
 
     private final String sql;
     private Object[] params;
@@ -34,12 +32,7 @@ public final class MaatPreparedStatement extends MaatStatement implements Prepar
         this.sql = sql;
         conn.enter();
         try {
-            Object plan = conn.plan(sql);
-            int n = plan instanceof QueryPlan q ? q.parameters() : plan instanceof WritePlan w ? w.parameters()
-                    : plan instanceof RowwisePlan r ? r.parameters()
-                    : plan instanceof org.maat.encdb.rewrite.InsertSelectPlan is ? is.parameters()
-                    : plan instanceof StatementRewriter.CallPlan c ? c.parameters() : 0;
-            this.params = new Object[n];
+            this.params = new Object[conn.plan(sql).parameters()];
             Arrays.fill(params, ValueSource.Unset.UNSET);
         } finally {
             conn.exit();
@@ -105,9 +98,9 @@ public final class MaatPreparedStatement extends MaatStatement implements Prepar
             }
             conn.enter();
             try {
-                Object plan = conn.plan(sql);
-                if (plan instanceof WritePlan w) {
-                    int[] counts = conn.executor().writeBatch(w, batch);
+                Optional<WritePlan> write = conn.plan(sql).batchWrite();
+                if (write.isPresent()) {
+                    int[] counts = conn.executor().writeBatch(write.get(), batch);
                     conn.wrote();
                     return counts;
                 }
@@ -134,19 +127,14 @@ public final class MaatPreparedStatement extends MaatStatement implements Prepar
     public ResultSetMetaData getMetaData() throws SQLException {
         conn.enter();
         try {
-            Object plan = conn.plan(sql);
-            if (!(plan instanceof QueryPlan q)) {
+            Optional<QueryPlan> query = conn.plan(sql).resultQuery();
+            if (query.isEmpty()) {
                 return null;
             }
-            return new MaatResultSetMetaData(q, conn.executor().prepare(q.sql()).getMetaData());
+            return new MaatResultSetMetaData(query.get(), conn.executor().prepare(query.get().sql()).getMetaData());
         } finally {
             conn.exit();
         }
-    }
-
-    @Override
-    public ParameterMetaData getParameterMetaData() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("ParameterMetaData on the encrypted layer");
     }
 
     @Override
@@ -247,147 +235,5 @@ public final class MaatPreparedStatement extends MaatStatement implements Prepar
     @Override
     public void setObject(int i, Object x, int targetSqlType, int scaleOrLength) throws SQLException {
         set(i, x);
-    }
-
-    // Not supported on the encrypted layer: each names itself in SQLFeatureNotSupportedException.
-
-    @Override
-    public void setArray(int a0, java.sql.Array a1) throws SQLException {
-        throw unsupported("setArray");
-    }
-
-    @Override
-    public void setAsciiStream(int a0, java.io.InputStream a1, int a2) throws SQLException {
-        throw unsupported("setAsciiStream");
-    }
-
-    @Override
-    public void setAsciiStream(int a0, java.io.InputStream a1, long a2) throws SQLException {
-        throw unsupported("setAsciiStream");
-    }
-
-    @Override
-    public void setAsciiStream(int a0, java.io.InputStream a1) throws SQLException {
-        throw unsupported("setAsciiStream");
-    }
-
-    @Override
-    public void setBinaryStream(int a0, java.io.InputStream a1, int a2) throws SQLException {
-        throw unsupported("setBinaryStream");
-    }
-
-    @Override
-    public void setBinaryStream(int a0, java.io.InputStream a1, long a2) throws SQLException {
-        throw unsupported("setBinaryStream");
-    }
-
-    @Override
-    public void setBinaryStream(int a0, java.io.InputStream a1) throws SQLException {
-        throw unsupported("setBinaryStream");
-    }
-
-    @Override
-    public void setBlob(int a0, java.io.InputStream a1, long a2) throws SQLException {
-        throw unsupported("setBlob");
-    }
-
-    @Override
-    public void setBlob(int a0, java.io.InputStream a1) throws SQLException {
-        throw unsupported("setBlob");
-    }
-
-    @Override
-    public void setBlob(int a0, java.sql.Blob a1) throws SQLException {
-        throw unsupported("setBlob");
-    }
-
-    @Override
-    public void setBytes(int a0, byte[] a1) throws SQLException {
-        throw unsupported("setBytes");
-    }
-
-    @Override
-    public void setCharacterStream(int a0, java.io.Reader a1, int a2) throws SQLException {
-        throw unsupported("setCharacterStream");
-    }
-
-    @Override
-    public void setCharacterStream(int a0, java.io.Reader a1, long a2) throws SQLException {
-        throw unsupported("setCharacterStream");
-    }
-
-    @Override
-    public void setCharacterStream(int a0, java.io.Reader a1) throws SQLException {
-        throw unsupported("setCharacterStream");
-    }
-
-    @Override
-    public void setClob(int a0, java.io.Reader a1, long a2) throws SQLException {
-        throw unsupported("setClob");
-    }
-
-    @Override
-    public void setClob(int a0, java.io.Reader a1) throws SQLException {
-        throw unsupported("setClob");
-    }
-
-    @Override
-    public void setClob(int a0, java.sql.Clob a1) throws SQLException {
-        throw unsupported("setClob");
-    }
-
-    @Override
-    public void setNCharacterStream(int a0, java.io.Reader a1, long a2) throws SQLException {
-        throw unsupported("setNCharacterStream");
-    }
-
-    @Override
-    public void setNCharacterStream(int a0, java.io.Reader a1) throws SQLException {
-        throw unsupported("setNCharacterStream");
-    }
-
-    @Override
-    public void setNClob(int a0, java.io.Reader a1, long a2) throws SQLException {
-        throw unsupported("setNClob");
-    }
-
-    @Override
-    public void setNClob(int a0, java.io.Reader a1) throws SQLException {
-        throw unsupported("setNClob");
-    }
-
-    @Override
-    public void setNClob(int a0, java.sql.NClob a1) throws SQLException {
-        throw unsupported("setNClob");
-    }
-
-    @Override
-    public void setRef(int a0, java.sql.Ref a1) throws SQLException {
-        throw unsupported("setRef");
-    }
-
-    @Override
-    public void setRowId(int a0, java.sql.RowId a1) throws SQLException {
-        throw unsupported("setRowId");
-    }
-
-    @Override
-    public void setSQLXML(int a0, java.sql.SQLXML a1) throws SQLException {
-        throw unsupported("setSQLXML");
-    }
-
-    @Override
-    public void setTime(int a0, java.sql.Time a1, java.util.Calendar a2) throws SQLException {
-        throw unsupported("setTime");
-    }
-
-    @Override
-    public void setURL(int a0, java.net.URL a1) throws SQLException {
-        throw unsupported("setURL");
-    }
-
-    @Override
-    public void setUnicodeStream(int a0, java.io.InputStream a1, int a2) throws SQLException {
-        throw unsupported("setUnicodeStream");
     }
 }

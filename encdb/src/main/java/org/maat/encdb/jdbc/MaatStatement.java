@@ -8,16 +8,18 @@ import java.sql.SQLWarning;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import org.maat.encdb.rewrite.DdlPlan;
+import org.maat.encdb.rewrite.InsertSelectPlan;
+import org.maat.encdb.rewrite.Plan;
 import org.maat.encdb.rewrite.QueryPlan;
 import org.maat.encdb.rewrite.RowwisePlan;
-import org.maat.encdb.rewrite.StatementRewriter;
 import org.maat.encdb.rewrite.WritePlan;
 
 /**
  * A statement of the encrypted layer: each SQL text is rewritten (once, then cached by text) and run
  * on H2; results come back decrypted.
  */
-public class MaatStatement implements Statement {
+public class MaatStatement extends UnsupportedStatement {
 
     final MaatConnection conn;
     private MaatResultSet current;
@@ -47,31 +49,97 @@ public class MaatStatement implements Statement {
     private boolean execute(String sql, Object[] params) throws SQLException {
         conn.enter();
         try {
-            Object plan = conn.plan(sql);
-            if (plan instanceof QueryPlan q) {
-                current = conn.executor().query(q, params, this, maxRows);
-                return true;
-            }
-            if (plan instanceof WritePlan w) {
-                updateCount = conn.executor().write(w, params);
-                conn.wrote();
-            } else if (plan instanceof org.maat.encdb.rewrite.InsertSelectPlan is) {
-                updateCount = conn.executor().insertSelect(is, params);
-                conn.wrote();
-            } else if (plan instanceof RowwisePlan r) {
-                updateCount = conn.executor().rowwise(r, params);
-                conn.wrote();
-            } else if (plan instanceof StatementRewriter.CallPlan c) {
-                conn.executor().call(c, params);
-                updateCount = 0;
-                conn.wrote();
-            } else {
-                conn.executor().schema(plan);
-                updateCount = 0;
-            }
-            return false;
+            return conn.plan(sql).accept(new Run(params));
         } finally {
             conn.exit();
+        }
+    }
+
+    /**
+     * Runs one plan of this statement: the one place that tells plans apart. A query leaves its result
+     * set in {@code current} (true); anything else leaves an update count (false).
+     */
+    private final class Run implements Plan.Cases<Boolean> {
+        private final Object[] params;
+        private final PlanExecutor executor = conn.executor();
+        private final SchemaChanges schema = conn.schemaChanges();
+
+        Run(Object[] params) {
+            this.params = params;
+        }
+
+        private Boolean wrote(int count) throws SQLException {
+            updateCount = count;
+            conn.wrote();
+            return false;
+        }
+
+        private Boolean changedSchema() {
+            updateCount = 0;
+            return false;
+        }
+
+        @Override
+        public Boolean query(QueryPlan plan) throws SQLException {
+            current = executor.query(plan, params, MaatStatement.this, maxRows);
+            return true;
+        }
+
+        @Override
+        public Boolean write(WritePlan plan) throws SQLException {
+            return wrote(executor.write(plan, params));
+        }
+
+        @Override
+        public Boolean insertSelect(InsertSelectPlan plan) throws SQLException {
+            return wrote(executor.insertSelect(plan, params));
+        }
+
+        @Override
+        public Boolean rowwise(RowwisePlan plan) throws SQLException {
+            return wrote(executor.rowwise(plan, params));
+        }
+
+        @Override
+        public Boolean call(Plan.Call plan) throws SQLException {
+            conn.routines().call(plan, params);
+            return wrote(0);
+        }
+
+        @Override
+        public Boolean ddl(DdlPlan plan) throws SQLException {
+            schema.ddl(plan);
+            return changedSchema();
+        }
+
+        @Override
+        public Boolean createView(Plan.CreateView plan) throws SQLException {
+            schema.createView(plan);
+            return changedSchema();
+        }
+
+        @Override
+        public Boolean createRoutine(Plan.CreateRoutine plan) throws SQLException {
+            schema.createRoutine(plan);
+            return changedSchema();
+        }
+
+        @Override
+        public Boolean createTrigger(Plan.CreateTrigger plan) throws SQLException {
+            schema.createTrigger(plan);
+            return changedSchema();
+        }
+
+        @Override
+        public Boolean drop(Plan.Drop plan) throws SQLException {
+            schema.drop(plan);
+            return changedSchema();
+        }
+
+        @Override
+        public Boolean passThrough(Plan.PassThrough plan) throws SQLException {
+            schema.passThrough(plan);
+            return changedSchema();
         }
     }
 
@@ -275,11 +343,6 @@ public class MaatStatement implements Statement {
     }
 
     @Override
-    public void cancel() throws SQLException {
-        throw new java.sql.SQLFeatureNotSupportedException("Statement.cancel");
-    }
-
-    @Override
     public <T> T unwrap(Class<T> iface) throws SQLException {
         if (iface.isInstance(this)) {
             return iface.cast(this);
@@ -290,58 +353,5 @@ public class MaatStatement implements Statement {
     @Override
     public boolean isWrapperFor(Class<?> iface) {
         return iface.isInstance(this);
-    }
-
-    // Not supported on the encrypted layer: each names itself in SQLFeatureNotSupportedException.
-
-    @Override
-    public boolean execute(String a0, int[] a1) throws SQLException {
-        throw unsupported("execute");
-    }
-
-    @Override
-    public boolean execute(String a0, String[] a1) throws SQLException {
-        throw unsupported("execute");
-    }
-
-    @Override
-    public boolean execute(String a0, int a1) throws SQLException {
-        throw unsupported("execute");
-    }
-
-    @Override
-    public int executeUpdate(String a0, int[] a1) throws SQLException {
-        throw unsupported("executeUpdate");
-    }
-
-    @Override
-    public int executeUpdate(String a0, String[] a1) throws SQLException {
-        throw unsupported("executeUpdate");
-    }
-
-    @Override
-    public int executeUpdate(String a0, int a1) throws SQLException {
-        throw unsupported("executeUpdate");
-    }
-
-    @Override
-    public java.sql.ResultSet getGeneratedKeys() throws SQLException {
-        throw unsupported("getGeneratedKeys");
-    }
-
-    @Override
-    public boolean getMoreResults(int a0) throws SQLException {
-        throw unsupported("getMoreResults");
-    }
-
-    @Override
-    public void setCursorName(String a0) throws SQLException {
-        throw unsupported("setCursorName");
-    }
-
-    /** The refusal of a JDBC method the encrypted layer does not offer, named as the application called it. */
-    final SQLFeatureNotSupportedException unsupported(String method) {
-        String type = this instanceof java.sql.PreparedStatement ? "PreparedStatement" : "Statement";
-        return new SQLFeatureNotSupportedException(type + "." + method + " on the encrypted layer");
     }
 }

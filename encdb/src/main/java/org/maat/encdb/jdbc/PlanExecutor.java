@@ -1,40 +1,29 @@
 package org.maat.encdb.jdbc;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
-import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
-import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.h2.api.Trigger;
-import org.maat.encdb.rewrite.DdlPlan;
+import org.maat.encdb.rewrite.InsertSelectPlan;
 import org.maat.encdb.rewrite.ParameterBinder;
 import org.maat.encdb.rewrite.QueryPlan;
 import org.maat.encdb.rewrite.ResultColumn;
 import org.maat.encdb.rewrite.RowwisePlan;
-import org.maat.encdb.rewrite.StatementRewriter;
 import org.maat.encdb.rewrite.WritePlan;
-import org.maat.encdb.schema.Identifiers;
-import org.maat.encdb.schema.RoutineDefinition;
-import org.maat.encdb.schema.TriggerDefinition;
 
 /**
  * Runs plans for one connection: binds the physical statement (reusing a prepared statement per
- * physical SQL text), executes it on the connection's H2 session, and builds decrypted results;
- * runs row-by-row updates with their triggers, procedures, and schema changes.
+ * physical SQL text), executes it on the connection's H2 session, and builds decrypted results
+ * (the client-side steps of a query are {@link ClientSideSteps}); runs INSERT ... SELECT and row-by-row
+ * updates, firing triggers ({@link RoutineEmulation}). Schema statements are {@link SchemaChanges}.
  */
 final class PlanExecutor {
 
@@ -42,7 +31,7 @@ final class PlanExecutor {
 
     private final MaatConnection owner;
     private final Connection h2;
-    private final EncryptedDatabase db;
+    private final RoutineEmulation routines;
     private final Set<PreparedStatement> busy = new HashSet<>();
     private final Map<String, PreparedStatement> statements = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
@@ -55,10 +44,10 @@ final class PlanExecutor {
         }
     };
 
-    PlanExecutor(MaatConnection owner, Connection h2, EncryptedDatabase db) {
+    PlanExecutor(MaatConnection owner, Connection h2, RoutineEmulation routines) {
         this.owner = owner;
         this.h2 = h2;
-        this.db = db;
+        this.routines = routines;
     }
 
     /** A physical statement for {@code sql}: the cached one unless a result set still reads it. */
@@ -108,11 +97,7 @@ final class PlanExecutor {
                 for (int i = 0; i < row.length; i++) {
                     row[i] = cols.get(i).decode(rs, params);
                 }
-                boolean keep = true;
-                for (QueryPlan.LikeFilter f : plan.filters()) {
-                    keep &= f.matches(row[f.column()], params);
-                }
-                if (keep) {
+                if (ClientSideSteps.matches(plan, row, params)) {
                     rows.add(row);
                 }
             }
@@ -121,58 +106,7 @@ final class PlanExecutor {
                 ps.close();
             }
         }
-        if (plan.clientDistinct()) {
-            Set<List<Object>> seen = new HashSet<>();
-            rows.removeIf(r -> !seen.add(Arrays.asList(Arrays.copyOf(r, plan.visible()))));
-        }
-        if (!plan.clientSort().isEmpty()) {
-            rows.sort(comparator(plan.clientSort()));
-        }
-        int from = 0;
-        if (plan.offset() != null) {
-            from = (int) Math.min(rows.size(), Math.max(0, toLong(plan.offset().value(params))));
-        }
-        int to = rows.size();
-        if (plan.limit() != null) {
-            Object l = plan.limit().value(params);
-            if (l != null) {
-                to = (int) Math.min(rows.size(), from + Math.max(0, toLong(l)));
-            }
-        }
-        return new MaatResultSet(statement, plan, metaData, new ArrayList<>(rows.subList(from, to)), maxRows);
-    }
-
-    private static long toLong(Object v) {
-        return v instanceof Number n ? n.longValue() : new BigDecimal(v.toString().trim()).longValue();
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Comparator<Object[]> comparator(List<QueryPlan.SortKey> keys) {
-        return (a, b) -> {
-            for (QueryPlan.SortKey k : keys) {
-                Object x = a[k.column()];
-                Object y = b[k.column()];
-                int c;
-                if (x == null || y == null) {
-                    if (x == y) {
-                        continue;
-                    }
-                    return (x == null) == k.nullsFirst() ? -1 : 1; // NULL placement ignores ASC/DESC
-                }
-                if (x instanceof BigDecimal d && y instanceof BigDecimal e) {
-                    c = d.compareTo(e);
-                } else {
-                    c = ((Comparable) x).compareTo(y);
-                }
-                if (!k.ascending()) {
-                    c = -c;
-                }
-                if (c != 0) {
-                    return c;
-                }
-            }
-            return 0;
-        };
+        return new MaatResultSet(statement, plan, metaData, ClientSideSteps.apply(plan, rows, params), maxRows);
     }
 
     int write(WritePlan plan, Object[] params) throws SQLException {
@@ -191,7 +125,7 @@ final class PlanExecutor {
     }
 
     /** INSERT ... SELECT: the decrypted rows of the query, re-encrypted as one batch of VALUES. */
-    int insertSelect(org.maat.encdb.rewrite.InsertSelectPlan plan, Object[] params) throws SQLException {
+    int insertSelect(InsertSelectPlan plan, Object[] params) throws SQLException {
         List<Object[]> rows = new ArrayList<>();
         int n = plan.select().visible();
         try (MaatResultSet rs = query(plan.select(), params, null, 0)) {
@@ -228,10 +162,7 @@ final class PlanExecutor {
                 oldRows.add(row);
             }
         }
-        List<Trigger> triggers = new ArrayList<>();
-        for (TriggerDefinition t : plan.triggers()) {
-            triggers.add(trigger(t, plan.isDelete()));
-        }
+        List<Trigger> triggers = routines.triggers(plan.triggers(), plan.isDelete());
         try {
             PreparedStatement write = prepare(plan.writeSql());
             int count = 0;
@@ -255,181 +186,6 @@ final class PlanExecutor {
         } finally {
             for (Trigger t : triggers) {
                 t.close();
-            }
-        }
-    }
-
-    private Trigger trigger(TriggerDefinition t, boolean delete) throws SQLException {
-        try {
-            Object o = Class.forName(t.javaClass(), true, Thread.currentThread().getContextClassLoader() != null
-                    ? Thread.currentThread().getContextClassLoader() : getClass().getClassLoader())
-                    .getDeclaredConstructor().newInstance();
-            if (!(o instanceof Trigger trigger)) {
-                throw new SQLException("trigger class " + t.javaClass() + " does not implement org.h2.api.Trigger");
-            }
-            trigger.init(owner, "PUBLIC", t.name(), t.table(), t.before(), delete ? Trigger.DELETE : Trigger.UPDATE);
-            return trigger;
-        } catch (ReflectiveOperationException e) {
-            throw new SQLException("cannot load trigger class " + t.javaClass() + ": " + e, "90043", e);
-        }
-    }
-
-    /** {@code CALL procedure(args)}: the Java method, given this (plaintext-view) connection. */
-    Object call(StatementRewriter.CallPlan plan, Object[] params) throws SQLException {
-        RoutineDefinition r = db.catalog().snapshot().routines().get(plan.routine());
-        if (r == null) {
-            throw new SQLException("Function \"" + plan.routine() + "\" not found (create it through the driver with "
-                    + "CREATE ALIAS)", "90022");
-        }
-        int dot = r.javaMethod().lastIndexOf('.');
-        String cls = r.javaMethod().substring(0, dot);
-        String name = r.javaMethod().substring(dot + 1);
-        Method method = null;
-        try {
-            for (Method m : Class.forName(cls).getMethods()) {
-                int expected = plan.arguments().size() + (m.getParameterCount() > 0
-                        && m.getParameterTypes()[0] == Connection.class ? 1 : 0);
-                if (m.getName().equals(name) && Modifier.isStatic(m.getModifiers()) && m.getParameterCount() == expected) {
-                    method = m;
-                }
-            }
-        } catch (ClassNotFoundException e) {
-            throw new SQLException("procedure class not found: " + cls, "90043", e);
-        }
-        if (method == null) {
-            throw new SQLException("no static method " + r.javaMethod() + " taking " + plan.arguments().size()
-                    + " arguments", "90087");
-        }
-        Class<?>[] types = method.getParameterTypes();
-        Object[] args = new Object[types.length];
-        int a = 0;
-        for (int i = 0; i < types.length; i++) {
-            args[i] = types[i] == Connection.class ? owner : convert(plan.arguments().get(a++).value(params), types[i]);
-        }
-        try {
-            return method.invoke(null, args);
-        } catch (InvocationTargetException e) {
-            if (e.getCause() instanceof SQLException s) {
-                throw s;
-            }
-            throw new SQLException(r.name() + " failed: " + e.getCause(), e.getCause());
-        } catch (IllegalAccessException e) {
-            throw new SQLException("cannot call " + r.javaMethod() + ": " + e, e);
-        }
-    }
-
-    private static Object convert(Object v, Class<?> type) throws SQLException {
-        if (v == null) {
-            if (type.isPrimitive()) {
-                throw new SQLException("NULL for a primitive " + type + " argument", "22004");
-            }
-            return null;
-        }
-        if (type.isInstance(v)) {
-            return v;
-        }
-        String s = v.toString().trim();
-        if (type == int.class || type == Integer.class) {
-            return new BigDecimal(s).intValueExact();
-        }
-        if (type == long.class || type == Long.class) {
-            return new BigDecimal(s).longValueExact();
-        }
-        if (type == double.class || type == Double.class) {
-            return Double.parseDouble(s);
-        }
-        if (type == BigDecimal.class) {
-            return new BigDecimal(s);
-        }
-        if (type == String.class) {
-            return s;
-        }
-        if (type == LocalDate.class) {
-            return v instanceof java.sql.Date d ? d.toLocalDate() : LocalDate.parse(s.substring(0, 10));
-        }
-        if (type == java.sql.Date.class) {
-            return v instanceof LocalDate d ? java.sql.Date.valueOf(d) : java.sql.Date.valueOf(s.substring(0, 10));
-        }
-        throw new SQLFeatureNotSupportedException("procedure argument of type " + type.getName());
-    }
-
-    /** Schema statements: DDL, views, procedures, triggers, drops and pass-through statements. */
-    void schema(Object plan) throws SQLException {
-        boolean passThrough = plan instanceof StatementRewriter.PassThroughPlan p
-                && !p.sql().strip().toUpperCase(java.util.Locale.ROOT).startsWith("CREATE");
-        if (!passThrough) {
-            owner.beforeSchemaChange();
-        }
-        if (plan instanceof DdlPlan ddl) {
-            db.applyDdl(ddl);
-        } else if (plan instanceof StatementRewriter.CreateViewPlan v) {
-            db.schemaChange(conn -> {
-                var snap = db.catalog().snapshot();
-                if (snap.table(v.view().name()) != null || (!v.orReplace() && snap.view(v.view().name()) != null)) {
-                    throw new SQLException("View \"" + v.view().name() + "\" already exists", "42S01");
-                }
-                db.catalog().putView(conn, v.view());
-            });
-        } else if (plan instanceof RoutineDefinition r) {
-            db.schemaChange(conn -> db.catalog().putRoutine(conn, r));
-        } else if (plan instanceof TriggerDefinition t) {
-            if (db.catalog().snapshot().table(t.table()) == null) {
-                throw new SQLException("Table \"" + t.table() + "\" not found", "42S02");
-            }
-            db.schemaChange(conn -> db.catalog().putTrigger(conn, t));
-        } else if (plan instanceof StatementRewriter.DropPlan d) {
-            db.schemaChange(conn -> drop(conn, d));
-        } else if (plan instanceof StatementRewriter.PassThroughPlan p) {
-            String upper = p.sql().strip().toUpperCase(java.util.Locale.ROOT);
-            if (upper.startsWith("COMMIT")) {
-                owner.commit();
-            } else if (upper.startsWith("ROLLBACK")) {
-                owner.rollback();
-            } else if (upper.startsWith("CREATE")) {
-                db.schemaChange(conn -> {
-                    try (Statement st = conn.createStatement()) {
-                        st.execute(p.sql());
-                    }
-                });
-            } else {
-                try (Statement st = h2.createStatement()) {
-                    st.execute(p.sql());
-                }
-            }
-        } else {
-            throw new IllegalStateException("not a schema plan: " + plan);
-        }
-    }
-
-    private void drop(Connection conn, StatementRewriter.DropPlan d) throws SQLException {
-        var snap = db.catalog().snapshot();
-        switch (d.kind()) {
-            case "TABLE" -> {
-                if (snap.table(d.name()) == null) {
-                    if (d.ifExists()) {
-                        return;
-                    }
-                    throw new SQLException("Table \"" + d.name() + "\" not found", "42S02");
-                }
-                db.catalog().dropTable(conn, d.name(), c -> {
-                    try (Statement st = c.createStatement()) {
-                        st.execute("DROP TABLE " + Identifiers.quote(d.name()));
-                    }
-                });
-            }
-            case "VIEW" -> {
-                if (snap.view(d.name()) == null) {
-                    if (d.ifExists()) {
-                        return;
-                    }
-                    throw new SQLException("View \"" + d.name() + "\" not found", "42S02");
-                }
-                db.catalog().dropView(conn, d.name());
-            }
-            default -> {
-                try (Statement st = conn.createStatement()) {
-                    st.execute("DROP INDEX " + (d.ifExists() ? "IF EXISTS " : "") + Identifiers.quote(d.name()));
-                }
             }
         }
     }

@@ -20,7 +20,7 @@ import org.bouncycastle.crypto.params.ParametersWithIV;
  * rejected by {@link #decrypt}. The key is 32, 48 or 64 bytes (AES-128/192/256-SIV): the first half
  * keys S2V, the second half CTR, as RFC 5297 section 2.6 specifies. Instances are thread-safe.
  */
-public final class Det {
+public final class Det implements LayerCipher.Deterministic {
 
     /** Length of the synthetic IV that prefixes every ciphertext. */
     public static final int SIV_LENGTH = 16;
@@ -31,6 +31,11 @@ public final class Det {
     private final ThreadLocal<CTRModeCipher> ciphers;
     /** S2V's first step, CMAC(K1, 0^128), is the same for every message. */
     private final byte[] macOfZero;
+
+    /** An AES-SIV instance under a 32-, 48- or 64-byte key (64 for AES-256). */
+    public Det(KeyParameter key) {
+        this(key.getKey());
+    }
 
     /** An AES-SIV instance under a 32-, 48- or 64-byte key (64 for AES-256). */
     public Det(byte[] key) {
@@ -54,12 +59,19 @@ public final class Det {
         this.macOfZero = cmac(macs.get(), ZERO_BLOCK);
     }
 
+    @Override
+    public Layer layer() {
+        return Layer.DET;
+    }
+
     /** SIV || CTR(pt); equal plaintexts always give equal ciphertexts under one key. */
+    @Override
     public byte[] encrypt(byte[] pt) {
         return encrypt(pt, new byte[0][]);
     }
 
     /** The plaintext of {@code ct}; fails if {@code ct} was not produced by this key unaltered. */
+    @Override
     public byte[] decrypt(byte[] ct) {
         return decrypt(ct, new byte[0][]);
     }

@@ -28,7 +28,7 @@ import java.util.concurrent.BlockingQueue;
  * bursts of inserts pay only the multiplication by {@code 1 + m n}. Instances are thread-safe; close
  * one that has a pool to stop its thread.
  */
-public final class Hom implements AutoCloseable {
+public final class Hom implements LayerCipher.Additive, AutoCloseable {
 
     /** Bits of the random exponent x. */
     public static final int RANDOMNESS_BITS = 256;
@@ -80,12 +80,18 @@ public final class Hom implements AutoCloseable {
         }
     }
 
+    @Override
+    public Layer layer() {
+        return Layer.HOM;
+    }
+
     /** The public key, for H2's server-side functions. */
     public PaillierPublicKey publicKey() {
         return publicKey;
     }
 
     /** Encrypts a signed value. */
+    @Override
     public byte[] encrypt(long m) {
         return encrypt(BigInteger.valueOf(m));
     }
@@ -110,6 +116,7 @@ public final class Hom implements AutoCloseable {
     }
 
     /** The signed plaintext of {@code ct}. */
+    @Override
     public BigInteger decrypt(byte[] ct) {
         BigInteger c = publicKey.toInteger(ct);
         BigInteger p = keys.p();
@@ -123,11 +130,13 @@ public final class Hom implements AutoCloseable {
     }
 
     /** A ciphertext of the sum of the plaintexts of {@code c1} and {@code c2}. */
+    @Override
     public byte[] add(byte[] c1, byte[] c2) {
         return publicKey.add(c1, c2);
     }
 
     /** A ciphertext of {@code k} times the plaintext of {@code c}. */
+    @Override
     public byte[] multiply(byte[] c, long k) {
         return publicKey.multiply(c, k);
     }

@@ -27,7 +27,7 @@ import org.bouncycastle.crypto.params.KeyParameter;
  * that is not a ciphertext under this key fails. Instances are thread-safe; recent results are kept in a
  * bounded memo cache, since ERP columns repeat values heavily.
  */
-public final class Ope {
+public final class Ope implements LayerCipher.OrderPreserving {
 
     /** Largest plaintext width: leaves 15 bits of expansion below BIGINT's 63 non-negative bits. */
     public static final int MAX_PLAINTEXT_BITS = 48;
@@ -47,6 +47,11 @@ public final class Ope {
     private final MemoCache encryptions;
     private final MemoCache decryptions;
     private final MemoCache splits;
+
+    /** An OPE under a 32-byte key from {@code plaintextBits}-bit plaintexts to {@code ciphertextBits}-bit ciphertexts. */
+    public Ope(KeyParameter key, int plaintextBits, int ciphertextBits) {
+        this(key.getKey(), plaintextBits, ciphertextBits, DEFAULT_CACHE_ENTRIES);
+    }
 
     /** An OPE under a 32-byte key from {@code plaintextBits}-bit plaintexts to {@code ciphertextBits}-bit ciphertexts. */
     public Ope(byte[] key32, int plaintextBits, int ciphertextBits) {
@@ -79,6 +84,11 @@ public final class Ope {
         this.splits = new MemoCache(cacheEntries);
     }
 
+    @Override
+    public Layer layer() {
+        return Layer.OPE;
+    }
+
     /** Plaintexts are {@code 0 .. 2^plaintextBits - 1}. */
     public int plaintextBits() {
         return plaintextBits;
@@ -90,6 +100,7 @@ public final class Ope {
     }
 
     /** The ciphertext of {@code pt}, which must lie in {@code [0, 2^plaintextBits)}. */
+    @Override
     public long encrypt(long pt) {
         if (pt < 0 || pt > domainMax) {
             throw new IllegalArgumentException("OPE plaintext " + pt + " is outside [0, 2^" + plaintextBits + ")");
@@ -121,6 +132,7 @@ public final class Ope {
     }
 
     /** The plaintext of {@code ct}; fails if {@code ct} is not the ciphertext of any plaintext under this key. */
+    @Override
     public long decrypt(long ct) {
         if (ct < 0 || ct > rangeMax) {
             throw new IllegalArgumentException("OPE ciphertext " + ct + " is outside [0, 2^" + ciphertextBits + ")");

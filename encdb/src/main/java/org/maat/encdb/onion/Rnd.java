@@ -18,7 +18,7 @@ import org.bouncycastle.crypto.params.ParametersWithIV;
  * so lengths leak. It does not authenticate: RND protects confidentiality of stored data against a
  * passive server, not integrity. Instances are thread-safe.
  */
-public final class Rnd {
+public final class Rnd implements LayerCipher.Randomized {
 
     /** Length of the per-row IV, one AES block. */
     public static final int IV_LENGTH = 16;
@@ -29,6 +29,11 @@ public final class Rnd {
 
     // BC ciphers are not thread-safe; one per thread keeps the key schedule computed once per thread.
     private final ThreadLocal<CTRModeCipher> ciphers;
+
+    /** A RND layer under a 32-byte AES-256 key. */
+    public Rnd(KeyParameter key) {
+        this(key.getKey());
+    }
 
     /** A RND layer under a 32-byte AES-256 key. */
     public Rnd(byte[] key32) {
@@ -44,6 +49,11 @@ public final class Rnd {
         });
     }
 
+    @Override
+    public Layer layer() {
+        return Layer.RND;
+    }
+
     /** A fresh random IV for one row. */
     public static byte[] newIv() {
         byte[] iv = new byte[IV_LENGTH];
@@ -52,11 +62,13 @@ public final class Rnd {
     }
 
     /** Encrypts {@code pt} under {@code iv16}; the result has the same length as {@code pt}. */
+    @Override
     public byte[] encrypt(byte[] pt, byte[] iv16) {
         return apply(pt, iv16);
     }
 
     /** Decrypts what {@link #encrypt} produced under the same IV. */
+    @Override
     public byte[] decrypt(byte[] ct, byte[] iv16) {
         return apply(ct, iv16);
     }

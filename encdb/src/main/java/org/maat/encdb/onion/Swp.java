@@ -31,7 +31,7 @@ import org.bouncycastle.crypto.params.KeyParameter;
  * false negatives; a false positive needs a {@value #CHECK_LENGTH}-byte check to collide by chance,
  * probability 2<sup>-64</sup> per word compared. Instances are thread-safe.
  */
-public final class Swp {
+public final class Swp implements LayerCipher.Searchable {
 
     /** Bytes of the pre-encrypted word X, and of each word's ciphertext. */
     public static final int X_LENGTH = 24;
@@ -55,6 +55,11 @@ public final class Swp {
     private final WordSecrets[] recent = new WordSecrets[1 << 14];
 
     /** A SEARCH layer under a 32-byte key. */
+    public Swp(KeyParameter key) {
+        this(key.getKey());
+    }
+
+    /** A SEARCH layer under a 32-byte key. */
     public Swp(byte[] key32) {
         if (key32 == null || key32.length != 32) {
             throw new IllegalArgumentException("SWP key must be 32 bytes, got " + (key32 == null ? "null" : key32.length));
@@ -64,7 +69,13 @@ public final class Swp {
         this.macs = ThreadLocal.withInitial(() -> new HMac[] {keyedMac(preEncryptionKey), keyedMac(wordKeyKey)});
     }
 
+    @Override
+    public Layer layer() {
+        return Layer.SEARCH;
+    }
+
     /** The ciphertext of a set of words: one {@value #X_LENGTH}-byte block per distinct word, in random order. */
+    @Override
     public byte[] encrypt(Collection<String> words) {
         List<String> distinct = new ArrayList<>(new LinkedHashSet<>(words));
         byte[] nonces = new byte[distinct.size() * NONCE_LENGTH];
@@ -96,6 +107,7 @@ public final class Swp {
     }
 
     /** The search token for one word: lets anyone find the word in ciphertexts, reveals nothing else. */
+    @Override
     public byte[] token(String word) {
         WordSecrets secrets = secrets(word);
         byte[] token = Arrays.copyOf(secrets.x, TOKEN_LENGTH);

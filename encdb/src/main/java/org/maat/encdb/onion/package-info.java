@@ -1,6 +1,8 @@
 /**
  * The onion layers of Maat's encrypted query layer, after CryptDB (Popa et al., SOSP 2011): each
- * scheme is an object built from its key, in the Bouncy Castle manner, with no static key state.
+ * scheme is an object built from its key, in the Bouncy Castle manner, with no static key state, and
+ * implements {@link org.maat.encdb.onion.LayerCipher}'s sub-interface for what its layer offers
+ * (deterministic, randomized, order-preserving, additive, searchable). A new scheme goes there.
  *
  * <table>
  *   <caption>Schemes, what each guarantees, and what it leaks while exposed</caption>

@@ -29,7 +29,7 @@ final class InsertRewriter {
         this.keys = keys;
     }
 
-    Object planAny(Insert insert) throws SQLException, PeelRequired {
+    Plan planAny(Insert insert) throws SQLException, PeelRequired {
         if (!(insert.getSelect() instanceof net.sf.jsqlparser.statement.select.PlainSelect ps)) {
             return plan(insert);
         }

@@ -6,5 +6,15 @@ package org.maat.encdb.rewrite;
  *
  * @param parameters the application's parameters (those of the query)
  */
-public record InsertSelectPlan(QueryPlan select, WritePlan insert, int parameters) {
+public record InsertSelectPlan(QueryPlan select, WritePlan insert, int parameters) implements Plan {
+
+    @Override
+    public <R> R accept(Cases<R> cases) throws java.sql.SQLException {
+        return cases.insertSelect(this);
+    }
+
+    @Override
+    public boolean cacheable() {
+        return true;
+    }
 }

@@ -34,7 +34,7 @@ final class ModifyRewriter {
         this.keys = keys;
     }
 
-    Object planUpdate(Update update) throws SQLException, PeelRequired {
+    Plan planUpdate(Update update) throws SQLException, PeelRequired {
         if (update.getFromItem() != null || (update.getJoins() != null && !update.getJoins().isEmpty())
                 || update.getStartJoins() != null && !update.getStartJoins().isEmpty()) {
             throw Unsupported.construct("UPDATE with FROM or JOIN");
@@ -100,7 +100,7 @@ final class ModifyRewriter {
         return rowwise(table, qualifier, update.getWhere(), sets, triggers);
     }
 
-    Object planDelete(Delete delete) throws SQLException, PeelRequired {
+    Plan planDelete(Delete delete) throws SQLException, PeelRequired {
         if (delete.getJoins() != null && !delete.getJoins().isEmpty()
                 || delete.getUsingFromItemList() != null && !delete.getUsingFromItemList().isEmpty()
                 || delete.getTables() != null && delete.getTables().size() > 1) {

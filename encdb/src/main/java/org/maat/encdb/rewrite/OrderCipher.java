@@ -4,6 +4,8 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import org.bouncycastle.crypto.params.KeyParameter;
+import org.maat.encdb.onion.LayerCipher;
 import org.maat.encdb.onion.Ope;
 import org.maat.encdb.onion.OrderEncoding;
 import org.maat.encdb.schema.ColumnType;
@@ -22,7 +24,7 @@ public final class OrderCipher {
         (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF};
 
     private final ColumnType type;
-    private final Ope ope;
+    private final LayerCipher.OrderPreserving ope;
 
     OrderCipher(ColumnType type, byte[] key32) {
         this.type = type;
@@ -31,7 +33,7 @@ public final class OrderCipher {
             case BIGINT, DECIMAL -> OrderEncoding.LONG_BITS;
             default -> throw new IllegalArgumentException("no exact order encoding for " + type.ddl());
         };
-        this.ope = new Ope(key32, bits, Math.min(Ope.MAX_CIPHERTEXT_BITS, bits + 15));
+        this.ope = new Ope(new KeyParameter(key32), bits, Math.min(Ope.MAX_CIPHERTEXT_BITS, bits + 15));
     }
 
     /** Whether a type has an exact order encoding (and so gets an Ord onion). */

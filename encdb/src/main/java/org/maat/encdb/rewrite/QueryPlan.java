@@ -8,7 +8,7 @@ import java.util.List;
  * steps), and the exact client-side steps some queries need after decryption: LIKE re-checks of
  * SEARCH candidates, DISTINCT, ORDER BY on text, and LIMIT/OFFSET after those.
  */
-public final class QueryPlan {
+public final class QueryPlan implements Plan {
 
     /** Keep rows whose result column {@code column} matches the LIKE pattern. */
     public record LikeFilter(int column, ValueSource pattern, char escape) {
@@ -56,7 +56,7 @@ public final class QueryPlan {
         return binders;
     }
 
-    /** Number of application parameters. */
+    @Override
     public int parameters() {
         return parameters;
     }
@@ -88,6 +88,26 @@ public final class QueryPlan {
 
     public ValueSource offset() {
         return offset;
+    }
+
+    @Override
+    public <R> R accept(Cases<R> cases) throws java.sql.SQLException {
+        return cases.query(this);
+    }
+
+    @Override
+    public boolean cacheable() {
+        return true;
+    }
+
+    @Override
+    public String physicalSql() {
+        return sql;
+    }
+
+    @Override
+    public java.util.Optional<QueryPlan> resultQuery() {
+        return java.util.Optional.of(this);
     }
 
     /** Whether rows must be decrypted and post-processed on the client before the application sees them. */

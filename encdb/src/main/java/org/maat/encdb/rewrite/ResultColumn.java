@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.sql.Types;
 import org.maat.encdb.onion.Layer;
 import org.maat.encdb.schema.ColumnType;
+import org.maat.encdb.schema.SqlValues;
 
 /**
  * One column of a decrypted result: its label and type as the application sees them, and how to
@@ -180,8 +181,8 @@ public abstract class ResultColumn {
                 if (v == null || x == null) {
                     return null;
                 }
-                BigDecimal a = new BigDecimal(v.toString());
-                BigDecimal b = x instanceof BigDecimal d ? d : new BigDecimal(x.toString().trim());
+                BigDecimal a = SqlValues.toBigDecimal(v);
+                BigDecimal b = SqlValues.toBigDecimal(x);
                 BigDecimal r = switch (op) {
                     case '+' -> a.add(b);
                     case '-' -> a.subtract(b);
@@ -213,7 +214,7 @@ public abstract class ResultColumn {
                     } else if (v instanceof Double d) {
                         return -d;
                     }
-                    return (v instanceof BigDecimal d ? d : new BigDecimal(v.toString())).negate();
+                    return SqlValues.toBigDecimal(v).negate();
                 } catch (ArithmeticException e) {
                     throw new SQLException("Numeric value out of range: -(" + v + ") in " + label, "22003");
                 }

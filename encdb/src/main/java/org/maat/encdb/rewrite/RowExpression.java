@@ -15,6 +15,7 @@ import net.sf.jsqlparser.expression.operators.arithmetic.Subtraction;
 import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
 import net.sf.jsqlparser.schema.Column;
 import org.maat.encdb.schema.Identifiers;
+import org.maat.encdb.schema.SqlValues;
 
 /**
  * A SET expression evaluated on the client over a decrypted row: column references, parameters,
@@ -49,7 +50,7 @@ public interface RowExpression {
             RowExpression inner = compile(s.getExpression(), columns, out);
             return (row, params) -> {
                 Object x = inner.evaluate(row, params);
-                return x == null ? null : number(x).negate();
+                return x == null ? null : SqlValues.number(x).negate();
             };
         }
         if (e instanceof Concat c) {
@@ -71,8 +72,8 @@ public interface RowExpression {
                 if (a == null || b == null) {
                     return null;
                 }
-                BigDecimal x = number(a);
-                BigDecimal y = number(b);
+                BigDecimal x = SqlValues.number(a);
+                BigDecimal y = SqlValues.number(b);
                 if (e instanceof Addition) {
                     return x.add(y);
                 }
@@ -89,19 +90,5 @@ public interface RowExpression {
             };
         }
         throw Unsupported.construct("SET expression " + e + " over an encrypted table");
-    }
-
-    private static BigDecimal number(Object x) throws SQLException {
-        if (x instanceof BigDecimal d) {
-            return d;
-        }
-        if (x instanceof Number n) {
-            return new BigDecimal(n.toString());
-        }
-        try {
-            return new BigDecimal(x.toString().trim());
-        } catch (NumberFormatException ex) {
-            throw new SQLException("not a number: " + x, "22018");
-        }
     }
 }

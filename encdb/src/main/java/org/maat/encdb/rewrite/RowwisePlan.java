@@ -16,7 +16,17 @@ import org.maat.encdb.schema.TriggerDefinition;
  * @param assignments for UPDATE, the new values; empty for DELETE
  */
 public record RowwisePlan(EncryptedTable table, QueryPlan select, List<Assignment> assignments,
-        List<ColumnWriter> writers, String writeSql, List<TriggerDefinition> triggers, int parameters) {
+        List<ColumnWriter> writers, String writeSql, List<TriggerDefinition> triggers, int parameters) implements Plan {
+
+    @Override
+    public <R> R accept(Cases<R> cases) throws SQLException {
+        return cases.rowwise(this);
+    }
+
+    @Override
+    public boolean cacheable() {
+        return true;
+    }
 
     /** {@code SET column = expression}, evaluated on the decrypted old row. */
     public record Assignment(int columnIndex, RowExpression value) {

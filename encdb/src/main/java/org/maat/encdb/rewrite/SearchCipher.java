@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.bouncycastle.crypto.params.KeyParameter;
 import org.maat.encdb.onion.KeywordSplitter;
+import org.maat.encdb.onion.LayerCipher;
 import org.maat.encdb.onion.SubstringSplitter;
 import org.maat.encdb.onion.Swp;
 import org.maat.encdb.onion.WordSplitter;
@@ -26,13 +28,13 @@ public final class SearchCipher {
     private static final Pattern SUBSTRING = Pattern.compile("substring\\((\\d+),(\\d+)\\)");
 
     private final String mode;
-    private final Swp swp;
+    private final LayerCipher.Searchable swp;
     private final WordSplitter splitter;
     private final int minLength;
 
     SearchCipher(String mode, byte[] key32) {
         this.mode = mode;
-        this.swp = new Swp(key32);
+        this.swp = new Swp(new KeyParameter(key32));
         Matcher m = SUBSTRING.matcher(mode.replace(" ", ""));
         if (m.matches()) {
             this.minLength = Integer.parseInt(m.group(1));

@@ -34,6 +34,7 @@ import org.maat.encdb.schema.CatalogSnapshot;
 import org.maat.encdb.schema.ColumnType;
 import org.maat.encdb.schema.EncryptedTable;
 import org.maat.encdb.schema.Identifiers;
+import org.maat.encdb.schema.SqlValues;
 import org.maat.encdb.schema.ViewDefinition;
 
 /**
@@ -73,12 +74,62 @@ final class SelectRewriter {
         return this;
     }
 
+    /** The FROM clause with the conditions of expanded views, and the WHERE clause as H2 evaluates it. */
+    private record Source(SqlBuilder from, List<SqlBuilder> viewConditions, SqlBuilder where,
+            List<ExpressionWriter.LikeCheck> likeChecks) {
+    }
+
+    /** GROUP BY keys as written for H2, the encrypted columns among them, and HAVING (or null). */
+    private record Grouping(List<String> keys, List<ColumnRef> columns, String having) {
+    }
+
+    /** ORDER BY: on H2 ({@code server}), or on the decrypted rows ({@code client}) when a key needs it. */
+    private record Ordering(List<String> server, List<QueryPlan.SortKey> client) {
+    }
+
+    /** LIMIT/OFFSET: appended for H2 ({@code tail}), or applied after the client-side steps. */
+    private record Window(SqlBuilder tail, ValueSource limit, ValueSource offset) {
+    }
+
+    /**
+     * Rewrites one SELECT. The parts are rewritten in this order (which numbers the physical
+     * parameters): FROM and WHERE, the select list, GROUP BY and HAVING, ORDER BY, LIMIT and OFFSET.
+     */
     QueryPlan plan(PlainSelect ps) throws SQLException, PeelRequired {
         refuseUnsupportedClauses(ps);
+        Source source = source(ps);
+        boolean grouped = ps.getGroupBy() != null || hasAggregate(ps.getSelectItems());
+        if (grouped && !source.likeChecks().isEmpty()) {
+            throw Unsupported.onColumn(source.likeChecks().get(0).column().name(),
+                    "LIKE together with GROUP BY or aggregates");
+        }
+        if (ps.getDistinct() != null && ps.getDistinct().getOnSelectItems() != null) {
+            throw Unsupported.construct("DISTINCT ON");
+        }
+        boolean distinct = ps.getDistinct() != null;
+        boolean clientFilter = !source.likeChecks().isEmpty();
+        boolean serverDistinct = distinct && !clientFilter;
+        deduplicatedByH2 = serverDistinct;
+
+        ExpressionWriter items = selectList(ps, grouped || serverDistinct);
+        int visible = columns.size();
+        List<QueryPlan.LikeFilter> filters = new ArrayList<>();
+        for (ExpressionWriter.LikeCheck check : source.likeChecks()) {
+            filters.add(new QueryPlan.LikeFilter(decoded(check.column(), false), check.pattern(), check.escape()));
+        }
+        Grouping grouping = grouping(ps, items);
+        Ordering ordering = ordering(ps, grouped, distinct, grouping, items);
+        Window window = window(ps, clientFilter || !ordering.client().isEmpty() || (distinct && !serverDistinct));
+        return new QueryPlan(sql(source, serverDistinct, grouping, ordering, window), root.binders,
+                root.appParameters(), columns, visible, filters, distinct && !serverDistinct, ordering.client(),
+                window.limit(), window.offset());
+    }
+
+    /** FROM (tables, joins, views expanded in place) and WHERE; LIKE beside an equality is re-checked on the client. */
+    private Source source(PlainSelect ps) throws SQLException, PeelRequired {
         SqlBuilder from = root.fork();
         List<SqlBuilder> viewConditions = new ArrayList<>();
         from(ps, from, viewConditions);
-
         SqlBuilder where = root.fork();
         ExpressionWriter w = new ExpressionWriter(scope, where, keys);
         if (ps.getWhere() != null && hasEqualityConjunct(ps.getWhere())) {
@@ -87,20 +138,11 @@ final class SelectRewriter {
         if (ps.getWhere() != null) {
             w.condition(ps.getWhere(), true);
         }
-        boolean grouped = ps.getGroupBy() != null || hasAggregate(ps.getSelectItems());
-        if (grouped && !w.likeChecks.isEmpty()) {
-            throw Unsupported.onColumn(w.likeChecks.get(0).column().name(),
-                    "LIKE together with GROUP BY or aggregates");
-        }
-        if (ps.getDistinct() != null && ps.getDistinct().getOnSelectItems() != null) {
-            throw Unsupported.construct("DISTINCT ON");
-        }
-        boolean distinct = ps.getDistinct() != null;
-        boolean clientFilter = !w.likeChecks.isEmpty();
-        boolean serverDistinct = distinct && !clientFilter;
-        deduplicatedByH2 = serverDistinct;
-        boolean needDet = grouped || serverDistinct;
+        return new Source(from, viewConditions, ps.getWhere() == null ? null : where, w.likeChecks);
+    }
 
+    /** The select list (after the row id, if asked for); {@code needDet} when H2 groups or deduplicates. */
+    private ExpressionWriter selectList(PlainSelect ps, boolean needDet) throws SQLException, PeelRequired {
         ExpressionWriter items = new ExpressionWriter(scope, root.fork(), keys);
         if (withRowId) {
             selectExprs.add(Identifiers.quote(scope.tables().get(0).alias()) + "._ROWID_");
@@ -109,14 +151,11 @@ final class SelectRewriter {
         for (SelectItem<?> item : ps.getSelectItems()) {
             addItem(item, needDet, items);
         }
-        int visible = columns.size();
+        return items;
+    }
 
-        List<QueryPlan.LikeFilter> filters = new ArrayList<>();
-        for (ExpressionWriter.LikeCheck check : w.likeChecks) {
-            filters.add(new QueryPlan.LikeFilter(decoded(check.column(), false), check.pattern(), check.escape()));
-        }
-
-        // GROUP BY
+    /** GROUP BY on DET (or plaintext) keys, and HAVING over COUNT(*) and plaintext columns only. */
+    private Grouping grouping(PlainSelect ps, ExpressionWriter items) throws SQLException, PeelRequired {
         List<String> groupExprs = new ArrayList<>();
         List<ColumnRef> groupColumns = new ArrayList<>();
         if (ps.getGroupBy() != null) {
@@ -146,14 +185,18 @@ final class SelectRewriter {
             new ExpressionWriter(scope, b, keys).plain(ps.getHaving());
             having = b.toString();
         }
+        return new Grouping(groupExprs, groupColumns, having);
+    }
 
-        // ORDER BY: on H2 when every key is plaintext or has an exact Ord onion, else on decrypted rows.
+    /** ORDER BY: on H2 when every key is plaintext or has an exact Ord onion, else on decrypted rows. */
+    private Ordering ordering(PlainSelect ps, boolean grouped, boolean distinct, Grouping grouping,
+            ExpressionWriter items) throws SQLException, PeelRequired {
         List<String> serverOrder = new ArrayList<>();
         List<QueryPlan.SortKey> clientSort = new ArrayList<>();
         List<OrderByElement> order = ps.getOrderByElements() == null ? List.of() : ps.getOrderByElements();
         boolean client = false;
         for (OrderByElement o : order) {
-            if (serverKey(o, grouped, groupColumns, groupExprs, items, true) == null) {
+            if (serverKey(o, grouped, grouping.columns(), grouping.keys(), items, true) == null) {
                 client = true;
             }
         }
@@ -164,12 +207,16 @@ final class SelectRewriter {
             if (client) {
                 clientSort.add(new QueryPlan.SortKey(clientKey(o, items, distinct || grouped), asc, nullsFirst));
             } else {
-                String key = serverKey(o, grouped, groupColumns, groupExprs, items, false);
+                String key = serverKey(o, grouped, grouping.columns(), grouping.keys(), items, false);
                 serverOrder.add(key + (asc ? "" : " DESC") + (o.getNullOrdering() == null ? ""
                         : nullsFirst ? " NULLS FIRST" : " NULLS LAST"));
             }
         }
+        return new Ordering(serverOrder, clientSort);
+    }
 
+    /** LIMIT/OFFSET (or FETCH): bound on H2, or kept for after the client-side steps when {@code clientRows}. */
+    private Window window(PlainSelect ps, boolean clientRows) throws SQLException {
         ValueSource limit = null;
         ValueSource offset = null;
         Expression limitExpr = ps.getLimit() == null ? null : ps.getLimit().getRowCount();
@@ -178,7 +225,6 @@ final class SelectRewriter {
         if (ps.getFetch() != null) {
             limitExpr = ps.getFetch().getExpression();
         }
-        boolean clientRows = clientFilter || client || (distinct && !serverDistinct);
         SqlBuilder tail = root.fork();
         if (limitExpr != null || offsetExpr != null) {
             ValueSource l = limitExpr == null ? null : Literals.source(limitExpr, tail);
@@ -202,34 +248,38 @@ final class SelectRewriter {
                 }
             }
         }
+        return new Window(tail, limit, offset);
+    }
 
+    /** The physical SELECT assembled from its rewritten parts. */
+    private String sql(Source source, boolean serverDistinct, Grouping grouping, Ordering ordering,
+            Window window) {
         StringBuilder sql = new StringBuilder("SELECT ");
         if (serverDistinct) {
             sql.append("DISTINCT ");
         }
-        sql.append(String.join(", ", selectExprs)).append(" ").append(from);
+        sql.append(String.join(", ", selectExprs)).append(" ").append(source.from());
         List<String> conds = new ArrayList<>();
-        viewConditions.forEach(v -> conds.add(v.toString()));
-        if (ps.getWhere() != null) {
-            conds.add(where.toString());
+        source.viewConditions().forEach(v -> conds.add(v.toString()));
+        if (source.where() != null) {
+            conds.add(source.where().toString());
         }
         if (!conds.isEmpty()) {
             sql.append(" WHERE ").append(String.join(" AND ", conds));
         }
-        if (!groupExprs.isEmpty()) {
-            sql.append(" GROUP BY ").append(String.join(", ", groupExprs));
+        if (!grouping.keys().isEmpty()) {
+            sql.append(" GROUP BY ").append(String.join(", ", grouping.keys()));
         }
-        if (having != null) {
-            sql.append(" HAVING ").append(having);
+        if (grouping.having() != null) {
+            sql.append(" HAVING ").append(grouping.having());
         }
-        if (!serverOrder.isEmpty()) {
-            sql.append(" ORDER BY ").append(String.join(", ", serverOrder));
+        if (!ordering.server().isEmpty()) {
+            sql.append(" ORDER BY ").append(String.join(", ", ordering.server()));
         }
-        sql.append(tail);
-        return new QueryPlan(sql.toString(), root.binders, root.appParameters(), columns, visible, filters,
-                distinct && !serverDistinct, clientSort, limit, offset);
+        return sql.append(window.tail()).toString();
     }
 
+    /** A LIMIT or OFFSET bound as H2 takes it: a whole number (a decimal literal arrives as BigDecimal). */
     private static Object number(Object v) throws SQLException {
         if (v == null) {
             return null;
@@ -652,7 +702,7 @@ final class SelectRewriter {
             if (value == null) {
                 throw new SQLException("NULL operand in " + e + " over encrypted column " + where, "22004");
             }
-            BigDecimal d = new BigDecimal(value.toString().trim());
+            BigDecimal d = SqlValues.toBigDecimal(value);
             if (multiply) {
                 try {
                     st.setLong(n, d.longValueExact());

@@ -28,29 +28,11 @@ import org.maat.encdb.schema.TriggerDefinition;
 import org.maat.encdb.schema.ViewDefinition;
 
 /**
- * The rewriter's entry point: parses one statement of the application's SQL and returns its plan
- * for the current catalog snapshot: a {@link QueryPlan}, {@link WritePlan}, {@link RowwisePlan},
- * {@link DdlPlan}, a schema definition ({@code RoutineDefinition}, {@code TriggerDefinition}) or one of
- * the plans below. Throws {@link PeelRequired} when the
- * statement needs a layer not exposed yet, and an SQLException naming anything unsupported.
+ * The rewriter's entry point: parses one statement of the application's SQL and returns its
+ * {@link Plan} for the current catalog snapshot. Throws {@link PeelRequired} when the statement needs
+ * a layer not exposed yet, and an SQLException (SQLState 0A000) naming anything unsupported.
  */
 public final class StatementRewriter {
-
-    /** {@code CREATE VIEW}: stored in the catalog and expanded into the queries that use it. */
-    public record CreateViewPlan(ViewDefinition view, boolean orReplace) {
-    }
-
-    /** {@code CALL procedure(args)}: a procedure created through the driver, run on the client. */
-    public record CallPlan(String routine, List<ValueSource> arguments, int parameters) {
-    }
-
-    /** {@code DROP TABLE|VIEW|INDEX name}. */
-    public record DropPlan(String kind, String name, boolean ifExists) {
-    }
-
-    /** A physical statement without application data (an index on onion columns, COMMIT, SET ...). */
-    public record PassThroughPlan(String sql) {
-    }
 
     private static final Pattern CREATE_ALIAS = Pattern.compile(
             "(?is)\\s*CREATE\\s+(?:FORCE\\s+)?ALIAS\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?(\\S+)\\s+FOR\\s+\"([^\"]+)\"\\s*;?\\s*");
@@ -61,15 +43,15 @@ public final class StatementRewriter {
     private StatementRewriter() {
     }
 
-    public static Object plan(String sql, CatalogSnapshot catalog, KeyRing keys, RewriteOptions options)
+    public static Plan plan(String sql, CatalogSnapshot catalog, KeyRing keys, RewriteOptions options)
             throws SQLException, PeelRequired {
         Matcher alias = CREATE_ALIAS.matcher(sql);
         if (alias.matches()) {
-            return new RoutineDefinition(Identifiers.normalize(alias.group(1)), alias.group(2));
+            return new Plan.CreateRoutine(new RoutineDefinition(Identifiers.normalize(alias.group(1)), alias.group(2)));
         }
         Matcher trigger = CREATE_TRIGGER.matcher(sql);
         if (trigger.matches()) {
-            return trigger(trigger);
+            return new Plan.CreateTrigger(trigger(trigger));
         }
         Statement st = StatementParser.parse(sql);
         if (st instanceof PlainSelect ps) {
@@ -95,7 +77,7 @@ public final class StatementRewriter {
             return new DdlRewriter(catalog, keys).alter(a);
         }
         if (st instanceof CreateIndex ci) {
-            return new PassThroughPlan(new DdlRewriter(catalog, keys).createIndex(ci));
+            return new Plan.PassThrough(new DdlRewriter(catalog, keys).createIndex(ci));
         }
         if (st instanceof CreateView cv) {
             return createView(cv);
@@ -105,7 +87,7 @@ public final class StatementRewriter {
             if (!kind.equals("TABLE") && !kind.equals("VIEW") && !kind.equals("INDEX")) {
                 throw Unsupported.construct("DROP " + kind);
             }
-            return new DropPlan(kind, Identifiers.normalize(d.getName().getName()), d.isIfExists());
+            return new Plan.Drop(kind, Identifiers.normalize(d.getName().getName()), d.isIfExists());
         }
         if (st instanceof Execute e) {
             return call(e);
@@ -113,7 +95,7 @@ public final class StatementRewriter {
         if (st instanceof net.sf.jsqlparser.statement.Commit
                 || st instanceof net.sf.jsqlparser.statement.RollbackStatement
                 || st instanceof net.sf.jsqlparser.statement.SetStatement) {
-            return new PassThroughPlan(sql);
+            return new Plan.PassThrough(sql);
         }
         throw Unsupported.construct(st.getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2")
                 .toUpperCase(Locale.ROOT) + " statement");
@@ -149,7 +131,7 @@ public final class StatementRewriter {
                 events, m.group(6));
     }
 
-    private static CreateViewPlan createView(CreateView cv) throws SQLException {
+    private static Plan.CreateView createView(CreateView cv) throws SQLException {
         if (!(cv.getSelect() instanceof PlainSelect ps)) {
             throw Unsupported.construct("view that is not a single SELECT");
         }
@@ -200,11 +182,11 @@ public final class StatementRewriter {
                         + "queries that use the view");
             }
         }
-        return new CreateViewPlan(new ViewDefinition(Identifiers.normalize(cv.getView().getName()), ps.toString()),
+        return new Plan.CreateView(new ViewDefinition(Identifiers.normalize(cv.getView().getName()), ps.toString()),
                 cv.isOrReplace());
     }
 
-    private static CallPlan call(Execute e) throws SQLException {
+    private static Plan.Call call(Execute e) throws SQLException {
         SqlBuilder out = new SqlBuilder();
         List<ValueSource> args = new ArrayList<>();
         if (e.getExprList() != null) {
@@ -217,6 +199,6 @@ public final class StatementRewriter {
                 args.add(v);
             }
         }
-        return new CallPlan(Identifiers.normalize(e.getName()), args, out.appParameters());
+        return new Plan.Call(Identifiers.normalize(e.getName()), args, out.appParameters());
     }
 }

@@ -11,7 +11,6 @@ import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Locale;
@@ -128,7 +127,7 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
         try {
             switch (kind) {
                 case INTEGER: {
-                    long v = toBigDecimal(value).setScale(0, RoundingMode.HALF_UP).longValueExact();
+                    long v = SqlValues.toBigDecimal(value).setScale(0, RoundingMode.HALF_UP).longValueExact();
                     long max = precision == 8 ? Byte.MAX_VALUE : precision == 16 ? Short.MAX_VALUE : Integer.MAX_VALUE;
                     long min = precision == 8 ? Byte.MIN_VALUE : precision == 16 ? Short.MIN_VALUE : Integer.MIN_VALUE;
                     if (v < min || v > max) {
@@ -137,9 +136,9 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
                     return (int) v;
                 }
                 case BIGINT:
-                    return toBigDecimal(value).setScale(0, RoundingMode.HALF_UP).longValueExact();
+                    return SqlValues.toBigDecimal(value).setScale(0, RoundingMode.HALF_UP).longValueExact();
                 case DECIMAL: {
-                    BigDecimal d = toBigDecimal(value).setScale(scale, RoundingMode.HALF_UP);
+                    BigDecimal d = SqlValues.toBigDecimal(value).setScale(scale, RoundingMode.HALF_UP);
                     if (d.precision() - d.scale() > precision - scale && d.signum() != 0) {
                         throw new SQLException("Value too long for column " + where + ": " + value, "22001");
                     }
@@ -162,21 +161,15 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
                     return s + " ".repeat(precision - s.length());
                 }
                 case DATE:
-                    return java.sql.Date.valueOf(toLocalDate(value));
+                    return java.sql.Date.valueOf(SqlValues.toLocalDate(value));
                 case TIMESTAMP:
-                    return Timestamp.valueOf(toLocalDateTime(value));
+                    return Timestamp.valueOf(SqlValues.toLocalDateTime(value));
                 case BOOLEAN:
-                    if (value instanceof Boolean b) {
-                        return b;
+                    Boolean truth = SqlValues.toBoolean(value);
+                    if (truth == null) {
+                        throw new SQLException("not a boolean for " + where + ": " + value, "22018");
                     }
-                    if (value instanceof Number n) {
-                        return n.intValue() != 0;
-                    }
-                    return switch (value.toString().trim().toUpperCase(Locale.ROOT)) {
-                        case "TRUE", "T", "YES", "Y", "1" -> Boolean.TRUE;
-                        case "FALSE", "F", "NO", "N", "0" -> Boolean.FALSE;
-                        default -> throw new SQLException("not a boolean for " + where + ": " + value, "22018");
-                    };
+                    return truth;
                 case DOUBLE: {
                     double d = value instanceof Number n ? n.doubleValue() : Double.parseDouble(value.toString().trim());
                     return d == 0.0 ? 0.0 : d; // -0.0 = 0.0 in SQL
@@ -201,7 +194,7 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
         }
         switch (kind) {
             case INTEGER, BIGINT, DECIMAL: {
-                BigDecimal d = toBigDecimal(value);
+                BigDecimal d = SqlValues.toBigDecimal(value);
                 int s = kind == Kind.DECIMAL ? scale : 0;
                 if (d.stripTrailingZeros().scale() > s) {
                     return null;
@@ -287,68 +280,6 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
     /** Inverse of {@link #additiveValue} for sums: the exact sum as a decimal at the column's scale. */
     public BigDecimal fromAdditive(BigInteger sum) {
         return new BigDecimal(sum, kind == Kind.DECIMAL ? scale : 0);
-    }
-
-    static BigDecimal toBigDecimal(Object value) {
-        if (value instanceof BigDecimal d) {
-            return d;
-        }
-        if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
-            return BigDecimal.valueOf(((Number) value).longValue());
-        }
-        if (value instanceof BigInteger i) {
-            return new BigDecimal(i);
-        }
-        if (value instanceof Number n) {
-            return new BigDecimal(n.toString());
-        }
-        if (value instanceof Boolean b) {
-            return b ? BigDecimal.ONE : BigDecimal.ZERO;
-        }
-        return new BigDecimal(value.toString().trim());
-    }
-
-    static LocalDate toLocalDate(Object value) {
-        if (value instanceof java.sql.Date d) {
-            return d.toLocalDate();
-        }
-        if (value instanceof LocalDate d) {
-            return d;
-        }
-        if (value instanceof Timestamp t) {
-            return t.toLocalDateTime().toLocalDate();
-        }
-        if (value instanceof LocalDateTime t) {
-            return t.toLocalDate();
-        }
-        if (value instanceof OffsetDateTime t) {
-            return t.toLocalDate();
-        }
-        if (value instanceof java.util.Date d) {
-            return new java.sql.Date(d.getTime()).toLocalDate();
-        }
-        String s = value.toString().trim();
-        return LocalDate.parse(s.length() > 10 ? s.substring(0, 10) : s);
-    }
-
-    static LocalDateTime toLocalDateTime(Object value) {
-        if (value instanceof Timestamp t) {
-            return t.toLocalDateTime();
-        }
-        if (value instanceof LocalDateTime t) {
-            return t;
-        }
-        if (value instanceof OffsetDateTime t) {
-            return t.toLocalDateTime();
-        }
-        if (value instanceof java.sql.Date || value instanceof LocalDate) {
-            return toLocalDate(value).atStartOfDay();
-        }
-        if (value instanceof java.util.Date d) {
-            return new Timestamp(d.getTime()).toLocalDateTime();
-        }
-        String s = value.toString().trim();
-        return s.length() <= 10 ? LocalDate.parse(s).atStartOfDay() : Timestamp.valueOf(s).toLocalDateTime();
     }
 
     private static String stripTrailingSpaces(String s) {

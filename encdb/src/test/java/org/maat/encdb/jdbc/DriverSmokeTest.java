@@ -1,6 +1,8 @@
 package org.maat.encdb.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -8,10 +10,14 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maat.encdb.onion.Layer;
+import org.maat.encdb.onion.Onion;
+import org.maat.encdb.schema.LayerReport;
 
 class DriverSmokeTest {
 
@@ -37,7 +43,12 @@ class DriverSmokeTest {
                 }
                 ins.executeBatch();
             }
-            System.out.println(c.unwrap(MaatConnection.class).layers().format());
+            // Freshly written: only the primary key's EQ onion is below RND (pinned by its constraint).
+            LayerReport before = c.unwrap(MaatConnection.class).layers();
+            assertThat(before.exposedBelowOutermost()).extracting(LayerReport.Entry::column, LayerReport.Entry::onion)
+                    .containsExactly(tuple("ID", Onion.EQ));
+            assertThat(before.entry("EMP", "NAME", Onion.EQ).layer()).isEqualTo(Layer.RND);
+            assertThat(before.entry("EMP", "SALARY", Onion.ORD).layer()).isEqualTo(Layer.RND);
             try (ResultSet rs = st.executeQuery("SELECT ID, NAME, SALARY FROM EMP WHERE NAME = 'name3' ORDER BY ID")) {
                 int n = 0;
                 while (rs.next()) {
@@ -51,7 +62,7 @@ class DriverSmokeTest {
                 assertThat(rs.getLong(1)).isEqualTo(6);
                 assertThat(rs.getBigDecimal(2)).isEqualByComparingTo("6450");
                 assertThat(rs.getBigDecimal(3)).isEqualByComparingTo("1050");
-                System.out.println(rs.getObject(4));
+                assertThat(rs.getBigDecimal(4)).isEqualByComparingTo("1075");
             }
             try (ResultSet rs = st.executeQuery("SELECT ID, SALARY + 5 FROM EMP WHERE PHONE LIKE '%4007%'")) {
                 assertThat(rs.next()).isTrue();
@@ -64,7 +75,39 @@ class DriverSmokeTest {
                 rs.next();
                 assertThat(rs.getBigDecimal(1)).isEqualByComparingTo("2060");
             }
-            System.out.println(c.unwrap(MaatConnection.class).layers().format());
+            // The queries peeled exactly what they needed: equality on NAME, order on SALARY; SEARCH and HOM stay.
+            LayerReport after = c.unwrap(MaatConnection.class).layers();
+            assertThat(after.entry("EMP", "NAME", Onion.EQ).layer()).isEqualTo(Layer.DET);
+            assertThat(after.entry("EMP", "SALARY", Onion.ORD).layer()).isEqualTo(Layer.OPE);
+            assertThat(after.entry("EMP", "SALARY", Onion.ADD).layer()).isEqualTo(Layer.HOM);
+            assertThat(after.entry("EMP", "PHONE", Onion.SEARCH).layer()).isEqualTo(Layer.SEARCH);
+            assertThat(after.entry("EMP", "PHONE", Onion.EQ).layer()).isEqualTo(Layer.RND);
+            assertThat(after.format()).contains("EMP.NAME", "EMP.SALARY");
+        }
+    }
+
+    @Test
+    void jdbcMethodsTheLayerDoesNotOfferAreRefusedByName() throws Exception {
+        Properties p = new Properties();
+        p.setProperty("maat.keyFile", dir.resolve("master.key").toString());
+        p.setProperty("maat.createKey", "true");
+        try (Connection c = DriverManager.getConnection("jdbc:maat:h2:" + dir.resolve("db2"), p);
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE T (ID INTEGER)");
+            try (PreparedStatement ps = c.prepareStatement("SELECT ID FROM T WHERE ID = ?");
+                    ResultSet rs = st.executeQuery("SELECT ID FROM T")) {
+                assertThatThrownBy(c::createBlob).isInstanceOf(SQLFeatureNotSupportedException.class)
+                        .hasMessage("Connection.createBlob on the encrypted layer");
+                assertThatThrownBy(st::getGeneratedKeys).isInstanceOf(SQLFeatureNotSupportedException.class)
+                        .hasMessage("Statement.getGeneratedKeys on the encrypted layer");
+                assertThatThrownBy(st::cancel).hasMessage("Statement.cancel");
+                assertThatThrownBy(() -> ps.setURL(1, null)).isInstanceOf(SQLFeatureNotSupportedException.class)
+                        .hasMessage("PreparedStatement.setURL on the encrypted layer");
+                assertThatThrownBy(ps::getGeneratedKeys).hasMessage("PreparedStatement.getGeneratedKeys on the encrypted layer");
+                assertThatThrownBy(ps::getParameterMetaData).hasMessage("ParameterMetaData on the encrypted layer");
+                assertThatThrownBy(() -> rs.absolute(1)).isInstanceOf(SQLFeatureNotSupportedException.class)
+                        .hasMessage("ResultSet.absolute on the encrypted layer");
+            }
         }
     }
 }
