@@ -45,7 +45,7 @@ import picocli.CommandLine.Spec;
             "  maat index --data data --out index --shards 2",
             "  maat index --engine mapreduce --data data --out index --shards 4 --reducers 2",
             "  maat index --data data --out plain-index --no-policy",
-            "", "On a Hadoop cluster: hadoop jar maat-indexer-VERSION-job.jar org.maat.cli.index.IndexTool -conf cluster.xml ...",
+            "", "On a Hadoop cluster: hadoop jar maat-cli-VERSION-job.jar org.maat.cli.index.IndexTool -conf cluster.xml ...",
             "", "Exit codes: 0 indexed, 2 bad arguments, unreadable data or a failed job, 3 refused by the monitor."})
 public final class IndexCommand implements Callable<Integer> {
 

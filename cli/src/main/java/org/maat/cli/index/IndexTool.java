@@ -16,7 +16,7 @@ import picocli.CommandLine;
 
 /**
  * The MapReduce indexer as a Hadoop {@link Tool}, for a real cluster:
- * {@code hadoop jar maat-indexer-VERSION-job.jar org.maat.cli.index.IndexTool -conf cluster.xml
+ * {@code hadoop jar maat-cli-VERSION-job.jar org.maat.cli.index.IndexTool -conf cluster.xml
  * --data hdfs:///maat/data --out hdfs:///maat/index --shards 4}. {@link ToolRunner} handles the
  * standard options ({@code -D}, {@code -conf}, {@code -fs}, {@code -libjars}, {@code -files}); the
  * rest are this tool's. Exit codes: 0 published, 1 the job failed, 2 bad arguments, 3 the monitor
