@@ -6,11 +6,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.maat.cli.options.DataOption;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.Manifest;
 import org.maat.core.runtime.IndexBenchmark;
 import org.maat.indexer.EngineBenchmark;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -36,8 +38,8 @@ import picocli.CommandLine.Spec;
             "", "Exit codes: 0 measured, 2 bad arguments or unreadable data."})
 public final class BenchIndexCommand implements Callable<Integer> {
 
-    @Option(names = "--data", required = true, paramLabel = "DIR", description = "Data directory (maat generate).")
-    Path data;
+    @Mixin
+    DataOption data;
 
     @Option(names = "--engine", defaultValue = "sequential", paramLabel = "sequential|mapreduce",
             description = "sequential: the monitor's overhead on the sequential indexer; mapreduce: every engine side by "
@@ -77,7 +79,7 @@ public final class BenchIndexCommand implements Callable<Integer> {
         List<Integer> reducerCounts = reducers == null ? List.of(1, 2) : reducers;
         int shardCount = shards != null ? shards
                 : mapReduce ? reducerCounts.stream().mapToInt(Integer::intValue).max().orElse(1) : 1;
-        DataDir dir = DataDir.at(data);
+        DataDir dir = data.dataDir();
         Manifest manifest = dir.readManifest();
         Path work = scratch != null ? scratch : Files.createTempDirectory("maat-bench-index-");
         PrintWriter err = spec.commandLine().getErr();

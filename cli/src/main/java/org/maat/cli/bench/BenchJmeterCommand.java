@@ -7,14 +7,15 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.maat.cli.ProgressBars;
+import org.maat.cli.options.WarOption;
 import org.maat.jmeter.plans.BenchRun;
 import org.maat.jmeter.plans.BenchSettings;
 import org.maat.jmeter.plans.Plan;
 import org.maat.jmeter.run.LoadSettings;
 import org.maat.jmeter.run.RunRecord;
 import org.maat.server.Topology;
-import org.maat.server.WarFile;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -114,8 +115,8 @@ public final class BenchJmeterCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "42", description = "Data and workload seed (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--war", paramLabel = "FILE", description = "The front-end WAR (default: the one the build made).")
-    Path war;
+    @Mixin
+    WarOption war;
 
     @Spec
     CommandSpec spec;
@@ -181,7 +182,7 @@ public final class BenchJmeterCommand implements Callable<Integer> {
         if (sessionLengths != null && sessionLengths.stream().anyMatch(l -> l < 1)) {
             throw new IllegalArgumentException("--session-length values must be at least 1");
         }
-        return new BenchSettings(quick, war != null ? war : WarFile.locate(),
+        return new BenchSettings(quick, war.war(),
                 work != null ? work : Path.of("target", "bench", "jmeter", "work"), n,
                 backends != null ? backends : defaultBackends,
                 queries != null ? queries : quick ? List.of("Q7", "Q16", "Q18") : List.of(),

@@ -10,6 +10,10 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import org.maat.core.accounts.GeneratedLogins;
 import org.maat.core.accounts.Login;
+import org.maat.cli.options.GeneratedDataOptions;
+import org.maat.cli.options.TopologyOption;
+import org.maat.cli.options.WarOption;
+import org.maat.cli.options.WorkloadOptions;
 import org.maat.core.accounts.PasswordHasher;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
@@ -19,10 +23,10 @@ import org.maat.core.runtime.TitleQueries;
 import org.maat.server.IdleHeapRelease;
 import org.maat.server.SearchDeployment;
 import org.maat.server.Topology;
-import org.maat.server.WarFile;
 import org.maat.server.bench.BenchData;
 import org.maat.server.bench.OverloadBenchmark;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -54,9 +58,8 @@ public final class BenchOverloadCommand implements Callable<Integer> {
             description = "Length of the burst. Default: ${DEFAULT-VALUE}.")
     int seconds;
 
-    @Option(names = "--topology", defaultValue = "4servers", paramLabel = "T",
-            description = "Shard servers: 2servers or 4servers. Default: ${DEFAULT-VALUE}.")
-    String topology;
+    @Mixin
+    TopologyOption topology = new TopologyOption("4servers");
 
     @Option(names = "--settle-seconds", defaultValue = "10", paramLabel = "S",
             description = "Idle time after the burst before the 'after' figures. Default: ${DEFAULT-VALUE}.")
@@ -66,47 +69,40 @@ public final class BenchOverloadCommand implements Callable<Integer> {
             description = "A shed client's pause before its next search. Default: ${DEFAULT-VALUE}.")
     int backoffMillis;
 
-    @Option(names = "--documents", defaultValue = "2000", paramLabel = "N",
-            description = "Europarl documents to generate. Default: ${DEFAULT-VALUE}.")
-    int documents;
-
-    @Option(names = "--users", defaultValue = "200", paramLabel = "N",
-            description = "Users, each with a login. Default: ${DEFAULT-VALUE}.")
-    int users;
+    @Mixin
+    GeneratedDataOptions generated = new GeneratedDataOptions(2000, 200);
 
     @Option(names = "--max-concurrent", paramLabel = "N",
             description = "The front-end's maat.maxConcurrent (default: the front-end's own).")
     Integer maxConcurrent;
 
-    @Option(names = "--k", defaultValue = "10", description = "Results per search. Default: ${DEFAULT-VALUE}.")
-    int k;
+    @Mixin
+    WorkloadOptions workload;
 
-    @Option(names = "--seed", defaultValue = "42", description = "Data and workload seed. Default: ${DEFAULT-VALUE}.")
-    long seed;
-
-    @Option(names = "--dir", paramLabel = "DIR",
-            description = "Work directory for the generated data (default: a temporary directory, removed after).")
-    Path dir;
-
-    @Option(names = "--war", paramLabel = "FILE", description = "The front-end WAR (default: the one the build made).")
-    Path war;
+    @Mixin
+    WarOption war;
 
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
+        int k = workload.k();
+        long seed = workload.seed();
+        Path dir = workload.dir();
+        int documents = generated.documents();
+        int users = generated.users();
         Topology layout;
         try {
-            layout = Topology.parse(topology);
+            layout = topology.topology();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         require(clients >= 1 && seconds >= 1 && k >= 1, "--clients, --seconds and --k must be at least 1");
         require(settleSeconds >= 0 && backoffMillis >= 0, "--settle-seconds and --backoff-ms must be at least 0");
-        require(documents >= 100 && users >= 2, "--documents must be at least 100 and --users at least 2");
+        generated.validate();
         require(maxConcurrent == null || maxConcurrent >= 1, "--max-concurrent must be at least 1");
-        Path warFile = war != null ? war : WarFile.locate();
+        Path warFile = war.war();
         PrintWriter err = spec.commandLine().getErr();
         Path work = dir != null ? Files.createDirectories(dir).resolve("bench-overload-" + System.currentTimeMillis())
                 : Files.createTempDirectory("maat-bench-overload");
@@ -138,7 +134,7 @@ public final class BenchOverloadCommand implements Callable<Integer> {
 
     private void print(PrintWriter o, Topology layout, OverloadBenchmark.Report r) {
         o.printf("bench overload: europarl first %,d documents, %,d users, %s, %d clients for %d s, k=%d, "
-                + "backoff after 503 %d ms%n", documents, users, layout, clients, seconds, k, backoffMillis);
+                + "backoff after 503 %d ms%n", generated.documents(), generated.users(), layout, clients, seconds, workload.k(), backoffMillis);
         int total = r.statuses().values().stream().mapToInt(Integer::intValue).sum();
         o.printf("  answers: %,d (%s)%n", total, r.statuses().entrySet().stream()
                 .map(e -> (e.getKey() == OverloadBenchmark.NO_ANSWER ? "no answer" : e.getKey().toString()) + ": "

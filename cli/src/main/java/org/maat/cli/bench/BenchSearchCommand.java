@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.maat.cli.SettingFlags;
+import org.maat.cli.options.DataOption;
 import org.maat.core.InvalidSettingException;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.Manifest;
@@ -12,6 +13,7 @@ import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchBenchmark;
 import org.maat.core.runtime.SearchService;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -36,8 +38,8 @@ import picocli.CommandLine.Spec;
             "", "Exit codes: 0 measured, 2 bad arguments, unreadable data or an index built with --no-policy."})
 public final class BenchSearchCommand implements Callable<Integer> {
 
-    @Option(names = "--data", required = true, paramLabel = "DIR", description = "Data directory (maat generate).")
-    Path data;
+    @Mixin
+    DataOption data;
 
     @Option(names = "--index", required = true, paramLabel = "DIR", description = "An index built under the monitor.")
     Path index;
@@ -67,7 +69,7 @@ public final class BenchSearchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         int clients = threads != null ? threads : Runtime.getRuntime().availableProcessors();
-        DataDir dir = DataDir.at(data);
+        DataDir dir = data.dataDir();
         Manifest manifest = dir.readManifest();
         PrintWriter err = spec.commandLine().getErr();
         try (SearchService service = SearchService.open(dir, new IndexLayout(index), true)) {

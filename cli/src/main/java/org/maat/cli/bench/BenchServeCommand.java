@@ -8,14 +8,18 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import org.maat.cli.ProgressBars;
+import org.maat.cli.options.GeneratedDataOptions;
+import org.maat.cli.options.TopologyOption;
+import org.maat.cli.options.WarOption;
+import org.maat.cli.options.WorkloadOptions;
 import org.maat.core.accounts.PasswordHasher;
 import org.maat.core.data.DirectoryTree;
 import org.maat.core.progress.Progress;
 import org.maat.server.Topology;
-import org.maat.server.WarFile;
 import org.maat.server.bench.ServeBenchmark;
 import org.maat.server.bench.ServeBenchmarkRun;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -41,9 +45,8 @@ import picocli.CommandLine.Spec;
             "", "Exit codes: 0 measured, 2 bad arguments or it could not run."})
 public final class BenchServeCommand implements Callable<Integer> {
 
-    @Option(names = "--topology", defaultValue = "2servers", paramLabel = "T",
-            description = "Shard servers: 2servers or 4servers. Default: ${DEFAULT-VALUE}.")
-    String topology;
+    @Mixin
+    TopologyOption topology = new TopologyOption("2servers");
 
     @Option(names = "--session-length", defaultValue = "1,2,5,20", split = ",", paramLabel = "N[,N...]",
             description = "Searches per session, one measurement each. Default: ${DEFAULT-VALUE}.")
@@ -65,13 +68,8 @@ public final class BenchServeCommand implements Callable<Integer> {
             description = "Concurrent clients (closed loop). Default: ${DEFAULT-VALUE}.")
     int clients;
 
-    @Option(names = "--documents", defaultValue = "4000", paramLabel = "N",
-            description = "Europarl documents to generate. Default: ${DEFAULT-VALUE}.")
-    int documents;
-
-    @Option(names = "--users", defaultValue = "500", paramLabel = "N",
-            description = "Users, each with a login. Default: ${DEFAULT-VALUE}.")
-    int users;
+    @Mixin
+    GeneratedDataOptions generated = new GeneratedDataOptions(4000, 500);
 
     @Option(names = "--password-hash", defaultValue = "light", paramLabel = "light|standard",
             description = "Argon2id cost of the generated accounts: light (1 MiB, 1 pass), so that log-in cost "
@@ -79,28 +77,26 @@ public final class BenchServeCommand implements Callable<Integer> {
                     + "Default: ${DEFAULT-VALUE}.")
     String passwordHash;
 
-    @Option(names = "--k", defaultValue = "10", description = "Results per search. Default: ${DEFAULT-VALUE}.")
-    int k;
+    @Mixin
+    WorkloadOptions workload;
 
-    @Option(names = "--seed", defaultValue = "42", description = "Data and workload seed. Default: ${DEFAULT-VALUE}.")
-    long seed;
-
-    @Option(names = "--dir", paramLabel = "DIR",
-            description = "Work directory for the generated data (default: a temporary directory, removed after).")
-    Path dir;
-
-    @Option(names = "--war", paramLabel = "FILE", description = "The front-end WAR (default: the one the build made).")
-    Path war;
+    @Mixin
+    WarOption war;
 
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws Exception {
+        int k = workload.k();
+        long seed = workload.seed();
+        Path dir = workload.dir();
+        int documents = generated.documents();
+        int users = generated.users();
         Topology layout;
         PasswordHasher hasher;
         try {
-            layout = Topology.parse(topology);
+            layout = topology.topology();
             hasher = switch (passwordHash) {
                 case "light" -> new PasswordHasher(1024, 1, 1);
                 case "standard" -> PasswordHasher.standard();
@@ -113,8 +109,8 @@ public final class BenchServeCommand implements Callable<Integer> {
         require(lengths.stream().allMatch(n -> n >= 1), "--session-length values must be at least 1");
         require(sessions >= 1 && clients >= 1 && maxSeconds >= 1 && warmup >= 0 && k >= 1,
                 "--sessions, --clients, --max-seconds and --k must be at least 1, --warmup at least 0");
-        require(documents >= 100 && users >= 2, "--documents must be at least 100 and --users at least 2");
-        Path warFile = war != null ? war : WarFile.locate();
+        generated.validate();
+        Path warFile = war.war();
         PrintWriter err = spec.commandLine().getErr();
         Path work = dir != null ? Files.createDirectories(dir).resolve("bench-serve-" + System.currentTimeMillis())
                 : Files.createTempDirectory("maat-bench-serve");
@@ -140,7 +136,7 @@ public final class BenchServeCommand implements Callable<Integer> {
 
     private void print(PrintWriter o, Topology layout, Map<Integer, Map<String, ServeBenchmark.Figures>> results) {
         o.printf("bench serve: europarl first %,d documents, %,d users, %s, %d client(s), k=%d; each session on all "
-                + "three configurations, rotating%n", documents, users, layout, clients, k);
+                + "three configurations, rotating%n", generated.documents(), generated.users(), layout, clients, workload.k());
         o.printf("  %4s %-10s %8s %11s %7s %9s %9s %8s %11s %9s %6s%n", "len", "config", "sessions", "searches/s",
                 "ratio", "mean ms", "p95 ms", "+mean%", "session ms", "+session%", "errors");
         for (Map.Entry<Integer, Map<String, ServeBenchmark.Figures>> byLength : results.entrySet()) {

@@ -4,14 +4,16 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.concurrent.Callable;
+import org.maat.cli.options.BatchOption;
 import org.maat.encdb.erp.BulkEncryptor;
 import org.maat.encdb.erp.ErpDatabase;
 import org.maat.encdb.erp.PhaseTimings;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code maat erp encrypt}: bulk encryption of a plaintext ERP database into a new encrypted one. */
 @Command(name = "encrypt",
@@ -35,9 +37,8 @@ public final class ErpEncryptCommand implements Callable<Integer> {
     @Option(names = "--threads", paramLabel = "N", description = "Parallel threads (default: the number of cores).")
     Integer threads;
 
-    @Option(names = "--batch", paramLabel = "ROWS", defaultValue = "1000",
-            description = "Rows per JDBC batch and commit (default: ${DEFAULT-VALUE}).")
-    int batch;
+    @Mixin
+    BatchOption batch;
 
     @Spec
     CommandSpec spec;
@@ -52,9 +53,7 @@ public final class ErpEncryptCommand implements Callable<Integer> {
             if (n < 1) {
                 throw new IllegalArgumentException("--threads must be at least 1");
             }
-            if (batch < 1) {
-                throw new IllegalArgumentException("--batch must be at least 1");
-            }
+            batch.rows(); // checked before anything is written
             source = ErpDatabase.open(from);
             if (source.kind() != ErpDatabase.Kind.PLAIN) {
                 throw new IllegalArgumentException(from + ": not a plaintext database (kind " + source.kind() + ")");
@@ -71,7 +70,7 @@ public final class ErpEncryptCommand implements Callable<Integer> {
         }
         PhaseTimings timings;
         try (ConsoleProgress bar = ConsoleProgress.start("encrypt", BulkEncryptor.plannedRows(source))) {
-            timings = new BulkEncryptor(n, batch, bar).encrypt(source, target);
+            timings = new BulkEncryptor(n, batch.rows(), bar).encrypt(source, target);
         } catch (SQLException e) {
             spec.commandLine().getErr().println("maat erp encrypt: " + to + ": " + e.getMessage());
             return 1;

@@ -4,16 +4,18 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.concurrent.Callable;
+import org.maat.cli.options.BatchOption;
 import org.maat.encdb.erp.ErpDatabase;
 import org.maat.encdb.erp.ErpLoader;
 import org.maat.encdb.erp.HrGenerator;
 import org.maat.encdb.erp.PhaseTimings;
-import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code maat erp load}: generate the HR data and load it into a new database directory. */
 @Command(name = "load",
@@ -47,9 +49,8 @@ public final class ErpLoadCommand implements Callable<Integer> {
             description = "Generator seed; the same seed and N give the same data (default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--batch", paramLabel = "ROWS", defaultValue = "1000",
-            description = "Rows per JDBC batch and commit (default: ${DEFAULT-VALUE}).")
-    int batch;
+    @Mixin
+    BatchOption batch;
 
     @Spec
     CommandSpec spec;
@@ -60,9 +61,7 @@ public final class ErpLoadCommand implements Callable<Integer> {
         ErpDatabase.Kind kind = mode.encrypted ? ErpDatabase.Kind.ENCRYPTED : ErpDatabase.Kind.PLAIN;
         ErpDatabase database;
         try {
-            if (batch < 1) {
-                throw new IllegalArgumentException("--batch must be at least 1");
-            }
+            batch.rows(); // checked before anything is written
             new HrGenerator(seed, employees); // validates N before anything is written
             database = ErpDatabase.createOrRestart(db, kind, seed, employees, "maat erp load --db "
                     + db.toAbsolutePath().normalize() + " --employees " + employees + " --seed " + seed
@@ -75,7 +74,7 @@ public final class ErpLoadCommand implements Callable<Integer> {
         }
         PhaseTimings timings;
         try (ConsoleProgress bar = ConsoleProgress.start("load", ErpLoader.plannedRows(database.generator()))) {
-            timings = new ErpLoader(batch, bar).load(database);
+            timings = new ErpLoader(batch.rows(), bar).load(database);
         } catch (SQLException e) {
             spec.commandLine().getErr().println("maat erp load: " + db + ": " + e.getMessage());
             return 1;

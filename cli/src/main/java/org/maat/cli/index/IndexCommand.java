@@ -8,6 +8,9 @@ import java.util.function.LongConsumer;
 import org.maat.cli.BadRecordFlag;
 import org.maat.cli.ProgressBars;
 import org.maat.cli.Refusals;
+import org.maat.cli.options.DataOption;
+import org.maat.cli.options.PlainLuceneOption;
+import org.maat.cli.options.QuietOption;
 import org.maat.core.conduit.ScanMode;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
@@ -18,6 +21,7 @@ import org.maat.indexer.MapReduceIndexing;
 import org.maat.indexer.job.IndexJobException;
 import org.maat.policy.monitor.PolicyViolation;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -49,8 +53,8 @@ import picocli.CommandLine.Spec;
             "", "Exit codes: 0 indexed, 2 bad arguments, unreadable data or a failed job, 3 refused by the monitor."})
 public final class IndexCommand implements Callable<Integer> {
 
-    @Option(names = "--data", required = true, paramLabel = "DIR", description = "Data directory (maat generate).")
-    Path data;
+    @Mixin
+    DataOption data;
 
     @Option(names = "--out", required = true, paramLabel = "DIR",
             description = "Index directory to build (rebuilt from scratch if it holds an index).")
@@ -68,8 +72,8 @@ public final class IndexCommand implements Callable<Integer> {
                     + "Default: one per shard.")
     Integer reducers;
 
-    @Option(names = "--no-policy", description = "Plain Lucene, no monitor and no labels (the overhead baseline).")
-    boolean noPolicy;
+    @Mixin
+    PlainLuceneOption plain;
 
     @Option(names = "--on-bad-record", defaultValue = "fail", paramLabel = "fail|skip",
             description = "A damaged record in the conduit store: fail stops with its file and byte position and "
@@ -77,8 +81,8 @@ public final class IndexCommand implements Callable<Integer> {
                     + "Default: ${DEFAULT-VALUE}.")
     String onBadRecord;
 
-    @Option(names = "--quiet", description = "No progress bar.")
-    boolean quiet;
+    @Mixin
+    QuietOption quiet;
 
     @Spec
     CommandSpec spec;
@@ -107,7 +111,7 @@ public final class IndexCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(),
                     "--on-bad-record skip is not supported by --engine mapreduce: a damaged record fails its map task");
         }
-        DataDir dir = DataDir.at(data);
+        DataDir dir = data.dataDir();
         long documents = dir.readManifest().documents();
         if (mapReduce) {
             // The tasks read copies of policy.db: check the data directory here first, as the sequential
@@ -115,7 +119,7 @@ public final class IndexCommand implements Callable<Integer> {
             DataSet.open(dir).close();
         }
         IndexRun.Report report;
-        try (Progress bar = quiet ? null : ProgressBars.start("index", "docs", OptionalLong.of(documents))) {
+        try (Progress bar = quiet.quiet() ? null : ProgressBars.start("index", "docs", OptionalLong.of(documents))) {
             LongConsumer progress = n -> {
                 if (bar != null && (mapReduce || (n & 255) == 0)) {
                     bar.stepTo(n);
@@ -123,10 +127,10 @@ public final class IndexCommand implements Callable<Integer> {
             };
             try {
                 report = mapReduce
-                        ? MapReduceIndexing.run(dir, new IndexLayout(out), shards, reducerCount, !noPolicy, progress)
+                        ? MapReduceIndexing.run(dir, new IndexLayout(out), shards, reducerCount, plain.monitored(), progress)
                         : IndexRun.standard().onBadRecord(badRecords,
                                 bad -> spec.commandLine().getErr().println("skipped bad record: " + bad.getMessage()))
-                        .run(dir, new IndexLayout(out), shards, !noPolicy, progress);
+                        .run(dir, new IndexLayout(out), shards, plain.monitored(), progress);
             } catch (PolicyViolation refused) {
                 return Refusals.report(spec, refused);
             } catch (IndexJobException failed) {
@@ -143,7 +147,7 @@ public final class IndexCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         o.printf("%s: %,d documents in %d shard(s)%s, %s, %.1f s (%,.0f docs/s)%n", out, report.documents(), shards,
                 mapReduce ? " by " + reducerCount + " MapReduce reducer(s)" : "",
-                noPolicy ? "plain Lucene (no monitor, no labels)" : "under the monitor (labels in "
+                !plain.monitored() ? "plain Lucene (no monitor, no labels)" : "under the monitor (labels in "
                         + new IndexLayout(out).labels() + ")", seconds, report.documents() / seconds);
         return 0;
     }

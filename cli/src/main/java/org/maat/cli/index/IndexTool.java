@@ -7,10 +7,12 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.maat.cli.SettingFlags;
+import org.maat.cli.options.PlainLuceneOption;
 import org.maat.core.InvalidSettingException;
 import org.maat.indexer.job.IndexJob;
 import org.maat.indexer.job.IndexJobException;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine;
 
@@ -38,8 +40,8 @@ public final class IndexTool extends Configured implements Tool, Callable<Intege
     @Option(names = "--reducers", paramLabel = "N", description = "Reduce tasks (1..shards). Default: one per shard.")
     Integer reducers;
 
-    @Option(names = "--no-policy", description = "Plain Lucene, no monitor and no labels (the overhead baseline).")
-    boolean noPolicy;
+    @Mixin
+    PlainLuceneOption plain;
 
     private static final SettingFlags FLAGS = SettingFlags.of(IndexJob.SHARDS, "--shards", IndexJob.REDUCERS,
             "--reducers");
@@ -58,9 +60,9 @@ public final class IndexTool extends Configured implements Tool, Callable<Intege
     @Override
     public Integer call() throws Exception {
         IndexJob.Result result = new IndexJob(getConf()).run(new Path(data), new Path(out), shards,
-                reducers == null ? shards : reducers, !noPolicy, n -> { });
+                reducers == null ? shards : reducers, plain.monitored(), n -> { });
         System.out.printf("%s: %,d documents in %d shard(s) by %d reducer(s), %s, %.1f s%n", out, result.documents(),
-                result.shards(), result.reducers(), noPolicy ? "plain Lucene" : "under the monitor", result.nanos() / 1e9);
+                result.shards(), result.reducers(), !plain.monitored() ? "plain Lucene" : "under the monitor", result.nanos() / 1e9);
         return 0;
     }
 

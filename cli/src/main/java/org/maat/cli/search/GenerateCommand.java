@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.maat.cli.BadRecordFlag;
 import org.maat.cli.ProgressBars;
 import org.maat.cli.SettingFlags;
+import org.maat.cli.options.QuietOption;
 import org.maat.core.InvalidSettingException;
 import org.maat.core.accounts.PasswordHasher;
 import org.maat.core.conduit.ScanMode;
@@ -19,6 +20,7 @@ import org.maat.core.population.PopulationGenerator;
 import org.maat.core.population.PopulationSpec;
 import org.maat.core.progress.Progress;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -98,8 +100,8 @@ public final class GenerateCommand implements Callable<Integer> {
                     + "standard error and goes on. Default: ${DEFAULT-VALUE}.")
     String onBadRecord;
 
-    @Option(names = "--quiet", description = "No progress bar.")
-    boolean quiet;
+    @Mixin
+    QuietOption quiet;
 
     @Spec
     CommandSpec spec;
@@ -129,7 +131,7 @@ public final class GenerateCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         long started = System.nanoTime();
         Manifest m;
-        try (GenerateProgress progress = new GenerateProgress(source.expectedDocuments(), quiet)) {
+        try (GenerateProgress progress = new GenerateProgress(source.expectedDocuments(), quiet.quiet())) {
             m = new PopulationGenerator(population, accounts, PasswordHasher.standard()).generate(source, DataDir.at(out), mode,
                     bad -> err.println("skipped bad record: " + bad.getMessage()), progress);
         }

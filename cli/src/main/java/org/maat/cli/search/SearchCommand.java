@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.maat.cli.Refusals;
+import org.maat.cli.options.DataOption;
 import org.maat.core.data.DataDir;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
@@ -13,6 +14,7 @@ import org.maat.core.search.SearchHit;
 import org.maat.policy.Session;
 import org.maat.policy.monitor.PolicyViolation;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -41,8 +43,8 @@ import picocli.CommandLine.Spec;
                 + "4 the query ran past its time budget."})
 public final class SearchCommand implements Callable<Integer> {
 
-    @Option(names = "--data", required = true, paramLabel = "DIR", description = "Data directory (maat generate).")
-    Path data;
+    @Mixin
+    DataOption data;
 
     @Option(names = "--index", required = true, paramLabel = "DIR", description = "Index directory (maat index).")
     Path index;
@@ -77,7 +79,7 @@ public final class SearchCommand implements Callable<Integer> {
         String query = String.join(" ", words);
         Session session = Session.of(user, region);
         PrintWriter o = spec.commandLine().getOut();
-        try (SearchService service = SearchService.open(DataDir.at(data), new IndexLayout(index), !noPolicy)) {
+        try (SearchService service = SearchService.open(data.dataDir(), new IndexLayout(index), !noPolicy)) {
             List<SearchHit> hits;
             try {
                 List<String> ids = service.search(session, query, k);

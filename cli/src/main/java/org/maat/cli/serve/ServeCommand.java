@@ -5,10 +5,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.maat.cli.options.WarOption;
 import org.maat.core.accounts.GeneratedLogins;
 import org.maat.core.accounts.Login;
-import org.maat.core.data.DataDirException;
 import org.maat.core.data.DataDir;
+import org.maat.core.data.DataDirException;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
@@ -17,8 +18,8 @@ import org.maat.server.FrontEndConfig;
 import org.maat.server.FrontEndServer;
 import org.maat.server.SearchDeployment;
 import org.maat.server.Topology;
-import org.maat.server.WarFile;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -111,8 +112,8 @@ public final class ServeCommand implements Callable<Integer> {
             description = "JDBC connections the ERP pages pool; a request holds one (default: the front-end's, 8).")
     Integer erpConnections;
 
-    @Option(names = "--war", paramLabel = "FILE", description = "The front-end WAR (default: the one the build made).")
-    Path war;
+    @Mixin
+    WarOption war;
 
     @Spec
     CommandSpec spec;
@@ -164,7 +165,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         ShardSecret secret = remote == null ? null
                 : ShardSecretOption.resolve(shardSecretFile, "--shard-secret-file", spec, System.getenv());
-        Path warFile = war != null ? war : WarFile.locate();
+        Path warFile = war.war();
         PrintWriter out = spec.commandLine().getOut();
         if (data == null) {
             FrontEndServer server = FrontEndServer.start(warFile, tune(FrontEndConfig.erpOnly(erp)), host, port);
