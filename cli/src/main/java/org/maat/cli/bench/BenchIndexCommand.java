@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.maat.cli.SettingFlags;
 import org.maat.cli.options.DataOption;
+import org.maat.core.InvalidSettingException;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.Manifest;
 import org.maat.core.runtime.IndexBenchmark;
@@ -65,6 +67,8 @@ public final class BenchIndexCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    private static final SettingFlags FLAGS = SettingFlags.of("runs", "--runs", "reducer counts", "--reducers values");
+
     @Override
     public Integer call() throws Exception {
         boolean mapReduce = switch (engine) {
@@ -92,6 +96,8 @@ public final class BenchIndexCommand implements Callable<Integer> {
                 printSequential(new IndexBenchmark(dir, work, shardCount, runs).run(line -> log(err, line)), manifest,
                         shardCount);
             }
+        } catch (InvalidSettingException e) {
+            throw FLAGS.name(e);
         } finally {
             if (scratch == null) {
                 org.apache.hadoop.fs.FileUtil.fullyDelete(work.toFile());

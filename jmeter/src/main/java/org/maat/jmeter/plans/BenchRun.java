@@ -54,7 +54,7 @@ public final class BenchRun {
         RunRecord record = new RunRecord(runDir, planName, settings.quick(), Instant.now(),
                 Machine.current(jmeter.version()), settings.parameters(planName));
         record.write();
-        log.accept("bench jmeter " + planName + (settings.quick() ? " --quick" : "") + " into " + runDir
+        log.accept("bench jmeter " + planName + (settings.quick() ? " (quick)" : "") + " into " + runDir
                 + " (JMeter " + jmeter.version() + ")");
         log.accept("details in " + runDir.resolve("logs/bench.log"));
         // While the bar draws, lines go to bench.log (and the current one beside the bar); warnings are
