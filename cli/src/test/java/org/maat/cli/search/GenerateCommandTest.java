@@ -98,6 +98,18 @@ class GenerateCommandTest {
         assertThat(err.toString()).contains("Missing required option: '--out=DIR'");
     }
 
+    @Test
+    void theGeneratorsBadSettingsAreNamedByTheirFlags() {
+        assertThat(run("--out", dir.resolve("f").toString(), "--users", "5", "--friends", "5", "--quiet")).isEqualTo(2);
+        assertThat(err.toString()).contains("--friends must be between 0 and users - 1 (4), not 5");
+        assertThat(run("--out", dir.resolve("m").toString(), "--employees", "0", "--mal-accesses", "3", "--quiet"))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--mal-accesses needs at least one employee");
+        assertThat(run("--corpus", "jsonl:" + corpusOfTwo(), "--users", "5", "--friends", "2", "--blacklist", "5",
+                "--quiet", "--out", dir.resolve("b").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("--blacklist 5 exceeds the corpus's 2 documents");
+    }
+
     private static String[] concat(String[] a, String... b) {
         String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
         System.arraycopy(b, 0, out, a.length, b.length);
