@@ -9,7 +9,7 @@ import org.maat.cli.BadRecordFlag;
 import org.maat.cli.ProgressBars;
 import org.maat.cli.Refusals;
 import org.maat.cli.options.DataOption;
-import org.maat.cli.options.PlainLuceneOption;
+import org.maat.cli.options.NoPolicyOption;
 import org.maat.cli.options.QuietOption;
 import org.maat.core.conduit.ScanMode;
 import org.maat.core.data.DataDir;
@@ -30,6 +30,7 @@ import picocli.CommandLine.Spec;
 /** {@code maat index}: the sequential or the MapReduce indexer under the monitor, or plain Lucene with --no-policy. */
 @Command(name = "index",
         mixinStandardHelpOptions = true,
+        resourceBundle = "org.maat.cli.index.Indexing",
         sortOptions = false,
         description = {"Index a data directory's documents into N Lucene shards.",
             "",
@@ -73,7 +74,7 @@ public final class IndexCommand implements Callable<Integer> {
     Integer reducers;
 
     @Mixin
-    PlainLuceneOption plain;
+    NoPolicyOption monitoring;
 
     @Option(names = "--on-bad-record", defaultValue = "fail", paramLabel = "fail|skip",
             description = "A damaged record in the conduit store: fail stops with its file and byte position and "
@@ -127,10 +128,10 @@ public final class IndexCommand implements Callable<Integer> {
             };
             try {
                 report = mapReduce
-                        ? MapReduceIndexing.run(dir, new IndexLayout(out), shards, reducerCount, plain.monitored(), progress)
+                        ? MapReduceIndexing.run(dir, new IndexLayout(out), shards, reducerCount, monitoring.monitored(), progress)
                         : IndexRun.standard().onBadRecord(badRecords,
                                 bad -> spec.commandLine().getErr().println("skipped bad record: " + bad.getMessage()))
-                        .run(dir, new IndexLayout(out), shards, plain.monitored(), progress);
+                        .run(dir, new IndexLayout(out), shards, monitoring.monitored(), progress);
             } catch (PolicyViolation refused) {
                 return Refusals.report(spec, refused);
             } catch (IndexJobException failed) {
@@ -147,7 +148,7 @@ public final class IndexCommand implements Callable<Integer> {
         PrintWriter o = spec.commandLine().getOut();
         o.printf("%s: %,d documents in %d shard(s)%s, %s, %.1f s (%,.0f docs/s)%n", out, report.documents(), shards,
                 mapReduce ? " by " + reducerCount + " MapReduce reducer(s)" : "",
-                !plain.monitored() ? "plain Lucene (no monitor, no labels)" : "under the monitor (labels in "
+                !monitoring.monitored() ? "plain Lucene (no monitor, no labels)" : "under the monitor (labels in "
                         + new IndexLayout(out).labels() + ")", seconds, report.documents() / seconds);
         return 0;
     }

@@ -7,7 +7,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
 import org.maat.cli.SettingFlags;
-import org.maat.cli.options.PlainLuceneOption;
+import org.maat.cli.options.NoPolicyOption;
 import org.maat.core.InvalidSettingException;
 import org.maat.indexer.job.IndexJob;
 import org.maat.indexer.job.IndexJobException;
@@ -25,6 +25,7 @@ import picocli.CommandLine;
  * refused.
  */
 @Command(name = "maat-index-job", mixinStandardHelpOptions = true, sortOptions = false,
+        resourceBundle = "org.maat.cli.index.Indexing",
         description = "Run the Maat MapReduce indexer on the cluster the Hadoop configuration names.")
 public final class IndexTool extends Configured implements Tool, Callable<Integer> {
 
@@ -41,7 +42,7 @@ public final class IndexTool extends Configured implements Tool, Callable<Intege
     Integer reducers;
 
     @Mixin
-    PlainLuceneOption plain;
+    NoPolicyOption monitoring;
 
     private static final SettingFlags FLAGS = SettingFlags.of(IndexJob.SHARDS, "--shards", IndexJob.REDUCERS,
             "--reducers");
@@ -60,9 +61,9 @@ public final class IndexTool extends Configured implements Tool, Callable<Intege
     @Override
     public Integer call() throws Exception {
         IndexJob.Result result = new IndexJob(getConf()).run(new Path(data), new Path(out), shards,
-                reducers == null ? shards : reducers, plain.monitored(), n -> { });
+                reducers == null ? shards : reducers, monitoring.monitored(), n -> { });
         System.out.printf("%s: %,d documents in %d shard(s) by %d reducer(s), %s, %.1f s%n", out, result.documents(),
-                result.shards(), result.reducers(), !plain.monitored() ? "plain Lucene" : "under the monitor", result.nanos() / 1e9);
+                result.shards(), result.reducers(), !monitoring.monitored() ? "plain Lucene" : "under the monitor", result.nanos() / 1e9);
         return 0;
     }
 

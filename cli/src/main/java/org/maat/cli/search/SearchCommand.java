@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.maat.cli.Refusals;
 import org.maat.cli.options.DataOption;
+import org.maat.cli.options.NoPolicyOption;
 import org.maat.core.data.DataDir;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
@@ -24,6 +25,7 @@ import picocli.CommandLine.Spec;
 /** {@code maat search}: one query as a confined search task of a user's session. */
 @Command(name = "search",
         mixinStandardHelpOptions = true,
+        resourceBundle = "org.maat.cli.search.Search",
         sortOptions = false,
         description = {"Search an index as a user and print rank, id, owner, policy, title and a snippet.",
             "",
@@ -58,9 +60,8 @@ public final class SearchCommand implements Callable<Integer> {
     @Option(names = "--k", defaultValue = "10", description = "Number of results. Default: ${DEFAULT-VALUE}.")
     int k;
 
-    @Option(names = "--no-policy", description = "No monitor: the same search, session filter included, without the "
-            + "monitor's checks (the overhead baseline).")
-    boolean noPolicy;
+    @Mixin
+    NoPolicyOption monitoring;
 
     @Parameters(arity = "1..*", paramLabel = "QUERY", description = "The query words.")
     List<String> words;
@@ -79,7 +80,7 @@ public final class SearchCommand implements Callable<Integer> {
         String query = String.join(" ", words);
         Session session = Session.of(user, region);
         PrintWriter o = spec.commandLine().getOut();
-        try (SearchService service = SearchService.open(data.dataDir(), new IndexLayout(index), !noPolicy)) {
+        try (SearchService service = SearchService.open(data.dataDir(), new IndexLayout(index), monitoring.monitored())) {
             List<SearchHit> hits;
             try {
                 List<String> ids = service.search(session, query, k);
@@ -91,7 +92,7 @@ public final class SearchCommand implements Callable<Integer> {
                 return 4;
             }
             o.printf("%d result(s) for '%s' as %s%s%n", hits.size(), query, session,
-                    noPolicy ? " (no monitor: filtered by the search alone)" : " (released by the monitor under ONLY_CND_IDS+)");
+                    !monitoring.monitored() ? " (no monitor: filtered by the search alone)" : " (released by the monitor under ONLY_CND_IDS+)");
             for (SearchHit hit : hits) {
                 o.printf("%3d  %-8s %-6s %-24s %s%n       %s%n", hit.rank(), hit.id(), hit.owner(), hit.template(),
                         hit.title(), hit.snippet());

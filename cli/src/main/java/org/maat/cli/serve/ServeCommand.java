@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.maat.cli.options.NoPolicyOption;
 import org.maat.cli.options.WarOption;
 import org.maat.core.accounts.GeneratedLogins;
 import org.maat.core.accounts.Login;
@@ -31,6 +32,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "serve",
         mixinStandardHelpOptions = true,
+        resourceBundle = "org.maat.cli.serve.Serve",
         sortOptions = false,
         description = {"Serve search (and with --erp the ERP pages) over HTTP: the front-end WAR (search pages and "
                 + "JSON API, log-in, MAL access, history) on embedded Jetty 12, and the index's shard servers on "
@@ -86,8 +88,8 @@ public final class ServeCommand implements Callable<Integer> {
             + "Default: ${DEFAULT-VALUE}.")
     String host;
 
-    @Option(names = "--no-policy", description = "No monitor in shards or front-end (the overhead baseline).")
-    boolean noPolicy;
+    @Mixin
+    NoPolicyOption monitoring;
 
     @Option(names = "--regions", paramLabel = "FILE",
             description = "Properties file CIDR=region mapping client addresses to regions (default: no regions).")
@@ -177,13 +179,13 @@ public final class ServeCommand implements Callable<Integer> {
         DataDir dataDir = DataDir.at(data);
         dataDir.readManifest(); // a clear error now rather than from inside the WAR
         SearchDeployment deployment = remote == null
-                ? SearchDeployment.start(warFile, dataDir, new IndexLayout(index), layout, !noPolicy, host, port,
+                ? SearchDeployment.start(warFile, dataDir, new IndexLayout(index), layout, monitoring.monitored(), host, port,
                         this::tune)
-                : SearchDeployment.frontEndOnly(warFile, dataDir, remote, secret, !noPolicy, host, port, this::tune);
+                : SearchDeployment.frontEndOnly(warFile, dataDir, remote, secret, monitoring.monitored(), host, port, this::tune);
         out.printf("shards: %s%s%n", deployment.shards(), remote == null ? " (" + layout + ", in-process)" : "");
         printLogins(out, dataDir);
         out.printf("Maat search serving at %s%s (Ctrl-C to stop)%n", deployment.url(),
-                noPolicy ? " without the monitor (--no-policy)" : "");
+                !monitoring.monitored() ? " without the monitor (--no-policy)" : "");
         if (erp != null) {
             out.printf("Maat ERP pages (%s) at %serp%n", erp, deployment.url());
         }

@@ -5,12 +5,14 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.maat.cli.options.NoPolicyOption;
 import org.maat.core.data.DataDir;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardSecret;
 import org.maat.server.ShardServer;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -57,8 +59,8 @@ public final class ShardCommand implements Callable<Integer> {
                     + "variable MAAT_SHARD_SECRET.")
     Path secretFile;
 
-    @Option(names = "--no-policy", description = "No monitor (the overhead baseline).")
-    boolean noPolicy;
+    @Mixin
+    NoPolicyOption monitoring;
 
     @Spec
     CommandSpec spec;
@@ -79,7 +81,7 @@ public final class ShardCommand implements Callable<Integer> {
         IndexLayout layout = new IndexLayout(dir.getParent());
         Path dataDir = data != null ? data : layout.root().resolveSibling("data");
         PrintWriter out = spec.commandLine().getOut();
-        ShardIndex index = ShardIndex.open(DataDir.at(dataDir), layout, !noPolicy);
+        ShardIndex index = ShardIndex.open(DataDir.at(dataDir), layout, monitoring.monitored());
         ShardServer server;
         try {
             if (shard >= index.shards()) {
@@ -92,7 +94,7 @@ public final class ShardCommand implements Callable<Integer> {
             throw e;
         }
         out.printf("shard %d of %s (data %s)%s serving at %s (Ctrl-C to stop)%n", shard, layout.root(), dataDir,
-                noPolicy ? " without the monitor" : "", server.url());
+                !monitoring.monitored() ? " without the monitor" : "", server.url());
         out.flush();
         RunUntilStopped.await("shard " + shard, out, () -> {
             server.close();
