@@ -1,13 +1,13 @@
 package org.maat.cli;
 
-import org.maat.core.cli.BenchSearchCommand;
-import org.maat.encdb.cli.BenchErpCommand;
-import org.maat.indexer.cli.BenchIndexCommand;
-import org.maat.jmeter.cli.BenchJmeterCommand;
-import org.maat.jmeter.report.ReportCommand;
-import org.maat.jmh.cli.BenchJmhCommand;
-import org.maat.server.cli.BenchOverloadCommand;
-import org.maat.server.cli.BenchServeCommand;
+import org.maat.cli.bench.BenchSearchCommand;
+import org.maat.cli.bench.BenchErpCommand;
+import org.maat.cli.bench.BenchIndexCommand;
+import org.maat.cli.bench.BenchJmeterCommand;
+import org.maat.cli.bench.JmeterReportCommand;
+import org.maat.cli.bench.BenchJmhCommand;
+import org.maat.cli.bench.BenchOverloadCommand;
+import org.maat.cli.bench.BenchServeCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -20,7 +20,7 @@ import picocli.CommandLine.Command;
         description = "Measure Maat against its baseline, side by side in one run.",
         subcommands = {BenchIndexCommand.class, BenchSearchCommand.class, BenchErpCommand.class, BenchServeCommand.class,
                 BenchOverloadCommand.class,
-                BenchJmhCommand.class, BenchJmeterCommand.class, ReportCommand.class})
+                BenchJmhCommand.class, BenchJmeterCommand.class, JmeterReportCommand.class})
 public final class BenchCommand implements Runnable {
 
     @CommandLine.Spec

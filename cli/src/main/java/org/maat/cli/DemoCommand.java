@@ -11,7 +11,7 @@ import org.maat.core.demo.SearchDemo;
 import org.maat.core.task.Monitoring;
 import org.maat.encdb.erp.ErpDemo;
 import org.maat.indexer.MapReduceIndexing;
-import org.maat.policy.cli.MonitorDemo;
+import org.maat.policy.demo.MonitorDemo;
 import org.maat.server.Topology;
 import org.maat.server.WarFile;
 import org.maat.server.demo.ServeDemo;

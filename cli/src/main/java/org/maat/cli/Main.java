@@ -1,12 +1,12 @@
 package org.maat.cli;
 
-import org.maat.core.cli.GenerateCommand;
-import org.maat.core.cli.SearchCommand;
-import org.maat.encdb.cli.ErpCommand;
-import org.maat.indexer.cli.IndexCommand;
-import org.maat.policy.cli.PolicyCommand;
-import org.maat.server.cli.ServeCommand;
-import org.maat.server.cli.ShardCommand;
+import org.maat.cli.search.GenerateCommand;
+import org.maat.cli.search.SearchCommand;
+import org.maat.cli.erp.ErpCommand;
+import org.maat.cli.index.IndexCommand;
+import org.maat.cli.policy.PolicyCommand;
+import org.maat.cli.serve.ServeCommand;
+import org.maat.cli.serve.ShardCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.maat.core.InvalidSettingException;
 import org.maat.core.conduit.ConduitStore;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DirectoryTree;
@@ -79,14 +80,10 @@ public final class EngineBenchmark {
     private final int runs;
 
     public EngineBenchmark(DataDir data, Path scratch, int shards, List<Integer> reducers, int runs) {
-        if (runs < 1) {
-            throw new IllegalArgumentException("--runs must be at least 1, not " + runs);
-        }
+        InvalidSettingException.require(runs >= 1, "runs", "must be at least 1, not " + runs);
         for (int r : reducers) {
-            if (r < 1 || r > shards) {
-                throw new IllegalArgumentException("every reducer count must be between 1 and --shards (" + shards
-                        + "), not " + r);
-            }
+            InvalidSettingException.require(r >= 1 && r <= shards, "reducer counts",
+                    "must each be between 1 and the number of shards (" + shards + "), not " + r);
         }
         this.data = data;
         this.scratch = scratch;

@@ -6,7 +6,7 @@
  * write, index-policy file creation against a plain file, and the cost of tainting a confined task.
  * Every monitor benchmark works on a seeded Thoth-style population ({@code Population}).
  * {@code OnionPrimitives} measures the encrypted layer's schemes (RND, DET, OPE, HOM, SEARCH) one
- * operation at a time. {@code org.maat.jmh.cli.BenchJmhCommand} runs them and
+ * operation at a time. {@code org.maat.cli.bench.BenchJmhCommand} runs them and
  * {@code org.maat.jmh.report.JmhReport} tabulates them against their baselines.
  */
 package org.maat.jmh;

@@ -70,7 +70,7 @@ public final class SearchDeployment implements AutoCloseable {
             if (shardIndex.shards() != topology.shards()) {
                 throw new IllegalArgumentException("topology " + topology + " serves " + topology.shards()
                         + " shards, but index " + index.root() + " has " + shardIndex.shards()
-                        + " (index it with --shards " + topology.shards() + ")");
+                        + " (index it into " + topology.shards() + " shards)");
             }
             List<List<URI>> urls = new ArrayList<>();
             for (int s = 0; s < topology.shards(); s++) {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
+import org.maat.core.InvalidSettingException;
 import org.maat.core.accounts.AccountGenerator;
 import org.maat.core.accounts.PasswordHasher;
 import org.maat.core.conduit.ConduitStore;
@@ -49,6 +50,9 @@ public final class PopulationGenerator {
     /** Accounts by default: enough users to sign in as owners, friends and strangers, cheap to hash. */
     public static final int DEFAULT_ACCOUNTS = 100;
 
+    /** The number of accounts, as {@link InvalidSettingException} names it. */
+    public static final String ACCOUNTS = "accounts";
+
     private final PopulationSpec spec;
     private final SplittableRandom random;
     private final int accounts;
@@ -62,7 +66,7 @@ public final class PopulationGenerator {
     /** A generator giving accounts to users {@code u0 .. u(accounts-1)} (at most all) and every employee. */
     public PopulationGenerator(PopulationSpec spec, int accounts, PasswordHasher hasher) {
         if (accounts < 0) {
-            throw new IllegalArgumentException("--accounts must not be negative, not " + accounts);
+            throw new InvalidSettingException(ACCOUNTS, "must not be negative, not " + accounts);
         }
         this.spec = spec;
         this.random = new SplittableRandom(spec.seed());
@@ -79,7 +83,7 @@ public final class PopulationGenerator {
     public Manifest generate(Corpus corpus, DataDir out, ScanMode mode, Consumer<CorpusFormatException> skipped,
             GenerationProgress progress) throws IOException {
         if (Files.exists(out.manifest()) || Files.exists(out.policyStore()) || Files.exists(out.documents())) {
-            throw new IOException(out.root() + ": already holds a data directory; choose another --out or remove it");
+            throw new IOException(out.root() + ": already holds a data directory; choose another directory or remove it");
         }
         Files.createDirectories(out.root());
         Templates templates = new Templates(spec.employees() > 0);
@@ -117,7 +121,7 @@ public final class PopulationGenerator {
             documents = docs.documents();
             bytes = docs.bytes();
             if (spec.blacklist() > documents) {
-                throw new IllegalArgumentException("--blacklist " + spec.blacklist() + " exceeds the corpus's "
+                throw new InvalidSettingException(PopulationSpec.BLACKLIST, spec.blacklist() + " exceeds the corpus's "
                         + documents + " documents; choose at most " + documents);
             }
             docs.commit();

@@ -2,10 +2,11 @@ package org.maat.core.population;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.maat.core.InvalidSettingException;
 
 /**
- * The parameters of a Thoth-style population (ARCHITECTURE.md section 4), checked on construction
- * with messages that name the offending flag.
+ * The parameters of a Thoth-style population (ARCHITECTURE.md section 4), checked on construction:
+ * a value out of range is an {@link InvalidSettingException} naming the setting (the constants below).
  *
  * @param users simulated users ({@code u0} ...)
  * @param friends friends per user; the relation is symmetric
@@ -20,19 +21,29 @@ import java.util.List;
 public record PopulationSpec(int users, int friends, int privatePercent, int publicPercent, int friendsPercent,
         double censoredFraction, int blacklist, int regions, int employees, int malAccesses, long seed) {
 
+    /** The settings' names in {@link InvalidSettingException}s. */
+    public static final String USERS = "users";
+    public static final String FRIENDS = "friends per user";
+    public static final String MIX = "mix";
+    public static final String CENSORED = "censored fraction";
+    public static final String BLACKLIST = "blacklist";
+    public static final String REGIONS = "regions";
+    public static final String EMPLOYEES = "employees";
+    public static final String MAL_ACCESSES = "MAL accesses";
+
     public PopulationSpec {
-        require(users >= 1, "--users must be at least 1, not " + users);
-        require(friends >= 0 && friends < users, "--friends must be between 0 and --users - 1 (" + (users - 1)
+        require(users >= 1, USERS, "must be at least 1, not " + users);
+        require(friends >= 0 && friends < users, FRIENDS, "must be between 0 and " + USERS + " - 1 (" + (users - 1)
                 + "), not " + friends);
         require(privatePercent >= 0 && publicPercent >= 0 && friendsPercent >= 0
                 && privatePercent + publicPercent + friendsPercent == 100,
-                "--mix must be three non-negative percentages adding up to 100, e.g. 30/50/20");
-        require(censoredFraction >= 0 && censoredFraction <= 1, "--censored must be a fraction between 0 and 1");
-        require(blacklist >= 0, "--blacklist must not be negative");
-        require(regions >= 1, "--regions must be at least 1");
-        require(employees >= 0, "--employees must not be negative");
-        require(malAccesses >= 0, "--mal-accesses must not be negative");
-        require(malAccesses == 0 || employees > 0, "--mal-accesses needs at least one employee (--employees)");
+                MIX, "must be three non-negative percentages adding up to 100, e.g. 30/50/20");
+        require(censoredFraction >= 0 && censoredFraction <= 1, CENSORED, "must be a fraction between 0 and 1");
+        require(blacklist >= 0, BLACKLIST, "must not be negative");
+        require(regions >= 1, REGIONS, "must be at least 1");
+        require(employees >= 0, EMPLOYEES, "must not be negative");
+        require(malAccesses >= 0, MAL_ACCESSES, "must not be negative");
+        require(malAccesses == 0 || employees > 0, MAL_ACCESSES, "needs at least one employee");
     }
 
     /** Thoth's population: 40,000 users, 12 friends, 30/50/20, 1% censored, 2,250 blacklisted, 1 employee, 200 MAL accesses. */
@@ -40,11 +51,11 @@ public record PopulationSpec(int users, int friends, int privatePercent, int pub
         return new PopulationSpec(40_000, 12, 30, 50, 20, 0.01, 2_250, 4, 1, 200, seed);
     }
 
-    /** Parses {@code --mix} such as {@code 30/50/20} (private/public/friends). */
+    /** Parses a mix such as {@code 30/50/20} (private/public/friends). */
     public static int[] parseMix(String mix) {
         String[] parts = mix.split("/", -1);
         if (parts.length != 3) {
-            throw new IllegalArgumentException("--mix must be PRIVATE/PUBLIC/FRIENDS percentages, e.g. 30/50/20, not '"
+            throw new InvalidSettingException(MIX, "must be PRIVATE/PUBLIC/FRIENDS percentages, e.g. 30/50/20, not '"
                     + mix + "'");
         }
         int[] out = new int[3];
@@ -52,7 +63,7 @@ public record PopulationSpec(int users, int friends, int privatePercent, int pub
             try {
                 out[i] = Integer.parseInt(parts[i].strip());
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("--mix: '" + parts[i] + "' is not a whole percentage");
+                throw new InvalidSettingException(MIX, "part '" + parts[i] + "' is not a whole percentage");
             }
         }
         return out;
@@ -82,9 +93,7 @@ public record PopulationSpec(int users, int friends, int privatePercent, int pub
         return "e" + i;
     }
 
-    private static void require(boolean ok, String message) {
-        if (!ok) {
-            throw new IllegalArgumentException(message);
-        }
+    private static void require(boolean ok, String setting, String reason) {
+        InvalidSettingException.require(ok, setting, reason);
     }
 }

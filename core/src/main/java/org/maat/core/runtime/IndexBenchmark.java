@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.maat.core.InvalidSettingException;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DirectoryTree;
 import org.maat.core.lucene.IndexLayout;
@@ -61,9 +62,7 @@ public final class IndexBenchmark {
     private final int runs;
 
     public IndexBenchmark(DataDir data, Path scratch, int shards, int runs) {
-        if (runs < 1) {
-            throw new IllegalArgumentException("--runs must be at least 1, not " + runs);
-        }
+        InvalidSettingException.require(runs >= 1, "runs", "must be at least 1, not " + runs);
         this.data = data;
         this.scratch = scratch;
         this.shards = shards;

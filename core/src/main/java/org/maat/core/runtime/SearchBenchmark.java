@@ -12,6 +12,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import org.maat.core.InvalidSettingException;
 import org.maat.core.data.Manifest;
 import org.maat.core.task.Monitoring;
 import org.maat.policy.Session;
@@ -63,9 +64,8 @@ public final class SearchBenchmark {
         if (!monitored.monitored()) {
             throw new IllegalArgumentException("the benchmark needs a monitored service; it derives the baseline");
         }
-        if (threads < 1 || queries < 1) {
-            throw new IllegalArgumentException("--threads and --queries must be at least 1");
-        }
+        InvalidSettingException.require(threads >= 1, "threads", "must be at least 1, not " + threads);
+        InvalidSettingException.require(queries >= 1, "queries", "must be at least 1, not " + queries);
         this.monitored = monitored;
         this.threads = threads;
         this.k = k;

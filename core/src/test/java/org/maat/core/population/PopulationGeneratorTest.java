@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maat.core.InvalidSettingException;
 import org.maat.core.conduit.ScanMode;
 import org.maat.core.corpus.Corpus;
 import org.maat.core.corpus.CorpusSpec;
@@ -143,14 +144,20 @@ class PopulationGeneratorTest {
     }
 
     @Test
-    void badParametersNameTheirFlag() {
+    void badParametersNameTheirSetting() {
         assertThatThrownBy(() -> new PopulationSpec(10, 10, 30, 50, 20, 0.01, 0, 1, 0, 0, 1))
-                .hasMessageContaining("--friends");
+                .isInstanceOfSatisfying(InvalidSettingException.class,
+                        e -> assertThat(e.setting()).isEqualTo(PopulationSpec.FRIENDS))
+                .hasMessageContaining("between 0 and users - 1 (9), not 10");
         assertThatThrownBy(() -> new PopulationSpec(10, 2, 30, 50, 30, 0.01, 0, 1, 0, 0, 1))
-                .hasMessageContaining("--mix");
+                .isInstanceOfSatisfying(InvalidSettingException.class,
+                        e -> assertThat(e.setting()).isEqualTo(PopulationSpec.MIX));
         assertThatThrownBy(() -> new PopulationSpec(10, 2, 30, 50, 20, 0.01, 0, 1, 0, 5, 1))
-                .hasMessageContaining("--mal-accesses needs");
+                .hasMessage("MAL accesses needs at least one employee");
         assertThatThrownBy(() -> PopulationSpec.parseMix("30-50-20")).hasMessageContaining("30/50/20");
-        assertThatThrownBy(() -> generate(dir.resolve("small"), SPEC, 10)).hasMessageContaining("--blacklist 25");
+        assertThatThrownBy(() -> generate(dir.resolve("small"), SPEC, 10))
+                .isInstanceOfSatisfying(InvalidSettingException.class,
+                        e -> assertThat(e.setting()).isEqualTo(PopulationSpec.BLACKLIST))
+                .hasMessageContaining("blacklist 25 exceeds");
     }
 }

@@ -13,6 +13,7 @@ import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.maat.core.task.Monitoring;
+import org.maat.core.InvalidSettingException;
 
 /**
  * Submits the MapReduce indexer to whatever cluster {@code conf} names (LocalJobRunner or YARN) and
@@ -22,6 +23,10 @@ import org.maat.core.task.Monitoring;
  * A failed job throws {@link IndexJobException} and has published nothing.
  */
 public final class IndexJob {
+
+    /** The settings' names in {@link InvalidSettingException}s. */
+    public static final String SHARDS = "shards";
+    public static final String REDUCERS = "reducers";
 
     /**
      * What a successful job did, its wall time from submission to published index, and how many task
@@ -52,13 +57,9 @@ public final class IndexJob {
 
     public Result run(Path data, Path out, int shards, int reducers, Monitoring monitoring, LongConsumer progress)
             throws IOException, InterruptedException {
-        if (shards < 1) {
-            throw new IllegalArgumentException("--shards must be at least 1, not " + shards);
-        }
-        if (reducers < 1 || reducers > shards) {
-            throw new IllegalArgumentException("--reducers must be between 1 and the number of shards (" + shards
-                    + "), not " + reducers);
-        }
+        InvalidSettingException.require(shards >= 1, SHARDS, "must be at least 1, not " + shards);
+        InvalidSettingException.require(reducers >= 1 && reducers <= shards, REDUCERS,
+                "must be between 1 and the number of shards (" + shards + "), not " + reducers);
         long start = System.nanoTime();
         Configuration conf = new Configuration(base);
         FileSystem dataFs = data.getFileSystem(conf);

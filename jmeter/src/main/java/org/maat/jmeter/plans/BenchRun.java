@@ -10,8 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.function.Consumer;
-import me.tongfei.progressbar.ProgressBar;
-import org.maat.core.cli.ProgressBars;
+import org.maat.core.progress.Progress;
 import org.maat.jmeter.report.ReportBuilder;
 import org.maat.jmeter.run.Dashboard;
 import org.maat.jmeter.run.JMeterInstallation;
@@ -31,18 +30,21 @@ public final class BenchRun {
     private final String planName;
     private final BenchSettings settings;
     private final Consumer<String> log;
+    private final Progress.Factory progress;
 
-    public BenchRun(String planName, BenchSettings settings, Consumer<String> log) {
+    /** {@code log} gets the run's notable lines; {@code progress} shows the workloads done. */
+    public BenchRun(String planName, BenchSettings settings, Consumer<String> log, Progress.Factory progress) {
         this.planName = planName;
         this.settings = settings;
         this.log = log;
+        this.progress = progress;
     }
 
     /** Runs the plan into {@code runDir} and writes the report into {@code reportDir}. */
     public RunRecord run(Path runDir, Path reportDir) throws Exception {
         Plan plan = Plan.named(planName);
         if (Files.exists(runDir) && Files.list(runDir).findAny().isPresent()) {
-            throw new IllegalArgumentException(runDir + " already holds files; choose a new --out directory");
+            throw new IllegalArgumentException(runDir + " already holds files; choose a new run directory");
         }
         Files.createDirectories(runDir.resolve("results"));
         Files.createDirectories(runDir.resolve("logs"));
@@ -52,18 +54,18 @@ public final class BenchRun {
         RunRecord record = new RunRecord(runDir, planName, settings.quick(), Instant.now(),
                 Machine.current(jmeter.version()), settings.parameters(planName));
         record.write();
-        log.accept("bench jmeter " + planName + (settings.quick() ? " --quick" : "") + " into " + runDir
+        log.accept("bench jmeter " + planName + (settings.quick() ? " (quick)" : "") + " into " + runDir
                 + " (JMeter " + jmeter.version() + ")");
         log.accept("details in " + runDir.resolve("logs/bench.log"));
         // While the bar draws, lines go to bench.log (and the current one beside the bar); warnings are
         // repeated on the console once the bar is done.
         List<String> warnings = new ArrayList<>();
         try (PrintWriter details = new PrintWriter(Files.newBufferedWriter(runDir.resolve("logs/bench.log")), true);
-             ProgressBar bar = ProgressBars.start("bench jmeter " + planName, "workloads",
+             Progress bar = progress.start("bench jmeter " + planName, "workloads",
                      OptionalLong.of(plan.workloads(settings)))) {
             plan.run(settings, new RunContext(jmeter, runDir, planFile, record, line -> {
                 details.println(Instant.now() + " " + line);
-                bar.setExtraMessage(" " + shorten(line.strip()));
+                bar.describe(" " + shorten(line.strip()));
                 if (line.contains("WARNING")) {
                     warnings.add(line.strip());
                 }

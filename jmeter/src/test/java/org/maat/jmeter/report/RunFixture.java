@@ -10,21 +10,21 @@ import java.util.List;
 import java.util.Map;
 
 /** A run directory as the harness writes it: {@code run.json} and one CSV per series, built from simulations. */
-final class RunFixture {
+public final class RunFixture {
 
-    static final long T0 = 1_790_000_000_000L;
+    public static final long T0 = 1_790_000_000_000L;
 
     private final Path dir;
     private final String plan;
     private final List<Map<String, Object>> series = new ArrayList<>();
 
-    RunFixture(Path dir, String plan) {
+    public RunFixture(Path dir, String plan) {
         this.dir = dir;
         this.plan = plan;
     }
 
     /** Adds a series; {@code attributes} are run.json fields beyond id, file, load, levels and mix. */
-    RunFixture series(String id, String load, List<Double> levels, Map<String, Double> mix, List<Sample> samples,
+    public RunFixture series(String id, String load, List<Double> levels, Map<String, Double> mix, List<Sample> samples,
             Map<String, Object> attributes) throws IOException {
         String file = "results/" + id.replace('/', '-') + ".csv";
         if (samples != null) {
@@ -43,7 +43,7 @@ final class RunFixture {
         return this;
     }
 
-    Path write(boolean quick) throws IOException {
+    public Path write(boolean quick) throws IOException {
         Map<String, Object> run = new LinkedHashMap<>();
         run.put("plan", plan);
         run.put("quick", quick);

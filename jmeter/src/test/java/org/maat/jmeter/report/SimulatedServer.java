@@ -14,7 +14,7 @@ import java.util.PriorityQueue;
  * transient of known length. Load levels run one after the other on the same clock, as a stepped JMeter plan
  * does, and produce the samples JMeter would record.
  */
-final class SimulatedServer {
+public final class SimulatedServer {
 
     private final int servers;
     private final long serviceMillis;
@@ -26,7 +26,7 @@ final class SimulatedServer {
     private final long origin;
     private long clock;
 
-    SimulatedServer(long origin, int servers, long serviceMillis, long warmupMillis, long warmupFactor) {
+    public SimulatedServer(long origin, int servers, long serviceMillis, long warmupMillis, long warmupFactor) {
         this.origin = origin;
         this.clock = origin;
         this.servers = servers;
@@ -49,7 +49,7 @@ final class SimulatedServer {
     }
 
     /** {@code threads} closed-loop threads send {@code labels} in turn for {@code durationMillis}. */
-    SimulatedServer closedLoop(int threads, long durationMillis, String... labels) {
+    public SimulatedServer closedLoop(int threads, long durationMillis, String... labels) {
         String group = "threads-" + threads;
         long end = clock + durationMillis;
         // (arrival time, thread, request count of that thread)
@@ -99,7 +99,7 @@ final class SimulatedServer {
         return this;
     }
 
-    List<Sample> samples() {
+    public List<Sample> samples() {
         return List.copyOf(samples);
     }
 

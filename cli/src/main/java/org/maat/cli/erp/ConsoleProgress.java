@@ -1,0 +1,31 @@
+package org.maat.cli.erp;
+
+import java.util.OptionalLong;
+import org.maat.cli.ProgressBars;
+import org.maat.core.progress.Progress;
+import org.maat.encdb.erp.ErpBenchmark;
+
+/** A row-count progress bar on standard error for the ERP commands' long jobs. Thread-safe. */
+public final class ConsoleProgress implements ErpBenchmark.Progress {
+
+    private final Progress bar;
+
+    private ConsoleProgress(Progress bar) {
+        this.bar = bar;
+    }
+
+    /** Starts a bar for {@code total} rows. */
+    public static ConsoleProgress start(String task, long total) {
+        return new ConsoleProgress(ProgressBars.start(task, "rows", OptionalLong.of(total)));
+    }
+
+    @Override
+    public void accept(long rows) {
+        bar.stepBy(rows);
+    }
+
+    @Override
+    public void close() {
+        bar.close();
+    }
+}

@@ -1,0 +1,14 @@
+package org.maat.cli.erp;
+
+import picocli.CommandLine;
+
+/** {@code maat erp ...} as its own JVM, for tests that kill it. */
+public final class ErpChild {
+
+    private ErpChild() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new ErpCommand()).execute(args));
+    }
+}
