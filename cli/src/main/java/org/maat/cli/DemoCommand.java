@@ -8,7 +8,7 @@ import java.sql.SQLException;
 import java.util.concurrent.Callable;
 import org.maat.core.data.DirectoryTree;
 import org.maat.core.demo.SearchDemo;
-import org.maat.encdb.erp.ErpDemo;
+import org.maat.erp.ErpDemo;
 import org.maat.indexer.MapReduceIndexing;
 import org.maat.policy.cli.MonitorDemo;
 import org.maat.server.Topology;

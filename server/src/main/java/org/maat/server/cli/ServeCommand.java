@@ -12,7 +12,7 @@ import org.maat.core.data.DataDir;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
-import org.maat.encdb.erp.ErpDatabase;
+import org.maat.erp.ErpDatabase;
 import org.maat.server.FrontEndConfig;
 import org.maat.server.FrontEndServer;
 import org.maat.server.SearchDeployment;

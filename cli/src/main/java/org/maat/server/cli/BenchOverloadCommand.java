@@ -1,0 +1,175 @@
+package org.maat.server.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.Callable;
+import org.maat.core.accounts.GeneratedLogins;
+import org.maat.core.accounts.Login;
+import org.maat.core.accounts.PasswordHasher;
+import org.maat.core.data.DataDir;
+import org.maat.core.data.DataSet;
+import org.maat.core.data.DirectoryTree;
+import org.maat.core.lucene.IndexLayout;
+import org.maat.bench.search.TitleQueries;
+import org.maat.server.IdleHeapRelease;
+import org.maat.server.SearchDeployment;
+import org.maat.server.Topology;
+import org.maat.server.WarFile;
+import org.maat.bench.serve.BenchData;
+import org.maat.bench.serve.OverloadBenchmark;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code maat bench overload}: the front-end driven past its capacity for a bounded time. */
+@Command(name = "overload",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {"Drive the front-end past its capacity on loopback for a bounded time and report how it sheds "
+                + "load: answers by status, latency percentiles (p50/p95/max) of admitted and shed (503) searches, "
+                + "and the server's threads, resident memory and heap before, at the peak during, and after the burst.",
+            "",
+            "After a 5 s warm-up, one client first searches alone for 3 s (the unloaded latency). Generates its own small data (the full mix over a europarl prefix, every user with a login), serves it "
+                + "in this process as maat serve does (--topology), signs --clients sessions in, then each searches "
+                + "back to back (titles, Zipf) for --seconds; a client answered 503 waits --backoff-ms (the "
+                + "front-end's Retry-After) before searching again. Threads of the load generator are not counted; "
+                + "memory is the whole process's."},
+        footer = {"", "Example:",
+            "  maat bench overload --clients 200 --seconds 20 --topology 4servers",
+            "", "Exit codes: 0 measured, 2 bad arguments or it could not run."})
+public final class BenchOverloadCommand implements Callable<Integer> {
+
+    @Option(names = "--clients", defaultValue = "200", paramLabel = "N",
+            description = "Concurrent signed-in clients. Default: ${DEFAULT-VALUE}.")
+    int clients;
+
+    @Option(names = "--seconds", defaultValue = "20", paramLabel = "S",
+            description = "Length of the burst. Default: ${DEFAULT-VALUE}.")
+    int seconds;
+
+    @Option(names = "--topology", defaultValue = "4servers", paramLabel = "T",
+            description = "Shard servers: 2servers or 4servers. Default: ${DEFAULT-VALUE}.")
+    String topology;
+
+    @Option(names = "--settle-seconds", defaultValue = "10", paramLabel = "S",
+            description = "Idle time after the burst before the 'after' figures. Default: ${DEFAULT-VALUE}.")
+    int settleSeconds;
+
+    @Option(names = "--backoff-ms", defaultValue = "1000", paramLabel = "MS",
+            description = "A shed client's pause before its next search. Default: ${DEFAULT-VALUE}.")
+    int backoffMillis;
+
+    @Option(names = "--documents", defaultValue = "2000", paramLabel = "N",
+            description = "Europarl documents to generate. Default: ${DEFAULT-VALUE}.")
+    int documents;
+
+    @Option(names = "--users", defaultValue = "200", paramLabel = "N",
+            description = "Users, each with a login. Default: ${DEFAULT-VALUE}.")
+    int users;
+
+    @Option(names = "--max-concurrent", paramLabel = "N",
+            description = "The front-end's maat.maxConcurrent (default: the front-end's own).")
+    Integer maxConcurrent;
+
+    @Option(names = "--k", defaultValue = "10", description = "Results per search. Default: ${DEFAULT-VALUE}.")
+    int k;
+
+    @Option(names = "--seed", defaultValue = "42", description = "Data and workload seed. Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--dir", paramLabel = "DIR",
+            description = "Work directory for the generated data (default: a temporary directory, removed after).")
+    Path dir;
+
+    @Option(names = "--war", paramLabel = "FILE", description = "The front-end WAR (default: the one the build made).")
+    Path war;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Topology layout;
+        try {
+            layout = Topology.parse(topology);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        require(clients >= 1 && seconds >= 1 && k >= 1, "--clients, --seconds and --k must be at least 1");
+        require(settleSeconds >= 0 && backoffMillis >= 0, "--settle-seconds and --backoff-ms must be at least 0");
+        require(documents >= 100 && users >= 2, "--documents must be at least 100 and --users at least 2");
+        require(maxConcurrent == null || maxConcurrent >= 1, "--max-concurrent must be at least 1");
+        Path warFile = war != null ? war : WarFile.locate();
+        PrintWriter err = spec.commandLine().getErr();
+        Path work = dir != null ? Files.createDirectories(dir).resolve("bench-overload-" + System.currentTimeMillis())
+                : Files.createTempDirectory("maat-bench-overload");
+        try {
+            // Light password hashing: signing 200 sessions in should not dominate the run.
+            DataDir data = BenchData.generate(work.resolve("data"), BenchData.mixSpec(documents, users, seed),
+                    documents, users, seed, new PasswordHasher(1024, 1, 1), line -> progress(err, line));
+            IndexLayout index = BenchData.index(data, work.resolve("index"), layout.shards(), line -> progress(err, line));
+            TitleQueries queries;
+            try (DataSet followed = DataSet.openFollower(data)) {
+                queries = TitleQueries.of(followed, new SplittableRandom(seed));
+            }
+            List<Login> logins = GeneratedLogins.read(data);
+            IdleHeapRelease.enable(); // as maat serve does
+            OverloadBenchmark.Report report;
+            try (SearchDeployment deployment = SearchDeployment.start(warFile, data, index, layout, true, "127.0.0.1", 0,
+                    c -> maxConcurrent == null ? c : c.withMaxConcurrent(maxConcurrent))) {
+                report = new OverloadBenchmark(deployment.url(), logins, queries, k, seed).run(clients, seconds,
+                        Duration.ofMillis(backoffMillis), Duration.ofSeconds(settleSeconds), line -> progress(err, line));
+            }
+            print(spec.commandLine().getOut(), layout, report);
+        } finally {
+            if (dir == null) {
+                DirectoryTree.delete(work);
+            }
+        }
+        return 0;
+    }
+
+    private void print(PrintWriter o, Topology layout, OverloadBenchmark.Report r) {
+        o.printf("bench overload: europarl first %,d documents, %,d users, %s, %d clients for %d s, k=%d, "
+                + "backoff after 503 %d ms%n", documents, users, layout, clients, seconds, k, backoffMillis);
+        int total = r.statuses().values().stream().mapToInt(Integer::intValue).sum();
+        o.printf("  answers: %,d (%s)%n", total, r.statuses().entrySet().stream()
+                .map(e -> (e.getKey() == OverloadBenchmark.NO_ANSWER ? "no answer" : e.getKey().toString()) + ": "
+                        + String.format("%,d", e.getValue()))
+                .reduce((a, b) -> a + ", " + b).orElse("none"));
+        o.printf("  %-9s %8s %10s %10s %10s%n", "latency", "count", "p50 ms", "p95 ms", "max ms");
+        latencies(o, "unloaded", r.unloaded());
+        latencies(o, "admitted", r.admitted());
+        latencies(o, "shed 503", r.shed());
+        o.printf("  before:  %s%n", r.before());
+        o.printf("  during:  %s (peak)%n", r.during());
+        o.printf("  after:   %s (%d s after the burst)%n", r.after(), settleSeconds);
+        for (Map.Entry<Integer, String> e : r.firstMessages().entrySet()) {
+            o.printf("  status %s, e.g.: %s%n", e.getKey() == OverloadBenchmark.NO_ANSWER ? "no answer" : e.getKey(),
+                    e.getValue());
+        }
+        o.flush();
+    }
+
+    private static void latencies(PrintWriter o, String label, OverloadBenchmark.Latencies l) {
+        o.printf("  %-9s %8d %10.1f %10.1f %10.1f%n", label, l.count(), l.p50(), l.p95(), l.max());
+    }
+
+    private static void progress(PrintWriter err, String line) {
+        err.println("  " + line);
+        err.flush();
+    }
+
+    private void require(boolean ok, String message) {
+        if (!ok) {
+            throw new ParameterException(spec.commandLine(), message);
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package org.maat.server.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.Callable;
+import me.tongfei.progressbar.ProgressBar;
+import org.maat.core.accounts.PasswordHasher;
+import org.maat.core.cli.ProgressBars;
+import org.maat.core.data.DirectoryTree;
+import org.maat.server.Topology;
+import org.maat.server.WarFile;
+import org.maat.bench.serve.ServeBenchmark;
+import org.maat.bench.serve.ServeBenchmarkRun;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code maat bench serve}: the whole served pipeline under closed-loop HTTP load, against its baseline. */
+@Command(name = "serve",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
+        description = {"Closed-loop HTTP load on loopback against the front-end's JSON API, on three deployments "
+                + "side by side: no-policy (no monitor), all-public (every document public, monitor on) and mix "
+                + "(30/50/20 with censorship and MAL, monitor on).",
+            "",
+            "Generates its own data from a europarl prefix (every user gets a login) and indexes it. A session "
+                + "logs in, runs --session-length searches (titles, Zipf) and logs out; the same session runs on "
+                + "every configuration in rotating order, so machine noise falls on all alike. Prints throughput "
+                + "(Little's law: clients / mean session time), mean and p95 search latency, and ratios to the "
+                + "no-policy baseline, per session length."},
+        footer = {"", "Example:",
+            "  maat bench serve --topology 4servers --session-length 1,2,5,20",
+            "", "Goals: mix throughput >= 0.97 of no-policy, latency overhead < 5 %%, per-session overhead at "
+                + "length 1 < 3 %%.",
+            "", "Exit codes: 0 measured, 2 bad arguments or it could not run."})
+public final class BenchServeCommand implements Callable<Integer> {
+
+    @Option(names = "--topology", defaultValue = "2servers", paramLabel = "T",
+            description = "Shard servers: 2servers or 4servers. Default: ${DEFAULT-VALUE}.")
+    String topology;
+
+    @Option(names = "--session-length", defaultValue = "1,2,5,20", split = ",", paramLabel = "N[,N...]",
+            description = "Searches per session, one measurement each. Default: ${DEFAULT-VALUE}.")
+    List<Integer> lengths;
+
+    @Option(names = "--sessions", defaultValue = "200", paramLabel = "N",
+            description = "Measured sessions per length and configuration (at most). Default: ${DEFAULT-VALUE}.")
+    int sessions;
+
+    @Option(names = "--max-seconds", defaultValue = "120", paramLabel = "S",
+            description = "Time bound per session length. Default: ${DEFAULT-VALUE}.")
+    int maxSeconds;
+
+    @Option(names = "--warmup", defaultValue = "300", paramLabel = "N",
+            description = "Unmeasured sessions per configuration first. Default: ${DEFAULT-VALUE}.")
+    int warmup;
+
+    @Option(names = "--clients", defaultValue = "4", paramLabel = "N",
+            description = "Concurrent clients (closed loop). Default: ${DEFAULT-VALUE}.")
+    int clients;
+
+    @Option(names = "--documents", defaultValue = "4000", paramLabel = "N",
+            description = "Europarl documents to generate. Default: ${DEFAULT-VALUE}.")
+    int documents;
+
+    @Option(names = "--users", defaultValue = "500", paramLabel = "N",
+            description = "Users, each with a login. Default: ${DEFAULT-VALUE}.")
+    int users;
+
+    @Option(names = "--password-hash", defaultValue = "light", paramLabel = "light|standard",
+            description = "Argon2id cost of the generated accounts: light (1 MiB, 1 pass), so that log-in cost "
+                    + "does not hide the per-session cost being measured, or standard (OWASP's 19 MiB, 2 passes). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    String passwordHash;
+
+    @Option(names = "--k", defaultValue = "10", description = "Results per search. Default: ${DEFAULT-VALUE}.")
+    int k;
+
+    @Option(names = "--seed", defaultValue = "42", description = "Data and workload seed. Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--dir", paramLabel = "DIR",
+            description = "Work directory for the generated data (default: a temporary directory, removed after).")
+    Path dir;
+
+    @Option(names = "--war", paramLabel = "FILE", description = "The front-end WAR (default: the one the build made).")
+    Path war;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        Topology layout;
+        PasswordHasher hasher;
+        try {
+            layout = Topology.parse(topology);
+            hasher = switch (passwordHash) {
+                case "light" -> new PasswordHasher(1024, 1, 1);
+                case "standard" -> PasswordHasher.standard();
+                default -> throw new IllegalArgumentException("--password-hash must be light or standard, not "
+                        + passwordHash);
+            };
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        require(lengths.stream().allMatch(n -> n >= 1), "--session-length values must be at least 1");
+        require(sessions >= 1 && clients >= 1 && maxSeconds >= 1 && warmup >= 0 && k >= 1,
+                "--sessions, --clients, --max-seconds and --k must be at least 1, --warmup at least 0");
+        require(documents >= 100 && users >= 2, "--documents must be at least 100 and --users at least 2");
+        Path warFile = war != null ? war : WarFile.locate();
+        PrintWriter err = spec.commandLine().getErr();
+        Path work = dir != null ? Files.createDirectories(dir).resolve("bench-serve-" + System.currentTimeMillis())
+                : Files.createTempDirectory("maat-bench-serve");
+        try {
+            ServeBenchmarkRun run = new ServeBenchmarkRun(layout, clients, k, seed);
+            run.prepare(work, documents, users, hasher, line -> {
+                err.println("  " + line);
+                err.flush();
+            });
+            Map<Integer, Map<String, ServeBenchmark.Figures>> results;
+            try (ProgressBar bar = ProgressBars.start("bench serve", "slots",
+                    OptionalLong.of((long) sessions * lengths.size()))) {
+                results = run.measure(warFile, work, lengths, sessions, warmup, maxSeconds, n -> bar.stepBy(n));
+            }
+            print(spec.commandLine().getOut(), layout, results);
+        } finally {
+            if (dir == null) {
+                DirectoryTree.delete(work);
+            }
+        }
+        return 0;
+    }
+
+    private void print(PrintWriter o, Topology layout, Map<Integer, Map<String, ServeBenchmark.Figures>> results) {
+        o.printf("bench serve: europarl first %,d documents, %,d users, %s, %d client(s), k=%d; each session on all "
+                + "three configurations, rotating%n", documents, users, layout, clients, k);
+        o.printf("  %4s %-10s %8s %11s %7s %9s %9s %8s %11s %9s %6s%n", "len", "config", "sessions", "searches/s",
+                "ratio", "mean ms", "p95 ms", "+mean%", "session ms", "+session%", "errors");
+        for (Map.Entry<Integer, Map<String, ServeBenchmark.Figures>> byLength : results.entrySet()) {
+            ServeBenchmark.Figures base = byLength.getValue().get(ServeBenchmark.BASELINE);
+            for (ServeBenchmark.Figures f : byLength.getValue().values()) {
+                o.printf("  %4d %-10s %8d %11.1f %7.3f %9.2f %9.2f %+7.1f%% %11.2f %+8.1f%% %6d%n", f.sessionLength(),
+                        f.config(), f.sessions(), f.searchesPerSecond(), f.searchesPerSecond() / base.searchesPerSecond(),
+                        f.meanSearchMillis(), f.p95SearchMillis(), (f.meanSearchMillis() / base.meanSearchMillis() - 1) * 100,
+                        f.meanSessionMillis(), (f.meanSessionMillis() / base.meanSessionMillis() - 1) * 100, f.errors());
+            }
+        }
+        results.values().stream().flatMap(m -> m.values().stream()).filter(f -> f.errors() > 0).forEach(f ->
+                f.firstErrors().forEach((status, message) -> o.printf("  length %d, %s: %d failed request(s); "
+                        + "status %d, e.g. %s%n", f.sessionLength(), f.config(), f.errors(), status, message)));
+        o.println("  goals for mix: ratio >= 0.97, +mean% < 5 %, +session% at length 1 < 3 % (Thoth: 15.8 %)");
+        o.flush();
+    }
+
+    private void require(boolean ok, String message) {
+        if (!ok) {
+            throw new ParameterException(spec.commandLine(), message);
+        }
+    }
+}
