@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -16,11 +17,22 @@ import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongConsumer;
 import java.util.stream.Stream;
+import org.maat.bench.load.ClosedLoop;
+import org.maat.bench.load.ClosedLoop.Outcome;
+import org.maat.erp.BulkEncryptor;
+import org.maat.erp.ErpDatabase;
+import org.maat.erp.ErpLoader;
+import org.maat.erp.ErpQuery;
+import org.maat.erp.HrGenerator;
+import org.maat.erp.ParameterStream;
+import org.maat.erp.QueryParameters;
+import org.maat.erp.QueryRunner;
 
 /**
  * The ERP benchmark: per-query closed-loop throughput on plaintext H2 and through the encrypted
  * layer in the same run (with their ratio), then bulk encryption times at several sizes and thread
- * counts. Base databases are built once per (size, seed) under the work directory and reused; every
+ * counts. A query's load is the {@link ClosedLoop}: each client has its own connection and sends the
+ * next query as soon as the previous one returns. Base databases are built once per (size, seed) under the work directory and reused; every
  * run measures queries on fresh copies, so Q16-Q18 never accumulate across runs.
  */
 public final class ErpBenchmark {
@@ -41,6 +53,12 @@ public final class ErpBenchmark {
         public double ratio() {
             return plain.perSecond() == 0 ? 0 : encrypted.perSecond() / plain.perSecond();
         }
+    }
+
+    /** Opens the per-client connections. */
+    @FunctionalInterface
+    public interface ConnectionSource {
+        Connection open() throws SQLException;
     }
 
     /** One bulk encryption. */
@@ -95,9 +113,10 @@ public final class ErpBenchmark {
         QueryParameters chooser = new QueryParameters(g, options.seed());
         AtomicInteger plainInserted = new AtomicInteger(chooser.newEmployeeId());
         AtomicInteger encInserted = new AtomicInteger(chooser.newEmployeeId());
-        ClosedLoop loop = new ClosedLoop(options.threads(), options.warmupSeconds(), options.seconds());
+        ClosedLoop loop = ClosedLoop.of(options.threads()).named("maat-erp-bench")
+                .warmUp(ClosedLoop.seconds(options.warmupSeconds())).duration(ClosedLoop.seconds(options.seconds()));
         // Q18 deletes what Q16 inserted; a warm-up could use up that pool, and Q16/Q17 warmed the paths.
-        ClosedLoop deletes = new ClosedLoop(options.threads(), 0, options.seconds());
+        ClosedLoop deletes = loop.warmUp(Duration.ZERO);
         Properties settings = new Properties();
         if (!options.reuseResults()) {
             // H2 hands back the previous result of an identical query on unchanged tables; with fixed
@@ -115,7 +134,7 @@ public final class ErpBenchmark {
             ClosedLoop.Result p;
             try {
                 plainFirst = first(plain, settings, q, plainParams);
-                p = l.run(() -> plain.connect(settings), q, plainParams, options.seed());
+                p = measure(l, () -> plain.connect(settings), q, plainParams, options.seed());
             } catch (SQLException ex) {
                 throw new SQLException(q + " on the plaintext database: " + ex.getMessage(), ex.getSQLState(), ex);
             }
@@ -123,13 +142,53 @@ public final class ErpBenchmark {
             ClosedLoop.Result e;
             try {
                 encFirst = first(enc, settings, q, encParams);
-                e = l.run(() -> enc.connect(settings), q, encParams, options.seed());
+                e = measure(l, () -> enc.connect(settings), q, encParams, options.seed());
             } catch (SQLException ex) {
                 throw new SQLException(q + " on the encrypted database: " + ex.getMessage(), ex.getSQLState(), ex);
             }
             out.add(new QueryThroughput(q, p, e, plainFirst, encFirst));
         }
         return out;
+    }
+
+    /**
+     * Runs {@code query} on {@code loop} with values from {@code params} until the period ends or the
+     * stream is exhausted (then the period is cut short and {@link ClosedLoop.Result#exhausted()} is
+     * true); {@link ClosedLoop.Result#items()} counts the rows returned. Client {@code c} draws its
+     * values with a random seeded from {@code seed} and {@code c}.
+     */
+    public static ClosedLoop.Result measure(ClosedLoop loop, ConnectionSource connections, ErpQuery query,
+            ParameterStream params, long seed) throws SQLException {
+        try {
+            return loop.run(c -> {
+                Connection conn = connections.open();
+                QueryRunner runner = new QueryRunner(conn);
+                SplittableRandom rnd = new SplittableRandom(seed * 31 + c);
+                return new ClosedLoop.Client() {
+                    @Override
+                    public Outcome send(long request) throws SQLException {
+                        List<Object> values = params.next(rnd);
+                        return values == null ? Outcome.EXHAUSTED : Outcome.answered(runner.run(query, values).rowCount());
+                    }
+
+                    @Override
+                    public void close() throws SQLException {
+                        try {
+                            runner.close();
+                        } finally {
+                            conn.close();
+                        }
+                    }
+                };
+            });
+        } catch (SQLException e) {
+            throw e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("benchmark interrupted", e);
+        } catch (Exception e) {
+            throw new SQLException(query + " failed: " + e, e);
+        }
     }
 
     /**
@@ -173,8 +232,8 @@ public final class ErpBenchmark {
                 "enc ms", "enc first ms");
         for (QueryThroughput r : results) {
             out.printf("%-5s %12.1f %12.1f %7.3f %10.3f %10.3f %14.1f%s%n", r.query(), r.plain().perSecond(),
-                    r.encrypted().perSecond(), r.ratio(), r.plain().meanLatencyMillis(threads),
-                    r.encrypted().meanLatencyMillis(threads), r.encryptedFirstMillis(),
+                    r.encrypted().perSecond(), r.ratio(), r.plain().littleMeanMillis(),
+                    r.encrypted().littleMeanMillis(), r.encryptedFirstMillis(),
                     r.plain().exhausted() || r.encrypted().exhausted() ? "  (Q18: until Q16's rows were all deleted)" : "");
         }
         out.flush();

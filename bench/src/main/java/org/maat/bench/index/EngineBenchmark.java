@@ -13,8 +13,8 @@ import org.maat.core.data.DataDir;
 import org.maat.core.data.DirectoryTree;
 import org.maat.core.data.Manifest;
 import org.maat.core.lucene.IndexLayout;
-import org.maat.bench.index.IndexBenchmark;
 import org.maat.core.runtime.IndexRun;
+import org.maat.indexer.MapReduceIndexing;
 import org.maat.policy.mal.MalLog;
 import org.maat.policy.store.PolicyStore;
 

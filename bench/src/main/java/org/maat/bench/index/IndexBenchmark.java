@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DirectoryTree;
 import org.maat.core.lucene.IndexLayout;
+import org.maat.core.runtime.IndexRun;
 
 /**
  * The indexing overhead benchmark: the sequential indexer with and without the monitor over the same

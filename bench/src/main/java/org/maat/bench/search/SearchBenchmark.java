@@ -6,13 +6,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import org.maat.bench.load.ClosedLoop;
+import org.maat.bench.load.ClosedLoop.Outcome;
+import org.maat.bench.load.Latencies;
 import org.maat.core.data.Manifest;
+import org.maat.core.runtime.SearchService;
 import org.maat.policy.Session;
 import org.maat.policy.monitor.PolicyViolation;
 
@@ -125,41 +125,31 @@ public final class SearchBenchmark {
     private record Pass(int queries, long wallNanos, long[][] latencies, long[] refused) {
     }
 
+    /**
+     * One pass over the first {@code count} queries on the {@link ClosedLoop}: request {@code i} runs
+     * query {@code i} on every configuration, timing each.
+     */
     private Pass pass(List<SearchService> services, int count) throws Exception {
         int n = services.size();
-        AtomicInteger next = new AtomicInteger();
         long[][] latencies = new long[n][count];
         AtomicLong[] refused = new AtomicLong[n];
         Arrays.setAll(refused, i -> new AtomicLong());
-        ExecutorService pool = Executors.newFixedThreadPool(threads);
-        try {
-            List<Future<?>> clients = new ArrayList<>();
-            long start = System.nanoTime();
-            for (int t = 0; t < threads; t++) {
-                clients.add(pool.submit(() -> {
-                    for (int i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) {
-                        for (int step = 0; step < n; step++) {
-                            int c = (step + i) % n;
-                            long t0 = System.nanoTime();
-                            try {
-                                services.get(c).search(sessions.get(i), queries.get(i), k);
-                            } catch (PolicyViolation refusal) {
-                                refused[c].incrementAndGet();
-                            }
-                            latencies[c][i] = System.nanoTime() - t0;
-                        }
-                    }
-                    return null;
-                }));
+        ClosedLoop.Result run = ClosedLoop.of(threads).count(count).named("maat-bench-search").run(client -> request -> {
+            int i = (int) request;
+            for (int step = 0; step < n; step++) {
+                int c = (step + i) % n;
+                long t0 = System.nanoTime();
+                try {
+                    services.get(c).search(sessions.get(i), queries.get(i), k);
+                } catch (PolicyViolation refusal) {
+                    refused[c].incrementAndGet();
+                }
+                latencies[c][i] = System.nanoTime() - t0;
             }
-            for (Future<?> client : clients) {
-                client.get();
-            }
-            long[] refusedCounts = Arrays.stream(refused).mapToLong(AtomicLong::get).toArray();
-            return new Pass(count, System.nanoTime() - start, latencies, refusedCounts);
-        } finally {
-            pool.shutdownNow();
-        }
+            return Outcome.answered();
+        });
+        long[] refusedCounts = Arrays.stream(refused).mapToLong(AtomicLong::get).toArray();
+        return new Pass(count, (long) (run.seconds() * 1e9), latencies, refusedCounts);
     }
 
     private Measurement summarize(String name, int config, List<Pass> passes) {
@@ -169,9 +159,8 @@ public final class SearchBenchmark {
             refused += p.refused[config];
             all.add(p.latencies[config]);
         }
-        long[] latencies = all.stream().flatMapToLong(Arrays::stream).sorted().toArray();
-        double mean = Arrays.stream(latencies).average().orElse(0) / 1e6;
-        double p95 = latencies.length == 0 ? 0 : latencies[(int) Math.ceil(latencies.length * 0.95) - 1] / 1e6;
-        return new Measurement(name, latencies.length, threads, mean, p95, refused);
+        Latencies latencies = Latencies.of(all.stream().flatMapToLong(Arrays::stream).toArray());
+        return new Measurement(name, latencies.count(), threads, latencies.meanMillis(), latencies.percentileMillis(0.95),
+                refused);
     }
 }

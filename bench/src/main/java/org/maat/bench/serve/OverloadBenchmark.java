@@ -11,12 +11,12 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import org.maat.bench.load.ClosedLoop;
+import org.maat.bench.load.ClosedLoop.Outcome;
+import org.maat.bench.search.TitleQueries;
 import org.maat.core.accounts.Login;
 import org.maat.bench.search.TitleQueries;
 import org.maat.server.api.ApiResponse;
@@ -44,16 +44,8 @@ public final class OverloadBenchmark {
     public record Latencies(int count, double p50, double p95, double max) {
 
         static Latencies of(List<Long> nanos) {
-            long[] sorted = nanos.stream().mapToLong(Long::longValue).sorted().toArray();
-            if (sorted.length == 0) {
-                return new Latencies(0, 0, 0, 0);
-            }
-            return new Latencies(sorted.length, percentile(sorted, 0.50), percentile(sorted, 0.95),
-                    sorted[sorted.length - 1] / 1e6);
-        }
-
-        private static double percentile(long[] sorted, double p) {
-            return sorted[(int) Math.ceil(sorted.length * p) - 1] / 1e6;
+            org.maat.bench.load.Latencies all = org.maat.bench.load.Latencies.of(nanos);
+            return new Latencies(all.count(), all.percentileMillis(0.50), all.percentileMillis(0.95), all.maxMillis());
         }
     }
 
@@ -96,28 +88,18 @@ public final class OverloadBenchmark {
     public Report run(int clients, int seconds, Duration backoff, Duration settle, Consumer<String> log)
             throws Exception {
         ExecutorService httpThreads = Executors.newFixedThreadPool(4, named(CLIENT_THREADS + "http"));
-        ExecutorService clientThreads = Executors.newFixedThreadPool(clients, named(CLIENT_THREADS + "client"));
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(Duration.ofSeconds(5)).executor(httpThreads).build();
+        ClosedLoop load = ClosedLoop.of(clients).named(CLIENT_THREADS + "client");
         try {
             log.accept("signing in " + clients + " sessions");
             List<ApiSession> sessions = signIn(http, clients);
-            long warm = System.nanoTime() + TimeUnit.SECONDS.toNanos(WARM_UP_SECONDS);
-            List<Future<?>> warming = new ArrayList<>();
-            for (int c = 0; c < Math.min(4, clients); c++) {
-                ApiSession session = sessions.get(c);
-                SplittableRandom random = new SplittableRandom(seed - c);
-                warming.add(clientThreads.submit(() -> {
-                    searchUntil(session, random, warm, backoff, new Recorder());
-                    return null;
-                }));
-            }
-            for (Future<?> f : warming) {
-                f.get();
-            }
+            ClosedLoop.of(Math.min(4, clients)).named(CLIENT_THREADS + "client")
+                    .duration(Duration.ofSeconds(WARM_UP_SECONDS))
+                    .run(c -> searching(sessions.get(c), new SplittableRandom(seed - c), backoff, new Recorder()));
             Recorder alone = new Recorder();
-            searchUntil(sessions.get(0), new SplittableRandom(seed), System.nanoTime()
-                    + TimeUnit.SECONDS.toNanos(UNLOADED_SECONDS), backoff, alone);
+            ClosedLoop.of(1).named(CLIENT_THREADS + "client").duration(Duration.ofSeconds(UNLOADED_SECONDS))
+                    .run(c -> searching(sessions.get(0), new SplittableRandom(seed), backoff, alone));
             Latencies unloaded = Latencies.of(alone.admitted);
             log.accept("unloaded: p50 " + unloaded.p50() + " ms, p95 " + unloaded.p95() + " ms over " + unloaded.count()
                     + " searches");
@@ -125,30 +107,19 @@ public final class OverloadBenchmark {
             ProcessResources before = ProcessResources.sample(CLIENT_THREADS);
             log.accept("before: " + before + "; burst: " + clients + " clients for " + seconds + " s");
             Recorder recorder = new Recorder();
-            AtomicReference<ProcessResources> peak = new AtomicReference<>(before);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-            List<Future<?>> running = new ArrayList<>();
-            for (int c = 0; c < clients; c++) {
-                ApiSession session = sessions.get(c);
-                SplittableRandom random = new SplittableRandom(seed * 1_000_003L + c);
-                running.add(clientThreads.submit(() -> {
-                    searchUntil(session, random, deadline, backoff, recorder);
-                    return null;
-                }));
-            }
-            while (System.nanoTime() < deadline) {
+            ProcessResources peak = before;
+            ClosedLoop.Running burst = load.duration(Duration.ofSeconds(seconds)).start(c -> searching(sessions.get(c),
+                    new SplittableRandom(seed * 1_000_003L + c), backoff, recorder));
+            while (!burst.done()) {
                 Thread.sleep(250);
-                peak.set(peak.get().max(ProcessResources.sample(CLIENT_THREADS)));
+                peak = peak.max(ProcessResources.sample(CLIENT_THREADS));
             }
-            for (Future<?> f : running) {
-                f.get();
-            }
+            burst.await();
             log.accept("burst over; waiting " + settle.toSeconds() + " s");
             Thread.sleep(settle.toMillis());
             ProcessResources after = ProcessResources.sample(CLIENT_THREADS);
-            return recorder.report(unloaded, before, peak.get(), after);
+            return recorder.report(unloaded, before, peak, after);
         } finally {
-            clientThreads.shutdownNow();
             httpThreads.shutdownNow();
         }
     }
@@ -171,9 +142,13 @@ public final class OverloadBenchmark {
         return sessions;
     }
 
-    private void searchUntil(ApiSession session, SplittableRandom random, long deadline, Duration backoff,
-                             Recorder recorder) throws InterruptedException {
-        while (System.nanoTime() < deadline) {
+    /**
+     * A client searching in {@code session}: each request a title drawn by {@code random}; its status
+     * and latency go to {@code recorder}; after a 503 or no answer it waits {@code backoff}.
+     */
+    private ClosedLoop.Client searching(ApiSession session, SplittableRandom random, Duration backoff,
+                                        Recorder recorder) {
+        return request -> {
             String query = ServeBenchmark.typed(queries.next(random));
             long start = System.nanoTime();
             int status;
@@ -190,7 +165,8 @@ public final class OverloadBenchmark {
             if (status == 503 || status == NO_ANSWER) {
                 Thread.sleep(backoff.toMillis());
             }
-        }
+            return status / 100 == 2 ? Outcome.answered() : Outcome.failed();
+        };
     }
 
     private static ThreadFactory named(String prefix) {

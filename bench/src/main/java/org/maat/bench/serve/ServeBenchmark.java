@@ -5,17 +5,17 @@ import java.net.http.HttpClient;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntConsumer;
+import org.maat.bench.load.ClosedLoop;
+import org.maat.bench.load.ClosedLoop.Outcome;
+import org.maat.bench.load.Latencies;
+import org.maat.bench.search.TitleQueries;
 import org.maat.core.accounts.GeneratedLogins;
 import org.maat.core.accounts.Login;
 import org.maat.core.data.DataDir;
@@ -30,7 +30,7 @@ import org.maat.server.api.ApiSession;
 import org.maat.server.api.ClientRegions;
 
 /**
- * Closed-loop HTTP load against three deployments running side by side on loopback: the
+ * Closed-loop HTTP load ({@link ClosedLoop}) against three deployments running side by side on loopback: the
  * {@code --no-policy} baseline (mix data, no monitor), {@code all-public} (every document public,
  * monitor on) and {@code mix} (30/50/20, censorship, MAL; monitor on).
  *
@@ -109,21 +109,16 @@ public final class ServeBenchmark {
                     t.setDaemon(true);
                     return t;
                 })).build();
-        ExecutorService pool = Executors.newFixedThreadPool(clients, r -> {
-            Thread t = new Thread(r, "bench-client");
-            t.setDaemon(true);
-            return t;
-        });
         try {
             servers.put("no-policy", start(war, data.baseline(), data.mixIndex(), false, regionFile));
             servers.put("all-public", start(war, data.allPublic(), data.publicIndex(), true, regionFile));
             servers.put("mix", start(war, data.mix(), data.mixIndex(), true, regionFile));
             Map<String, Recorder> discard = recorders();
-            loop(pool, http, servers, logins, users, queries, address, 1, warmup, maxSeconds, discard, seed - 1, n -> { });
+            loop(http, servers, logins, users, queries, address, 1, warmup, maxSeconds, discard, seed - 1, n -> { });
             Map<Integer, Map<String, Figures>> results = new LinkedHashMap<>();
             for (int length : lengths) {
                 Map<String, Recorder> recorded = recorders();
-                loop(pool, http, servers, logins, users, queries, address, length, sessions, maxSeconds, recorded,
+                loop(http, servers, logins, users, queries, address, length, sessions, maxSeconds, recorded,
                         seed + length, progress);
                 Map<String, Figures> figures = new LinkedHashMap<>();
                 for (String config : CONFIGS) {
@@ -133,7 +128,6 @@ public final class ServeBenchmark {
             }
             return results;
         } finally {
-            pool.shutdownNow();
             for (SearchDeployment s : servers.values()) {
                 s.close();
             }
@@ -146,17 +140,18 @@ public final class ServeBenchmark {
                 c -> c.withRegions(regionFile).withProxyHeader(ApiSession.PROXY_HEADER).withMaxConcurrent(1024));
     }
 
-    private void loop(ExecutorService pool, HttpClient http, Map<String, SearchDeployment> servers,
-                      Map<String, Map<String, Login>> logins, List<String> users, TitleQueries queries, String address,
-                      int length, int slots, int maxSeconds, Map<String, Recorder> recorders, long slotSeed,
-                      IntConsumer progress) throws Exception {
-        AtomicInteger next = new AtomicInteger();
-        long deadline = System.nanoTime() + maxSeconds * 1_000_000_000L;
+    /**
+     * Up to {@code slots} session slots on the {@link ClosedLoop}, for at most {@code maxSeconds}: slot
+     * {@code i} draws its user and queries from a random seeded by {@code slotSeed} and {@code i}, and
+     * runs them as one session on every configuration.
+     */
+    private void loop(HttpClient http, Map<String, SearchDeployment> servers, Map<String, Map<String, Login>> logins,
+                      List<String> users, TitleQueries queries, String address, int length, int slots,
+                      int maxSeconds, Map<String, Recorder> recorders, long slotSeed, IntConsumer progress)
+            throws Exception {
         List<String> employees = data.manifest().employees();
-        List<Future<?>> running = new ArrayList<>();
-        for (int c = 0; c < clients; c++) {
-            running.add(pool.submit(() -> {
-                for (int slot; (slot = next.getAndIncrement()) < slots && System.nanoTime() < deadline; ) {
+        ClosedLoop.of(clients).count(slots).duration(Duration.ofSeconds(maxSeconds)).named("bench-client")
+                .run(client -> slot -> {
                     SplittableRandom random = new SplittableRandom(slotSeed * 1_000_003L + slot);
                     boolean employee = !employees.isEmpty() && random.nextInt(100) == 0;
                     String user = employee ? employees.get(random.nextInt(employees.size()))
@@ -166,19 +161,14 @@ public final class ServeBenchmark {
                         texts.add(typed(queries.next(random)));
                     }
                     for (int i = 0; i < CONFIGS.size(); i++) {
-                        String config = CONFIGS.get((slot + i) % CONFIGS.size());
+                        String config = CONFIGS.get((int) ((slot + i) % CONFIGS.size()));
                         Login login = logins.get(config).get(user);
                         session(new ApiSession(http, servers.get(config).url(), address), login, texts,
                                 recorders.get(config));
                     }
                     progress.accept(1);
-                }
-                return null;
-            }));
-        }
-        for (Future<?> f : running) {
-            f.get();
-        }
+                    return Outcome.answered();
+                });
     }
 
     private void session(ApiSession api, Login login, List<String> texts, Recorder recorder) throws IOException {
@@ -244,12 +234,10 @@ public final class ServeBenchmark {
         }
 
         synchronized Figures figures(String config, int length, int clients) {
-            long[] search = searchNanos.stream().mapToLong(Long::longValue).sorted().toArray();
-            double meanSession = sessionNanos.stream().mapToLong(Long::longValue).average().orElse(0) / 1e6;
-            double meanSearch = Arrays.stream(search).average().orElse(0) / 1e6;
-            double p95 = search.length == 0 ? 0 : search[(int) Math.ceil(search.length * 0.95) - 1] / 1e6;
-            return new Figures(config, length, clients, sessionNanos.size(), meanSession, meanSearch, p95,
-                    errors.get(), firstErrors);
+            Latencies search = Latencies.of(searchNanos);
+            double meanSession = Latencies.of(sessionNanos).meanMillis();
+            return new Figures(config, length, clients, sessionNanos.size(), meanSession, search.meanMillis(),
+                    search.percentileMillis(0.95), errors.get(), firstErrors);
         }
     }
 }

@@ -7,14 +7,15 @@ import java.time.Duration;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maat.bench.search.TitleQueries;
 import org.maat.core.accounts.GeneratedLogins;
 import org.maat.core.accounts.PasswordHasher;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
 import org.maat.core.lucene.IndexLayout;
-import org.maat.bench.search.TitleQueries;
-import org.maat.bench.serve.BenchData;
-import org.maat.bench.serve.OverloadBenchmark;
+import org.maat.server.SearchDeployment;
+import org.maat.server.Topology;
+import org.maat.server.WarFile;
 
 /**
  * A burst far beyond the front-end's capacity, at its default limits: it sheds with 503 JSON within

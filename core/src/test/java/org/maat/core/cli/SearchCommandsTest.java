@@ -79,13 +79,4 @@ class SearchCommandsTest {
         assertThat(err.toString()).contains("does not exist");
         assertThat(run(new SearchCommand(), "--bogus")).isEqualTo(2);
     }
-
-    @Test
-    void benchSearchReportsEveryVariantAndTheMix() throws IOException {
-        Path index = TestData.index(data, dir.resolve("index-bench"), 1).root();
-        assertThat(run(new BenchSearchCommand(), "--data", data.root().toString(), "--index", index.toString(),
-                "--threads", "2", "--queries", "50", "--rounds", "1")).as(err.toString()).isZero();
-        assertThat(out.toString()).contains("unfiltered").contains("all-public").contains("no-policy").contains("mix")
-                .containsPattern("mix +[\\d.]+ q/s no-policy");
-    }
 }

@@ -104,27 +104,6 @@ class IndexCommandTest {
     }
 
     @Test
-    void benchIndexReportsBothVariantsAndTheirRatios() {
-        assertThat(run(new BenchIndexCommand(), "--data", data.root().toString(), "--runs", "1",
-                "--scratch", dir.resolve("scratch").toString())).as(err.toString()).isZero();
-        assertThat(out.toString()).contains("no-policy  median").contains("policy     median").contains("overhead");
-    }
-
-    @Test
-    void benchIndexWithMapReduceReportsEveryEngineTheFixedCostAndTheGoals() {
-        assertThat(run(new BenchIndexCommand(), "--engine", "mapreduce", "--reducers", "1,2", "--data",
-                data.root().toString(), "--runs", "1", "--scratch", dir.resolve("scratch-mr").toString()))
-                .as(err.toString()).isZero();
-        assertThat(out.toString())
-                .containsPattern("sequential no-policy +[\\d.]+ +[\\d,]+ +[\\d.]+")
-                .containsPattern("mapreduce x2 policy +[\\d.]+ +[\\d,]+ +[\\d.]+")
-                .containsPattern("fixed cost of a MapReduce job .*: [\\d.]+ s")
-                .contains("monitor overhead, mapreduce x1:")
-                .contains("mapreduce x1 / sequential time (policy)")
-                .contains("mapreduce x2 / x1 throughput (policy)");
-    }
-
-    @Test
     void aDamagedDocumentRecordStopsIndexingOrIsSkippedAndReported() throws IOException {
         DataDir damaged = TestData.generate(dir.resolve("damaged"), 50, 52);
         Path segment = damaged.documents().resolve("segment-00000.dat");

@@ -7,11 +7,20 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maat.bench.load.ClosedLoop;
+import org.maat.erp.ErpDatabase;
+import org.maat.erp.ErpLoader;
+import org.maat.erp.ErpQuery;
+import org.maat.erp.HrGenerator;
+import org.maat.erp.ParameterStream;
+import org.maat.erp.QueryParameters;
 
-class ClosedLoopTest {
+/** The ERP workload on the closed loop: queries, inserts, and deletes that stop when the inserts are used up. */
+class ErpLoadTest {
 
     @TempDir
     Path dir;
@@ -23,20 +32,20 @@ class ClosedLoopTest {
         HrGenerator g = db.generator();
         QueryParameters chooser = new QueryParameters(g, 1);
         AtomicInteger inserted = new AtomicInteger(chooser.newEmployeeId());
-        ClosedLoop loop = new ClosedLoop(2, 0.05, 0.3);
+        ClosedLoop loop = ClosedLoop.of(2).warmUp(Duration.ofMillis(50)).duration(Duration.ofMillis(300));
 
-        ClosedLoop.Result reads = loop.run(db::connect, ErpQuery.Q7, new ParameterStream(ErpQuery.Q7, chooser, g,
-                inserted), 1);
+        ClosedLoop.Result reads = ErpBenchmark.measure(loop, db::connect, ErpQuery.Q7, new ParameterStream(ErpQuery.Q7,
+                chooser, g, inserted), 1);
         assertThat(reads.requests()).isPositive();
-        assertThat(reads.rowsReturned()).isGreaterThanOrEqualTo(reads.requests());
+        assertThat(reads.items()).isGreaterThanOrEqualTo(reads.requests());
 
-        ClosedLoop.Result inserts = loop.run(db::connect, ErpQuery.Q16, new ParameterStream(ErpQuery.Q16, chooser, g,
-                inserted), 1);
+        ClosedLoop.Result inserts = ErpBenchmark.measure(loop, db::connect, ErpQuery.Q16, new ParameterStream(ErpQuery.Q16,
+                chooser, g, inserted), 1);
         assertThat(inserts.requests()).isPositive();
         assertThat(employees(db)).isEqualTo(inserted.get() - HrGenerator.FIRST_EMPLOYEE_ID);
 
-        ClosedLoop.Result deletes = new ClosedLoop(2, 0, 60).run(db::connect, ErpQuery.Q18,
-                new ParameterStream(ErpQuery.Q18, chooser, g, inserted), 1);
+        ClosedLoop.Result deletes = ErpBenchmark.measure(ClosedLoop.of(2).duration(Duration.ofSeconds(60)),
+                db::connect, ErpQuery.Q18, new ParameterStream(ErpQuery.Q18, chooser, g, inserted), 1);
         assertThat(deletes.exhausted()).isTrue();
         assertThat(deletes.seconds()).isLessThan(60);
         assertThat(employees(db)).isEqualTo(200);
