@@ -3,11 +3,12 @@ package org.maat.jmh;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
-import java.util.Set;
+import java.util.SplittableRandom;
+import org.maat.core.data.Manifest;
+import org.maat.core.population.FriendGraph;
+import org.maat.core.population.PopulationSpec;
 import org.maat.policy.Conduit;
 import org.maat.policy.ConduitMap;
 import org.maat.policy.Session;
@@ -21,20 +22,21 @@ import org.maat.policy.monitor.ReferenceMonitor;
 import org.maat.policy.templates.PolicyTemplates;
 
 /**
- * A seeded Thoth-style population behind one monitor: users with random symmetric friend lists,
- * employees with MAL log entries, a region ({@value #REGION}) that blocks 2,250 items, and
- * documents under every standard document template, each paired with a reader whom the template
- * admits through its most expensive granting clause (owner, friend, friend of a friend, logged
- * employee). Every fact is added before any decision is cached, so the fact version is constant
- * while benchmarks run. Built once per trial; not thread-safe while being built.
+ * The product's population behind one monitor, in memory: users named and befriended as
+ * {@code maat generate} does (core's {@link FriendGraph}, {@link Manifest#user} names), employees
+ * with MAL log entries, the blacklist region ({@link #REGION}) blocking 2,250 items, and documents
+ * under every standard document template, each paired with a reader whom the template admits
+ * through its most expensive granting clause (owner, friend, friend of a friend, logged employee).
+ * Every fact is added before any decision is cached, so the fact version is constant while
+ * benchmarks run. Built once per trial; not thread-safe while being built.
  */
-final class Population {
+final class MonitorFixture {
 
     /** The document templates the benchmarks run over, as accepted by {@link PolicyTemplates}. */
     static final String[] DOCUMENT_TEMPLATES = {"public", "private", "friends", "fof", "mal", "friends+censorship"};
 
     /** Every simulated client is in this region, which blocks {@value #BLOCKED_ITEMS} items (Thoth's setup). */
-    static final String REGION = "cn";
+    static final String REGION = PopulationSpec.region(0);
     static final int BLOCKED_ITEMS = 2_250;
     static final int EMPLOYEES = 100;
     /** MAL log entries per employee besides those the benchmark readers need. */
@@ -50,7 +52,7 @@ final class Population {
     final ConduitMap conduits = new ConduitMap();
     final ReferenceMonitor monitor = new ReferenceMonitor(engine, conduits);
 
-    private final Random random;
+    private final SplittableRandom random;
     private final String[] users;
     /** Each user's friends, sorted. */
     private final int[][] friends;
@@ -62,17 +64,24 @@ final class Population {
 
     /**
      * @param userCount       number of users
-     * @param friendsPerUser  friend-list length (symmetric; a few users end up one or two short)
+     * @param friendsPerUser  friend-list length (symmetric; a handful of users end up one short)
      * @param docsPerTemplate documents made under each of {@link #DOCUMENT_TEMPLATES}
      * @param seed            makes the population reproducible
      */
-    Population(int userCount, int friendsPerUser, int docsPerTemplate, long seed) {
-        random = new Random(seed);
+    MonitorFixture(int userCount, int friendsPerUser, int docsPerTemplate, long seed) {
+        random = new SplittableRandom(seed);
         users = new String[userCount];
         for (int i = 0; i < userCount; i++) {
-            users[i] = String.format("user%05d", i);
+            users[i] = Manifest.user(i);
         }
-        List<Set<Integer>> graph = friendGraph(userCount, friendsPerUser);
+        List<List<Integer>> graph = new ArrayList<>(userCount);
+        for (int i = 0; i < userCount; i++) {
+            graph.add(new ArrayList<>(friendsPerUser));
+        }
+        FriendGraph.generate(userCount, friendsPerUser, random, (a, b) -> {
+            graph.get(a).add(b);
+            graph.get(b).add(a);
+        });
         friends = new int[userCount][];
         for (int i = 0; i < userCount; i++) {
             friends[i] = graph.get(i).stream().mapToInt(Integer::intValue).sorted().toArray();
@@ -82,7 +91,7 @@ final class Population {
         }
         employees = new String[EMPLOYEES];
         for (int e = 0; e < EMPLOYEES; e++) {
-            employees[e] = String.format("emp%03d", e);
+            employees[e] = PopulationSpec.employee(e);
             pending.add(Fact.of("employee", employees[e]));
             for (int k = 0; k < LOGGED_PER_EMPLOYEE; k++) {
                 pending.add(Fact.of("logged", employees[e], "doc-" + random.nextInt(1_000_000)));
@@ -208,35 +217,5 @@ final class Population {
                     + doc.template() + ":\n" + engine.explain(conduit.policy(), Permission.READ,
                     EvalContext.read(doc.reader(), conduit, engine)).describe());
         }
-    }
-
-    /**
-     * A random graph with (nearly) {@code degree} friends per user, symmetric: each user's stubs
-     * are shuffled and paired, dropping self-pairs and repeats.
-     */
-    private List<Set<Integer>> friendGraph(int userCount, int degree) {
-        int[] stubs = new int[userCount * degree];
-        for (int i = 0; i < stubs.length; i++) {
-            stubs[i] = i / degree;
-        }
-        for (int i = stubs.length - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            int t = stubs[i];
-            stubs[i] = stubs[j];
-            stubs[j] = t;
-        }
-        List<Set<Integer>> graph = new ArrayList<>(userCount);
-        for (int i = 0; i < userCount; i++) {
-            graph.add(new HashSet<>(degree * 2));
-        }
-        for (int i = 0; i + 1 < stubs.length; i += 2) {
-            int a = stubs[i];
-            int b = stubs[i + 1];
-            if (a != b) {
-                graph.get(a).add(b);
-                graph.get(b).add(a);
-            }
-        }
-        return graph;
     }
 }
