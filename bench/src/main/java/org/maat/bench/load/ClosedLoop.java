@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -13,6 +14,8 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>What a run guarantees:
  * <ul>
+ *   <li>the clock starts once every client is open (connections, sessions), so that opening them
+ *       counts neither against the warm-up nor against the measuring period;</li>
  *   <li>requests that complete during the warm-up are sent but neither counted nor timed (the steady
  *       state is what is measured); every later one is counted and its latency (the client's
  *       {@link Client#send} call, in nanoseconds) recorded, failed ones included;</li>
@@ -154,7 +157,10 @@ public final class ClosedLoop {
         return start(factory).await();
     }
 
-    /** Starts the load and returns at once, so the caller can watch the process while it runs. */
+    /**
+     * Starts the load and returns as soon as every client is open, so the caller can watch the
+     * process while it runs.
+     */
     public Running start(Clients factory) {
         if (duration == null && count == Long.MAX_VALUE) {
             throw new IllegalStateException("an unbounded closed loop: give it a duration or a count");
@@ -171,16 +177,15 @@ public final class ClosedLoop {
         private final AtomicLong exhaustedAt = new AtomicLong(Long.MAX_VALUE);
         private final AtomicLong lastStop = new AtomicLong(Long.MIN_VALUE);
         private final AtomicReference<Throwable> failure = new AtomicReference<>();
-        private final long measureFrom;
-        private final long end;
+        private final CountDownLatch opened = new CountDownLatch(clients);
+        private final CountDownLatch go = new CountDownLatch(1);
+        private long measureFrom;
+        private long end;
         private final long[][] latencies = new long[clients][];
         private final int[] recorded = new int[clients];
         private final List<Thread> threads = new ArrayList<>();
 
         private Running(Clients factory) {
-            long start = System.nanoTime();
-            measureFrom = start + warmUp.toNanos();
-            end = duration == null ? Long.MAX_VALUE : measureFrom + duration.toNanos();
             for (int c = 0; c < clients; c++) {
                 int client = c;
                 latencies[c] = new long[1024];
@@ -189,10 +194,28 @@ public final class ClosedLoop {
                 threads.add(t);
             }
             threads.forEach(Thread::start);
+            awaitUninterruptibly(opened);
+            // Written before go is released: every client reads them after go.await().
+            measureFrom = System.nanoTime() + warmUp.toNanos();
+            end = duration == null ? Long.MAX_VALUE : measureFrom + duration.toNanos();
+            go.countDown();
         }
 
         private void drive(Clients factory, int c) {
-            try (Client client = factory.open(c)) {
+            Client opening = null;
+            try {
+                opening = factory.open(c);
+            } catch (Throwable e) {
+                failure.compareAndSet(null, e);
+            } finally {
+                opened.countDown();
+            }
+            awaitUninterruptibly(go);
+            if (opening == null) {
+                lastStop.accumulateAndGet(System.nanoTime(), Math::max);
+                return;
+            }
+            try (Client client = opening) {
                 while (failure.get() == null) {
                     long now = System.nanoTime();
                     if (now >= end || now >= exhaustedAt.get()) {
@@ -230,6 +253,21 @@ public final class ClosedLoop {
                 latencies[c] = Arrays.copyOf(latencies[c], recorded[c] * 2);
             }
             latencies[c][recorded[c]++] = nanos;
+        }
+
+        private static void awaitUninterruptibly(CountDownLatch latch) {
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    latch.await();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
 
         /** Whether every client has stopped. */

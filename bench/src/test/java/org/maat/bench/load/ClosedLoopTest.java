@@ -50,6 +50,19 @@ class ClosedLoopTest {
     }
 
     @Test
+    void openingTheClientsTakesNoneOfTheMeasuredTime() throws Exception {
+        ClosedLoop.Result r = ClosedLoop.of(2).duration(Duration.ofMillis(100)).run(c -> {
+            Thread.sleep(300);
+            return request -> {
+                Thread.sleep(2);
+                return Outcome.answered();
+            };
+        });
+        assertThat(r.requests()).isPositive();
+        assertThat(r.seconds()).isEqualTo(0.1);
+    }
+
+    @Test
     void anExhaustedWorkloadEndsTheRunEarly() throws Exception {
         AtomicInteger left = new AtomicInteger(30);
         ClosedLoop.Result r = ClosedLoop.of(4).duration(Duration.ofSeconds(60)).run(c -> request ->
