@@ -1,7 +1,6 @@
 package org.maat.bench.serve;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import org.maat.core.accounts.PasswordHasher;
