@@ -9,7 +9,7 @@ import java.util.concurrent.Callable;
 import org.maat.core.data.DirectoryTree;
 import org.maat.core.demo.SearchDemo;
 import org.maat.core.task.Monitoring;
-import org.maat.encdb.erp.ErpDemo;
+import org.maat.erp.ErpDemo;
 import org.maat.indexer.MapReduceIndexing;
 import org.maat.policy.demo.MonitorDemo;
 import org.maat.server.Topology;

@@ -46,7 +46,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *       policies with friend lists of 12 and 50 (100 is in {@code readEvaluated}).</li>
  * </ul>
  * Every measured read is granted: each document is paired with a reader its policy admits through
- * its most expensive granting clause (see {@link Population}); setup fails otherwise.
+ * its most expensive granting clause (see {@link MonitorFixture}); setup fails otherwise.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -65,7 +65,7 @@ public class ConduitRead {
 
     /** A conduit store of {@code documents} same-sized documents, one reader (and task) per document. */
     abstract static class Store {
-        Population population;
+        MonitorFixture population;
         Path dir;
         ConduitStore store;
         DocumentReader[] readers;
@@ -74,10 +74,10 @@ public class ConduitRead {
 
         void prepare(String policy, int sizeBytes, int friendsPerUser) throws IOException {
             documents = documentsFor(sizeBytes);
-            population = new Population(ReadCheck.USERS, friendsPerUser, 1, ReadCheck.SEED);
+            population = new MonitorFixture(ReadCheck.USERS, friendsPerUser, 1, ReadCheck.SEED);
             dir = Files.createTempDirectory("maat-jmh-conduits-");
             String template = NO_MONITOR.equals(policy) ? "public" : policy;
-            Population.Document[] docs = new Population.Document[documents];
+            MonitorFixture.Document[] docs = new MonitorFixture.Document[documents];
             try (ConduitStoreWriter writer = ConduitStore.create(dir)) {
                 String body = body(sizeBytes);
                 for (int i = 0; i < documents; i++) {

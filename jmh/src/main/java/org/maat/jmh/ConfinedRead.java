@@ -47,9 +47,9 @@ public class ConfinedRead {
 
         @Setup(Level.Trial)
         public void setUp() {
-            Population population = new Population(ReadCheck.USERS, ReadCheck.FRIENDS, DOCS, ReadCheck.SEED);
+            MonitorFixture population = new MonitorFixture(ReadCheck.USERS, ReadCheck.FRIENDS, DOCS, ReadCheck.SEED);
             task = population.monitor.open(population.session("indexer"), TaskMode.CONFINED);
-            docs = population.documents(template).stream().map(Population.Document::conduit).toArray(Conduit[]::new);
+            docs = population.documents(template).stream().map(MonitorFixture.Document::conduit).toArray(Conduit[]::new);
             for (Conduit doc : docs) {
                 task.read(doc);
             }
@@ -58,16 +58,16 @@ public class ConfinedRead {
 
     @State(Scope.Benchmark)
     public static class Fresh {
-        Population population;
+        MonitorFixture population;
         Session session;
         Conduit[] docs;
 
         @Setup(Level.Trial)
         public void setUp() {
-            population = new Population(ReadCheck.USERS, ReadCheck.FRIENDS, DOCS, ReadCheck.SEED);
+            population = new MonitorFixture(ReadCheck.USERS, ReadCheck.FRIENDS, DOCS, ReadCheck.SEED);
             session = population.session("indexer");
-            List<Population.Document> documents = population.documents("friends+censorship");
-            docs = documents.stream().map(Population.Document::conduit).toArray(Conduit[]::new);
+            List<MonitorFixture.Document> documents = population.documents("friends+censorship");
+            docs = documents.stream().map(MonitorFixture.Document::conduit).toArray(Conduit[]::new);
         }
     }
 

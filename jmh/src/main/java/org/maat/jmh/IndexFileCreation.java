@@ -63,10 +63,10 @@ public class IndexFileCreation {
 
         @Setup(Level.Trial)
         public void setUp() throws IOException {
-            Population population = new Population(ReadCheck.USERS, ReadCheck.FRIENDS, 1, ReadCheck.SEED);
+            MonitorFixture population = new MonitorFixture(ReadCheck.USERS, ReadCheck.FRIENDS, 1, ReadCheck.SEED);
             population.engine.intern(IndexLabels.POLICY);
             Task indexer = population.monitor.open(population.session(IndexLabels.OWNER), TaskMode.CONFINED);
-            for (String template : Population.DOCUMENT_TEMPLATES) {
+            for (String template : MonitorFixture.DOCUMENT_TEMPLATES) {
                 indexer.read(population.documents(template).get(0).conduit());
             }
             dir = Files.createTempDirectory("maat-jmh-index-");

@@ -34,7 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 public class ReadCheck {
 
-    /** Population size: 10,000 users (Thoth's microbenchmark), fewer when {@code -Dmaat.jmh.users} says so (quick runs). */
+    /** MonitorFixture size: 10,000 users (Thoth's microbenchmark), fewer when {@code -Dmaat.jmh.users} says so (quick runs). */
     static final int USERS = Integer.getInteger("maat.jmh.users", 10_000);
     static final int FRIENDS = 100;
     static final long SEED = 42;
@@ -43,17 +43,17 @@ public class ReadCheck {
 
     /** Prepared unconfined tasks, one per reader, and the documents they read. */
     abstract static class Reads {
-        Population population;
+        MonitorFixture population;
         Task[] tasks;
         Conduit[] docs;
 
         void prepare(int friendsPerUser, String template, int pairs) {
-            population = new Population(USERS, friendsPerUser, pairs, SEED);
-            List<Population.Document> documents = population.documents(template);
+            population = new MonitorFixture(USERS, friendsPerUser, pairs, SEED);
+            List<MonitorFixture.Document> documents = population.documents(template);
             tasks = new Task[pairs];
             docs = new Conduit[pairs];
             for (int i = 0; i < pairs; i++) {
-                Population.Document doc = documents.get(i);
+                MonitorFixture.Document doc = documents.get(i);
                 population.checkReadable(doc);
                 tasks[i] = population.monitor.open(doc.reader(), TaskMode.UNCONFINED);
                 docs[i] = doc.conduit();

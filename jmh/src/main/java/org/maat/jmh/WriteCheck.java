@@ -67,7 +67,7 @@ public class WriteCheck {
 
         @Setup(Level.Trial)
         public void setUp() {
-            Population population = new Population(ReadCheck.USERS, ReadCheck.FRIENDS, WRITERS, ReadCheck.SEED);
+            MonitorFixture population = new MonitorFixture(ReadCheck.USERS, ReadCheck.FRIENDS, WRITERS, ReadCheck.SEED);
             PolicyId channelPolicy = population.policy("private");
             tasks = new Task[WRITERS];
             channels = new Conduit[WRITERS];
@@ -99,7 +99,7 @@ public class WriteCheck {
 
         @Setup(Level.Trial)
         public void setUp() {
-            Population population = new Population(ReadCheck.USERS, ReadCheck.FRIENDS, WRITERS, ReadCheck.SEED);
+            MonitorFixture population = new MonitorFixture(ReadCheck.USERS, ReadCheck.FRIENDS, WRITERS, ReadCheck.SEED);
             Conduit index = population.register(
                     new Conduit("idx-0", "index/shard-0/_0.cfs", "indexer", population.policy("index")));
             Conduit idsOnly = population.register(new Conduit("idx-ids-0", "index/shard-0/_1.cfs", "indexer",
@@ -140,7 +140,7 @@ public class WriteCheck {
         }
 
         /** Ten new documents user {@code u} may read, across the templates (Thoth's result list). */
-        private static List<String> readableBy(Population population, int u) {
+        private static List<String> readableBy(MonitorFixture population, int u) {
             List<String> ids = new ArrayList<>(RESULT_IDS);
             ids.add(population.document("public", population.stranger(u)).conduit().id());
             ids.add(population.document("public", population.stranger(u)).conduit().id());
@@ -169,7 +169,7 @@ public class WriteCheck {
 
         @Setup(Level.Trial)
         public void setUp() {
-            Population population = new Population(ReadCheck.USERS, ReadCheck.FRIENDS, 1_024, ReadCheck.SEED);
+            MonitorFixture population = new MonitorFixture(ReadCheck.USERS, ReadCheck.FRIENDS, 1_024, ReadCheck.SEED);
             indexFile = population.register(
                     new Conduit("idx-file", "index/shard-0/_0.cfs", "indexer", population.policy("index")));
             indexer = population.monitor.open(population.session("indexer"), TaskMode.CONFINED);

@@ -7,13 +7,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.maat.cli.erp.ConsoleProgress;
-import org.maat.encdb.erp.ErpBenchmark;
-import org.maat.encdb.erp.ErpQuery;
+import org.maat.bench.erp.ErpBenchmark;
+import org.maat.erp.ErpQuery;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /** {@code maat bench erp}: ERP query throughput plaintext vs encrypted, and bulk encryption times. */
 @Command(name = "erp",

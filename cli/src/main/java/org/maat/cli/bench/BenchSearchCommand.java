@@ -10,7 +10,7 @@ import org.maat.core.InvalidSettingException;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.Manifest;
 import org.maat.core.lucene.IndexLayout;
-import org.maat.core.runtime.SearchBenchmark;
+import org.maat.bench.search.SearchBenchmark;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.task.Monitoring;
 import picocli.CommandLine.Command;

@@ -5,15 +5,15 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.concurrent.Callable;
 import org.maat.cli.options.BatchOption;
-import org.maat.encdb.erp.BulkEncryptor;
-import org.maat.encdb.erp.ErpDatabase;
-import org.maat.encdb.erp.PhaseTimings;
+import org.maat.erp.BulkEncryptor;
+import org.maat.erp.ErpDatabase;
+import org.maat.erp.PhaseTimings;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /** {@code maat erp encrypt}: bulk encryption of a plaintext ERP database into a new encrypted one. */
 @Command(name = "encrypt",

@@ -5,17 +5,17 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.concurrent.Callable;
 import org.maat.cli.options.BatchOption;
-import org.maat.encdb.erp.ErpDatabase;
-import org.maat.encdb.erp.ErpLoader;
-import org.maat.encdb.erp.HrGenerator;
-import org.maat.encdb.erp.PhaseTimings;
+import org.maat.erp.ErpDatabase;
+import org.maat.erp.ErpLoader;
+import org.maat.erp.HrGenerator;
+import org.maat.erp.PhaseTimings;
+import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /** {@code maat erp load}: generate the HR data and load it into a new database directory. */
 @Command(name = "load",

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.concurrent.Callable;
-import org.maat.encdb.erp.ErpDatabase;
+import org.maat.erp.ErpDatabase;
 import org.maat.encdb.jdbc.MaatConnection;
 import org.maat.encdb.schema.LayerReport;
 import picocli.CommandLine;

@@ -15,7 +15,7 @@ import org.maat.core.lucene.IndexLayout;
 import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
 import org.maat.core.task.Monitoring;
-import org.maat.encdb.erp.ErpDatabase;
+import org.maat.erp.ErpDatabase;
 import org.maat.frontend.config.FrontendConfig;
 import org.maat.server.FrontendServer;
 import org.maat.server.SearchDeployment;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** {@code bench overload}'s arguments (its measurement is exercised by FrontEndOverloadTest). */
+/** {@code bench overload}'s arguments (its measurement is exercised by maat-bench's FrontendOverloadIT). */
 class BenchOverloadCommandTest {
 
     @Test

@@ -16,9 +16,9 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.cli.erp.ErpCommandTest.Run;
-import org.maat.encdb.erp.ErpDatabase;
-import org.maat.encdb.erp.HrSchema;
-import org.maat.encdb.erp.PlainVersusEncrypted;
+import org.maat.erp.ErpDatabase;
+import org.maat.erp.HrSchema;
+import org.maat.erp.PlainVersusEncrypted;
 
 /**
  * {@code maat erp encrypt} SIGKILLed mid-way in a child JVM: the target stays marked incomplete, opening

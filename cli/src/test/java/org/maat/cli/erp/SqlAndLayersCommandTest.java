@@ -9,7 +9,7 @@ import java.sql.Connection;
 import java.sql.Statement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maat.encdb.erp.ErpDatabase;
+import org.maat.erp.ErpDatabase;
 import picocli.CommandLine;
 
 class SqlAndLayersCommandTest {

@@ -11,7 +11,6 @@ import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maat.cli.bench.BenchIndexCommand;
 import org.maat.cli.search.CommandHarness;
 import org.maat.cli.search.SearchCommand;
 import org.maat.core.data.DataDir;
@@ -102,27 +101,6 @@ class IndexCommandTest {
         assertThat(index.resolve("labels.db")).doesNotExist();
         assertThat(run(new SearchCommand(), "--data", data.root().toString(), "--index", index.toString(), "--as", "u3",
                 "--no-policy", "budget")).as(err.toString()).isZero();
-    }
-
-    @Test
-    void benchIndexReportsBothVariantsAndTheirRatios() {
-        assertThat(run(new BenchIndexCommand(), "--data", data.root().toString(), "--runs", "1",
-                "--scratch", dir.resolve("scratch").toString())).as(err.toString()).isZero();
-        assertThat(out.toString()).contains("no-policy  median").contains("policy     median").contains("overhead");
-    }
-
-    @Test
-    void benchIndexWithMapReduceReportsEveryEngineTheFixedCostAndTheGoals() {
-        assertThat(run(new BenchIndexCommand(), "--engine", "mapreduce", "--reducers", "1,2", "--data",
-                data.root().toString(), "--runs", "1", "--scratch", dir.resolve("scratch-mr").toString()))
-                .as(err.toString()).isZero();
-        assertThat(out.toString())
-                .containsPattern("sequential no-policy +[\\d.]+ +[\\d,]+ +[\\d.]+")
-                .containsPattern("mapreduce x2 policy +[\\d.]+ +[\\d,]+ +[\\d.]+")
-                .containsPattern("fixed cost of a MapReduce job .*: [\\d.]+ s")
-                .contains("monitor overhead, mapreduce x1:")
-                .contains("mapreduce x1 / sequential time (policy)")
-                .contains("mapreduce x2 / x1 throughput (policy)");
     }
 
     @Test

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maat.cli.bench.BenchSearchCommand;
 import org.maat.core.data.DataDir;
 import org.maat.core.runtime.TestData;
 
@@ -79,14 +78,5 @@ class SearchCommandsTest {
                 "--as", "u1", "q")).isEqualTo(2);
         assertThat(err.toString()).contains("does not exist");
         assertThat(run(new SearchCommand(), "--bogus")).isEqualTo(2);
-    }
-
-    @Test
-    void benchSearchReportsEveryVariantAndTheMix() throws IOException {
-        Path index = TestData.index(data, dir.resolve("index-bench"), 1).root();
-        assertThat(run(new BenchSearchCommand(), "--data", data.root().toString(), "--index", index.toString(),
-                "--threads", "2", "--queries", "50", "--rounds", "1")).as(err.toString()).isZero();
-        assertThat(out.toString()).contains("unfiltered").contains("all-public").contains("no-policy").contains("mix")
-                .containsPattern("mix +[\\d.]+ q/s no-policy");
     }
 }

@@ -21,8 +21,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maat.encdb.erp.ErpDatabase;
-import org.maat.encdb.erp.ErpLoader;
+import org.maat.erp.ErpDatabase;
+import org.maat.erp.ErpLoader;
 import picocli.CommandLine;
 
 /** {@code maat serve --erp}: the ERP pages alone, without search data, as bin/maat runs it. */

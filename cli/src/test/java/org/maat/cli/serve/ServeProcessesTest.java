@@ -105,7 +105,7 @@ class ServeProcessesTest {
     }
 
     @Test
-    void shardProcessesServeAFrontEndProcessAndAllStopCleanly() throws Exception {
+    void shardProcessesServeAFrontendProcessAndAllStopCleanly() throws Exception {
         ServedDataFixture served = ServedDataFixture.generate(dir.resolve("served"), 120);
         Path war = ServedDataFixture.war(dir.resolve("echo.war"), ConfigEchoServlet.class);
 

@@ -10,16 +10,21 @@ import java.util.function.BiConsumer;
  * chosen other users, with the constraint that the friendship relationship is symmetric"). Built by
  * matching shuffled degree stubs; pairs that would be self-loops or repeats are reshuffled, and the
  * few stubs still unmatched after that are dropped, so a handful of users may end with k - 1.
+ * The one friend-graph generator: {@link PopulationGenerator} writes it into a data directory, and
+ * the JMH benchmarks build their in-memory monitor from it, so both measure the same population.
  */
-final class FriendGraph {
+public final class FriendGraph {
 
     private static final int ROUNDS = 50;
 
     private FriendGraph() {
     }
 
-    /** Calls {@code edge(a, b)} once per unordered pair of friends, a < b. */
-    static void generate(int users, int k, SplittableRandom random, BiConsumer<Integer, Integer> edge) {
+    /**
+     * Calls {@code edge(a, b)} once per unordered pair of friends, a < b, users numbered 0 to
+     * {@code users - 1}; the same {@code random} state gives the same graph.
+     */
+    public static void generate(int users, int k, SplittableRandom random, BiConsumer<Integer, Integer> edge) {
         if (k == 0 || users < 2) {
             return;
         }

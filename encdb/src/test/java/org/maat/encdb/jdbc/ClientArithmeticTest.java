@@ -43,22 +43,22 @@ class ClientArithmeticTest {
                     "SELECT pk, big * a, big / b + 1, d * a, a / d, - d FROM t WHERE pk < 4 ORDER BY pk",
                     "SELECT pk, a + p, p * b - 1 FROM t WHERE pk < 4 ORDER BY pk",
                     "SELECT pk, a - b FROM t WHERE pk < 4 ORDER BY a - b DESC NULLS LAST")) {
-                assertThat(HrThroughDriverTest.rows(enc, q)).as(q).isEqualTo(HrThroughDriverTest.rows(plain, q));
+                assertThat(JdbcRows.rows(enc, q)).as(q).isEqualTo(JdbcRows.rows(plain, q));
             }
             for (String distinct : List.of("SELECT DISTINCT a * 0 FROM t", "SELECT DISTINCT b + 1 FROM t ORDER BY 1",
                     "SELECT DISTINCT b * -2 FROM t ORDER BY 1")) {
-                Throwable refused = catchThrowable(() -> HrThroughDriverTest.rows(enc, distinct));
+                Throwable refused = catchThrowable(() -> JdbcRows.rows(enc, distinct));
                 if (refused == null) {
-                    assertThat(HrThroughDriverTest.rows(enc, distinct)).as(distinct)
-                            .containsExactlyInAnyOrderElementsOf(HrThroughDriverTest.rows(plain, distinct));
+                    assertThat(JdbcRows.rows(enc, distinct)).as(distinct)
+                            .containsExactlyInAnyOrderElementsOf(JdbcRows.rows(plain, distinct));
                 } else {
                     assertThat(((SQLException) refused).getSQLState()).as(distinct).isEqualTo("0A000");
                 }
             }
             for (String failing : List.of("SELECT a + b FROM t WHERE pk = 4", "SELECT a * 2 FROM t WHERE pk = 4",
                     "SELECT a / (b - 3) FROM t WHERE pk = 2", "SELECT d / (b - 4) FROM t WHERE pk = 3")) {
-                SQLException h2 = (SQLException) catchThrowable(() -> HrThroughDriverTest.rows(plain, failing));
-                SQLException driver = (SQLException) catchThrowable(() -> HrThroughDriverTest.rows(enc, failing));
+                SQLException h2 = (SQLException) catchThrowable(() -> JdbcRows.rows(plain, failing));
+                SQLException driver = (SQLException) catchThrowable(() -> JdbcRows.rows(enc, failing));
                 assertThat((Throwable) h2).as(failing).isNotNull();
                 assertThat((Throwable) driver).as(failing).isNotNull();
                 assertThat(driver.getSQLState()).as(failing).isEqualTo(h2.getSQLState());

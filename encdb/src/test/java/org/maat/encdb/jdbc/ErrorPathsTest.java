@@ -146,7 +146,7 @@ class ErrorPathsTest {
     }
 
     private static void assertSame(String sql) throws SQLException {
-        assertThat(HrThroughDriverTest.rows(enc, sql)).as(sql).isEqualTo(HrThroughDriverTest.rows(plain, sql));
+        assertThat(JdbcRows.rows(enc, sql)).as(sql).isEqualTo(JdbcRows.rows(plain, sql));
     }
 
     private static void bothRun(String sql) throws SQLException {

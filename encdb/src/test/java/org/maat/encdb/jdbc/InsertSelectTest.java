@@ -34,7 +34,7 @@ class InsertSelectTest {
                 }
             }
             String q = "SELECT * FROM DST ORDER BY ID";
-            assertThat(HrThroughDriverTest.rows(enc, q)).isEqualTo(HrThroughDriverTest.rows(plain, q)).hasSize(2);
+            assertThat(JdbcRows.rows(enc, q)).isEqualTo(JdbcRows.rows(plain, q)).hasSize(2);
         }
     }
 }

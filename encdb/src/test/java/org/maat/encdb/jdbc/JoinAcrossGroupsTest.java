@@ -27,18 +27,18 @@ class JoinAcrossGroupsTest {
             st.execute("INSERT INTO P VALUES (1, 'Oslo'), (2, 'Lima'), (3, NULL)");
             st.execute("INSERT INTO Q VALUES (10, 'Lima', 1), (11, 'Oslo', 2), (12, 'Oslo', 3), (13, 'Rome', 1)");
             String sql = "SELECT P.ID, Q.ID FROM P JOIN Q ON P.CITY = Q.TOWN ORDER BY P.ID, Q.ID";
-            assertThat(HrThroughDriverTest.rows(c, sql)).isEqualTo(List.of(List.of(1L, 11L), List.of(1L, 12L),
+            assertThat(JdbcRows.rows(c, sql)).isEqualTo(List.of(List.of(1L, 11L), List.of(1L, 12L),
                     List.of(2L, 10L)));
             var town = c.catalog().table("Q").column("TOWN");
             assertThat(town.joinGroup()).isEqualTo(c.catalog().table("P").column("CITY").joinGroup());
             assertThat(town.layer(Onion.EQ)).isEqualTo(Layer.JOIN);
             // the moved column still answers equality and inserts land in its new group
             st.execute("INSERT INTO Q VALUES (14, 'Lima', 2)");
-            assertThat(HrThroughDriverTest.rows(c, "SELECT ID FROM Q WHERE TOWN = 'Lima' ORDER BY ID"))
+            assertThat(JdbcRows.rows(c, "SELECT ID FROM Q WHERE TOWN = 'Lima' ORDER BY ID"))
                     .isEqualTo(List.of(List.of(10L), List.of(14L)));
-            assertThat(HrThroughDriverTest.rows(c, sql)).hasSize(4);
+            assertThat(JdbcRows.rows(c, sql)).hasSize(4);
             // two columns bound by key constraints to other groups cannot be re-keyed
-            assertThatThrownBy(() -> HrThroughDriverTest.rows(c, "SELECT * FROM P JOIN Q ON P.ID = Q.ID"))
+            assertThatThrownBy(() -> JdbcRows.rows(c, "SELECT * FROM P JOIN Q ON P.ID = Q.ID"))
                     .isInstanceOf(SQLFeatureNotSupportedException.class).hasMessageContaining("join groups");
         }
     }

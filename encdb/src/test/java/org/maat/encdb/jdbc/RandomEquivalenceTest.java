@@ -63,13 +63,13 @@ class RandomEquivalenceTest {
                     r.nextInt(6) == 0 ? null : r.nextInt(20) - 5,
                     Date.valueOf(LocalDate.of(2020, 1, 1).plusDays(r.nextInt(400))), "n" + r.nextInt(5)};
                 for (Connection c : List.of(plain, enc)) {
-                    HrFixture.exec(c, "INSERT INTO T VALUES (?, ?, ?, ?, ?, ?, ?)", values);
+                    JdbcRows.exec(c, "INSERT INTO T VALUES (?, ?, ?, ?, ?, ?, ?)", values);
                 }
             }
             for (int uid = 1; uid <= rows; uid++) {
                 Object[] values = {uid, 1 + r.nextInt(rows), GROUPS[r.nextInt(GROUPS.length)]};
                 for (Connection c : List.of(plain, enc)) {
-                    HrFixture.exec(c, "INSERT INTO U VALUES (?, ?, ?)", values);
+                    JdbcRows.exec(c, "INSERT INTO U VALUES (?, ?, ?)", values);
                 }
             }
             for (int i = 0; i < 60; i++) {
@@ -77,13 +77,13 @@ class RandomEquivalenceTest {
                 String sql = (String) q[0];
                 Object[] params = java.util.Arrays.copyOfRange(q, 1, q.length);
                 if (sql.startsWith("SELECT")) {
-                    assertThat(HrThroughDriverTest.rows(enc, sql, params)).as(sql + " " + java.util.Arrays.toString(params))
-                            .isEqualTo(HrThroughDriverTest.rows(plain, sql, params));
+                    assertThat(JdbcRows.rows(enc, sql, params)).as(sql + " " + java.util.Arrays.toString(params))
+                            .isEqualTo(JdbcRows.rows(plain, sql, params));
                 } else {
                     assertThat(update(enc, sql, params)).as(sql).isEqualTo(update(plain, sql, params));
                     for (String t : List.of("SELECT * FROM T ORDER BY ID", "SELECT * FROM U ORDER BY UID")) {
-                        assertThat(HrThroughDriverTest.rows(enc, t)).as("after " + sql)
-                                .isEqualTo(HrThroughDriverTest.rows(plain, t));
+                        assertThat(JdbcRows.rows(enc, t)).as("after " + sql)
+                                .isEqualTo(JdbcRows.rows(plain, t));
                     }
                 }
             }

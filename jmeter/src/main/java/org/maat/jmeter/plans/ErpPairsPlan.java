@@ -6,7 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.maat.encdb.erp.ErpQuery;
+import org.maat.erp.ErpQuery;
 import org.maat.jmeter.run.RunContext;
 import org.maat.jmeter.run.SeriesRunner;
 import org.maat.jmeter.run.SeriesTags;

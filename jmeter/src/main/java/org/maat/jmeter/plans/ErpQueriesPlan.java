@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.maat.encdb.erp.ErpQuery;
+import org.maat.erp.ErpQuery;
 import org.maat.jmeter.run.RunContext;
 import org.maat.jmeter.run.SeriesRunner;
 import org.maat.jmeter.run.SeriesTags;

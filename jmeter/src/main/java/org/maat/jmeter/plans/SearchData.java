@@ -24,11 +24,11 @@ import org.maat.core.population.GenerationProgress;
 import org.maat.core.population.PopulationGenerator;
 import org.maat.core.population.PopulationSpec;
 import org.maat.core.runtime.IndexRun;
-import org.maat.core.runtime.TitleQueries;
+import org.maat.bench.search.TitleQueries;
 import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
 import org.maat.policy.facts.FactSource;
-import org.maat.server.bench.BenchData;
+import org.maat.bench.serve.BenchData;
 
 /**
  * The search mix's data, as {@code bench serve} makes it: europarl documents with a generated

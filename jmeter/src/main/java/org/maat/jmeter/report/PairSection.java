@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.Function;
-import org.maat.core.cli.MarkdownTable;
+import org.maat.bench.report.MarkdownTable;
 
 /**
  * {@code erp-pairs}: per backend, the throughput each pair of queries should reach given the single-query

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.knowm.xchart.XYChart;
-import org.maat.core.cli.MarkdownTable;
+import org.maat.bench.report.MarkdownTable;
 
 /**
  * {@code q10-q10r}: whether fixed query values flatter the results. Per backend, the published Fig. 6 (latency

@@ -9,7 +9,7 @@ import java.util.TreeSet;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-import org.maat.core.cli.MarkdownTable;
+import org.maat.bench.report.MarkdownTable;
 
 /**
  * {@code erp-queries}: the published Table 1 (throughput per query) measured per backend, with the latency

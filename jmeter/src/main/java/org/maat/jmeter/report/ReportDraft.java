@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.internal.chartpart.Chart;
-import org.maat.core.cli.MarkdownTable;
+import org.maat.bench.report.MarkdownTable;
 
 /**
  * The report being written: Markdown text, the PNG charts saved beside it, and what the run lacked.

@@ -9,7 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import org.knowm.xchart.CategoryChart;
-import org.maat.core.cli.MarkdownTable;
+import org.maat.bench.report.MarkdownTable;
 
 /**
  * {@code search-mix}: Thoth's Fig. 4 (search throughput normalized to the no-policy baseline, by topology and

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import org.maat.core.cli.MarkdownTable;
+import org.maat.bench.report.MarkdownTable;
 
 /**
  * Builds the Markdown report of one JMH run: a table per group of benchmarks, each row normalized

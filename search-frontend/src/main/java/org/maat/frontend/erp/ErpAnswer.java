@@ -5,8 +5,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.maat.encdb.erp.ErpQuery;
-import org.maat.encdb.erp.QueryResult;
+import org.maat.erp.ErpQuery;
+import org.maat.erp.QueryResult;
 
 /**
  * What one request's execution of an ERP query answered, in the values JSON and the pages show:

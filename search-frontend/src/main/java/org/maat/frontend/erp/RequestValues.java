@@ -7,10 +7,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.maat.encdb.erp.ErpQuery;
-import org.maat.encdb.erp.HrGenerator;
-import org.maat.encdb.erp.ParameterStream;
-import org.maat.encdb.erp.QueryParameters;
+import org.maat.erp.ErpQuery;
+import org.maat.erp.HrGenerator;
+import org.maat.erp.ParameterStream;
+import org.maat.erp.QueryParameters;
 import org.maat.frontend.app.RequestException;
 
 /**

@@ -10,7 +10,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.maat.encdb.erp.ErpQuery;
+import org.maat.erp.ErpQuery;
 import org.maat.frontend.app.RequestException;
 import org.maat.frontend.erp.ErpAnswer;
 import org.maat.frontend.erp.ErpFrontend;

@@ -20,9 +20,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maat.encdb.erp.ErpDatabase;
-import org.maat.encdb.erp.ErpLoader;
-import org.maat.encdb.erp.ErpQuery;
+import org.maat.erp.ErpDatabase;
+import org.maat.erp.ErpLoader;
+import org.maat.erp.ErpQuery;
 import org.maat.frontend.app.RequestException;
 
 /** The ERP application over a real plain H2 database of 300 employees, copied fresh for each test. */

@@ -14,9 +14,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
-import org.maat.encdb.erp.ErpQuery;
-import org.maat.encdb.erp.HrGenerator;
-import org.maat.encdb.erp.QueryParameters;
+import org.maat.erp.ErpQuery;
+import org.maat.erp.HrGenerator;
+import org.maat.erp.QueryParameters;
 import org.maat.frontend.app.RequestException;
 
 class RequestValuesTest {

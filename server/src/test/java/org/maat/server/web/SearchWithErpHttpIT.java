@@ -8,8 +8,8 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maat.encdb.erp.ErpDatabase;
-import org.maat.encdb.erp.ErpLoader;
+import org.maat.erp.ErpDatabase;
+import org.maat.erp.ErpLoader;
 import org.maat.server.Topology;
 
 /** One front-end serving search and the ERP pages side by side; and one serving search alone. */

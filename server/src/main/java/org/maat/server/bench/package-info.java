@@ -1,6 +1,0 @@
-/**
- * {@code maat bench serve}: closed-loop HTTP load on loopback against the front-end's JSON API, on
- * the {@code --no-policy} baseline, the all-public data set and the full 30/50/20 mix, side by side
- * in one run.
- */
-package org.maat.server.bench;
