@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
+import org.maat.core.accounts.PasswordHasher;
 import org.maat.core.conduit.ScanMode;
 import org.maat.core.corpus.CorpusSpec;
 import org.maat.core.data.DataDir;
@@ -41,7 +42,7 @@ public record ServedDataFixture(DataDir data, IndexLayout index) {
         Files.createDirectories(dir);
         Path corpus = Files.writeString(dir.resolve("corpus.jsonl"), lines);
         DataDir data = DataDir.at(dir.resolve("data"));
-        new PopulationGenerator(SPEC).generate(CorpusSpec.parse("jsonl:" + corpus, 3), data, ScanMode.STRICT,
+        new PopulationGenerator(SPEC, SPEC.users(), new PasswordHasher(64, 1, 1)).generate(CorpusSpec.parse("jsonl:" + corpus, 3), data, ScanMode.STRICT,
                 bad -> { }, GenerationProgress.NONE);
         IndexLayout index = new IndexLayout(dir.resolve("index"));
         IndexRun.standard().run(data, index, 2, Monitoring.REFERENCE_MONITOR, n -> { });

@@ -20,6 +20,7 @@ import org.maat.core.corpus.CorpusSpec;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
 import org.maat.core.data.Manifest;
+import org.maat.core.runtime.TestData;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 import org.maat.policy.facts.Fact;
@@ -43,14 +44,14 @@ class PopulationGeneratorTest {
     }
 
     private Manifest generate(Path out, PopulationSpec spec, int documents) throws IOException {
-        return new PopulationGenerator(spec).generate(corpus(documents), DataDir.at(out), ScanMode.STRICT, b -> { },
+        return new PopulationGenerator(spec, PopulationGenerator.DEFAULT_ACCOUNTS, TestData.CHEAP_HASHER).generate(corpus(documents), DataDir.at(out), ScanMode.STRICT, b -> { },
                 GenerationProgress.NONE);
     }
 
     @Test
     void firstUsersAndEveryEmployeeGetAnAccountWithAGeneratedLogin() throws IOException {
         DataDir data = DataDir.at(dir.resolve("data"));
-        new PopulationGenerator(SPEC, 5, new org.maat.core.accounts.PasswordHasher(64, 1, 1))
+        new PopulationGenerator(SPEC, 5, TestData.CHEAP_HASHER)
                 .generate(corpus(50), data, ScanMode.STRICT, b -> { }, GenerationProgress.NONE);
         var logins = org.maat.core.accounts.GeneratedLogins.read(data);
         assertThat(logins).extracting(org.maat.core.accounts.Login::user)

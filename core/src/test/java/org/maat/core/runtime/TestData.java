@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
+import org.maat.core.accounts.PasswordHasher;
 import org.maat.core.conduit.ScanMode;
 import org.maat.core.corpus.CorpusSpec;
 import org.maat.core.data.DataDir;
@@ -24,6 +25,12 @@ import org.maat.policy.Conduit;
  * document {@code d<N>}), and a population from the real generator.
  */
 public final class TestData {
+
+    /**
+     * Argon2id at the smallest legal cost: at OWASP's cost ({@link PasswordHasher#standard()}) a generated
+     * data directory spends seconds hashing its accounts' passwords, and test logins need not resist guessing.
+     */
+    public static final PasswordHasher CHEAP_HASHER = new PasswordHasher(64, 1, 1);
 
     public static final List<String> VOCABULARY = List.of("parliament", "budget", "fishing", "council",
             "energy", "treaty", "farmers", "water", "transport", "rights", "market", "tax", "safety", "vote",
@@ -56,7 +63,7 @@ public final class TestData {
         Files.createDirectories(dir);
         Path corpus = Files.writeString(dir.resolve("corpus-" + seed + ".jsonl"), lines);
         DataDir data = DataDir.at(dir.resolve("data-" + seed));
-        new PopulationGenerator(spec).generate(CorpusSpec.parse("jsonl:" + corpus, seed), data, ScanMode.STRICT,
+        new PopulationGenerator(spec, PopulationGenerator.DEFAULT_ACCOUNTS, CHEAP_HASHER).generate(CorpusSpec.parse("jsonl:" + corpus, seed), data, ScanMode.STRICT,
                 bad -> { }, GenerationProgress.NONE);
         return data;
     }

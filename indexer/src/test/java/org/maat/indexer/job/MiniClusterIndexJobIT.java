@@ -19,7 +19,7 @@ import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
 import org.maat.core.task.Monitoring;
-import org.maat.indexer.MapReduceEquivalenceTest;
+import org.maat.indexer.MapReduceEquivalenceIT;
 import org.maat.policy.Session;
 
 /**
@@ -105,7 +105,7 @@ class MiniClusterIndexJobIT {
         IndexLayout local = new IndexLayout(dir.resolve("from-hdfs"));
         hdfs.copyToLocalFile(false, remoteIndex, new org.apache.hadoop.fs.Path(local.root().toUri()), true);
         for (int shard = 0; shard < 2; shard++) {
-            assertThat(MapReduceEquivalenceTest.ids(local, shard)).isEqualTo(MapReduceEquivalenceTest.ids(sequential, shard));
+            assertThat(MapReduceEquivalenceIT.ids(local, shard)).isEqualTo(MapReduceEquivalenceIT.ids(sequential, shard));
         }
         try (IndexLabels labels = IndexLabels.open(local)) {
             assertThat(labels.published().orElseThrow().documents()).isEqualTo(200);

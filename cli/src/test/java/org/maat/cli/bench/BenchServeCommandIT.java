@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** A small run of the HTTP benchmark: every configuration and length measured, no request failed. */
-class BenchServeCommandTest {
+class BenchServeCommandIT {
 
     @TempDir
     Path dir;

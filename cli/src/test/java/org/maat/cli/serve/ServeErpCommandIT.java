@@ -26,7 +26,7 @@ import org.maat.erp.ErpLoader;
 import picocli.CommandLine;
 
 /** {@code maat serve --erp}: the ERP pages alone, without search data, as bin/maat runs it. */
-class ServeErpCommandTest {
+class ServeErpCommandIT {
 
     private static final Pattern URL = Pattern.compile("serving at (http://\\S+)");
 

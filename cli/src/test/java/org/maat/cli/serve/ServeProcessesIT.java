@@ -39,7 +39,7 @@ import picocli.CommandLine;
  * index, a front-end process configured with their URLs, and a clean stop of each on SIGTERM (what
  * Ctrl-C triggers too: the shutdown hook).
  */
-class ServeProcessesTest {
+class ServeProcessesIT {
 
     private static final Pattern URL = Pattern.compile("serving at (http://\\S+)");
 

@@ -9,7 +9,7 @@ import java.sql.SQLException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ErpDemoTest {
+class ErpDemoIT {
 
     @TempDir
     Path dir;

@@ -17,7 +17,7 @@ import org.maat.core.data.DataDir;
 import org.maat.core.runtime.TestData;
 
 /** {@code maat index} with either engine over a data directory damaged after generation: refused by name, nothing published. */
-class DamagedDataIndexTest {
+class DamagedDataIndexIT {
 
     @TempDir
     Path dir;

@@ -13,7 +13,7 @@ import org.maat.core.data.DataDir;
 import org.maat.core.runtime.TestData;
 
 /** {@code maat bench index} with either engine on a small generated data directory. */
-class BenchIndexCommandTest {
+class BenchIndexCommandIT {
 
     @TempDir
     static Path dir;

@@ -31,7 +31,7 @@ import org.maat.policy.store.PolicyStore;
 import org.maat.policy.templates.PolicyTemplates;
 
 /** Misconfigured indexer jobs: the monitor refuses them, and nothing they built is published. */
-class IndexJobFaultInjectionTest {
+class IndexJobFaultInjectionIT {
 
     private static final String HISTORY_TEXT = PolicyPrinter.print(PolicyTemplates.policy("history"));
     private static final PolicyId HISTORY = PolicyId.ofCanonicalText(HISTORY_TEXT);

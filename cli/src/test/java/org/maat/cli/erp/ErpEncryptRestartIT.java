@@ -25,7 +25,7 @@ import org.maat.erp.PlainVersusEncrypted;
  * it names the command that finishes it, and running that same command again encrypts from scratch into
  * a database whose every table holds what the plaintext one holds.
  */
-class ErpEncryptRestartTest {
+class ErpEncryptRestartIT {
 
     private static final Pattern PROGRESS = Pattern.compile("encrypt .*?(\\d+)/(\\d+) rows");
 

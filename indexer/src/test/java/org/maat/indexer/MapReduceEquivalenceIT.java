@@ -31,7 +31,7 @@ import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 
 /** The MapReduce indexer in local mode builds the sequential indexer's index, document for document. */
-public class MapReduceEquivalenceTest {
+public class MapReduceEquivalenceIT {
 
     private static final List<String> QUERIES = List.of("budget", "water climate", "parliament", "fishing treaty",
             "tax", "energy market", "uniq17", "vote report");

@@ -16,7 +16,7 @@ import org.maat.cli.search.SearchCommand;
 import org.maat.core.data.DataDir;
 import org.maat.core.runtime.TestData;
 
-class IndexCommandTest {
+class IndexCommandIT {
 
     @TempDir
     static Path dir;
