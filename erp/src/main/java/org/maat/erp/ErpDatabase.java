@@ -42,6 +42,12 @@ public final class ErpDatabase {
     public static final String PROPERTIES = "erp.properties";
     public static final String H2_NAME = "hr";
     public static final String KEY_FILE = "maat.key";
+    /**
+     * Where the database's stored procedure and trigger classes live: H2 keeps their class names, so a
+     * database whose schema names another package (Maat before the ERP workload left the driver module
+     * named {@code org.maat.encdb.erp}) fails on its first EMPLOYEES update; {@link #open} says so first.
+     */
+    static final String ROUTINE_PACKAGE = "org.maat.erp";
 
     /** The files a database consists of; an interrupted build's are removed by {@link #createOrRestart}. */
     private static final List<String> FILES = List.of(PROPERTIES, PROPERTIES + ".tmp", H2_NAME + ".mv.db",
@@ -167,6 +173,13 @@ public final class ErpDatabase {
             throw new IllegalArgumentException(dir + ": not an ERP database (no " + PROPERTIES + " and "
                     + H2_NAME + ".mv.db; create one with 'maat erp load')");
         }
+        if (!ROUTINE_PACKAGE.equals(p.getProperty("routines"))) {
+            String command = p.getProperty("command");
+            throw new IllegalArgumentException(dir + ": built by an earlier Maat, whose HR procedure and trigger "
+                    + "classes H2 cannot load any more. Rebuild it: "
+                    + (command == null ? "'maat erp load' (and 'maat erp encrypt')" : "'" + command + "'")
+                    + " after deleting the directory");
+        }
         try {
             Kind kind = Kind.valueOf(p.getProperty("kind", "").toUpperCase(Locale.ROOT));
             return new ErpDatabase(abs, kind, Long.parseLong(p.getProperty("seed")),
@@ -276,6 +289,7 @@ public final class ErpDatabase {
         p.setProperty("seed", Long.toString(seed));
         p.setProperty("employees", Integer.toString(employees));
         p.setProperty("complete", Boolean.toString(complete));
+        p.setProperty("routines", ROUTINE_PACKAGE);
         if (buildCommand != null) {
             p.setProperty("command", buildCommand);
         }
