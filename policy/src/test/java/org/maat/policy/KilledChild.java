@@ -54,6 +54,28 @@ public final class KilledChild {
         return lines;
     }
 
+    /**
+     * Starts {@code main} and SIGKILLs it as soon as it has printed the line {@code marker} (a crash test's
+     * step: "REACHED STEP"), failing if it ends before printing it.
+     */
+    public static void killWhenPrinted(Class<?> main, List<String> args, Path stderr, String marker)
+            throws IOException, InterruptedException {
+        Process child = start(main, stderr, List.of(), args);
+        try (BufferedReader out = new BufferedReader(
+                new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            do {
+                line = out.readLine();
+                assertThat(line).as("the child ended before printing " + marker + "; stderr: " + Files.readString(stderr))
+                        .isNotNull();
+            } while (!line.equals(marker));
+            child.toHandle().destroyForcibly();
+            assertThat(child.waitFor(30, TimeUnit.SECONDS)).as("the child did not die").isTrue();
+        } finally {
+            child.destroyForcibly();
+        }
+    }
+
     /** Starts {@code main} in a child JVM tuned for fast start-up, its stderr going to a file. */
     public static Process start(Class<?> main, Path stderr, List<String> jvmOptions, List<String> args)
             throws IOException {

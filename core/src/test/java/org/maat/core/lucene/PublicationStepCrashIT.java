@@ -2,11 +2,7 @@ package org.maat.core.lucene;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -88,21 +84,9 @@ class PublicationStepCrashIT {
 
     private static void killAt(Step step, IndexLayout out, int shards, Monitoring policy) throws Exception {
         Path stderr = dir.resolve("child-" + out.root().getFileName() + ".err");
-        Process child = KilledChild.start(SteppedIndexingChild.class, stderr, List.of(), List.of(data.root().toString(),
-                out.root().toString(), Integer.toString(shards), policy.name(), step.name()));
-        try (BufferedReader lines = new BufferedReader(
-                new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            do {
-                line = lines.readLine();
-                assertThat(line).as("the child ended before " + step + "; stderr: " + Files.readString(stderr))
-                        .isNotNull();
-            } while (!line.equals("REACHED " + step));
-            child.toHandle().destroyForcibly();
-            assertThat(child.waitFor(30, TimeUnit.SECONDS)).as("the child did not die").isTrue();
-        } finally {
-            child.destroyForcibly();
-        }
+        KilledChild.killWhenPrinted(SteppedIndexingChild.class, List.of(data.root().toString(), out.root().toString(),
+                Integer.toString(shards), policy.name(), step.name()), stderr,
+                "REACHED " + step);
     }
 
 

@@ -2,10 +2,7 @@ package org.maat.indexer.job;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -95,22 +92,9 @@ class MapReduceCommitCrashIT {
     private void killAt(Step step, IndexLayout out, int shards) throws Exception {
         Path stderr = dir.resolve("child-" + out.root().getFileName() + ".err");
         Path tmp = Files.createDirectories(dir.resolve("child-tmp-" + out.root().getFileName()));
-        Process child = KilledChild.start(PublishingChild.class, stderr, List.of(),
-                List.of(data.root().toString(), out.root().toAbsolutePath().toString(), Integer.toString(shards),
-                        step.name(), tmp.toString()));
-        try (BufferedReader lines = new BufferedReader(
-                new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            do {
-                line = lines.readLine();
-                assertThat(line).as("the child ended before " + step + "; stderr: " + Files.readString(stderr))
-                        .isNotNull();
-            } while (!line.equals("REACHED " + step));
-            child.toHandle().destroyForcibly();
-            assertThat(child.waitFor(30, TimeUnit.SECONDS)).as("the child did not die").isTrue();
-        } finally {
-            child.destroyForcibly();
-        }
+        KilledChild.killWhenPrinted(PublishingChild.class, List.of(data.root().toString(),
+                out.root().toAbsolutePath().toString(), Integer.toString(shards), step.name(), tmp.toString()), stderr,
+                "REACHED " + step);
     }
 
 
