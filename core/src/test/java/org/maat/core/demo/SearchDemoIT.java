@@ -38,7 +38,7 @@ class SearchDemoIT {
         StringWriter text = new StringWriter();
         new SearchDemo(new PrintWriter(text)).run(dir);
         String out = text.toString();
-        Map<String, List<String>> sections = sections(out);
+        Map<String, List<String>> sections = DemoReport.sections(out);
         assertThat(sections.keySet()).as(out).containsExactly("Confined search over europarl",
                 "1. Owner, friend and stranger", sections.keySet().stream().filter(h -> h.startsWith("2. ")).findFirst()
                         .orElse("2. (missing)"),
@@ -81,21 +81,6 @@ class SearchDemoIT {
         assertThat(dropped.get(0)).isEqualTo("  refused by the monitor, nothing delivered:");
         assertThat(dropped.get(1)).contains("refused for session");
         assertThat(String.join("\n", dropped.subList(1, dropped.size()))).contains("may not read listed conduit");
-    }
-
-    /** The report's sections by heading ({@code == } lines), each with its non-blank lines. */
-    private static Map<String, List<String>> sections(String out) {
-        Map<String, List<String>> sections = new LinkedHashMap<>();
-        List<String> current = null;
-        for (String line : out.lines().toList()) {
-            if (line.startsWith("== ")) {
-                current = new ArrayList<>();
-                sections.put(line.substring(3), current);
-            } else if (current != null && !line.isBlank()) {
-                current.add(line);
-            }
-        }
-        return sections;
     }
 
     private static List<Search> searches(List<String> lines) {

@@ -6,13 +6,13 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maat.core.demo.DemoReport;
 import org.maat.server.ServedDataFixture;
 import org.maat.server.Topology;
 import org.maat.server.WarFile;
@@ -48,7 +48,7 @@ class ServeDemoIT {
         String output = text.toString();
         assertThat(clean).as(output).isTrue();
         assertThat(output).doesNotContain("LEAK").doesNotContain("UNEXPECTED");
-        Map<String, List<String>> sections = sections(output);
+        Map<String, List<String>> sections = DemoReport.sections(output);
         assertThat(sections.keySet()).as(output).hasSize(3);
         List<List<String>> bodies = new ArrayList<>(sections.values());
 
@@ -86,21 +86,6 @@ class ServeDemoIT {
         assertThat(after.group(2)).isEqualTo("200");
 
         assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().startsWith("shard-"));
-    }
-
-    /** The report's sections by heading ({@code == } lines), each with its non-blank lines. */
-    private static Map<String, List<String>> sections(String out) {
-        Map<String, List<String>> sections = new LinkedHashMap<>();
-        List<String> current = null;
-        for (String line : out.lines().toList()) {
-            if (line.startsWith("== ")) {
-                current = new ArrayList<>();
-                sections.put(line.substring(3), current);
-            } else if (current != null && !line.isBlank()) {
-                current.add(line);
-            }
-        }
-        return sections;
     }
 
     private static List<Matcher> matching(Pattern pattern, List<String> lines) {
