@@ -32,6 +32,7 @@ public final class SettingFlags {
     /** The error with the setting named by its flag; a setting without a flag keeps its own name. */
     public IllegalArgumentException name(InvalidSettingException e) {
         String flag = flags.get(e.setting());
-        return flag == null ? e : new IllegalArgumentException(flag + " " + e.reason(), e);
+        return flag == null ? e
+                : new IllegalArgumentException(flag + " " + e.reason(s -> flags.getOrDefault(s, s)), e);
     }
 }

@@ -101,7 +101,7 @@ class GenerateCommandTest {
     @Test
     void theGeneratorsBadSettingsAreNamedByTheirFlags() {
         assertThat(run("--out", dir.resolve("f").toString(), "--users", "5", "--friends", "5", "--quiet")).isEqualTo(2);
-        assertThat(err.toString()).contains("--friends must be between 0 and users - 1 (4), not 5");
+        assertThat(err.toString()).contains("--friends must be between 0 and --users - 1 (4), not 5");
         assertThat(run("--out", dir.resolve("m").toString(), "--employees", "0", "--mal-accesses", "3", "--quiet"))
                 .isEqualTo(2);
         assertThat(err.toString()).contains("--mal-accesses needs at least one employee");

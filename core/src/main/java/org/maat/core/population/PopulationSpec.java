@@ -33,7 +33,7 @@ public record PopulationSpec(int users, int friends, int privatePercent, int pub
 
     public PopulationSpec {
         require(users >= 1, USERS, "must be at least 1, not " + users);
-        require(friends >= 0 && friends < users, FRIENDS, "must be between 0 and " + USERS + " - 1 (" + (users - 1)
+        require(friends >= 0 && friends < users, FRIENDS, "must be between 0 and {" + USERS + "} - 1 (" + (users - 1)
                 + "), not " + friends);
         require(privatePercent >= 0 && publicPercent >= 0 && friendsPercent >= 0
                 && privatePercent + publicPercent + friendsPercent == 100,
