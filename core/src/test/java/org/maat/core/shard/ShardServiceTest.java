@@ -113,6 +113,14 @@ class ShardServiceTest {
     }
 
     @Test
+    void theMonitorRefusesToServeAnIndexBuiltWithoutIt() throws IOException {
+        // A plain-Lucene index carries no labels: serving it under the monitor would release unlabelled data.
+        IndexLayout plain = TestData.indexPlain(data, dir.resolve("plain-index"), 2);
+        assertThatThrownBy(() -> ShardIndex.open(data, plain, Monitoring.REFERENCE_MONITOR).close())
+                .hasMessageContaining("--no-policy");
+    }
+
+    @Test
     void theBaselineServesTheSameIndexWithoutAMonitor() throws IOException {
         try (ShardIndex monitored = ShardIndex.open(data, index, Monitoring.REFERENCE_MONITOR);
              ShardIndex plain = ShardIndex.open(data, index, Monitoring.NONE)) {
