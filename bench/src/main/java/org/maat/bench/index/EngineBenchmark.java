@@ -30,10 +30,13 @@ import org.maat.policy.store.PolicyStore;
  */
 public final class EngineBenchmark {
 
+    /** Each engine runs as the baseline, then under the monitor. */
+    private static final Monitoring[] BASELINE_FIRST = {Monitoring.NONE, Monitoring.REFERENCE_MONITOR};
+
     /** One way of indexing. */
-    public record Variant(boolean mapReduce, int reducers, boolean policy) {
+    public record Variant(boolean mapReduce, int reducers, Monitoring monitoring) {
         public String label() {
-            return (mapReduce ? "mapreduce x" + reducers : "sequential") + (policy ? " policy" : " no-policy");
+            return (mapReduce ? "mapreduce x" + reducers : "sequential") + (monitoring.monitored() ? " policy" : " no-policy");
         }
     }
 
@@ -94,12 +97,12 @@ public final class EngineBenchmark {
 
     public List<Variant> variants() {
         List<Variant> variants = new ArrayList<>();
-        for (boolean policy : new boolean[] {false, true}) {
-            variants.add(new Variant(false, 1, policy));
+        for (Monitoring monitoring : BASELINE_FIRST) {
+            variants.add(new Variant(false, 1, monitoring));
         }
         for (int r : reducers) {
-            for (boolean policy : new boolean[] {false, true}) {
-                variants.add(new Variant(true, r, policy));
+            for (Monitoring monitoring : BASELINE_FIRST) {
+                variants.add(new Variant(true, r, monitoring));
             }
         }
         return variants;
@@ -130,7 +133,7 @@ public final class EngineBenchmark {
                 nanos.get(v).add(report.nanos());
                 documents = report.documents();
             }
-            fixed.add(once(empty, new Variant(true, maxReducers, true), "run " + (i + 1) + " empty input", log).nanos());
+            fixed.add(once(empty, new Variant(true, maxReducers, Monitoring.REFERENCE_MONITOR), "run " + (i + 1) + " empty input", log).nanos());
         }
         return new Result(documents, manifest.documentBytes(), shards, nanos, cpu, fixed);
     }
@@ -139,7 +142,7 @@ public final class EngineBenchmark {
         Path out = Files.createTempDirectory(scratch, "index-");
         try {
             System.gc();
-            Monitoring monitoring = v.policy() ? Monitoring.REFERENCE_MONITOR : Monitoring.NONE;
+            Monitoring monitoring = v.monitoring();
             IndexRun.Report report = v.mapReduce()
                     ? MapReduceIndexing.run(input, new IndexLayout(out), shards, v.reducers(), monitoring, n -> { })
                     : IndexRun.standard().run(input, new IndexLayout(out), shards, monitoring, n -> { });

@@ -73,33 +73,34 @@ public final class IndexBenchmark {
     /** Runs the benchmark; {@code log} is told about each run as it ends. */
     public Result run(Consumer<String> log) throws IOException {
         Files.createDirectories(scratch);
-        once(false, "warm-up", log);
-        long documents = once(true, "warm-up", log)[2];
+        once(Monitoring.NONE, "warm-up", log);
+        long documents = once(Monitoring.REFERENCE_MONITOR, "warm-up", log)[2];
         List<Long> plain = new ArrayList<>();
         List<Long> policy = new ArrayList<>();
         List<Long> plainCpu = new ArrayList<>();
         List<Long> policyCpu = new ArrayList<>();
         for (int i = 0; i < runs; i++) {
             boolean policyFirst = i % 2 == 1;
-            for (boolean monitored : policyFirst ? new boolean[] {true, false} : new boolean[] {false, true}) {
-                long[] measured = once(monitored, "run " + (i + 1), log);
-                (monitored ? policy : plain).add(measured[0]);
-                (monitored ? policyCpu : plainCpu).add(measured[1]);
+            Monitoring[] order = policyFirst ? new Monitoring[] {Monitoring.REFERENCE_MONITOR, Monitoring.NONE}
+                    : new Monitoring[] {Monitoring.NONE, Monitoring.REFERENCE_MONITOR};
+            for (Monitoring monitoring : order) {
+                long[] measured = once(monitoring, "run " + (i + 1), log);
+                (monitoring.monitored() ? policy : plain).add(measured[0]);
+                (monitoring.monitored() ? policyCpu : plainCpu).add(measured[1]);
             }
         }
         return new Result(documents, shards, plain, policy, plainCpu, policyCpu);
     }
 
     /** One run: {wall nanos, CPU nanos, documents}. */
-    private long[] once(boolean policy, String label, Consumer<String> log) throws IOException {
-        Path out = Files.createTempDirectory(scratch, policy ? "policy-" : "plain-");
+    private long[] once(Monitoring monitoring, String label, Consumer<String> log) throws IOException {
+        Path out = Files.createTempDirectory(scratch, monitoring.monitored() ? "policy-" : "plain-");
         try {
             System.gc();
             long cpu = CPU.getProcessCpuTime();
-            IndexRun.Report report = IndexRun.standard().run(data, new IndexLayout(out), shards,
-                    policy ? Monitoring.REFERENCE_MONITOR : Monitoring.NONE, n -> { });
+            IndexRun.Report report = IndexRun.standard().run(data, new IndexLayout(out), shards, monitoring, n -> { });
             cpu = CPU.getProcessCpuTime() - cpu;
-            log.accept(String.format("%s %-9s %8.2f s wall %8.2f s cpu", label, policy ? "policy" : "no-policy",
+            log.accept(String.format("%s %-9s %8.2f s wall %8.2f s cpu", label, monitoring.monitored() ? "policy" : "no-policy",
                     report.nanos() / 1e9, cpu / 1e9));
             return new long[] {report.nanos(), cpu, report.documents()};
         } finally {

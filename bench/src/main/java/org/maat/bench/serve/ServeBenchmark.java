@@ -110,9 +110,9 @@ public final class ServeBenchmark {
                     return t;
                 })).build();
         try {
-            servers.put("no-policy", start(war, data.baseline(), data.mixIndex(), false, regionFile));
-            servers.put("all-public", start(war, data.allPublic(), data.publicIndex(), true, regionFile));
-            servers.put("mix", start(war, data.mix(), data.mixIndex(), true, regionFile));
+            servers.put("no-policy", start(war, data.baseline(), data.mixIndex(), Monitoring.NONE, regionFile));
+            servers.put("all-public", start(war, data.allPublic(), data.publicIndex(), Monitoring.REFERENCE_MONITOR, regionFile));
+            servers.put("mix", start(war, data.mix(), data.mixIndex(), Monitoring.REFERENCE_MONITOR, regionFile));
             Map<String, Recorder> discard = recorders();
             loop(http, servers, logins, users, queries, address, 1, warmup, maxSeconds, discard, seed - 1, n -> { });
             Map<Integer, Map<String, Figures>> results = new LinkedHashMap<>();
@@ -134,9 +134,9 @@ public final class ServeBenchmark {
         }
     }
 
-    private SearchDeployment start(Path war, DataDir dir, IndexLayout index, boolean policy, Path regionFile)
+    private SearchDeployment start(Path war, DataDir dir, IndexLayout index, Monitoring monitoring, Path regionFile)
             throws IOException {
-        return SearchDeployment.start(war, dir, index, topology, policy ? Monitoring.REFERENCE_MONITOR : Monitoring.NONE, "127.0.0.1", 0,
+        return SearchDeployment.start(war, dir, index, topology, monitoring, "127.0.0.1", 0,
                 c -> c.withRegions(regionFile).withProxyHeader(ApiSession.PROXY_HEADER).withMaxConcurrent(1024));
     }
 

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.maat.core.task.Monitoring;
 import org.maat.cli.SettingFlags;
 import org.maat.cli.options.DataOption;
 import org.maat.core.InvalidSettingException;
@@ -125,8 +126,8 @@ public final class BenchIndexCommand implements Callable<Integer> {
         o.printf("  fixed cost of a MapReduce job (empty input: submission, task set-up, polling, commit): %.3f s%n",
                 r.fixedSeconds());
         for (EngineBenchmark.Variant v : variants) {
-            if (v.policy()) {
-                EngineBenchmark.Variant plain = new EngineBenchmark.Variant(v.mapReduce(), v.reducers(), false);
+            if (v.monitoring().monitored()) {
+                EngineBenchmark.Variant plain = new EngineBenchmark.Variant(v.mapReduce(), v.reducers(), Monitoring.NONE);
                 o.printf("  monitor overhead, %-15s %+.2f %% median wall, %+.2f %% best wall, %+.2f %% cpu"
                         + "   (goal: under 1 %%)%n", v.label().replace(" policy", ":"),
                         (r.medianSeconds(v) / r.medianSeconds(plain) - 1) * 100,
@@ -134,13 +135,13 @@ public final class BenchIndexCommand implements Callable<Integer> {
                         (r.cpuSeconds(v) / r.cpuSeconds(plain) - 1) * 100);
             }
         }
-        EngineBenchmark.Variant sequential = new EngineBenchmark.Variant(false, 1, true);
-        EngineBenchmark.Variant one = new EngineBenchmark.Variant(true, 1, true);
+        EngineBenchmark.Variant sequential = new EngineBenchmark.Variant(false, 1, Monitoring.REFERENCE_MONITOR);
+        EngineBenchmark.Variant one = new EngineBenchmark.Variant(true, 1, Monitoring.REFERENCE_MONITOR);
         if (r.nanos().containsKey(one)) {
             o.printf("  mapreduce x1 / sequential time (policy): %.2fx median, %.2fx best   (goal: at most 1.3x)%n",
                     r.medianSeconds(one) / r.medianSeconds(sequential), r.bestSeconds(one) / r.bestSeconds(sequential));
             for (EngineBenchmark.Variant v : variants) {
-                if (v.mapReduce() && v.policy() && v.reducers() > 1) {
+                if (v.mapReduce() && v.monitoring().monitored() && v.reducers() > 1) {
                     o.printf("  mapreduce x%d / x1 throughput (policy): %.2fx median, %.2fx best   (goal for x2: at least"
                             + " 1.7x)%n", v.reducers(), r.documentsPerSecond(v) / r.documentsPerSecond(one),
                             r.bestSeconds(one) / r.bestSeconds(v));
