@@ -1,13 +1,13 @@
 package org.maat.cli;
 
-import org.maat.cli.bench.BenchSearchCommand;
 import org.maat.cli.bench.BenchErpCommand;
 import org.maat.cli.bench.BenchIndexCommand;
 import org.maat.cli.bench.BenchJmeterCommand;
-import org.maat.cli.bench.JmeterReportCommand;
 import org.maat.cli.bench.BenchJmhCommand;
 import org.maat.cli.bench.BenchOverloadCommand;
+import org.maat.cli.bench.BenchSearchCommand;
 import org.maat.cli.bench.BenchServeCommand;
+import org.maat.cli.bench.JmeterReportCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

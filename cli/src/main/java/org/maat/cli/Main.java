@@ -1,10 +1,10 @@
 package org.maat.cli;
 
-import org.maat.cli.search.GenerateCommand;
-import org.maat.cli.search.SearchCommand;
 import org.maat.cli.erp.ErpCommand;
 import org.maat.cli.index.IndexCommand;
 import org.maat.cli.policy.PolicyCommand;
+import org.maat.cli.search.GenerateCommand;
+import org.maat.cli.search.SearchCommand;
 import org.maat.cli.serve.ServeCommand;
 import org.maat.cli.serve.ShardCommand;
 import picocli.CommandLine;

@@ -18,9 +18,9 @@ import org.maat.core.shard.ShardHit;
 import org.maat.core.shard.ShardProtocol;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardRequestAuth;
-import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardResult;
 import org.maat.core.shard.ShardSearcher;
+import org.maat.core.shard.ShardSecret;
 
 /** A shard server sheds load with 503 once its running and waiting slots are full, and recovers. */
 class ShardServerOverloadIT {

@@ -11,8 +11,8 @@ import org.maat.core.InvalidSettingException;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DirectoryTree;
 import org.maat.core.lucene.IndexLayout;
-import org.maat.core.task.Monitoring;
 import org.maat.core.runtime.IndexRun;
+import org.maat.core.task.Monitoring;
 
 /**
  * The indexing overhead benchmark: the sequential indexer with and without the monitor over the same

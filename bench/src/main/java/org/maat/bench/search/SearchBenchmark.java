@@ -8,13 +8,13 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import org.maat.core.InvalidSettingException;
-import org.maat.core.data.Manifest;
-import org.maat.core.task.Monitoring;
 import org.maat.bench.load.ClosedLoop;
 import org.maat.bench.load.ClosedLoop.Outcome;
 import org.maat.bench.load.Latencies;
+import org.maat.core.InvalidSettingException;
+import org.maat.core.data.Manifest;
 import org.maat.core.runtime.SearchService;
+import org.maat.core.task.Monitoring;
 import org.maat.policy.Session;
 import org.maat.policy.monitor.PolicyViolation;
 

@@ -24,12 +24,12 @@ import org.maat.core.progress.Progress;
 import org.maat.jmh.report.JmhReport;
 import org.maat.jmh.report.JmhResultFile;
 import org.maat.jmh.report.JmhRun;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /**
  * {@code maat bench jmh}: runs {@code jmh/target/benchmarks.jar} in a child JVM, then writes its JSON

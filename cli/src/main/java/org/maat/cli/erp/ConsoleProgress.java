@@ -1,9 +1,9 @@
 package org.maat.cli.erp;
 
 import java.util.OptionalLong;
+import org.maat.bench.erp.ErpBenchmark;
 import org.maat.cli.ProgressBars;
 import org.maat.core.progress.Progress;
-import org.maat.bench.erp.ErpBenchmark;
 
 /** A row-count progress bar on standard error for the ERP commands' long jobs. Thread-safe. */
 public final class ConsoleProgress implements ErpBenchmark.Progress {

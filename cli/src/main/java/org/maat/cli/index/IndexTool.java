@@ -6,16 +6,16 @@ import org.apache.hadoop.conf.Configured;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.Tool;
 import org.apache.hadoop.util.ToolRunner;
-import org.maat.core.task.Monitoring;
 import org.maat.cli.SettingFlags;
 import org.maat.cli.options.NoPolicyOption;
 import org.maat.core.InvalidSettingException;
+import org.maat.core.task.Monitoring;
 import org.maat.indexer.job.IndexJob;
 import org.maat.indexer.job.IndexJobException;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine;
 
 /**
  * The MapReduce indexer as a Hadoop {@link Tool}, for a real cluster:

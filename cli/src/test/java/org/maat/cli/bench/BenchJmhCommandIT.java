@@ -8,11 +8,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
 import org.maat.jmh.report.JmhResult;
 import org.maat.jmh.report.JmhResultFile;
 import org.maat.jmh.report.JmhRun;
 import org.maat.jmh.report.WellFormedMarkdown;
-import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /**

@@ -12,8 +12,8 @@ import org.apache.hadoop.mapreduce.Counters;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.hadoop.mapreduce.TaskCompletionEvent;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
-import org.maat.core.task.Monitoring;
 import org.maat.core.InvalidSettingException;
+import org.maat.core.task.Monitoring;
 
 /**
  * Submits the MapReduce indexer to whatever cluster {@code conf} names (LocalJobRunner or YARN) and

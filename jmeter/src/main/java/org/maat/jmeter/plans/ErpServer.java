@@ -8,8 +8,8 @@ import java.util.function.Consumer;
 import org.maat.core.data.DirectoryTree;
 import org.maat.erp.ErpDatabase;
 import org.maat.erp.ErpLoader;
-import org.maat.jmeter.run.Target;
 import org.maat.frontend.config.FrontendConfig;
+import org.maat.jmeter.run.Target;
 import org.maat.server.FrontendServer;
 
 /**

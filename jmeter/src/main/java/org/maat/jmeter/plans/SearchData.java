@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.maat.bench.search.TitleQueries;
+import org.maat.bench.serve.BenchData;
 import org.maat.core.accounts.GeneratedLogins;
 import org.maat.core.accounts.Login;
 import org.maat.core.accounts.PasswordHasher;
@@ -24,11 +26,9 @@ import org.maat.core.population.GenerationProgress;
 import org.maat.core.population.PopulationGenerator;
 import org.maat.core.population.PopulationSpec;
 import org.maat.core.runtime.IndexRun;
-import org.maat.bench.search.TitleQueries;
 import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
 import org.maat.policy.facts.FactSource;
-import org.maat.bench.serve.BenchData;
 
 /**
  * The search mix's data, as {@code bench serve} makes it: europarl documents with a generated
