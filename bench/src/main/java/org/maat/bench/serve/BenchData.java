@@ -27,6 +27,12 @@ import org.maat.core.task.Monitoring;
 public record BenchData(DataDir mix, DataDir baseline, DataDir allPublic, IndexLayout mixIndex, IndexLayout publicIndex,
                  Manifest manifest) {
 
+    /**
+     * Argon2id at 1 MiB and one pass: signing hundreds of benchmark sessions in should cost little next to the
+     * searches measured. {@link PasswordHasher#standard()} is for deployments.
+     */
+    public static final PasswordHasher LIGHT_HASHER = new PasswordHasher(1024, 1, 1);
+
     static BenchData prepare(Path work, int documents, int users, int shards, long seed, PasswordHasher hasher,
                              Consumer<String> log) throws IOException {
         PopulationSpec mixSpec = mixSpec(documents, users, seed);

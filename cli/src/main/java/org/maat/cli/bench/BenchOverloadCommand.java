@@ -1,7 +1,6 @@
 package org.maat.cli.bench;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -17,10 +16,8 @@ import org.maat.cli.options.WarOption;
 import org.maat.cli.options.WorkloadOptions;
 import org.maat.core.accounts.GeneratedLogins;
 import org.maat.core.accounts.Login;
-import org.maat.core.accounts.PasswordHasher;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
-import org.maat.core.data.DirectoryTree;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.task.Monitoring;
 import org.maat.server.IdleHeapRelease;
@@ -90,7 +87,6 @@ public final class BenchOverloadCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         int k = workload.k();
         long seed = workload.seed();
-        Path dir = workload.dir();
         int documents = generated.documents();
         int users = generated.users();
         Topology layout;
@@ -105,12 +101,9 @@ public final class BenchOverloadCommand implements Callable<Integer> {
         require(maxConcurrent == null || maxConcurrent >= 1, "--max-concurrent must be at least 1");
         Path warFile = war.war();
         PrintWriter err = spec.commandLine().getErr();
-        Path work = dir != null ? Files.createDirectories(dir).resolve("bench-overload-" + System.currentTimeMillis())
-                : Files.createTempDirectory("maat-bench-overload");
-        try {
-            // Light password hashing: signing 200 sessions in should not dominate the run.
+        workload.inWorkDirectory("bench-overload", work -> {
             DataDir data = BenchData.generate(work.resolve("data"), BenchData.mixSpec(documents, users, seed),
-                    documents, users, seed, new PasswordHasher(1024, 1, 1), line -> progress(err, line));
+                    documents, users, seed, BenchData.LIGHT_HASHER, line -> progress(err, line));
             IndexLayout index = BenchData.index(data, work.resolve("index"), layout.shards(), line -> progress(err, line));
             TitleQueries queries;
             try (DataSet followed = DataSet.openFollower(data)) {
@@ -125,11 +118,7 @@ public final class BenchOverloadCommand implements Callable<Integer> {
                         Duration.ofMillis(backoffMillis), Duration.ofSeconds(settleSeconds), line -> progress(err, line));
             }
             print(spec.commandLine().getOut(), layout, report);
-        } finally {
-            if (dir == null) {
-                DirectoryTree.delete(work);
-            }
-        }
+        });
         return 0;
     }
 

@@ -1,12 +1,12 @@
 package org.maat.cli.bench;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
+import org.maat.bench.serve.BenchData;
 import org.maat.bench.serve.ServeBenchmark;
 import org.maat.bench.serve.ServeBenchmarkRun;
 import org.maat.cli.ProgressBars;
@@ -15,7 +15,6 @@ import org.maat.cli.options.TopologyOption;
 import org.maat.cli.options.WarOption;
 import org.maat.cli.options.WorkloadOptions;
 import org.maat.core.accounts.PasswordHasher;
-import org.maat.core.data.DirectoryTree;
 import org.maat.core.progress.Progress;
 import org.maat.server.Topology;
 import picocli.CommandLine.Command;
@@ -90,7 +89,6 @@ public final class BenchServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         int k = workload.k();
         long seed = workload.seed();
-        Path dir = workload.dir();
         int documents = generated.documents();
         int users = generated.users();
         Topology layout;
@@ -98,7 +96,7 @@ public final class BenchServeCommand implements Callable<Integer> {
         try {
             layout = topology.topology();
             hasher = switch (passwordHash) {
-                case "light" -> new PasswordHasher(1024, 1, 1);
+                case "light" -> BenchData.LIGHT_HASHER;
                 case "standard" -> PasswordHasher.standard();
                 default -> throw new IllegalArgumentException("--password-hash must be light or standard, not "
                         + passwordHash);
@@ -112,9 +110,7 @@ public final class BenchServeCommand implements Callable<Integer> {
         generated.validate();
         Path warFile = war.war();
         PrintWriter err = spec.commandLine().getErr();
-        Path work = dir != null ? Files.createDirectories(dir).resolve("bench-serve-" + System.currentTimeMillis())
-                : Files.createTempDirectory("maat-bench-serve");
-        try {
+        workload.inWorkDirectory("bench-serve", work -> {
             ServeBenchmarkRun run = new ServeBenchmarkRun(layout, clients, k, seed);
             run.prepare(work, documents, users, hasher, line -> {
                 err.println("  " + line);
@@ -126,11 +122,7 @@ public final class BenchServeCommand implements Callable<Integer> {
                 results = run.measure(warFile, work, lengths, sessions, warmup, maxSeconds, n -> bar.stepBy(n));
             }
             print(spec.commandLine().getOut(), layout, results);
-        } finally {
-            if (dir == null) {
-                DirectoryTree.delete(work);
-            }
-        }
+        });
         return 0;
     }
 

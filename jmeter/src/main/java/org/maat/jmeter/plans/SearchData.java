@@ -13,7 +13,6 @@ import org.maat.bench.search.TitleQueries;
 import org.maat.bench.serve.BenchData;
 import org.maat.core.accounts.GeneratedLogins;
 import org.maat.core.accounts.Login;
-import org.maat.core.accounts.PasswordHasher;
 import org.maat.core.conduit.ScanMode;
 import org.maat.core.corpus.CorpusSpec;
 import org.maat.core.corpus.FirstDocuments;
@@ -71,7 +70,7 @@ final class SearchData {
         log.accept("generating " + documents + " europarl documents, " + users + " users (" + (allPublic
                 ? "all public" : "30/50/20, censorship, MAL") + ") in " + dir);
         // A light password hash: logins are part of every session, and the benchmark measures search.
-        new PopulationGenerator(spec, users, new PasswordHasher(1024, 1, 1)).generate(
+        new PopulationGenerator(spec, users, BenchData.LIGHT_HASHER).generate(
                 new FirstDocuments(CorpusSpec.parse("europarl", seed), documents), data, ScanMode.STRICT, bad -> { },
                 GenerationProgress.NONE);
         log.accept("indexing into " + SHARDS + " shards under the monitor");
