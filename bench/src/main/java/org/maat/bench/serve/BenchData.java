@@ -38,9 +38,9 @@ public record BenchData(DataDir mix, DataDir baseline, DataDir allPublic, IndexL
         PopulationSpec mixSpec = mixSpec(documents, users, seed);
         PopulationSpec publicSpec = publicSpec(users, seed);
 
-        DataDir mix = generate(work.resolve("data-mix"), mixSpec, documents, users, seed, hasher, log);
+        DataDir mix = generate(work.resolve("data-mix"), mixSpec, documents, hasher, log);
         IndexLayout mixIndex = index(mix, work.resolve("index-mix"), shards, log);
-        DataDir allPublic = generate(work.resolve("data-public"), publicSpec, documents, users, seed, hasher, log);
+        DataDir allPublic = generate(work.resolve("data-public"), publicSpec, documents, hasher, log);
         IndexLayout publicIndex = index(allPublic, work.resolve("index-public"), shards, log);
         DataDir baseline = DataDir.at(work.resolve("data-baseline"));
         DirectoryTree.copy(mix.root(), baseline.root());
@@ -67,12 +67,12 @@ public record BenchData(DataDir mix, DataDir baseline, DataDir allPublic, IndexL
     }
 
     /** Generates {@code documents} europarl documents with {@code spec}'s population into {@code dir}. */
-    public static DataDir generate(Path dir, PopulationSpec spec, int documents, int users, long seed,
-                                    PasswordHasher hasher, Consumer<String> log) throws IOException {
-        log.accept("generating " + dir.getFileName() + ": " + documents + " europarl documents, " + users + " users, mix "
+    public static DataDir generate(Path dir, PopulationSpec spec, int documents, PasswordHasher hasher,
+                                   Consumer<String> log) throws IOException {
+        log.accept("generating " + dir.getFileName() + ": " + documents + " europarl documents, " + spec.users() + " users, mix "
                 + spec.privatePercent() + "/" + spec.publicPercent() + "/" + spec.friendsPercent());
         DataDir data = DataDir.at(dir);
-        new PopulationGenerator(spec, users, hasher).generate(new FirstDocuments(CorpusSpec.parse("europarl", seed),
+        new PopulationGenerator(spec, spec.users(), hasher).generate(new FirstDocuments(CorpusSpec.parse("europarl", spec.seed()),
                 documents), data, ScanMode.STRICT, bad -> { }, GenerationProgress.NONE);
         return data;
     }

@@ -33,8 +33,8 @@ class FrontendOverloadIT {
 
     @Test
     void aBurstIsShedWith503JsonWithinTheBoundedWaitAndItsThreadsEndAfterIt() throws Exception {
-        DataDir data = BenchData.generate(dir.resolve("data"), BenchData.mixSpec(300, 20, 5), 300, 20, 5,
-                new PasswordHasher(1024, 1, 1), line -> { });
+        DataDir data = BenchData.generate(dir.resolve("data"), BenchData.mixSpec(300, 20, 5), 300,
+                BenchData.LIGHT_HASHER, line -> { });
         IndexLayout index = BenchData.index(data, dir.resolve("index"), 2, line -> { });
         TitleQueries queries;
         try (DataSet followed = DataSet.openFollower(data)) {

@@ -90,9 +90,8 @@ public final class BenchIndexCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try {
             if (mapReduce) {
-                EngineBenchmark.Result r = new EngineBenchmark(dir, work, shardCount, reducerCounts, runs)
-                        .run(line -> log(err, line));
-                printEngines(r, new EngineBenchmark(dir, work, shardCount, reducerCounts, runs).variants(), manifest);
+                EngineBenchmark engines = new EngineBenchmark(dir, work, shardCount, reducerCounts, runs);
+                printEngines(engines.run(line -> log(err, line)), engines.variants(), manifest);
             } else {
                 printSequential(new IndexBenchmark(dir, work, shardCount, runs).run(line -> log(err, line)), manifest,
                         shardCount);

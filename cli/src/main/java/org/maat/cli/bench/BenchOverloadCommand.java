@@ -89,12 +89,7 @@ public final class BenchOverloadCommand implements Callable<Integer> {
         long seed = workload.seed();
         int documents = generated.documents();
         int users = generated.users();
-        Topology layout;
-        try {
-            layout = topology.topology();
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
+        Topology layout = topology.topology();
         require(clients >= 1 && seconds >= 1 && k >= 1, "--clients, --seconds and --k must be at least 1");
         require(settleSeconds >= 0 && backoffMillis >= 0, "--settle-seconds and --backoff-ms must be at least 0");
         generated.validate();
@@ -103,7 +98,7 @@ public final class BenchOverloadCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         workload.inWorkDirectory("bench-overload", work -> {
             DataDir data = BenchData.generate(work.resolve("data"), BenchData.mixSpec(documents, users, seed),
-                    documents, users, seed, BenchData.LIGHT_HASHER, line -> progress(err, line));
+                    documents, BenchData.LIGHT_HASHER, line -> progress(err, line));
             IndexLayout index = BenchData.index(data, work.resolve("index"), layout.shards(), line -> progress(err, line));
             TitleQueries queries;
             try (DataSet followed = DataSet.openFollower(data)) {

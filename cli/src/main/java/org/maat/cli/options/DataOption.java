@@ -10,11 +10,6 @@ public final class DataOption {
     @Option(names = "--data", required = true, paramLabel = "DIR", description = "Data directory (maat generate).")
     Path data;
 
-    /** The directory as given. */
-    public Path path() {
-        return data;
-    }
-
     public DataDir dataDir() {
         return DataDir.at(data);
     }

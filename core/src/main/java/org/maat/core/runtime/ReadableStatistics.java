@@ -21,6 +21,7 @@ import org.apache.lucene.search.TermStatistics;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.FixedBitSet;
+import org.maat.core.data.DataSet;
 import org.maat.core.index.AccessTemplate;
 import org.maat.core.index.IndexFields;
 import org.maat.policy.Conduit;
@@ -57,6 +58,16 @@ final class ReadableStatistics {
     /** Live documents by conduit id (shard document numbers), built with {@link #publicByLeaf}. */
     private volatile Map<String, Integer> documentById;
     private final Map<String, Region> regions = new ConcurrentHashMap<>();
+
+    /**
+     * The statistics of one shard's {@code reader} over {@code stores}. A region depends on its
+     * {@code blocked} facts, which live in the policy store; the MAL log's {@code logged} facts grow with
+     * every mandatory access, so the engine's combined fact version would rebuild every region's
+     * statistics on the next query after each entry.
+     */
+    static ReadableStatistics of(IndexReader reader, DataSet stores) {
+        return new ReadableStatistics(reader, stores.policies(), stores.policies().facts());
+    }
 
     ReadableStatistics(IndexReader reader, ConduitCatalog catalog, FactSource facts) {
         this.reader = reader;

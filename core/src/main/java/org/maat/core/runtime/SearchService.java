@@ -100,8 +100,7 @@ public final class SearchService implements AutoCloseable {
     private static List<ReadableStatistics> statisticsOf(OpenIndex index, DataSet stores) {
         List<ReadableStatistics> perShard = new ArrayList<>(index.shards());
         for (int shard = 0; shard < index.shards(); shard++) {
-            perShard.add(new ReadableStatistics(index.searcher(shard).getIndexReader(), stores.policies(),
-                    stores.engine().facts()));
+            perShard.add(ReadableStatistics.of(index.searcher(shard).getIndexReader(), stores));
         }
         return List.copyOf(perShard);
     }

@@ -15,6 +15,7 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.store.FSDirectory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.core.conduit.Document;
@@ -120,5 +121,24 @@ class ReadableStatisticsTest {
         }
         assertThat(compared).as("public hits compared").isGreaterThan(30).isEqualTo(truth.size());
         assertThat(hits).hasSizeGreaterThan(compared);
+    }
+
+    @Test
+    void aMalEntryKeepsARegionsStatistics() throws IOException {
+        // Every mandatory access appends a MAL entry; rebuilding each region's statistics after each one
+        // would put a pass over every field's postings on the next query of every shard.
+        DataDir data = TestData.generate(dir, 120, 5);
+        IndexLayout layout = TestData.index(data, dir.resolve("index"), 1);
+        String region = TestData.SPEC.blacklistRegion();
+        try (DataSet stores = DataSet.open(data);
+             DirectoryReader reader = DirectoryReader.open(FSDirectory.open(layout.shard(0)))) {
+            ReadableStatistics statistics = ReadableStatistics.of(reader, stores);
+            ReadableStatistics.Region before = statistics.region(region);
+            Conduit target = TestData.conduits(stores).get(0);
+            stores.malLog().append("e0", target.id(), "support case");
+            assertThat(stores.engine().facts().contains("logged", List.of("e0", target.id())))
+                    .as("the entry is a fact").isTrue();
+            assertThat(statistics.region(region)).as("after a MAL entry").isSameAs(before);
+        }
     }
 }

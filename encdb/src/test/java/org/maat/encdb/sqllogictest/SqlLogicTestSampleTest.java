@@ -57,8 +57,13 @@ class SqlLogicTestSampleTest {
         System.out.println(report(tallies));
         List<SltRunner.Mismatch> mismatches = tallies.stream().flatMap(t -> t.mismatches.stream()).toList();
         assertThat(mismatches).as("answers of the driver that differ from plain H2's").isEmpty();
-        assertThat(tallies.stream().mapToInt(t -> t.agrees).sum()).as("records the driver answered as H2 did")
-                .isPositive();
+        int agrees = tallies.stream().mapToInt(t -> t.agrees).sum();
+        assertThat(agrees).as("records the driver answered as H2 did").isPositive();
+        if (limit == Integer.MAX_VALUE) {
+            // The whole sample answered 647 records as H2 did on 2026-11-25: fewer means the rewriter now
+            // refuses SQL it used to run (raise the floor when it runs more).
+            assertThat(agrees).as("records the driver answered as H2 did, of the whole sample").isGreaterThanOrEqualTo(647);
+        }
     }
 
     /** The pass-rate table and the refusals by kind, as Markdown. */

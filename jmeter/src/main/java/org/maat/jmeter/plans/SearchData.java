@@ -67,14 +67,9 @@ final class SearchData {
         }
         // The same populations as bench serve, so the two measurements of search over HTTP compare.
         PopulationSpec spec = allPublic ? BenchData.publicSpec(users, seed) : BenchData.mixSpec(documents, users, seed);
-        log.accept("generating " + documents + " europarl documents, " + users + " users (" + (allPublic
-                ? "all public" : "30/50/20, censorship, MAL") + ") in " + dir);
         // A light password hash: logins are part of every session, and the benchmark measures search.
-        new PopulationGenerator(spec, users, BenchData.LIGHT_HASHER).generate(
-                new FirstDocuments(CorpusSpec.parse("europarl", seed), documents), data, ScanMode.STRICT, bad -> { },
-                GenerationProgress.NONE);
-        log.accept("indexing into " + SHARDS + " shards under the monitor");
-        IndexRun.standard().run(data, index, SHARDS, Monitoring.REFERENCE_MONITOR, n -> { });
+        BenchData.generate(data.root(), spec, documents, BenchData.LIGHT_HASHER, log);
+        BenchData.index(data, index.root(), SHARDS, log);
         Files.writeString(done, "complete\n");
         return new SearchData(data, index);
     }

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * The client against a real HTTP server on loopback (the JDK's, answering as a shard would): each
  * status becomes the outcome {@link ShardSearcher} promises.
  */
-class ShardClientTest {
+class ShardClientIT {
 
     private static final ShardRequestAuth AUTH = new ShardRequestAuth(ShardSecret.generate());
 
