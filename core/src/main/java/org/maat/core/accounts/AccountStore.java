@@ -5,13 +5,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Semaphore;
+import org.maat.core.AtomicFile;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataDirException;
 
@@ -69,9 +69,7 @@ public final class AccountStore {
     static void write(DataDir data, Map<String, String> hashes) throws IOException {
         StringBuilder text = new StringBuilder("# Maat accounts: user, Argon2id hash (PHC string). Never passwords.\n");
         new TreeMap<>(hashes).forEach((user, hash) -> text.append(user).append('\t').append(hash).append('\n'));
-        Path tmp = data.accounts().resolveSibling(data.accounts().getFileName() + ".tmp");
-        Files.writeString(tmp, text, StandardCharsets.UTF_8);
-        Files.move(tmp, data.accounts(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        AtomicFile.replace(data.accounts(), text);
     }
 
     /** Whether {@code user} has an account whose password is {@code password}. */

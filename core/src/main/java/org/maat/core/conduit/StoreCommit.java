@@ -2,14 +2,12 @@ package org.maat.core.conduit;
 
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import org.maat.core.AtomicFile;
 
 /**
  * What a conduit store has committed: the document count and each segment's committed length. It is
@@ -60,21 +58,6 @@ record StoreCommit(long documents, List<Long> segmentLengths) {
             text.append(i == 0 ? "" : ",").append(segmentLengths.get(i));
         }
         text.append('\n');
-        Path tmp = dir.resolve(FILE + ".tmp");
-        Files.writeString(tmp, text);
-        try (FileChannel c = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-            c.force(true);
-        }
-        Files.move(tmp, dir.resolve(FILE), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        syncDirectory(dir);
-    }
-
-    /** Makes the rename durable; some file systems refuse to open directories, which is harmless. */
-    static void syncDirectory(Path dir) {
-        try (FileChannel c = FileChannel.open(dir, StandardOpenOption.READ)) {
-            c.force(true);
-        } catch (IOException ignored) {
-            // not supported here; the rename is still atomic
-        }
+        AtomicFile.replace(dir.resolve(FILE), text);
     }
 }

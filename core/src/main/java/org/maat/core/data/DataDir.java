@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Objects;
+import org.maat.core.AtomicFile;
 
 /**
  * The layout of a data directory written by {@code maat generate}: the policy store, the document
@@ -74,9 +75,6 @@ public record DataDir(Path root) {
 
     /** Writes the manifest atomically (temporary file, then rename), completing the directory. */
     public void writeManifest(Manifest manifest) throws IOException {
-        Path tmp = root.resolve("manifest.json.tmp");
-        Files.writeString(tmp, manifest.toJson());
-        Files.move(tmp, manifest(), java.nio.file.StandardCopyOption.ATOMIC_MOVE,
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        AtomicFile.replace(manifest(), manifest.toJson());
     }
 }

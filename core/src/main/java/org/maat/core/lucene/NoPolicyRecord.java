@@ -3,17 +3,15 @@ package org.maat.core.lucene;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
+import org.maat.core.AtomicFile;
 
 /**
  * The published state of an index built with {@code --no-policy} ({@value IndexLayout#NO_POLICY_RECORD}):
@@ -36,18 +34,7 @@ public final class NoPolicyRecord {
         StringBuilder text = new StringBuilder("# ").append(FORMAT)
                 .append(": an index built with --no-policy (no labels); its published commits\n");
         new TreeMap<>(index.toAttributes()).forEach((k, v) -> text.append(k).append('=').append(v).append('\n'));
-        Path target = layout.noPolicyRecord();
-        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-        Files.writeString(tmp, text, StandardCharsets.UTF_8);
-        try (FileChannel c = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-            c.force(true);
-        }
-        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        try (FileChannel c = FileChannel.open(layout.root(), StandardOpenOption.READ)) {
-            c.force(true);
-        } catch (IOException notSupported) {
-            // some file systems cannot open a directory; the rename is still atomic
-        }
+        AtomicFile.replace(layout.noPolicyRecord(), text);
     }
 
     /** The record of the index at {@code layout}, if it has one. */

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Pattern;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -30,6 +31,9 @@ import javax.crypto.spec.SecretKeySpec;
  * restart within {@link #WINDOW} (nonces are remembered in memory). Thread-safe.
  */
 public final class ShardRequestAuth {
+
+    private static final Pattern NONCE = Pattern.compile("[0-9a-f]{32}");
+    private static final Pattern SIGNATURE = Pattern.compile("[0-9a-f]{64}");
 
     /** The header carrying the signature. */
     public static final String HEADER = "Authorization";
@@ -107,7 +111,7 @@ public final class ShardRequestAuth {
                 }
             }
         }
-        if (t == null || n == null || s == null || !n.matches("[0-9a-f]{32}") || !s.matches("[0-9a-f]{64}")) {
+        if (t == null || n == null || s == null || !NONCE.matcher(n).matches() || !SIGNATURE.matcher(s).matches()) {
             return refused("the " + SCHEME + " credential is malformed (expected t=MILLIS,n=NONCE,s=MAC)");
         }
         long time;

@@ -350,6 +350,23 @@ class SearchFaultInjectionTest {
     }
 
     @Test
+    void aSearchThatNamesADocumentTwiceIsRefused() throws IOException {
+        // The bug (deliberate here): repeating readable ids (which ones, how often) would carry data too.
+        AtomicReference<ResultChannel> channel = new AtomicReference<>();
+        for (List<Integer> picks : List.of(List.of(0, 0), List.of(0, 1, 0), List.of(0, 1, 2, 2))) {
+            SearchService.TaskBody repeat = ctx -> {
+                channel.set(ctx.results());
+                List<String> top = standardTop(ctx, 3);
+                ctx.results().writeIds(picks.stream().map(top::get).toList());
+            };
+            assertThatThrownBy(() -> service.run(stranger, "budget", repeat)).as("ranks " + picks)
+                    .isInstanceOf(PolicyViolation.class)
+                    .hasMessageContaining("a result list must be in the index's order");
+            assertThat(channel.get().deliveredIds()).isEmpty();
+        }
+    }
+
+    @Test
     void aSearchThatAppendsAReadableIdTheQueryDoesNotMatchIsRefused() throws IOException {
         // The bug (deliberate here): extra readable ids appended to the list, to carry data in which
         // ones; every id is readable, yet a listed document that does not match the query is refused.

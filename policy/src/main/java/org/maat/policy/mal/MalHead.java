@@ -58,24 +58,29 @@ record MalHead(long entries, String hash) {
         }
         Matcher m = LINE.matcher(new String(bytes, UTF_8));
         if (bytes.length > 256 || !m.matches()) {
-            throw damaged(log, "the head file " + file + " is not one line '" + MAGIC + " ENTRIES HASH'");
+            throw mismatch(log, "the head file " + file + " is not one line '" + MAGIC + " ENTRIES HASH'");
         }
         long entries;
         try {
             entries = Long.parseLong(m.group(1));
         } catch (NumberFormatException e) {
-            throw damaged(log, "the head file " + file + " counts more entries than a log can hold");
+            throw mismatch(log, "the head file " + file + " counts more entries than a log can hold");
         }
         if (entries == 0 && !m.group(2).equals(MalEntry.HEADED_GENESIS_HASH)) {
-            throw damaged(log, "the head file " + file + " records no entries but a hash other than the headed"
+            throw mismatch(log, "the head file " + file + " records no entries but a hash other than the headed"
                     + " genesis hash " + MalEntry.HEADED_GENESIS_HASH);
         }
         return Optional.of(new MalHead(entries, m.group(2)));
     }
 
-    private static MalLogCorruptedException damaged(Path log, String detail) {
+    private static MalLogCorruptedException mismatch(Path log, String detail) {
+        return damaged(log, VerifyReport.Reason.HEAD_MISMATCH, detail);
+    }
+
+    /** The log at {@code log} refused before its first entry: its head file contradicts it. */
+    static MalLogCorruptedException damaged(Path log, VerifyReport.Reason reason, String detail) {
         return new MalLogCorruptedException(new VerifyReport(log, 0, MalEntry.HEADED_GENESIS_HASH, 0, Optional.of(
-                new VerifyReport.Defect(1, 0, 0, VerifyReport.Reason.HEAD_MISMATCH, detail, false))));
+                new VerifyReport.Defect(1, 0, 0, reason, detail, false))));
     }
 
     /** Replaces the head of the log at {@code log} with this one, durably and atomically. */

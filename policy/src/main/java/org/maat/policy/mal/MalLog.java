@@ -167,10 +167,8 @@ public final class MalLog implements Closeable {
         }
         Optional<MalHead> head = MalHead.read(file);
         if (head.isPresent() && head.get().entries() > 0) {
-            throw new MalLogCorruptedException(new VerifyReport(file, 0, MalEntry.HEADED_GENESIS_HASH, 0, Optional.of(
-                    new VerifyReport.Defect(1, 0, 0, VerifyReport.Reason.MISSING_ENTRIES, "the log is missing but its"
-                            + " head file " + MalHead.fileOf(file) + " records " + head.get().entries()
-                            + " entries: the log was deleted", false))));
+            throw MalHead.damaged(file, VerifyReport.Reason.MISSING_ENTRIES, "the log is missing but its head file "
+                    + MalHead.fileOf(file) + " records " + head.get().entries() + " entries: the log was deleted");
         }
     }
 
