@@ -86,9 +86,7 @@ public final class SearchDeployment implements AutoCloseable {
             }
             ShardTopology shards = new ShardTopology(urls);
             secretDir = privateSecretDir(secret);
-            FrontendServer frontend = FrontendServer.start(war, tune.apply(
-                    FrontendConfig.search(data.root(), shards.toString(), monitoring.monitored())
-                    .withShardSecretFile(secretDir.resolve(SECRET_FILE))), host, port);
+            FrontendServer frontend = startFrontend(war, data, shards, monitoring, secretDir, host, port, tune);
             return new SearchDeployment(shardIndex, servers, shards, frontend, secret, secretDir);
         } catch (IOException | RuntimeException e) {
             servers.forEach(ShardServer::close);
@@ -104,9 +102,7 @@ public final class SearchDeployment implements AutoCloseable {
                                                 UnaryOperator<FrontendConfig.Settings> tune) throws IOException {
         Path secretDir = privateSecretDir(secret);
         try {
-            FrontendServer frontend = FrontendServer.start(war, tune.apply(
-                    FrontendConfig.search(data.root(), shards.toString(), monitoring.monitored())
-                    .withShardSecretFile(secretDir.resolve(SECRET_FILE))), host, port);
+            FrontendServer frontend = startFrontend(war, data, shards, monitoring, secretDir, host, port, tune);
             return new SearchDeployment(null, List.of(), shards, frontend, secret, secretDir);
         } catch (IOException | RuntimeException e) {
             deleteQuietly(secretDir);
@@ -115,6 +111,14 @@ public final class SearchDeployment implements AutoCloseable {
     }
 
     private static final String SECRET_FILE = "shard.secret";
+
+    /** The WAR over {@code shards}, signing its shard requests with the secret written in {@code secretDir}. */
+    private static FrontendServer startFrontend(Path war, DataDir data, ShardTopology shards, Monitoring monitoring,
+                                                Path secretDir, String host, int port,
+                                                UnaryOperator<FrontendConfig.Settings> tune) throws IOException {
+        return FrontendServer.start(war, tune.apply(FrontendConfig.search(data.root(), shards.toString(),
+                monitoring.monitored()).withShardSecretFile(secretDir.resolve(SECRET_FILE))), host, port);
+    }
 
     /** A new temporary directory (mode 0700 where POSIX) holding {@code secret} in a file of mode 0600. */
     private static Path privateSecretDir(ShardSecret secret) throws IOException {
