@@ -59,10 +59,6 @@ public final class Det implements LayerCipher.Deterministic {
         this.macOfZero = cmac(macs.get(), ZERO_BLOCK);
     }
 
-    @Override
-    public Layer layer() {
-        return Layer.DET;
-    }
 
     /** SIV || CTR(pt); equal plaintexts always give equal ciphertexts under one key. */
     @Override

@@ -80,10 +80,6 @@ public final class Hom implements LayerCipher.Additive, AutoCloseable {
         }
     }
 
-    @Override
-    public Layer layer() {
-        return Layer.HOM;
-    }
 
     /** The public key, for H2's server-side functions. */
     public PaillierPublicKey publicKey() {

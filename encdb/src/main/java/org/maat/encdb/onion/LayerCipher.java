@@ -18,9 +18,6 @@ import java.util.Collection;
  */
 public interface LayerCipher {
 
-    /** The layer this scheme implements, and so what it leaks ({@link Layer#leakage()}). */
-    Layer layer();
-
     /** Equal plaintexts give equal ciphertexts under one key; the server can test equality. */
     interface Deterministic extends LayerCipher {
         byte[] encrypt(byte[] plaintext);

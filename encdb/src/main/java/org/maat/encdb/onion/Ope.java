@@ -84,10 +84,6 @@ public final class Ope implements LayerCipher.OrderPreserving {
         this.splits = new MemoCache(cacheEntries);
     }
 
-    @Override
-    public Layer layer() {
-        return Layer.OPE;
-    }
 
     /** Plaintexts are {@code 0 .. 2^plaintextBits - 1}. */
     public int plaintextBits() {

@@ -49,10 +49,6 @@ public final class Rnd implements LayerCipher.Randomized {
         });
     }
 
-    @Override
-    public Layer layer() {
-        return Layer.RND;
-    }
 
     /** A fresh random IV for one row. */
     public static byte[] newIv() {

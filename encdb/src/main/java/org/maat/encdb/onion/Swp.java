@@ -69,10 +69,6 @@ public final class Swp implements LayerCipher.Searchable {
         this.macs = ThreadLocal.withInitial(() -> new HMac[] {keyedMac(preEncryptionKey), keyedMac(wordKeyKey)});
     }
 
-    @Override
-    public Layer layer() {
-        return Layer.SEARCH;
-    }
 
     /** The ciphertext of a set of words: one {@value #X_LENGTH}-byte block per distinct word, in random order. */
     @Override
