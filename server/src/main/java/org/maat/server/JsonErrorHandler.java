@@ -2,7 +2,6 @@ package org.maat.server;
 
 import java.nio.ByteBuffer;
 import org.eclipse.jetty.http.HttpField;
-import org.eclipse.jetty.http.HttpFields;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Request;
@@ -29,12 +28,6 @@ final class JsonErrorHandler extends ErrorHandler {
             response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
         }
         response.write(true, ByteBuffer.wrap(body(status, message)), callback);
-    }
-
-    @Override
-    public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
-        fields.put(JSON);
-        return ByteBuffer.wrap(body(status, reason));
     }
 
     static byte[] body(int status, String detail) {
