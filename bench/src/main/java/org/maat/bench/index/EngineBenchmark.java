@@ -30,6 +30,9 @@ import org.maat.policy.store.PolicyStore;
  */
 public final class EngineBenchmark {
 
+    /** The reducer counts' name in {@link InvalidSettingException}s (runs: {@link IndexBenchmark#RUNS}). */
+    public static final String REDUCER_COUNTS = "reducer counts";
+
     /** Each engine runs as the baseline, then under the monitor. */
     private static final Monitoring[] BASELINE_FIRST = {Monitoring.NONE, Monitoring.REFERENCE_MONITOR};
 
@@ -83,9 +86,9 @@ public final class EngineBenchmark {
     private final int runs;
 
     public EngineBenchmark(DataDir data, Path scratch, int shards, List<Integer> reducers, int runs) {
-        InvalidSettingException.require(runs >= 1, "runs", "must be at least 1, not " + runs);
+        InvalidSettingException.require(runs >= 1, IndexBenchmark.RUNS, "must be at least 1, not " + runs);
         for (int r : reducers) {
-            InvalidSettingException.require(r >= 1 && r <= shards, "reducer counts",
+            InvalidSettingException.require(r >= 1 && r <= shards, REDUCER_COUNTS,
                     "must each be between 1 and the number of shards (" + shards + "), not " + r);
         }
         this.data = data;

@@ -22,6 +22,9 @@ import org.maat.core.task.Monitoring;
  */
 public final class IndexBenchmark {
 
+    /** The settings' names in {@link InvalidSettingException}s. */
+    public static final String RUNS = "runs";
+
     /**
      * The measured runs, in nanoseconds: wall time, and the process's CPU time (all threads, merges
      * and GC included), which other work on a shared machine disturbs far less than wall time.
@@ -63,7 +66,7 @@ public final class IndexBenchmark {
     private final int runs;
 
     public IndexBenchmark(DataDir data, Path scratch, int shards, int runs) {
-        InvalidSettingException.require(runs >= 1, "runs", "must be at least 1, not " + runs);
+        InvalidSettingException.require(runs >= 1, RUNS, "must be at least 1, not " + runs);
         this.data = data;
         this.scratch = scratch;
         this.shards = shards;

@@ -42,6 +42,10 @@ import org.maat.policy.monitor.PolicyViolation;
  */
 public final class SearchBenchmark {
 
+    /** The settings' names in {@link InvalidSettingException}s. */
+    public static final String THREADS = "threads";
+    public static final String QUERIES = "queries";
+
     /**
      * One configuration's figures over all measured rounds. Throughput is the closed-loop rate the
      * clients would reach on this configuration alone: clients / mean latency (Little's law).
@@ -64,8 +68,8 @@ public final class SearchBenchmark {
         if (!monitored.monitored()) {
             throw new IllegalArgumentException("the benchmark needs a monitored service; it derives the baseline");
         }
-        InvalidSettingException.require(threads >= 1, "threads", "must be at least 1, not " + threads);
-        InvalidSettingException.require(queries >= 1, "queries", "must be at least 1, not " + queries);
+        InvalidSettingException.require(threads >= 1, THREADS, "must be at least 1, not " + threads);
+        InvalidSettingException.require(queries >= 1, QUERIES, "must be at least 1, not " + queries);
         this.monitored = monitored;
         this.threads = threads;
         this.k = k;

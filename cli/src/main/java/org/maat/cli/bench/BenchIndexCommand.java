@@ -68,7 +68,8 @@ public final class BenchIndexCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    private static final SettingFlags FLAGS = SettingFlags.of("runs", "--runs", "reducer counts", "--reducers values");
+    private static final SettingFlags FLAGS = SettingFlags.of(IndexBenchmark.RUNS, "--runs",
+            EngineBenchmark.REDUCER_COUNTS, "--reducers values");
 
     @Override
     public Integer call() throws Exception {

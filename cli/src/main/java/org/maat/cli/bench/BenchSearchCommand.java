@@ -65,7 +65,8 @@ public final class BenchSearchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    private static final SettingFlags FLAGS = SettingFlags.of("threads", "--threads", "queries", "--queries");
+    private static final SettingFlags FLAGS = SettingFlags.of(SearchBenchmark.THREADS, "--threads",
+            SearchBenchmark.QUERIES, "--queries");
 
     @Override
     public Integer call() throws Exception {
