@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.maat.encdb.jdbc.MaatDriver;
-import org.maat.encdb.key.KeyFile;
+import org.maat.keys.KeyFile;
 
 /**
  * A small HR database, the same rows loaded into plain H2 and through the Maat driver, for

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import org.maat.encdb.key.KeyDerivation;
-import org.maat.encdb.key.KeySource;
+import org.maat.keys.KeySource;
 import org.maat.encdb.rewrite.DdlPlan;
 import org.maat.encdb.rewrite.KeyRing;
 import org.maat.encdb.rewrite.LayerPeeler;

@@ -9,8 +9,8 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.Properties;
 import java.util.logging.Logger;
-import org.maat.encdb.key.KeyFile;
-import org.maat.encdb.key.KeySource;
+import org.maat.keys.KeyFile;
+import org.maat.keys.KeySource;
 import org.maat.encdb.rewrite.RewriteOptions;
 
 /**

@@ -2,6 +2,8 @@ package org.maat.encdb.key;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.maat.keys.KeyFile;
+import org.maat.keys.KeySource;
 import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.generators.HKDFBytesGenerator;
 import org.bouncycastle.crypto.params.HKDFParameters;
@@ -31,7 +33,7 @@ public final class KeyDerivation {
 
     /** Extracts the pseudorandom key from the source's master key; the master key copy is then wiped. */
     public KeyDerivation(KeySource source) {
-        byte[] master = source.masterKey();
+        byte[] master = source.key();
         try {
             if (master.length != KeyFile.KEY_LENGTH) {
                 throw new IllegalArgumentException(source.describe() + " gave a " + master.length

@@ -1,6 +1,6 @@
 /**
- * Key material of the encrypted layer: a {@link org.maat.encdb.key.KeySource} supplies the 32-byte
- * master key (by default a {@link org.maat.encdb.key.KeyFile}), and
+ * Key material of the encrypted layer: a {@link org.maat.keys.KeySource} supplies the 32-byte
+ * master key (by default a {@link org.maat.keys.KeyFile}), and
  * {@link org.maat.encdb.key.KeyDerivation} derives every column, onion and layer key from it with
  * HKDF-SHA256, so one secret protects the database and no derived key reveals another.
  */

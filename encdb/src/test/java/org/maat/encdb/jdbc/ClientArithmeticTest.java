@@ -11,7 +11,7 @@ import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maat.encdb.key.KeyFile;
+import org.maat.keys.KeyFile;
 
 /**
  * Select-list arithmetic over several encrypted INTEGER, BIGINT and DOUBLE columns, computed on the

@@ -15,8 +15,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maat.encdb.key.KeyFile;
-import org.maat.encdb.key.KeySource;
+import org.maat.keys.KeyFile;
+import org.maat.keys.KeySource;
 
 class ConcurrentConnectionsTest {
 

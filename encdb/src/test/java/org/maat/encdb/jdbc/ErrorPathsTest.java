@@ -14,7 +14,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maat.encdb.key.KeyFile;
+import org.maat.keys.KeyFile;
 
 /**
  * The encrypted layer's error paths, each example compared with plain H2 where the SQL is supported:

@@ -9,7 +9,7 @@ import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maat.encdb.key.KeyFile;
+import org.maat.keys.KeyFile;
 import org.maat.encdb.onion.Layer;
 import org.maat.encdb.onion.Onion;
 

@@ -17,7 +17,7 @@ import java.util.Random;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.maat.encdb.key.KeyFile;
+import org.maat.keys.KeyFile;
 
 /**
  * Random data and random parameters: every statement gives through the driver what it gives on

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HexFormat;
+import org.maat.keys.KeySource;
 import org.junit.jupiter.api.Test;
 
 class KeyDerivationTest {
@@ -30,7 +31,7 @@ class KeyDerivationTest {
     private static KeySource fixed(byte[] key) {
         return new KeySource() {
             @Override
-            public byte[] masterKey() {
+            public byte[] key() {
                 return key.clone();
             }
 

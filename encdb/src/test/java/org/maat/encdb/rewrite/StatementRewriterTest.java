@@ -14,7 +14,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.maat.encdb.key.KeyDerivation;
-import org.maat.encdb.key.KeySource;
+import org.maat.keys.KeySource;
 import org.maat.encdb.onion.Layer;
 import org.maat.encdb.onion.Onion;
 import org.maat.encdb.schema.CatalogSnapshot;
@@ -38,7 +38,7 @@ class StatementRewriterTest {
     static void schema() throws Exception {
         KeySource source = new KeySource() {
             @Override
-            public byte[] masterKey() {
+            public byte[] key() {
                 byte[] k = new byte[32];
                 Arrays.fill(k, (byte) 7);
                 return k;

@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.encdb.jdbc.MaatDriver;
-import org.maat.encdb.key.KeyFile;
+import org.maat.keys.KeyFile;
 
 /**
  * A sample of SQLite's sqllogictest scripts (src/test/resources/sqllogictest, see NOTICE.md there) through

@@ -1,9 +1,8 @@
-package org.maat.encdb.key;
+package org.maat.keys;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -24,7 +23,7 @@ class KeyFileTest {
         Path file = dir.resolve("keys/master.key");
         KeyFile key = KeyFile.createIfAbsent(file);
 
-        assertThat(Files.readAllBytes(file)).hasSize(32).isEqualTo(key.masterKey());
+        assertThat(Files.readAllBytes(file)).hasSize(32).isEqualTo(key.key());
         if (Files.getFileStore(file).supportsFileAttributeView("posix")) {
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
         }
@@ -36,11 +35,11 @@ class KeyFileTest {
     @Test
     void createIfAbsentKeepsAnExistingKey() {
         Path file = dir.resolve("master.key");
-        byte[] first = KeyFile.createIfAbsent(file).masterKey();
-        byte[] second = KeyFile.createIfAbsent(file).masterKey();
+        byte[] first = KeyFile.createIfAbsent(file).key();
+        byte[] second = KeyFile.createIfAbsent(file).key();
 
         assertThat(second).isEqualTo(first);
-        assertThat(KeyFile.open(file).masterKey()).isEqualTo(first);
+        assertThat(KeyFile.open(file).key()).isEqualTo(first);
     }
 
     @Test
@@ -54,7 +53,7 @@ class KeyFileTest {
             for (int i = 0; i < threads; i++) {
                 futures.add(pool.submit(() -> {
                     start.await();
-                    return KeyFile.createIfAbsent(file).masterKey();
+                    return KeyFile.createIfAbsent(file).key();
                 }));
             }
             start.countDown();
@@ -71,25 +70,25 @@ class KeyFileTest {
 
     @Test
     void twoCreatedKeysDiffer() {
-        assertThat(KeyFile.createIfAbsent(dir.resolve("a")).masterKey())
-                .isNotEqualTo(KeyFile.createIfAbsent(dir.resolve("b")).masterKey());
+        assertThat(KeyFile.createIfAbsent(dir.resolve("a")).key())
+                .isNotEqualTo(KeyFile.createIfAbsent(dir.resolve("b")).key());
     }
 
     @Test
     void masterKeyIsAFreshCopy() {
         KeyFile key = KeyFile.createIfAbsent(dir.resolve("master.key"));
-        byte[] copy = key.masterKey();
+        byte[] copy = key.key();
         byte[] original = copy.clone();
         copy[0] ^= 1;
 
-        assertThat(key.masterKey()).isEqualTo(original);
+        assertThat(key.key()).isEqualTo(original);
     }
 
     @Test
     void openNamesAMissingFile() {
         Path file = dir.resolve("nope.key");
         assertThatThrownBy(() -> KeyFile.open(file))
-                .isInstanceOf(UncheckedIOException.class)
+                .isInstanceOf(KeyUnavailableException.class)
                 .hasMessageContaining(file.toString())
                 .hasMessageContaining("does not exist");
     }
@@ -99,7 +98,7 @@ class KeyFileTest {
         Path file = dir.resolve("short.key");
         Files.write(file, new byte[31]);
         assertThatThrownBy(() -> KeyFile.open(file))
-                .isInstanceOf(UncheckedIOException.class)
+                .isInstanceOf(KeyUnavailableException.class)
                 .hasMessageContaining(file.toString())
                 .hasMessageContaining("31 bytes")
                 .hasMessageContaining("expected exactly 32");

@@ -1,7 +1,6 @@
-package org.maat.encdb.key;
+package org.maat.keys;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
@@ -21,7 +20,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The default {@link KeySource}: a file holding exactly the 32 raw bytes of the master key.
+ * The default {@link KeySource}: a file holding exactly the 32 raw bytes of a key.
  *
  * <p>{@link #createIfAbsent(Path)} never overwrites an existing key (losing one loses the database):
  * a new key is written to a temporary file in the same directory, made owner-only ({@code rw-------})
@@ -29,12 +28,12 @@ import org.slf4j.LoggerFactory;
  * step that fails if another process got there first, in which case that process's key is used. A
  * reader therefore sees either no file or a complete key, never a partial one.
  *
- * <p>Every failure is an {@link UncheckedIOException} whose message names the file and what is wrong
+ * <p>Every failure is a {@link KeyUnavailableException} whose message names the file and what is wrong
  * (missing, unreadable, wrong size). Opening a key that group or others may read logs a warning.
  */
 public final class KeyFile implements KeySource {
 
-    /** Length of the master key in bytes (AES-256 strength). */
+    /** Length of a key file in bytes (AES-256 strength). */
     public static final int KEY_LENGTH = 32;
 
     private static final Logger LOG = LoggerFactory.getLogger(KeyFile.class);
@@ -55,16 +54,16 @@ public final class KeyFile implements KeySource {
         try {
             bytes = Files.readAllBytes(absolute);
         } catch (NoSuchFileException e) {
-            throw new UncheckedIOException("key file " + absolute + " does not exist", e);
+            throw new KeyUnavailableException("key file " + absolute + " does not exist", e);
         } catch (AccessDeniedException e) {
-            throw new UncheckedIOException("key file " + absolute + " is not readable (permission denied)", e);
+            throw new KeyUnavailableException("key file " + absolute + " is not readable (permission denied)", e);
         } catch (IOException e) {
-            throw new UncheckedIOException("key file " + absolute + " cannot be read: " + e, e);
+            throw new KeyUnavailableException("key file " + absolute + " cannot be read: " + e, e);
         }
         if (bytes.length != KEY_LENGTH) {
             Arrays.fill(bytes, (byte) 0);
-            throw new UncheckedIOException(new IOException("key file " + absolute + " holds " + bytes.length
-                    + " bytes, expected exactly " + KEY_LENGTH + " (a raw AES-256 key); is it the right file?"));
+            throw new KeyUnavailableException("key file " + absolute + " holds " + bytes.length
+                    + " bytes, expected exactly " + KEY_LENGTH + " (a raw AES-256 key); is it the right file?");
         }
         warnIfShared(absolute);
         return new KeyFile(absolute, bytes);
@@ -94,7 +93,7 @@ public final class KeyFile implements KeySource {
             return open(absolute);
         } catch (IOException e) {
             Arrays.fill(key, (byte) 0);
-            throw new UncheckedIOException("cannot create key file " + absolute + ": " + e, e);
+            throw new KeyUnavailableException("cannot create key file " + absolute + ": " + e, e);
         } finally {
             if (temp != null) {
                 try {
@@ -150,7 +149,7 @@ public final class KeyFile implements KeySource {
     }
 
     @Override
-    public byte[] masterKey() {
+    public byte[] key() {
         return key.clone();
     }
 

@@ -1,0 +1,79 @@
+package org.maat.keys;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+
+/**
+ * Opens a key spec: {@code file:PATH} or a bare path (a {@link KeyFile}), or {@code SCHEME:LOCATION} for any
+ * {@link KeySourceProvider} on the class path, e.g. {@code vault:DIR/COLLECTION/NAME}. The one place a spec
+ * string becomes a {@link KeySource}, so the JDBC URL, {@code maat erp} and the wave-2 modules read specs
+ * alike.
+ */
+public final class KeySources {
+
+    /** The scheme of key files, always available. */
+    public static final String FILE = "file";
+
+    private KeySources() {}
+
+    /**
+     * Opens the key {@code spec} names; a key file must exist.
+     *
+     * @throws IllegalArgumentException when the spec is malformed or names an unknown scheme
+     * @throws KeyUnavailableException when the key cannot be had
+     */
+    public static KeySource open(String spec) {
+        return open(spec, false);
+    }
+
+    /**
+     * Like {@link #open(String)}, but a key file that does not exist yet is created with a fresh random key
+     * (the embedded default's first run). Keys of other schemes are never created here: they are stored
+     * on purpose ({@code maat vault put}).
+     */
+    public static KeySource openCreatingFile(String spec) {
+        return open(spec, true);
+    }
+
+    private static KeySource open(String spec, boolean createFile) {
+        if (spec == null || spec.isBlank()) {
+            throw new IllegalArgumentException("empty key source: expected " + usages());
+        }
+        int colon = spec.indexOf(':');
+        // A one-letter "scheme" is a Windows drive letter; a colon after a slash is part of a file name.
+        boolean schemed = colon > 1 && spec.lastIndexOf('/', colon) < 0;
+        String scheme = schemed ? spec.substring(0, colon).toLowerCase(Locale.ROOT) : FILE;
+        String location = schemed ? spec.substring(colon + 1) : spec;
+        if (scheme.equals(FILE)) {
+            if (location.isBlank()) {
+                throw new IllegalArgumentException("key source '" + spec + "' names no file: expected file:PATH");
+            }
+            Path file = Path.of(location);
+            return createFile ? KeyFile.createIfAbsent(file) : KeyFile.open(file);
+        }
+        KeySourceProvider provider = providers().get(scheme);
+        if (provider == null) {
+            throw new IllegalArgumentException("unknown key source scheme '" + scheme + "' in '" + spec
+                    + "': expected " + usages());
+        }
+        return provider.open(location);
+    }
+
+    /** The specs this class path understands, for messages and {@code --help}. */
+    public static String usages() {
+        StringBuilder usages = new StringBuilder("file:PATH");
+        providers().values().forEach(p -> usages.append(" or ").append(p.usage()));
+        return usages.toString();
+    }
+
+    private static Map<String, KeySourceProvider> providers() {
+        Map<String, KeySourceProvider> byScheme = new TreeMap<>();
+        for (KeySourceProvider provider : ServiceLoader.load(KeySourceProvider.class)) {
+            byScheme.putIfAbsent(provider.scheme().toLowerCase(Locale.ROOT), provider);
+        }
+        return byScheme;
+    }
+}
