@@ -1,0 +1,24 @@
+package org.maat.bench.vault;
+
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * A series' steps in the order measured, the last being the first whose median rate fell below its
+ * predecessor's (unless the levels ran out first), and its knee: the step of the highest median rate.
+ */
+record LoadCurve(Series series, List<LoadStep> steps) {
+
+    LoadStep knee() {
+        return steps.stream().max(Comparator.comparingDouble(LoadStep::median)).orElseThrow();
+    }
+
+    long failed() {
+        return steps.stream().mapToLong(LoadStep::failed).sum();
+    }
+
+    /** Whether every connection of the series was a full handshake (trivially true without TLS or reuse). */
+    boolean noResumption() {
+        return steps.stream().allMatch(s -> s.fullHandshakes() >= s.connections());
+    }
+}
