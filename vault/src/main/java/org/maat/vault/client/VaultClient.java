@@ -208,6 +208,19 @@ public final class VaultClient implements AutoCloseable {
      * @throws SecretUnavailableException when fewer than k good shares could be had
      */
     public Retrieval read(String collection, String name) {
+        return read(collection, name, false);
+    }
+
+    /**
+     * Like {@link #read}, but waits for every storage server's share (each bounded by the timeouts) and
+     * checks each against the recovered secret, so {@link Retrieval#problems()} names every server whose
+     * share is missing, damaged or disagrees: an operator's check that the vault still has its redundancy.
+     */
+    public Retrieval audit(String collection, String name) {
+        return read(collection, name, true);
+    }
+
+    private Retrieval read(String collection, String name, boolean everyShare) {
         checkName("collection", collection);
         checkName("secret", name);
         String what = collection + "/" + name;
@@ -234,7 +247,7 @@ public final class VaultClient implements AutoCloseable {
                     read.values()).whenComplete((e, error) -> answers.add(e)));
         }
         Optional<byte[]> secret = Optional.empty();
-        for (int received = 0; received < pending.size() && secret.isEmpty(); received++) {
+        for (int received = 0; received < pending.size() && (secret.isEmpty() || everyShare); received++) {
             Exchange answer = take(answers);
             if (answer.ok()) {
                 try {
@@ -242,7 +255,7 @@ public final class VaultClient implements AutoCloseable {
                 } catch (IllegalArgumentException bad) {
                     shares.reject(answer.server().id(), bad.getMessage());
                 }
-                if (shares.threshold() > 0 && shares.usable() >= shares.threshold()) {
+                if (secret.isEmpty() && shares.threshold() > 0 && shares.usable() >= shares.threshold()) {
                     long before = System.nanoTime();
                     secret = shares.recover();
                     combining += System.nanoTime() - before;
@@ -261,6 +274,11 @@ public final class VaultClient implements AutoCloseable {
             }
         }
         pending.forEach(f -> f.cancel(false)); // shares beyond the k needed are not waited for
+        if (everyShare && secret.isPresent()) {
+            long before = System.nanoTime();
+            secret = shares.recover(); // again, now with every share: each one that disagrees is rejected
+            combining += System.nanoTime() - before;
+        }
         timings.add(Phase.SHARES, System.nanoTime() - start - combining);
         timings.add(Phase.SHAMIR, combining);
         shares.rejected().forEach((id, why) -> problems.add(config.server(id), why));
