@@ -19,22 +19,28 @@ final class ServerProblems {
 
     private final Map<Integer, ServerEndpoint> servers = new TreeMap<>();
     private final Map<Integer, Set<String>> reasons = new TreeMap<>();
+    private final Set<Integer> unreachable = new java.util.HashSet<>();
 
     void add(ServerEndpoint server, String reason) {
         servers.put(server.id(), server);
         reasons.computeIfAbsent(server.id(), id -> new LinkedHashSet<>()).add(reason);
     }
 
+    /** Records a failed exchange; one that got no answer marks its server unreachable for this operation. */
     void add(Exchange failed) {
         add(failed.server(), failed.problem());
+        if (!failed.answered()) {
+            unreachable.add(failed.server().id());
+        }
+    }
+
+    /** No request to this server got an answer in this operation: later phases skip it. */
+    boolean unreachable(int serverId) {
+        return unreachable.contains(serverId);
     }
 
     boolean isEmpty() {
         return reasons.isEmpty();
-    }
-
-    boolean has(int serverId) {
-        return reasons.containsKey(serverId);
     }
 
     /** Per server id, its reasons joined: the public view ({@link Retrieval#problems()}, exceptions). */

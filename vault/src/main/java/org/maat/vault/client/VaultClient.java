@@ -242,7 +242,7 @@ public final class VaultClient implements AutoCloseable {
         long combining = 0;
         BlockingQueue<Exchange> answers = new LinkedBlockingQueue<>();
         List<CompletableFuture<Exchange>> pending = new ArrayList<>();
-        for (ServerEndpoint server : up) {
+        for (ServerEndpoint server : reachable(up, problems)) {
             pending.add(http.send(server, "GET", "/ss/collections/" + collection + "/secrets/" + name, null,
                     read.values()).whenComplete((e, error) -> answers.add(e)));
         }
@@ -266,6 +266,8 @@ public final class VaultClient implements AutoCloseable {
             } else {
                 if (answer.answered()) {
                     otherAnswers++;
+                } else {
+                    connected.remove(answer.server().id());
                 }
                 if (answer.status() == 401 || answer.status() == 403) {
                     tokens.forget(object, READ); // a refused token is not offered again
@@ -317,7 +319,12 @@ public final class VaultClient implements AutoCloseable {
                 }
             }
         }
-        return servers.stream().filter(s -> !problems.has(s.id())).collect(Collectors.toList());
+        return reachable(servers, problems);
+    }
+
+    /** The servers of {@code servers} that answered every request of this operation so far. */
+    private List<ServerEndpoint> reachable(List<ServerEndpoint> servers, ServerProblems problems) {
+        return servers.stream().filter(s -> !problems.unreachable(s.id())).collect(Collectors.toList());
     }
 
     /**
@@ -370,8 +377,11 @@ public final class VaultClient implements AutoCloseable {
         } else if (e.status() == 202) {
             problems.add(e.server(), "holds the " + action + " token for approval (request "
                     + e.body().path("request").asText() + ", waiting for " + e.body().path("waitingFor") + ")");
+        } else if (e.answered()) {
+            problems.add(e.server(), "refused a " + action + " token: " + e.problem());
         } else {
-            problems.add(e.server(), e.answered() ? "refused a " + action + " token: " + e.problem() : e.problem());
+            problems.add(e);
+            connected.remove(e.server().id()); // its next connection is a new one, timed as CONNECT again
         }
     }
 
