@@ -7,6 +7,7 @@ import org.maat.cli.bench.BenchJmhCommand;
 import org.maat.cli.bench.BenchOverloadCommand;
 import org.maat.cli.bench.BenchSearchCommand;
 import org.maat.cli.bench.BenchServeCommand;
+import org.maat.cli.bench.BenchVaultCommand;
 import org.maat.cli.bench.JmeterReportCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -19,7 +20,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = "Measure Maat against its baseline, side by side in one run.",
         subcommands = {BenchIndexCommand.class, BenchSearchCommand.class, BenchErpCommand.class, BenchServeCommand.class,
-                BenchOverloadCommand.class,
+                BenchOverloadCommand.class, BenchVaultCommand.class,
                 BenchJmhCommand.class, BenchJmeterCommand.class, JmeterReportCommand.class})
 public final class BenchCommand implements Runnable {
 
