@@ -17,7 +17,7 @@ import org.w3c.dom.NodeList;
 class PlanFilesTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"erp-queries", "erp-pairs", "search-mix"})
+    @ValueSource(strings = {"erp-queries", "erp-pairs", "search-mix", "vault"})
     void steppedPlansHoldOneThreadGroupPerLevelAndRateNamedByTheirProperty(String plan) throws Exception {
         Document doc = parse(plan);
         List<String> groups = names(doc, "ThreadGroup");
@@ -35,7 +35,7 @@ class PlanFilesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"erp-queries", "erp-pairs", "q10-q10r", "search-mix"})
+    @ValueSource(strings = {"erp-queries", "erp-pairs", "q10-q10r", "search-mix", "vault"})
     void everyPlanSendsToTheHostAndPortProperties(String plan) throws Exception {
         String text = new String(resource(plan).readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertThat(text).contains("${__P(host,127.0.0.1)}", "${__P(port,8080)}");
@@ -46,6 +46,18 @@ class PlanFilesTest {
     @ValueSource(strings = {"search-mix"})
     void theSearchMixLabelsEveryRequestOfASession(String plan) throws Exception {
         assertThat(names(parse(plan), "HTTPSamplerProxy")).contains("login", "search", "mal", "doc", "logout");
+    }
+
+    @org.junit.jupiter.api.Test
+    void theVaultPlanTakesItsRequestTokensAndConnectionReuseFromProperties() throws Exception {
+        Document doc = parse("vault");
+        assertThat(names(doc, "HTTPSamplerProxy")).containsExactly("${__P(request.label,get-token)}");
+        String text = new String(resource("vault").readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(text).contains("${__P(protocol,https)}", "${__P(request.path,/acs/tokens)}",
+                "${__P(request.method,POST)}", "${__P(request.body,", "${__P(keepalive,true)}", "X-Maat-Tokens",
+                "${__P(tokens,)}", "${__P(expected.status,200)}");
+        // Every step runs the one workload of this plan (module paths name the plan).
+        assertThat(text).doesNotContain("erp-queries");
     }
 
     private static Document parse(String plan) throws Exception {
