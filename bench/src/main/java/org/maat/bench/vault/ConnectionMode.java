@@ -54,6 +54,7 @@ enum ConnectionMode {
     static final class Sink {
         private final LongAdder generatorCpuNanos = new LongAdder();
         private final LongAdder connections = new LongAdder();
+        private final LongAdder exchanges = new LongAdder();
         private final AtomicReference<String> firstFailure =
                 new AtomicReference<>();
 
@@ -64,6 +65,11 @@ enum ConnectionMode {
         /** Connections opened (each with a handshake on TLS). */
         long connections() {
             return connections.sum();
+        }
+
+        /** Requests answered or failed, warm-ups included (the CPU figures cover them too). */
+        long exchanges() {
+            return exchanges.sum();
         }
 
         String firstFailure() {
@@ -97,6 +103,7 @@ enum ConnectionMode {
         }
 
         Outcome judge(Http1Connection.Answer a) {
+            sink.exchanges.increment();
             if (a.status() == expected) {
                 return Outcome.answered();
             }
@@ -105,6 +112,7 @@ enum ConnectionMode {
         }
 
         Outcome failed(IOException e) {
+            sink.exchanges.increment();
             sink.failure(e.toString());
             return Outcome.failed();
         }

@@ -69,6 +69,7 @@ final class RisingLoad {
         }
         double wall = (System.nanoTime() - wallBefore) / 1e9;
         double cpu = (OS.getProcessCpuTime() - cpuBefore) / 1e9;
+        double serverCpu = cpu - sink.generatorCpuNanos() / 1e9;
         long handshakes = series.endpoint().isTls() ? series.endpoint().tls().verifiedChains() - handshakesBefore
                 : sink.connections();
         List<ClosedLoop.Result> byRate = new ArrayList<>(results);
@@ -78,6 +79,7 @@ final class RisingLoad {
                 median.latencies().percentileMillis(0.5), median.latencies().percentileMillis(0.99),
                 results.stream().mapToLong(ClosedLoop.Result::requests).sum(),
                 results.stream().mapToLong(ClosedLoop.Result::failed).sum(), sink.connections(), handshakes,
-                cpu / wall, sink.generatorCpuNanos() / 1e9 / wall, sink.firstFailure());
+                cpu / wall, sink.generatorCpuNanos() / 1e9 / wall,
+                sink.exchanges() == 0 ? 0 : serverCpu * 1000 / sink.exchanges(), sink.firstFailure());
     }
 }

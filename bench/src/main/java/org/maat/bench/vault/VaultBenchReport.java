@@ -93,7 +93,10 @@ public final class VaultBenchReport {
         md.append("## Throughput at the knee\n\n").append(kneeTable().render()).append('\n');
         md.append("Seed: Tutamen's prototype (Python, Redis) on an EC2 c4.large (2 vCPUs) unless noted; it does not say "
                 + "whether its client reused connections. `/ https` and `/ http` divide by the static baseline "
-                + "of the same connection mode in this run.\n\n");
+                + "of the same connection mode in this run. `generator CPU`: the load generator's threads' share "
+                + "of the process's CPU at the knee; `server CPU ms/req`: the rest of the process's CPU (servers, "
+                + "JIT, GC) per request; `server-only est./s`: all cores divided by that, an estimate of the rate "
+                + "with the generator on another machine.\n\n");
         List<GoalCheck> goals = goals();
         if (!goals.isEmpty()) {
             MarkdownTable g = new MarkdownTable("goal", "measured", "met");
@@ -121,13 +124,14 @@ public final class VaultBenchReport {
 
     private MarkdownTable kneeTable() {
         MarkdownTable t = new MarkdownTable("series", "connections", "knee clients", "requests/s", "spread", "p50 ms",
-                "p99 ms", "errors", "generator CPU", "/ https", "/ http", "seed req/s", "goal");
+                "p99 ms", "errors", "generator CPU", "server CPU ms/req", "server-only est./s", "/ https", "/ http", "seed req/s", "goal");
         for (LoadCurve c : curves) {
             LoadStep k = c.knee();
             Operation.Goal g = c.series().operation().goal(c.series().mode());
             t.row(c.series().operation().id(), c.series().mode().description(), k.clients(), num(k.median()),
                     num(k.min()) + "-" + num(k.max()), fmt2(k.p50Millis()), fmt2(k.p99Millis()), c.failed(),
-                    pct(k.generatorShare()), ratio(k.median(), baseline(Operation.HTTPS_STATIC, c.series().mode())),
+                    pct(k.generatorShare()), fmt2(k.serverCpuMillisPerRequest()),
+                    num(k.serverOnlyPerSecond(Runtime.getRuntime().availableProcessors())), ratio(k.median(), baseline(Operation.HTTPS_STATIC, c.series().mode())),
                     ratio(k.median(), baseline(Operation.HTTP_STATIC, c.series().mode())), c.series().operation().seed(),
                     g == null ? "" : ">= " + num(g.perSecond()) + (k.median() >= g.perSecond() ? " met" : " NOT met"));
         }
