@@ -1,0 +1,20 @@
+package org.maat.vault.acs;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Instant;
+import java.util.Set;
+
+/** A verifier module that passes once a client of {@code account} has approved the request. */
+record Approval(String account) implements VerifierModule {
+
+    @Override
+    public boolean passes(Set<String> approvals, Instant now) {
+        return approvals.contains(account);
+    }
+
+    @Override
+    public ObjectNode toJson() {
+        return JsonNodeFactory.instance.objectNode().put("type", "approval").put("account", account);
+    }
+}

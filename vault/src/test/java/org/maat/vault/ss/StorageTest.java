@@ -1,0 +1,138 @@
+package org.maat.vault.ss;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.MessageDigest;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maat.vault.SettableClock;
+import org.maat.vault.store.ServerStore;
+import org.maat.vault.token.Action;
+import org.maat.vault.token.Refusal;
+import org.maat.vault.token.TokenSigner;
+import org.maat.vault.token.TokenVerifier;
+
+class StorageTest {
+
+    private static final String ME = "0a".repeat(32);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    private final SettableClock clock = new SettableClock(Instant.parse("2026-11-25T12:00:00Z"));
+    private final TokenSigner[] acs = new TokenSigner[4];
+    private ServerStore store;
+    private Storage storage;
+
+    @BeforeEach
+    void open() throws Exception {
+        Map<Integer, java.security.PublicKey> keys = new java.util.HashMap<>();
+        for (int id = 1; id <= 3; id++) {
+            KeyPair pair = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
+            acs[id] = new TokenSigner(id, pair.getPrivate(), clock);
+            keys.put(id, pair.getPublic());
+        }
+        store = ServerStore.open(dir.resolve("store.mv.db"));
+        storage = new Storage(store, new TokenVerifier(keys, clock, 100), Set.of(1, 2, 3));
+    }
+
+    @AfterEach
+    void close() {
+        store.close();
+    }
+
+    @Test
+    void aWrittenShareIsReadBackUntilDeleted() {
+        assertThat(storage.createCollection(ME, "erp", json("{\"acs\": [1, 2], \"quorum\": 2}"),
+                tokens("erp", Action.CREATE, 1, 2))).isTrue();
+        assertThat(storage.createCollection(ME, "erp", json("{\"acs\": [2, 1], \"quorum\": 2}"),
+                tokens("erp", Action.CREATE, 1, 2))).isFalse();
+        JsonNode share = share(2, "share bytes");
+        storage.putSecret(ME, "erp", "db.password", share, tokens("erp", Action.WRITE, 1, 2));
+        JsonNode read = json(storage.getSecret(ME, "erp", "db.password", tokens("erp", Action.READ, 2, 1)));
+        assertThat(read).isEqualTo(share);
+        refused(() -> storage.putSecret(ME, "erp", "db.password", share(2, "other"), tokens("erp", Action.WRITE, 1, 2)),
+                409, "secret-exists");
+        storage.deleteSecret(ME, "erp", "db.password", tokens("erp", Action.DELETE, 1, 2));
+        refused(() -> storage.getSecret(ME, "erp", "db.password", tokens("erp", Action.READ, 1, 2)), 404, "no-such-secret");
+        refused(() -> storage.deleteSecret(ME, "erp", "db.password", tokens("erp", Action.DELETE, 1, 2)),
+                404, "no-such-secret");
+    }
+
+    @Test
+    void callsNeedTheCollectionsQuorumOfItsOwnServers() {
+        storage.createCollection(ME, "erp", json("{\"acs\": [1, 2], \"quorum\": 2}"), tokens("erp", Action.CREATE, 1, 2));
+        refused(() -> storage.getSecret(ME, "erp", "s", tokens("erp", Action.READ, 1)), 403, "quorum-not-met");
+        refused(() -> storage.getSecret(ME, "erp", "s", tokens("erp", Action.READ, 3)), 403, "wrong-server");
+        refused(() -> storage.getSecret(ME, "erp", "s", tokens("erp", Action.WRITE, 1, 2)), 403, "wrong-action");
+        refused(() -> storage.getSecret(ME, "erp", "s", tokens("hr", Action.READ, 1, 2)), 403, "wrong-object");
+        refused(() -> storage.getSecret(ME, "erp", "s", List.of()), 401, "missing-token");
+        refused(() -> storage.getSecret(ME, "hr", "s", tokens("hr", Action.READ, 1, 2)), 404, "no-such-collection");
+    }
+
+    @Test
+    void badRequestsAreRefused() {
+        refused(() -> storage.createCollection(ME, "erp", json("{\"acs\": [1, 7], \"quorum\": 1}"),
+                tokens("erp", Action.CREATE, 1)), 400, "bad-collection");
+        refused(() -> storage.createCollection(ME, "erp", json("{\"acs\": [1], \"quorum\": 2}"),
+                tokens("erp", Action.CREATE, 1)), 400, "bad-collection");
+        refused(() -> storage.createCollection(ME, "e/rp", json("{\"acs\": [1], \"quorum\": 1}"),
+                tokens("erp", Action.CREATE, 1)), 400, "bad-name");
+        storage.createCollection(ME, "erp", json("{\"acs\": [1], \"quorum\": 1}"), tokens("erp", Action.CREATE, 1));
+        refused(() -> storage.createCollection(ME, "erp", json("{\"acs\": [1, 2], \"quorum\": 1}"),
+                tokens("erp", Action.CREATE, 1, 2)), 409, "collection-exists");
+        JsonNode damaged = ((com.fasterxml.jackson.databind.node.ObjectNode) share(1, "x")).put("digest", "00".repeat(32));
+        refused(() -> storage.putSecret(ME, "erp", "s", damaged, tokens("erp", Action.WRITE, 1)), 400, "bad-digest");
+        refused(() -> storage.putSecret(ME, "erp", "s", json("{\"index\": 0, \"k\": 1, \"n\": 1, \"share\": \"AA==\", "
+                + "\"digest\": \"00\"}"), tokens("erp", Action.WRITE, 1)), 400, "bad-share");
+        refused(() -> storage.putSecret(ME, "erp", "a b", share(1, "x"), tokens("erp", Action.WRITE, 1)), 400, "bad-name");
+    }
+
+    private List<String> tokens(String collection, Action action, int... issuers) {
+        return java.util.Arrays.stream(issuers)
+                .mapToObj(id -> acs[id].issue("collection:" + collection, action, ME, 60).text()).toList();
+    }
+
+    static JsonNode share(int index, String bytes) {
+        byte[] raw = bytes.getBytes(StandardCharsets.UTF_8);
+        try {
+            return JSON.createObjectNode().put("index", index).put("k", 2).put("n", 3)
+                    .put("share", Base64.getEncoder().encodeToString(raw))
+                    .put("digest", HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(raw)));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static JsonNode json(String text) {
+        try {
+            return JSON.readTree(text);
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static void refused(ThrowingCallable call, int status, String code) {
+        assertThatThrownBy(call).isInstanceOfSatisfying(Refusal.class, r -> {
+            assertThat(r.code()).as("code of %s", r).isEqualTo(code);
+            assertThat(r.status()).as("status of %s", r).isEqualTo(status);
+        });
+    }
+}

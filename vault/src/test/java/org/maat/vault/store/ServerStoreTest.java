@@ -1,0 +1,92 @@
+package org.maat.vault.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maat.vault.VaultException;
+import org.maat.vault.store.ServerStore.Kind;
+
+class ServerStoreTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void documentsSurviveReopening() {
+        Path file = dir.resolve("server-1/store.mv.db");
+        try (ServerStore store = ServerStore.open(file)) {
+            assertThat(store.putIfAbsent(Kind.SECRETS, "erp/db", "{\"index\":1}")).isTrue();
+            assertThat(store.putIfAbsent(Kind.SECRETS, "erp/db", "{\"index\":2}")).isFalse();
+            assertThat(store.put(Kind.PERMISSIONS, "collection:erp", "p1")).isEmpty();
+            assertThat(store.put(Kind.PERMISSIONS, "collection:erp", "p2")).contains("p1");
+            assertThat(store.replace(Kind.VERIFIERS, "v", null, "v1")).isTrue();
+            assertThat(store.replace(Kind.VERIFIERS, "v", "other", "v2")).isFalse();
+            assertThat(store.putIfAbsent(Kind.COLLECTIONS, "gone", "x")).isTrue();
+            assertThat(store.remove(Kind.COLLECTIONS, "gone")).isTrue();
+            assertThat(store.remove(Kind.COLLECTIONS, "gone")).isFalse();
+        }
+        try (ServerStore store = ServerStore.open(file)) {
+            assertThat(store.get(Kind.SECRETS, "erp/db")).contains("{\"index\":1}");
+            assertThat(store.get(Kind.PERMISSIONS, "collection:erp")).contains("p2");
+            assertThat(store.get(Kind.VERIFIERS, "v")).contains("v1");
+            assertThat(store.get(Kind.COLLECTIONS, "gone")).isEmpty();
+            // The kinds are separate maps.
+            assertThat(store.get(Kind.COLLECTIONS, "erp/db")).isEmpty();
+            assertThat(store.count(Kind.SECRETS)).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aSecondOpenerIsRefusedWhileTheFirstHoldsTheFile() {
+        Path file = dir.resolve("store.mv.db");
+        try (ServerStore store = ServerStore.open(file)) {
+            assertThatThrownBy(() -> ServerStore.open(file)).isInstanceOf(VaultException.class)
+                    .hasMessageContaining(file.toString()).hasMessageContaining("locked");
+        }
+    }
+
+    @Test
+    void aGarbageFileIsRefusedAndLeftAsItIs() throws Exception {
+        Path file = dir.resolve("store.mv.db");
+        byte[] garbage = new byte[8192];
+        new Random(7).nextBytes(garbage);
+        Files.write(file, garbage);
+        assertThatThrownBy(() -> ServerStore.open(file)).isInstanceOf(VaultException.class)
+                .hasMessageContaining("damaged vault store " + file);
+        assertThat(Files.readAllBytes(file)).isEqualTo(garbage);
+    }
+
+    @Test
+    void aStoreWithItsChunksOverwrittenIsRefusedAndLeftAsItIs() throws Exception {
+        Path file = dir.resolve("store.mv.db");
+        try (ServerStore store = ServerStore.open(file)) {
+            for (int i = 0; i < 50; i++) {
+                store.putIfAbsent(Kind.SECRETS, "c/s" + i, "share " + i);
+            }
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        // Keep the two file headers (the first 8 KB), wipe every chunk after them.
+        for (int i = 8192; i < bytes.length; i++) {
+            bytes[i] = (byte) 0x5a;
+        }
+        Files.write(file, bytes);
+        assertThatThrownBy(() -> ServerStore.open(file)).isInstanceOf(VaultException.class)
+                .hasMessageContaining("damaged vault store " + file);
+        assertThat(Files.readAllBytes(file)).isEqualTo(bytes);
+    }
+
+    @Test
+    void anMvStoreOfSomethingElseIsRefused() {
+        Path file = dir.resolve("other.mv.db");
+        org.h2.mvstore.MVStore other = org.h2.mvstore.MVStore.open(file.toString());
+        other.openMap("conduits").put("a", "b");
+        other.close();
+        assertThatThrownBy(() -> ServerStore.open(file)).isInstanceOf(VaultException.class)
+                .hasMessageContaining(file.toString()).hasMessageContaining("something else");
+    }
+}
