@@ -98,7 +98,8 @@ class KeySourcesTest {
 
         assertThat(source.key()).isEqualTo(HexFormat.of().parseHex(hex));
         assertThat(KeySources.open("HEX:" + hex).key()).isEqualTo(source.key());
-        assertThat(KeySources.usages()).startsWith("file:PATH").contains("hex:64_HEX_DIGITS");
+        assertThat(KeySources.usageList()).containsExactly("file:PATH", "hex:64_HEX_DIGITS");
+        assertThat(KeySources.usages()).isEqualTo("file:PATH or hex:64_HEX_DIGITS");
     }
 
     @Test
