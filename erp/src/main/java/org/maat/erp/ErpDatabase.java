@@ -131,13 +131,14 @@ public final class ErpDatabase {
         if (Files.exists(abs) && !Files.isDirectory(abs)) {
             throw new IllegalArgumentException(dir + ": not a directory");
         }
+        // An external key is had before anything is written, so a bad key source leaves no directory behind.
+        KeySource external = keySource == null ? null : KeySources.openCreatingFile(keySource);
         try {
             Files.createDirectories(abs);
         } catch (IOException e) {
             throw new UncheckedIOException(dir + ": cannot create directory", e);
         }
-        KeySource key = kind == Kind.PLAIN ? null
-                : keySource == null ? KeyFile.createIfAbsent(abs.resolve(KEY_FILE)) : KeySources.openCreatingFile(keySource);
+        KeySource key = kind == Kind.PLAIN ? null : external == null ? KeyFile.createIfAbsent(abs.resolve(KEY_FILE)) : external;
         ErpDatabase db = new ErpDatabase(abs, kind, seed, employees, buildCommand, key, keySource != null);
         db.writeProperties(false);
         return db;

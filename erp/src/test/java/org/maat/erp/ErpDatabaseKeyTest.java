@@ -141,6 +141,14 @@ class ErpDatabaseKeyTest {
     }
 
     @Test
+    void aKeySourceThatCannotBeHadLeavesNoDirectory() {
+        Path db = dir.resolve("db");
+        assertThatThrownBy(() -> ErpDatabase.create(db, ErpDatabase.Kind.ENCRYPTED, 1, 2, null, "nosuch:x/y"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown key source scheme");
+        assertThat(db).doesNotExist();
+    }
+
+    @Test
     void aPlaintextDatabaseTakesNoKeySource() throws Exception {
         assertThatThrownBy(() -> ErpDatabase.create(dir.resolve("p"), ErpDatabase.Kind.PLAIN, 1, 2, null,
                 "file:" + dir.resolve("k"))).isInstanceOf(IllegalArgumentException.class)
