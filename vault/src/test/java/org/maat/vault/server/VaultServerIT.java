@@ -3,7 +3,6 @@ package org.maat.vault.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +18,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLHandshakeException;
 import javax.net.ssl.TrustManagerFactory;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -113,7 +113,7 @@ class VaultServerIT {
         SSLContext noKey = SSLContext.getInstance("TLSv1.3");
         noKey.init(null, trustingVaultCa().getTrustManagers(), null);
         VaultCalls anonymous = new VaultCalls(noKey, servers.server(1).uri());
-        assertThatThrownBy(() -> anonymous.get("/acs/noop")).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> anonymous.get("/acs/noop")).isInstanceOf(SSLHandshakeException.class);
     }
 
     @Test
@@ -129,7 +129,7 @@ class VaultServerIT {
         SSLContext foreign = SSLContext.getInstance("TLSv1.3");
         foreign.init(keys.getKeyManagers(), trustingVaultCa().getTrustManagers(), null);
         VaultCalls stranger = new VaultCalls(foreign, servers.server(1).uri());
-        assertThatThrownBy(() -> stranger.get("/acs/noop")).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> stranger.get("/acs/noop")).isInstanceOf(SSLHandshakeException.class);
         // The same call with this vault's certificate goes through.
         assertThat(alice1.get("/acs/noop").status()).isEqualTo(200);
     }
