@@ -102,10 +102,42 @@ class VaultServerIT {
         assertThat(written.status()).as("%s", written).isEqualTo(201);
         assertThat(alice1.put("/ss/collections/erp/secrets/db", share, write1, write2).error()).isEqualTo("secret-exists");
 
-        Reply read = alice1.get("/ss/collections/erp/secrets/db", alice2.token("erp", "read"), alice3.token("erp", "read"));
-        assertThat(read.status()).as("%s", read).isEqualTo(200);
-        assertThat(read.body()).isEqualTo(new com.fasterxml.jackson.databind.ObjectMapper().readTree(share));
-        assertThat(read.response().headers().firstValue("content-type")).contains("application/json");
+        String[] read = {alice2.token("erp", "read"), alice3.token("erp", "read")};
+        Reply fetched = alice1.get("/ss/collections/erp/secrets/db", read);
+        assertThat(fetched.status()).as("%s", fetched).isEqualTo(200);
+        assertThat(fetched.body()).isEqualTo(new com.fasterxml.jackson.databind.ObjectMapper().readTree(share));
+        assertThat(fetched.response().headers().firstValue("content-type")).contains("application/json");
+
+        Reply deleted = alice1.delete("/ss/collections/erp/secrets/db", alice1.token("erp", "delete"),
+                alice3.token("erp", "delete"));
+        assertThat(deleted.status()).as("%s", deleted).isEqualTo(200);
+        assertRefused(alice1.get("/ss/collections/erp/secrets/db", read), 404, "no-such-secret");
+    }
+
+    @Test
+    void aTokenThatNeedsAnotherAccountsApprovalIsCollectedAfterIt() throws Exception {
+        Reply verifier = alice2.post("/acs/verifiers", "{\"accounts\": [\"ops\", \"audit\"], \"required\": 2}");
+        assertThat(verifier.status()).as("%s", verifier).isEqualTo(201);
+        String id = "\"" + verifier.text("id") + "\"";
+        assertThat(alice2.put("/acs/permissions/collection:payroll", "{\"read\": [" + id + "]}").status()).isEqualTo(201);
+        // Replacing them needs a create token, which these permissions grant nobody.
+        assertRefused(alice2.put("/acs/permissions/collection:payroll", "{\"create\": [" + id + "]}"), 401,
+                "missing-token");
+
+        Reply pending = alice2.post("/acs/tokens", "{\"object\": \"collection:payroll\", \"action\": \"read\"}");
+        assertThat(pending.status()).as("%s", pending).isEqualTo(202);
+        assertThat(pending.body().path("waitingFor").toString()).isEqualTo("[\"audit\"]");
+        String request = "/acs/tokens/requests/" + pending.text("request");
+        assertThat(alice2.get(request).status()).isEqualTo(202);
+
+        VaultCalls bob2 = calls("bob", 2);
+        assertRefused(bob2.get(request), 404, "no-such-request");
+        Reply approved = bob2.post(request + "/approve", null);
+        assertThat(approved.status()).as("%s", approved).isEqualTo(200);
+        Reply granted = alice2.get(request);
+        assertThat(granted.status()).as("%s", granted).isEqualTo(200);
+        assertThat(granted.text("token")).contains(".");
+        assertRefused(alice2.get("/acs/tokens/requests/no-such-id"), 404, "no-such-request");
     }
 
     @Test
@@ -165,6 +197,7 @@ class VaultServerIT {
         // alice's token replayed by bob's connection.
         assertRefused(bob1.get(path, read), 403, "wrong-client");
         assertThat(alice1.get(path, read).status()).isEqualTo(200);
+        assertRefused(alice1.delete(path, read), 403, "wrong-action");
 
         String shortLived = tokenWithTtl(alice1, "tok", "read", 5);
         assertThat(alice1.get(path, shortLived).status()).isEqualTo(200);
