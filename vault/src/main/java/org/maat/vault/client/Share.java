@@ -1,0 +1,44 @@
+package org.maat.vault.client;
+
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * One Shamir share of a secret as one storage server holds it: its x-coordinate {@code index} (1..n), the
+ * threshold {@code k} and share count {@code n} of the split, and the share bytes (as long as the shared
+ * value: the secret plus its 16-byte check). The array is not copied; nothing in this package changes it.
+ */
+public record Share(int index, int k, int n, byte[] bytes) {
+
+    public Share {
+        if (k < 1 || n < k || n > 255 || index < 1 || index > n) {
+            throw new IllegalArgumentException("share index " + index + " of a " + k + "-of-" + n
+                    + " split: need 1 <= k <= n <= 255 and 1 <= index <= n");
+        }
+    }
+
+    /** The hex SHA-256 of the share bytes: the {@code digest} stored beside it (PROTOCOL.md, Shares). */
+    public String digest() {
+        return digestOf(bytes);
+    }
+
+    /** Hex SHA-256 of {@code bytes}. */
+    static String digestOf(byte[] bytes) {
+        return HexFormat.of().formatHex(sha256(bytes));
+    }
+
+    static byte[] sha256(byte[] bytes) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(bytes);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
+    }
+
+    @Override
+    public String toString() {
+        // Never the share bytes: a log line must not carry material towards the secret.
+        return "share " + index + " of " + k + "-of-" + n;
+    }
+}

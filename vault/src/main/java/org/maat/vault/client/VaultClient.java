@@ -1,0 +1,478 @@
+package org.maat.vault.client;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import javax.net.ssl.SSLContext;
+import org.maat.vault.VaultException;
+import org.maat.vault.client.Timings.Phase;
+import org.maat.vault.config.ClientEntry;
+import org.maat.vault.config.ServerEndpoint;
+import org.maat.vault.config.VaultConfig;
+import org.maat.vault.pki.TlsContexts;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Stores and reads secrets in a vault as one client (a certificate in {@code DIR/clients/NAME.p12}),
+ * following PROTOCOL.md.
+ *
+ * <p>{@link #put}: read or create permissions on each of the collection's ACSs (the first put into a
+ * collection claims it for this client's account), create and write tokens from at least {@code quorum}
+ * of them, the collection on each of the n storage servers, then one share per server; it succeeds only
+ * when all n servers stored their share. {@link #read}: read tokens from every ACS that grants one, shares
+ * from every storage server in parallel, done as soon as k shares pass their digest and together the check
+ * value; a share that fails either is reported, never used. Tokens are cached and reused until shortly
+ * before they expire. Every failure is a {@link VaultException} naming the secret and each server that
+ * failed and why.
+ *
+ * <p>Thread-safe: operations may run concurrently; they share the connections and the token cache.
+ */
+public final class VaultClient implements AutoCloseable {
+
+    /** The client name {@code vault:} key sources and {@code maat vault} use unless told otherwise. */
+    public static final String DEFAULT_CLIENT = "maat";
+
+    static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
+    static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
+    /** Lifetime asked for each token (the ACS default; PROTOCOL.md allows up to 3600 s). */
+    static final int TOKEN_TTL_SECONDS = 300;
+
+    private static final Logger LOG = LoggerFactory.getLogger(VaultClient.class);
+    private static final String CREATE = "create";
+    private static final String WRITE = "write";
+    private static final String READ = "read";
+
+    private final VaultConfig config;
+    private final ClientEntry client;
+    private final ExecutorService executor;
+    private final VaultHttp http;
+    private final ObjectMapper json = new ObjectMapper();
+    private final TokenCache tokens = new TokenCache();
+    private final Set<Integer> connected = ConcurrentHashMap.newKeySet();
+    private final SecureRandom random = new SecureRandom();
+    private final Timings openTimings;
+
+    private VaultClient(VaultConfig config, ClientEntry client, SSLContext tls, Timings openTimings,
+            Duration connectTimeout, Duration requestTimeout) {
+        this.config = config;
+        this.client = client;
+        AtomicInteger threads = new AtomicInteger();
+        this.executor = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "maat-vault-client-" + threads.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        this.http = new VaultHttp(tls, executor, json, connectTimeout, requestTimeout);
+        this.openTimings = openTimings;
+    }
+
+    /** Opens the vault in {@code vaultDir} as client {@value #DEFAULT_CLIENT}. */
+    public static VaultClient open(Path vaultDir) {
+        return open(vaultDir, DEFAULT_CLIENT);
+    }
+
+    /**
+     * Opens the vault in {@code vaultDir} as client {@code clientName}: reads vault.json and the client's key
+     * store; contacts no server yet.
+     *
+     * @throws VaultException naming the file or client that is missing or damaged
+     */
+    public static VaultClient open(Path vaultDir, String clientName) {
+        return open(vaultDir, clientName, CONNECT_TIMEOUT, REQUEST_TIMEOUT);
+    }
+
+    /**
+     * Like {@link #open(Path, String)} with other timeouts than 2 s to connect and 5 s per request: the
+     * longest a dead or hung server can delay an operation.
+     */
+    public static VaultClient open(Path vaultDir, String clientName, Duration connectTimeout, Duration requestTimeout) {
+        long start = System.nanoTime();
+        VaultConfig config = VaultConfig.load(vaultDir);
+        ClientEntry client = config.client(clientName);
+        SSLContext tls = TlsContexts.client(config, clientName);
+        Timings timings = new Timings();
+        timings.add(Phase.CONFIG, System.nanoTime() - start);
+        return new VaultClient(config, client, tls, timings, connectTimeout, requestTimeout);
+    }
+
+    public VaultConfig config() {
+        return config;
+    }
+
+    /** The time {@link #open} took (phase {@link Phase#CONFIG}). */
+    public Timings openTimings() {
+        return openTimings;
+    }
+
+    /** {@link #put(String, String, byte[], PutOptions)} with the defaults: all servers, k = n = quorum. */
+    public Timings put(String collection, String name, byte[] secret) {
+        return put(collection, name, secret, PutOptions.defaults());
+    }
+
+    /**
+     * Splits {@code secret} and stores one share on each of the options' n servers.
+     *
+     * @return where the put spent its time
+     * @throws SecretExistsException when the secret exists already (secrets are immutable)
+     * @throws SecretNotStoredException when a server was unreachable or refused
+     */
+    public Timings put(String collection, String name, byte[] secret, PutOptions options) {
+        checkName("collection", collection);
+        checkName("secret", name);
+        if (secret.length == 0) {
+            throw new VaultException("cannot store " + collection + "/" + name + ": the secret is empty");
+        }
+        PutOptions.Placement placement = options.place(config);
+        String what = collection + "/" + name;
+        String object = object(collection);
+        Timings timings = new Timings();
+        ServerProblems problems = new ServerProblems();
+
+        List<ServerEndpoint> up = connect(placement.servers(), timings, problems);
+        if (up.size() < placement.n()) {
+            // Every one of the n servers must take its share; better to stop before claiming anything.
+            throw notStored(what, up.size() + " of the " + placement.n() + " servers reachable, a put needs all",
+                    problems);
+        }
+        Map<Integer, String> create = tokens(up, object, CREATE, true, timings, problems);
+        requireQuorum(what, create, placement, problems);
+
+        ObjectNode spec = json.createObjectNode();
+        ArrayNode acs = spec.putArray("acs");
+        placement.servers().forEach(s -> acs.add(s.id()));
+        spec.put("quorum", placement.quorum());
+        List<Exchange> made = timed(timings, Phase.COLLECTIONS, () -> all(up, server ->
+                http.send(server, "PUT", "/ss/collections/" + collection, spec, create.values())));
+        made.stream().filter(e -> !e.ok()).forEach(e -> problems.add(e.server(), e.status() == 409
+                ? "holds collection " + collection + " with other ACSs or quorum (" + e.problem() + ")"
+                : e.problem()));
+        if (made.stream().filter(Exchange::ok).count() < placement.n()) {
+            throw notStored(what, "collection " + collection + " is on " + made.stream().filter(Exchange::ok).count()
+                    + " of the " + placement.n() + " servers needed", problems);
+        }
+
+        Map<Integer, String> write = tokens(up, object, WRITE, false, timings, problems);
+        requireQuorum(what, write, placement, problems);
+
+        List<Share> shares = timed(timings, Phase.SHAMIR, () -> Shares.split(secret, placement.k(), placement.n(), random));
+        Map<Integer, Share> shareOf = new LinkedHashMap<>();
+        for (int i = 0; i < placement.n(); i++) {
+            shareOf.put(placement.servers().get(i).id(), shares.get(i));
+        }
+        List<Exchange> stored = timed(timings, Phase.SHARES, () -> all(up, server ->
+                http.send(server, "PUT", "/ss/collections/" + collection + "/secrets/" + name,
+                        ShareRecord.toJson(shareOf.get(server.id())), write.values())));
+        List<ServerEndpoint> existing = new ArrayList<>();
+        for (Exchange e : stored) {
+            if (e.status() == 409) {
+                existing.add(e.server());
+                problems.add(e.server(), "already holds " + what);
+            } else if (!e.ok()) {
+                problems.add(e);
+            }
+        }
+        if (!existing.isEmpty()) {
+            throw new SecretExistsException("cannot store " + what + ": it already exists (on servers "
+                    + ServerProblems.ids(existing) + "); secrets are immutable", problems.byServer());
+        }
+        long ok = stored.stream().filter(Exchange::ok).count();
+        if (ok < placement.n()) {
+            throw notStored(what, ok + " of the " + placement.n() + " shares stored", problems);
+        }
+        return timings;
+    }
+
+    /** The secret's bytes; see {@link #read}. */
+    public byte[] get(String collection, String name) {
+        return read(collection, name).secret();
+    }
+
+    /**
+     * Reads the secret: tokens from every ACS that grants one, shares from every storage server, done at
+     * the first k shares that agree.
+     *
+     * @throws NoSuchSecretException when every storage server that answered has no such secret
+     * @throws SecretUnavailableException when fewer than k good shares could be had
+     */
+    public Retrieval read(String collection, String name) {
+        return read(collection, name, false);
+    }
+
+    /**
+     * Like {@link #read}, but waits for every storage server's share (each bounded by the timeouts) and
+     * checks each against the recovered secret, so {@link Retrieval#problems()} names every server whose
+     * share is missing, damaged or disagrees: an operator's check that the vault still has its redundancy.
+     */
+    public Retrieval audit(String collection, String name) {
+        return read(collection, name, true);
+    }
+
+    private Retrieval read(String collection, String name, boolean everyShare) {
+        checkName("collection", collection);
+        checkName("secret", name);
+        String what = collection + "/" + name;
+        String object = object(collection);
+        Timings timings = new Timings();
+        ServerProblems problems = new ServerProblems();
+
+        List<ServerEndpoint> up = connect(config.servers(), timings, problems);
+        Map<Integer, String> read = tokens(up, object, READ, false, timings, problems);
+        if (read.isEmpty()) {
+            throw new SecretUnavailableException("cannot read " + what + ": no access-control server granted a read"
+                    + " token; " + problems.describe(), problems.byServer());
+        }
+
+        ShareSet shares = new ShareSet();
+        Set<Integer> absent = new HashSet<>();
+        int otherAnswers = 0; // refusals: with any, "no such secret" would be a guess
+        long start = System.nanoTime();
+        long combining = 0;
+        BlockingQueue<Exchange> answers = new LinkedBlockingQueue<>();
+        List<CompletableFuture<Exchange>> pending = new ArrayList<>();
+        for (ServerEndpoint server : reachable(up, problems)) {
+            pending.add(http.send(server, "GET", "/ss/collections/" + collection + "/secrets/" + name, null,
+                    read.values()).whenComplete((e, error) -> answers.add(e)));
+        }
+        Optional<byte[]> secret = Optional.empty();
+        for (int received = 0; received < pending.size() && (secret.isEmpty() || everyShare); received++) {
+            Exchange answer = take(answers);
+            if (answer.ok()) {
+                try {
+                    shares.add(answer.server().id(), ShareRecord.fromJson(answer.body()));
+                } catch (IllegalArgumentException bad) {
+                    shares.reject(answer.server().id(), bad.getMessage());
+                }
+                if (secret.isEmpty() && shares.threshold() > 0 && shares.usable() >= shares.threshold()) {
+                    long before = System.nanoTime();
+                    secret = shares.recover();
+                    combining += System.nanoTime() - before;
+                }
+            } else if (answer.status() == 404) {
+                absent.add(answer.server().id());
+                problems.add(answer.server(), "has no " + what);
+            } else {
+                if (answer.answered()) {
+                    otherAnswers++;
+                } else {
+                    connected.remove(answer.server().id());
+                }
+                if (answer.status() == 401 || answer.status() == 403) {
+                    tokens.forget(object, READ); // a refused token is not offered again
+                }
+                problems.add(answer);
+            }
+        }
+        pending.forEach(f -> f.cancel(false)); // shares beyond the k needed are not waited for
+        if (everyShare && secret.isPresent()) {
+            long before = System.nanoTime();
+            secret = shares.recover(); // again, now with every share: each one that disagrees is rejected
+            combining += System.nanoTime() - before;
+        }
+        timings.add(Phase.SHARES, System.nanoTime() - start - combining);
+        timings.add(Phase.SHAMIR, combining);
+        shares.rejected().forEach((id, why) -> problems.add(config.server(id), why));
+        for (Map.Entry<Integer, String> bad : shares.rejected().entrySet()) {
+            LOG.warn("vault secret {}: {} {}", what, config.server(bad.getKey()).describe(), bad.getValue());
+        }
+        if (secret.isPresent()) {
+            return new Retrieval(secret.get(), timings, problems.byServer());
+        }
+        if (shares.threshold() == 0 && !absent.isEmpty() && otherAnswers == 0) {
+            throw new NoSuchSecretException("cannot read " + what + ": no such secret; " + problems.describe(),
+                    problems.byServer());
+        }
+        String count = shares.threshold() == 0 ? "no share received"
+                : shares.usable() >= shares.threshold() ? shares.disagreement()
+                : shares.usable() + " of the " + shares.threshold() + " shares needed";
+        throw new SecretUnavailableException("cannot read " + what + ": " + count + "; " + problems.describe(),
+                problems.byServer());
+    }
+
+    /**
+     * The servers of {@code servers} that answer: those this client has not talked to yet get a no-op
+     * request first, timed as {@link Phase#CONNECT} (connection and TLS handshake); the connection is then
+     * kept for the requests that follow. A server that fails is recorded in {@code problems} and left out.
+     */
+    private List<ServerEndpoint> connect(List<ServerEndpoint> servers, Timings timings, ServerProblems problems) {
+        List<ServerEndpoint> fresh = servers.stream().filter(s -> !connected.contains(s.id())).collect(Collectors.toList());
+        if (!fresh.isEmpty()) {
+            List<Exchange> noops = timed(timings, Phase.CONNECT,
+                    () -> all(fresh, server -> http.send(server, "GET", "/ss/noop", null, null)));
+            for (Exchange e : noops) {
+                if (e.ok()) {
+                    connected.add(e.server().id());
+                } else {
+                    problems.add(e);
+                }
+            }
+        }
+        return reachable(servers, problems);
+    }
+
+    /** The servers of {@code servers} that answered every request of this operation so far. */
+    private List<ServerEndpoint> reachable(List<ServerEndpoint> servers, ServerProblems problems) {
+        return servers.stream().filter(s -> !problems.unreachable(s.id())).collect(Collectors.toList());
+    }
+
+    /**
+     * Tokens for {@code action} on {@code object} from each of {@code servers}, cached ones first. With
+     * {@code claim}, an ACS that knows no permissions for the object (403 {@code no-permission}) is given
+     * a verifier for this client's account and permissions for every action, then asked again.
+     */
+    private Map<Integer, String> tokens(List<ServerEndpoint> servers, String object, String action, boolean claim,
+            Timings timings, ServerProblems problems) {
+        Map<Integer, String> granted = new LinkedHashMap<>();
+        List<ServerEndpoint> missing = new ArrayList<>();
+        Instant now = Instant.now();
+        for (ServerEndpoint server : servers) {
+            Optional<String> cached = tokens.get(server.id(), object, action, now);
+            if (cached.isPresent()) {
+                granted.put(server.id(), cached.get());
+            } else {
+                missing.add(server);
+            }
+        }
+        int reused = granted.size();
+        List<Exchange> answers = requestTokens(missing, object, action, timings);
+        List<ServerEndpoint> unclaimed = new ArrayList<>();
+        for (Exchange e : answers) {
+            if (claim && e.status() == 403 && "no-permission".equals(e.code())) {
+                unclaimed.add(e.server());
+            } else {
+                accept(e, object, action, granted, problems);
+            }
+        }
+        if (!unclaimed.isEmpty()) {
+            List<ServerEndpoint> claimed = timed(timings, Phase.PERMISSIONS, () -> claim(unclaimed, object, problems));
+            requestTokens(claimed, object, action, timings).forEach(e -> accept(e, object, action, granted, problems));
+        }
+        timings.countTokens(granted.size() - reused, reused);
+        return granted;
+    }
+
+    private List<Exchange> requestTokens(List<ServerEndpoint> servers, String object, String action, Timings timings) {
+        ObjectNode body = json.createObjectNode().put("object", object).put("action", action)
+                .put("ttl", TOKEN_TTL_SECONDS);
+        return timed(timings, Phase.TOKENS, () -> all(servers, server -> http.send(server, "POST", "/acs/tokens", body, null)));
+    }
+
+    private void accept(Exchange e, String object, String action, Map<Integer, String> granted, ServerProblems problems) {
+        if (e.status() == 200 && e.body() != null && e.body().hasNonNull("token")) {
+            String token = e.body().get("token").asText();
+            tokens.put(e.server().id(), object, action, token, e.body().path("expires").asLong());
+            granted.put(e.server().id(), token);
+        } else if (e.status() == 202) {
+            problems.add(e.server(), "holds the " + action + " token for approval (request "
+                    + e.body().path("request").asText() + ", waiting for " + e.body().path("waitingFor") + ")");
+        } else if (e.answered()) {
+            problems.add(e.server(), "refused a " + action + " token: " + e.problem());
+        } else {
+            problems.add(e);
+            connected.remove(e.server().id()); // its next connection is a new one, timed as CONNECT again
+        }
+    }
+
+    /** Creates a verifier for this client's account and grants it every action on {@code object}; returns the ACSs where that worked. */
+    private List<ServerEndpoint> claim(List<ServerEndpoint> servers, String object, ServerProblems problems) {
+        ObjectNode verifier = json.createObjectNode();
+        verifier.putArray("accounts").add(client.account());
+        verifier.put("required", 1);
+        verifier.putArray("modules");
+        List<Exchange> done = all(servers, server -> http.send(server, "POST", "/acs/verifiers", verifier, null)
+                .thenCompose(created -> {
+                    if (created.status() != 201 || created.body() == null || !created.body().hasNonNull("id")) {
+                        return CompletableFuture.completedFuture(created);
+                    }
+                    ObjectNode permissions = json.createObjectNode();
+                    for (String action : new String[] {READ, WRITE, CREATE, "delete"}) {
+                        permissions.putArray(action).add(created.body().get("id").asText());
+                    }
+                    return http.send(server, "PUT", "/acs/permissions/" + object, permissions, null);
+                }));
+        List<ServerEndpoint> claimed = new ArrayList<>();
+        for (Exchange e : done) {
+            if (e.ok()) {
+                claimed.add(e.server());
+            } else {
+                problems.add(e.server(), "refused permissions for " + object + ": " + e.problem());
+            }
+        }
+        return claimed;
+    }
+
+    private static void requireQuorum(String what, Map<Integer, String> granted,
+            PutOptions.Placement placement, ServerProblems problems) {
+        if (granted.size() < placement.quorum()) {
+            throw notStored(what, "tokens from " + granted.size() + " of the " + placement.quorum()
+                    + " access-control servers needed", problems);
+        }
+    }
+
+    private static SecretNotStoredException notStored(String what, String why, ServerProblems problems) {
+        return new SecretNotStoredException("cannot store " + what + ": " + why
+                + (problems.isEmpty() ? "" : "; " + problems.describe()), problems.byServer());
+    }
+
+    /** Sends one request per server in parallel and waits for all answers (each bounded by the timeouts). */
+    private static List<Exchange> all(List<ServerEndpoint> servers,
+            Function<ServerEndpoint, CompletableFuture<Exchange>> request) {
+        List<CompletableFuture<Exchange>> futures = servers.stream().map(request).collect(Collectors.toList());
+        return futures.stream().map(CompletableFuture::join).collect(Collectors.toList());
+    }
+
+    private static <T> T timed(Timings timings, Phase phase, Supplier<T> work) {
+        long start = System.nanoTime();
+        try {
+            return work.get();
+        } finally {
+            timings.add(phase, System.nanoTime() - start);
+        }
+    }
+
+    private static Exchange take(BlockingQueue<Exchange> answers) {
+        try {
+            return answers.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new VaultException("interrupted while waiting for the vault's storage servers", e);
+        }
+    }
+
+    private static String object(String collection) {
+        return "collection:" + collection;
+    }
+
+    private static void checkName(String kind, String name) {
+        if (name == null || !VaultConfig.NAME.matcher(name).matches()) {
+            throw new VaultException("bad " + kind + " name '" + name + "': names are 1 to 64 of A-Z a-z 0-9 . _ -");
+        }
+    }
+
+    /** Releases the client's threads; connections close with them. */
+    @Override
+    public void close() {
+        executor.shutdownNow();
+    }
+}
