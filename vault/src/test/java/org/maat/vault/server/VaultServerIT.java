@@ -222,7 +222,10 @@ class VaultServerIT {
         assertRefused(wrongMethod, 405, "method-not-allowed");
         assertThat(wrongMethod.response().headers().firstValue("allow")).contains("POST");
         String big = "{\"accounts\": [\"" + "o".repeat(VaultHandler.MAX_BODY_BYTES) + "\"]}";
-        assertRefused(alice1.post("/acs/verifiers", big), 413, "too-large");
+        Reply tooLarge = alice1.post("/acs/verifiers", big);
+        assertRefused(tooLarge, 413, "too-large");
+        // The body is left unread and the connection closed: the client must not reuse it.
+        assertThat(tooLarge.response().headers().firstValue("connection")).contains("close");
         assertRefused(alice1.put("/ss/collections/bad%20name", "{\"acs\": [1], \"quorum\": 1}", "t.t"), 400, "bad-name");
         assertRefused(alice1.post("/acs/tokens", "{\"object\": \"collection:erp\", \"action\": \"fly\"}"), 400,
                 "bad-action");
