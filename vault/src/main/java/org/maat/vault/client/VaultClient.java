@@ -74,7 +74,8 @@ public final class VaultClient implements AutoCloseable {
     private final SecureRandom random = new SecureRandom();
     private final Timings openTimings;
 
-    private VaultClient(VaultConfig config, ClientEntry client, SSLContext tls, Timings openTimings) {
+    private VaultClient(VaultConfig config, ClientEntry client, SSLContext tls, Timings openTimings,
+            Duration connectTimeout, Duration requestTimeout) {
         this.config = config;
         this.client = client;
         AtomicInteger threads = new AtomicInteger();
@@ -83,7 +84,7 @@ public final class VaultClient implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        this.http = new VaultHttp(tls, executor, json, CONNECT_TIMEOUT, REQUEST_TIMEOUT);
+        this.http = new VaultHttp(tls, executor, json, connectTimeout, requestTimeout);
         this.openTimings = openTimings;
     }
 
@@ -99,13 +100,21 @@ public final class VaultClient implements AutoCloseable {
      * @throws VaultException naming the file or client that is missing or damaged
      */
     public static VaultClient open(Path vaultDir, String clientName) {
+        return open(vaultDir, clientName, CONNECT_TIMEOUT, REQUEST_TIMEOUT);
+    }
+
+    /**
+     * Like {@link #open(Path, String)} with other timeouts than 2 s to connect and 5 s per request: the
+     * longest a dead or hung server can delay an operation.
+     */
+    public static VaultClient open(Path vaultDir, String clientName, Duration connectTimeout, Duration requestTimeout) {
         long start = System.nanoTime();
         VaultConfig config = VaultConfig.load(vaultDir);
         ClientEntry client = config.client(clientName);
         SSLContext tls = TlsContexts.client(config, clientName);
         Timings timings = new Timings();
         timings.add(Phase.CONFIG, System.nanoTime() - start);
-        return new VaultClient(config, client, tls, timings);
+        return new VaultClient(config, client, tls, timings, connectTimeout, requestTimeout);
     }
 
     public VaultConfig config() {
