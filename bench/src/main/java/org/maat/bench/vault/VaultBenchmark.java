@@ -22,8 +22,8 @@ import org.maat.bench.load.ClosedLoop;
 public final class VaultBenchmark {
 
     /**
-     * What to measure: offered concurrency {@code levels}; per series an unmeasured warm-up at the lowest
-     * level of at least 4 clients; per step {@code runs} runs of {@code seconds} after {@code warmUpSeconds};
+     * What to measure: offered concurrency {@code levels}; first an unmeasured warm-up of every series
+     * (at the lowest level of at least 4 clients), then each series measured; per step {@code runs} runs of {@code seconds} after {@code warmUpSeconds};
      * the operations ({@link #SERIES} ids; empty: all) and connection modes ({@code reuse}, {@code fresh};
      * empty: both); {@code splitRuns} store+fetch runs for the time split (0: none).
      */
@@ -69,12 +69,19 @@ public final class VaultBenchmark {
             // Baselines first: they warm the generator's own code before the vault's series are measured.
             List<Operation> order = new ArrayList<>(operations());
             order.sort(Comparator.comparingInt(Operation::ordinal).reversed());
+            List<Series> series = new ArrayList<>();
             for (Operation op : order) {
                 for (ConnectionMode mode : modes()) {
-                    Series s = targets.series(op, mode);
-                    warmUp(s);
-                    curves.add(load.measure(s));
+                    series.add(targets.series(op, mode));
                 }
+            }
+            // Every path warmed before any is measured: else the first TLS series would pay for compiling
+            // the handshake code that later ones find compiled, and the baselines would be unfairly slow.
+            for (Series s : series) {
+                warmUp(s);
+            }
+            for (Series s : series) {
+                curves.add(load.measure(s));
             }
             if (options.splitRuns() > 0) {
                 split = TimeSplit.measure(targets.vaultDir(), BenchTargets.CLIENT, options.splitRuns(), progress);
@@ -86,7 +93,7 @@ public final class VaultBenchmark {
         return new VaultBenchReport(command, options, started, loadBefore, loadAfter, curves, split);
     }
 
-    /** An unmeasured run, so that the first step is not the one that compiles the series' code paths. */
+    /** An unmeasured run, so that no measured step is the one that compiles the series' code paths. */
     private void warmUp(Series s) throws Exception {
         if (options.seriesWarmUpSeconds() <= 0) {
             return;

@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
                 + "time split of a store and a fetch through the vault client.",
             "",
             "Creates a new vault of 4 servers under OUT/bench/vault/ and serves it, the static pages and the load "
-                + "generator in this process on 127.0.0.1. Each series: an unmeasured warm-up, then closed-loop steps "
+                + "generator in this process on 127.0.0.1. Every series is first run unmeasured (JIT warm-up); then each "
+                + "series is measured in closed-loop steps "
                 + "of LEVELS clients, each step RUNS runs of SECONDS after a WARMUP; it stops after the first step whose "
                 + "median rate falls. Progress goes to stderr; the Markdown report to stdout and OUT/reports/vault/"
                 + "report.md, with the seed's figures and the issue's goals (2 cores: 2,000 tokens/s and 5,000 "
@@ -75,7 +76,7 @@ public final class BenchVaultCommand implements Callable<Integer> {
     Integer runs;
 
     @Option(names = "--series-warmup", paramLabel = "S",
-            description = "Unmeasured seconds before each series' first step (default: 1; quick: 0.2).")
+            description = "Unmeasured seconds of each series, all run before the first is measured (default: 1; quick: 0.2).")
     Double seriesWarmup;
 
     @Option(names = "--split-runs", paramLabel = "N",
