@@ -4,8 +4,8 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * A series' steps in the order measured, the last being the first whose median rate fell below its
- * predecessor's (unless the levels ran out first), and its knee: the step of the highest median rate.
+ * A series' steps in the order measured, the last being the first that fell below its predecessor
+ * ({@link RisingLoad#fell}; unless the levels ran out first), and its knee: the step of the highest median rate.
  */
 record LoadCurve(Series series, List<LoadStep> steps) {
 

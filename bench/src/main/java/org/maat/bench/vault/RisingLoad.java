@@ -12,8 +12,8 @@ import org.maat.bench.load.ClosedLoop;
  * Drives a series with rising offered load to its knee, as the seed's curves do: closed-loop steps of
  * more and more concurrent clients ({@link ClosedLoop}, each client sending its next request when the
  * previous one is answered), each step measured {@code runs} times after its own warm-up, stopping after
- * the first step whose median rate falls below the previous step's (the seed graphs "through the first
- * data point that shows a decrease"), or when the levels run out.
+ * the first step that shows a decrease from the previous one (the seed graphs "through the first data
+ * point that shows a decrease"; see {@link #fell}), or when the levels run out.
  */
 final class RisingLoad {
 
@@ -48,11 +48,20 @@ final class RisingLoad {
             progress.accept(String.format("%-28s %4d clients %10.0f/s (%.0f-%.0f) p50 %.2f ms p99 %.2f ms%s",
                     series.key(), clients, step.median(), step.min(), step.max(), step.p50Millis(), step.p99Millis(),
                     step.failed() == 0 ? "" : ", " + step.failed() + " failed: " + step.firstFailure()));
-            if (steps.size() > 1 && step.median() < steps.get(steps.size() - 2).median()) {
+            if (steps.size() > 1 && fell(steps.get(steps.size() - 2), step)) {
                 break;
             }
         }
         return new LoadCurve(series, steps);
+    }
+
+    /**
+     * Whether {@code next} shows a decrease from {@code previous}: its median is lower, and so is its
+     * fastest run (on a shared machine one slow run can pull a median down; a decrease within the runs'
+     * spread would end a curve at noise). With one run per step this is the seed's rule unchanged.
+     */
+    static boolean fell(LoadStep previous, LoadStep next) {
+        return next.median() < previous.median() && next.max() < previous.median();
     }
 
     /** One offered load, measured {@code runs} times. */

@@ -87,7 +87,7 @@ public final class VaultBenchReport {
                 .append(" after. Servers and load generator in this one JVM, on 127.0.0.1.\n\n");
         md.append(String.format(Locale.ROOT, "Closed-loop steps of %s clients, each step %d run(s) of %s s after %s s "
                 + "warm-up, after an unmeasured %s s of every series before the first is measured; a series stops after the first step whose median "
-                + "rate falls (the seed's rule). Rates are the median run, the spread is the slowest and fastest run, "
+                + "rate falls, its fastest run too (the seed's rule, made robust to one slow run). Rates are the median run, the spread is the slowest and fastest run, "
                 + "latencies are the median run's.%n%n", options.levels(), options.runs(), num(options.seconds()),
                 num(options.warmUpSeconds()), num(options.seriesWarmUpSeconds())));
         md.append("## Throughput at the knee\n\n").append(kneeTable().render()).append('\n');

@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
                 + "generator in this process on 127.0.0.1. Every series is first run unmeasured (JIT warm-up); then each "
                 + "series is measured in closed-loop steps "
                 + "of LEVELS clients, each step RUNS runs of SECONDS after a WARMUP; it stops after the first step whose "
-                + "median rate falls. Progress goes to stderr; the Markdown report to stdout and OUT/reports/vault/"
+                + "median rate falls with its fastest run. Progress goes to stderr; the Markdown report to stdout and OUT/reports/vault/"
                 + "report.md, with the seed's figures and the issue's goals (2 cores: 2,000 tokens/s and 5,000 "
                 + "fetches/s reusing connections, 300 fresh mutual-TLS handshakes/s) marked met or not."},
         footer = {"", "Examples:",
