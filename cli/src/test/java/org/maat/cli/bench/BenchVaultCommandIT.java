@@ -54,6 +54,7 @@ class BenchVaultCommandIT {
                 "noop-mtls (fresh) >= 300/s");
         assertThat(section(report, "## Time split")).contains("| tokens |", "| shares |", "| total (wall) |")
                 .containsPattern("Tokens issued: store [1-9]\\d* \\(seed: 5\\), fetch [1-9]\\d* \\(seed: 1\\)");
+        assertThat(report).startsWith("# maat bench vault\n\n`maat bench vault --quick --out " + dir + "`");
         assertThat(err.toString()).contains("get-token (reuse)", "report in");
     }
 
