@@ -13,12 +13,13 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.function.Consumer;
 import javax.net.ssl.SSLContext;
+import org.maat.vault.config.VaultConfig;
 import org.maat.vault.pki.ClientSpec;
 import org.maat.vault.pki.ServerAddress;
+import org.maat.vault.pki.TlsContexts;
 import org.maat.vault.pki.VaultInit;
 import org.maat.vault.server.VaultServer;
 import org.maat.vault.server.VaultServers;
-import org.maat.vault.config.VaultConfig;
 
 /**
  * Everything the series are sent to, started in this process on 127.0.0.1: a fresh vault of
@@ -71,11 +72,11 @@ final class BenchTargets implements AutoCloseable {
                 .transport(id == TLS_ONLY_SERVER ? VaultServer.Transport.TLS : VaultServer.Transport.MUTUAL_TLS));
         List<AutoCloseable> started = new ArrayList<>(List.of(vault));
         try {
-            VaultTlsFiles files = VaultTlsFiles.in(vaultDir);
-            SSLContext serverTls = files.server(1);
+            VaultTlsFiles files = VaultTlsFiles.of(config);
             StaticServer http = StaticServer.start(null);
             started.add(http);
-            StaticServer https = StaticServer.start(serverTls);
+            // Server 1's own TLS context: the baseline differs from the vault in nothing but the vault.
+            StaticServer https = StaticServer.start(TlsContexts.server(config, 1));
             started.add(https);
             ClientTls mutual = files.mutual(CLIENT);
             String readToken = prepare(Endpoint.tls(HOST, vault.server(1).port(), mutual));
