@@ -63,10 +63,6 @@ final class ClientTls {
         return new ClientTls(km, delegate);
     }
 
-    boolean withClientCertificate() {
-        return keyManagers != null;
-    }
-
     /** Server certificate chains verified so far, by every context made here: one per full handshake. */
     long verifiedChains() {
         return verifiedChains.get();

@@ -41,10 +41,6 @@ final class Http1Connection implements Closeable {
         this.out = socket.getOutputStream();
     }
 
-    Socket socket() {
-        return socket;
-    }
-
     /** Sends {@code request} (a whole HTTP/1.1 request) and reads its answer. */
     Answer exchange(byte[] request) throws IOException {
         out.write(request);

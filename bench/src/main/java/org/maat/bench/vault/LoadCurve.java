@@ -16,9 +16,4 @@ record LoadCurve(Series series, List<LoadStep> steps) {
     long failed() {
         return steps.stream().mapToLong(LoadStep::failed).sum();
     }
-
-    /** Whether every connection of the series was a full handshake (trivially true without TLS or reuse). */
-    boolean noResumption() {
-        return steps.stream().allMatch(s -> s.fullHandshakes() >= s.connections());
-    }
 }

@@ -91,6 +91,12 @@ public final class VaultBenchReport {
                 + "latencies are the median run's.%n%n", options.levels(), options.runs(), num(options.seconds()),
                 num(options.warmUpSeconds()), num(options.seriesWarmUpSeconds())));
         md.append("## Throughput at the knee\n\n").append(kneeTable().render()).append('\n');
+        for (Operation op : Operation.values()) {
+            if (curves.stream().anyMatch(c -> c.series().operation() == op)) {
+                md.append("* ").append(op.id()).append(": ").append(op.description()).append('\n');
+            }
+        }
+        md.append('\n');
         md.append("Seed: Tutamen's prototype (Python, Redis) on an EC2 c4.large (2 vCPUs) unless noted; it does not say "
                 + "whether its client reused connections. `/ https` and `/ http` divide by the static baseline "
                 + "of the same connection mode in this run. `generator CPU`: the load generator's threads' share "

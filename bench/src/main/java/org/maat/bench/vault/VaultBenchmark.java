@@ -24,7 +24,7 @@ public final class VaultBenchmark {
     /**
      * What to measure: offered concurrency {@code levels}; first an unmeasured warm-up of every series
      * (at the lowest level of at least 4 clients), then each series measured; per step {@code runs} runs of {@code seconds} after {@code warmUpSeconds};
-     * the operations ({@link #SERIES} ids; empty: all) and connection modes ({@code reuse}, {@code fresh};
+     * the operations (get-token, fetch-secret, noop-mtls, noop-tls, https-static, http-static; empty: all) and connection modes ({@code reuse}, {@code fresh};
      * empty: both); {@code splitRuns} store+fetch runs for the time split (0: none).
      */
     public record Options(Path workDir, List<Integer> levels, double seriesWarmUpSeconds, double warmUpSeconds,
@@ -42,9 +42,6 @@ public final class VaultBenchmark {
             modes.forEach(VaultBenchmark::mode);
         }
     }
-
-    /** The operations' ids, in the seed's order. */
-    public static final String SERIES = Operation.ids();
 
     private final Options options;
     private final Consumer<String> progress;
