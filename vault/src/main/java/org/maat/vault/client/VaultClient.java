@@ -194,8 +194,8 @@ public final class VaultClient implements AutoCloseable {
             }
         }
         if (!existing.isEmpty()) {
-            throw new SecretExistsException("cannot store " + what + ": it already exists (on servers "
-                    + ServerProblems.ids(existing) + "); secrets are immutable", problems.byServer());
+            throw new SecretExistsException("cannot store " + what + ": it already exists; secrets are immutable"
+                    + " (servers " + ServerProblems.ids(existing) + " hold it)", problems.byServer());
         }
         long ok = stored.stream().filter(Exchange::ok).count();
         if (ok < placement.n()) {
