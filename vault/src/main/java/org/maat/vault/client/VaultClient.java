@@ -31,6 +31,8 @@ import org.maat.vault.config.ClientEntry;
 import org.maat.vault.config.ServerEndpoint;
 import org.maat.vault.config.VaultConfig;
 import org.maat.vault.pki.TlsContexts;
+import org.maat.vault.token.Action;
+import org.maat.vault.token.ObjectNames;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,9 +62,9 @@ public final class VaultClient implements AutoCloseable {
     static final int TOKEN_TTL_SECONDS = 300;
 
     private static final Logger LOG = LoggerFactory.getLogger(VaultClient.class);
-    private static final String CREATE = "create";
-    private static final String WRITE = "write";
-    private static final String READ = "read";
+    private static final String CREATE = Action.CREATE.wireName();
+    private static final String WRITE = Action.WRITE.wireName();
+    private static final String READ = Action.READ.wireName();
 
     private final VaultConfig config;
     private final ClientEntry client;
@@ -114,6 +116,7 @@ public final class VaultClient implements AutoCloseable {
         SSLContext tls = TlsContexts.client(config, clientName);
         Timings timings = new Timings();
         timings.add(Phase.CONFIG, System.nanoTime() - start);
+        timings.finish(start);
         return new VaultClient(config, client, tls, timings, connectTimeout, requestTimeout);
     }
 
@@ -144,6 +147,7 @@ public final class VaultClient implements AutoCloseable {
         if (secret.length == 0) {
             throw new VaultException("cannot store " + collection + "/" + name + ": the secret is empty");
         }
+        long started = System.nanoTime();
         PutOptions.Placement placement = options.place(config);
         String what = collection + "/" + name;
         String object = object(collection);
@@ -201,6 +205,7 @@ public final class VaultClient implements AutoCloseable {
         if (ok < placement.n()) {
             throw notStored(what, ok + " of the " + placement.n() + " shares stored", problems);
         }
+        timings.finish(started);
         return timings;
     }
 
@@ -230,6 +235,7 @@ public final class VaultClient implements AutoCloseable {
     }
 
     private Retrieval read(String collection, String name, boolean everyShare) {
+        long started = System.nanoTime();
         checkName("collection", collection);
         checkName("secret", name);
         String what = collection + "/" + name;
@@ -297,6 +303,7 @@ public final class VaultClient implements AutoCloseable {
             LOG.warn("vault secret {}: {} {}", what, config.server(bad.getKey()).describe(), bad.getValue());
         }
         if (secret.isPresent()) {
+            timings.finish(started);
             return new Retrieval(secret.get(), timings, problems.byServer());
         }
         if (shares.threshold() == 0 && !absent.isEmpty() && otherAnswers == 0) {
@@ -406,8 +413,8 @@ public final class VaultClient implements AutoCloseable {
                         return CompletableFuture.completedFuture(created);
                     }
                     ObjectNode permissions = json.createObjectNode();
-                    for (String action : new String[] {READ, WRITE, CREATE, "delete"}) {
-                        permissions.putArray(action).add(created.body().get("id").asText());
+                    for (Action action : Action.values()) {
+                        permissions.putArray(action.wireName()).add(created.body().get("id").asText());
                     }
                     return http.send(server, "PUT", "/acs/permissions/" + object, permissions, null);
                 }));
@@ -461,7 +468,7 @@ public final class VaultClient implements AutoCloseable {
     }
 
     private static String object(String collection) {
-        return "collection:" + collection;
+        return ObjectNames.collection(collection);
     }
 
     private static void checkName(String kind, String name) {
