@@ -65,6 +65,7 @@ public final class VaultClient implements AutoCloseable {
     private static final String CREATE = Action.CREATE.wireName();
     private static final String WRITE = Action.WRITE.wireName();
     private static final String READ = Action.READ.wireName();
+    private static final String DELETE = Action.DELETE.wireName();
 
     private final VaultConfig config;
     private final ClientEntry client;
@@ -186,7 +187,7 @@ public final class VaultClient implements AutoCloseable {
             shareOf.put(placement.servers().get(i).id(), shares.get(i));
         }
         List<Exchange> stored = timed(timings, Phase.SHARES, () -> all(up, server ->
-                http.send(server, "PUT", "/ss/collections/" + collection + "/secrets/" + name,
+                http.send(server, "PUT", secretPath(collection, name),
                         ShareRecord.toJson(shareOf.get(server.id())), write.values())));
         List<ServerEndpoint> existing = new ArrayList<>();
         for (Exchange e : stored) {
@@ -197,16 +198,70 @@ public final class VaultClient implements AutoCloseable {
                 problems.add(e);
             }
         }
+        List<ServerEndpoint> ours = stored.stream().filter(Exchange::ok).map(Exchange::server).collect(Collectors.toList());
+        // A partial put would leave shares of this split beside another's (or none) forever, secrets being
+        // immutable: take back what was stored so that the secret is either wholly there or not at all.
+        String undone = ours.size() < placement.n() && !ours.isEmpty()
+                ? "; " + rollBack(collection, name, up, ours, timings) : "";
         if (!existing.isEmpty()) {
             throw new SecretExistsException("cannot store " + what + ": it already exists; secrets are immutable"
-                    + " (servers " + ServerProblems.ids(existing) + " hold it)", problems.byServer());
+                    + " (servers " + ServerProblems.ids(existing) + " hold it)" + undone, problems.byServer());
         }
-        long ok = stored.stream().filter(Exchange::ok).count();
-        if (ok < placement.n()) {
-            throw notStored(what, ok + " of the " + placement.n() + " shares stored", problems);
+        if (ours.size() < placement.n()) {
+            throw notStored(what, ours.size() + " of the " + placement.n() + " shares stored", problems, undone);
         }
         timings.finish(started);
         return timings;
+    }
+
+    /** Deletes the shares a failed put stored on {@code ours}; says what happened, for the put's message. */
+    private String rollBack(String collection, String name, List<ServerEndpoint> acs, List<ServerEndpoint> ours,
+            Timings timings) {
+        ServerProblems rollback = new ServerProblems();
+        Map<Integer, String> delete = tokens(acs, object(collection), DELETE, false, timings, rollback);
+        List<Exchange> deleted = delete.isEmpty() ? List.of() : timed(timings, Phase.SHARES, () -> all(ours,
+                server -> http.send(server, "DELETE", secretPath(collection, name), null, delete.values())));
+        deleted.stream().filter(e -> !e.ok() && e.status() != 404).forEach(rollback::add);
+        if (deleted.size() == ours.size() && rollback.isEmpty()) {
+            return "the shares it stored on servers " + ServerProblems.ids(ours) + " were deleted again";
+        }
+        return "the shares it stored on servers " + ServerProblems.ids(ours) + " could not all be deleted again ("
+                + rollback.describe() + "): delete " + collection + "/" + name + " before storing it again";
+    }
+
+    /**
+     * Deletes the secret's share from every server of the vault; a server without it counts as done.
+     *
+     * @return how many shares were deleted (0: the secret was nowhere)
+     * @throws VaultException naming the servers whose shares could not be deleted, and why
+     */
+    public int delete(String collection, String name) {
+        checkName("collection", collection);
+        checkName("secret", name);
+        String what = collection + "/" + name;
+        Timings timings = new Timings();
+        ServerProblems problems = new ServerProblems();
+        List<ServerEndpoint> up = connect(config.servers(), timings, problems);
+        Map<Integer, String> delete = tokens(up, object(collection), DELETE, false, timings, problems);
+        if (delete.isEmpty()) {
+            throw new VaultException("cannot delete " + what + ": no access-control server granted a delete token; "
+                    + problems.describe());
+        }
+        List<Exchange> answers = all(reachable(up, problems),
+                server -> http.send(server, "DELETE", secretPath(collection, name), null, delete.values()));
+        int deleted = 0;
+        for (Exchange e : answers) {
+            if (e.ok()) {
+                deleted++;
+            } else if (e.status() != 404) {
+                problems.add(e);
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new VaultException("cannot delete " + what + " everywhere (" + deleted + " shares deleted); "
+                    + problems.describe());
+        }
+        return deleted;
     }
 
     /** The secret's bytes; see {@link #read}. */
@@ -258,7 +313,7 @@ public final class VaultClient implements AutoCloseable {
         BlockingQueue<Exchange> answers = new LinkedBlockingQueue<>();
         List<CompletableFuture<Exchange>> pending = new ArrayList<>();
         for (ServerEndpoint server : reachable(up, problems)) {
-            pending.add(http.send(server, "GET", "/ss/collections/" + collection + "/secrets/" + name, null,
+            pending.add(http.send(server, "GET", secretPath(collection, name), null,
                     read.values()).whenComplete((e, error) -> answers.add(e)));
         }
         Optional<byte[]> secret = Optional.empty();
@@ -438,8 +493,12 @@ public final class VaultClient implements AutoCloseable {
     }
 
     private static SecretNotStoredException notStored(String what, String why, ServerProblems problems) {
+        return notStored(what, why, problems, "");
+    }
+
+    private static SecretNotStoredException notStored(String what, String why, ServerProblems problems, String undone) {
         return new SecretNotStoredException("cannot store " + what + ": " + why
-                + (problems.isEmpty() ? "" : "; " + problems.describe()), problems.byServer());
+                + (problems.isEmpty() ? "" : "; " + problems.describe()) + undone, problems.byServer());
     }
 
     /** Sends one request per server in parallel and waits for all answers (each bounded by the timeouts). */
@@ -465,6 +524,10 @@ public final class VaultClient implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new VaultException("interrupted while waiting for the vault's storage servers", e);
         }
+    }
+
+    private static String secretPath(String collection, String name) {
+        return "/ss/collections/" + collection + "/secrets/" + name;
     }
 
     private static String object(String collection) {

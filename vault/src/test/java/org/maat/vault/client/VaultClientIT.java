@@ -69,6 +69,35 @@ class VaultClientIT {
     }
 
     @Test
+    void aPutThatOneServerRefusesIsTakenBackFromTheOthers() throws Exception {
+        try (VaultCluster vault = new VaultCluster(temp.resolve("vault"), 3);
+                VaultClient client = VaultClient.open(vault.dir())) {
+            // Server 3 already holds a share of erp/master (another client's put that failed half-way).
+            vault.stop(3);
+            try (ServerStore store = ServerStore.open(vault.store(3))) {
+                Share stray = Shares.split(random(32), 2, 3, new SecureRandom()).get(2);
+                store.put(ServerStore.Kind.SECRETS, "erp/master", ShareRecord.toJson(stray).toString());
+            }
+            vault.start(3);
+
+            assertThatThrownBy(() -> client.put("erp", "master", secret, PutOptions.of(2, 3, 2)))
+                    .isInstanceOf(SecretExistsException.class)
+                    .hasMessageContaining("already exists; secrets are immutable (servers 3 hold it)")
+                    .hasMessageContaining("the shares it stored on servers 1, 2 were deleted again");
+            assertThatThrownBy(() -> client.get("erp", "master"))
+                    .isInstanceOf(SecretUnavailableException.class)
+                    .hasMessageContaining("1 of the 2 shares needed")
+                    .hasMessageContaining(vault.config().server(1).describe() + " has no erp/master")
+                    .hasMessageContaining(vault.config().server(2).describe() + " has no erp/master");
+
+            assertThat(client.delete("erp", "master")).isEqualTo(1);
+            assertThatThrownBy(() -> client.get("erp", "master")).isInstanceOf(NoSuchSecretException.class);
+            client.put("erp", "master", secret, PutOptions.of(2, 3, 2));
+            assertThat(client.get("erp", "master")).isEqualTo(secret);
+        }
+    }
+
+    @Test
     void twoOfThreeReadWithOneServerDownAndNameTheMissingServersWithTwoDown() throws Exception {
         try (VaultCluster vault = new VaultCluster(temp.resolve("vault"), 3);
                 VaultClient client = VaultClient.open(vault.dir())) {
