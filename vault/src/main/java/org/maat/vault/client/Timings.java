@@ -55,6 +55,16 @@ public final class Timings {
         elapsedNanos = System.nanoTime() - startNanos;
     }
 
+    /** Runs {@code work}, adding its wall clock time to {@code phase}. */
+    <T> T time(Phase phase, java.util.function.Supplier<T> work) {
+        long start = System.nanoTime();
+        try {
+            return work.get();
+        } finally {
+            add(phase, System.nanoTime() - start);
+        }
+    }
+
     void countTokens(int issued, int reused) {
         tokensIssued += issued;
         tokensReused += reused;

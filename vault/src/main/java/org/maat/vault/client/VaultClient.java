@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -21,8 +20,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import javax.net.ssl.SSLContext;
 import org.maat.vault.VaultException;
@@ -32,7 +29,6 @@ import org.maat.vault.config.ServerEndpoint;
 import org.maat.vault.config.VaultConfig;
 import org.maat.vault.pki.TlsContexts;
 import org.maat.vault.token.Action;
-import org.maat.vault.token.ObjectNames;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,21 +54,15 @@ public final class VaultClient implements AutoCloseable {
 
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
     static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
-    /** Lifetime asked for each token (the ACS default; PROTOCOL.md allows up to 3600 s). */
-    static final int TOKEN_TTL_SECONDS = 300;
 
     private static final Logger LOG = LoggerFactory.getLogger(VaultClient.class);
-    private static final String CREATE = Action.CREATE.wireName();
-    private static final String WRITE = Action.WRITE.wireName();
-    private static final String READ = Action.READ.wireName();
-    private static final String DELETE = Action.DELETE.wireName();
 
     private final VaultConfig config;
     private final ClientEntry client;
     private final ExecutorService executor;
     private final VaultHttp http;
     private final ObjectMapper json = new ObjectMapper();
-    private final TokenCache tokens = new TokenCache();
+    private final AccessTokens tokens;
     private final Set<Integer> connected = ConcurrentHashMap.newKeySet();
     private final SecureRandom random = new SecureRandom();
     private final Timings openTimings;
@@ -88,6 +78,7 @@ public final class VaultClient implements AutoCloseable {
             return t;
         });
         this.http = new VaultHttp(tls, executor, json, connectTimeout, requestTimeout);
+        this.tokens = new AccessTokens(http, client.account());
         this.openTimings = openTimings;
     }
 
@@ -125,6 +116,11 @@ public final class VaultClient implements AutoCloseable {
         return config;
     }
 
+    /** Who this client is: its name and account in vault.json. */
+    public ClientEntry client() {
+        return client;
+    }
+
     /** The time {@link #open} took (phase {@link Phase#CONFIG}). */
     public Timings openTimings() {
         return openTimings;
@@ -151,7 +147,6 @@ public final class VaultClient implements AutoCloseable {
         long started = System.nanoTime();
         PutOptions.Placement placement = options.place(config);
         String what = collection + "/" + name;
-        String object = object(collection);
         Timings timings = new Timings();
         ServerProblems problems = new ServerProblems();
 
@@ -161,14 +156,14 @@ public final class VaultClient implements AutoCloseable {
             throw notStored(what, up.size() + " of the " + placement.n() + " servers reachable, a put needs all",
                     problems);
         }
-        Map<Integer, String> create = tokens(up, object, CREATE, true, timings, problems);
+        Map<Integer, String> create = tokens.obtain(up, collection, Action.CREATE, true, timings, problems);
         requireQuorum(what, create, placement, problems);
 
         ObjectNode spec = json.createObjectNode();
         ArrayNode acs = spec.putArray("acs");
         placement.servers().forEach(s -> acs.add(s.id()));
         spec.put("quorum", placement.quorum());
-        List<Exchange> made = timed(timings, Phase.COLLECTIONS, () -> all(up, server ->
+        List<Exchange> made = timings.time(Phase.COLLECTIONS, () -> http.sendEach(up, server ->
                 http.send(server, "PUT", "/ss/collections/" + collection, spec, create.values())));
         made.stream().filter(e -> !e.ok()).forEach(e -> problems.add(e.server(), e.status() == 409
                 ? "holds collection " + collection + " with other ACSs or quorum (" + e.problem() + ")"
@@ -178,15 +173,15 @@ public final class VaultClient implements AutoCloseable {
                     + " of the " + placement.n() + " servers needed", problems);
         }
 
-        Map<Integer, String> write = tokens(up, object, WRITE, false, timings, problems);
+        Map<Integer, String> write = tokens.obtain(up, collection, Action.WRITE, false, timings, problems);
         requireQuorum(what, write, placement, problems);
 
-        List<Share> shares = timed(timings, Phase.SHAMIR, () -> Shares.split(secret, placement.k(), placement.n(), random));
+        List<Share> shares = timings.time(Phase.SHAMIR, () -> Shares.split(secret, placement.k(), placement.n(), random));
         Map<Integer, Share> shareOf = new LinkedHashMap<>();
         for (int i = 0; i < placement.n(); i++) {
             shareOf.put(placement.servers().get(i).id(), shares.get(i));
         }
-        List<Exchange> stored = timed(timings, Phase.SHARES, () -> all(up, server ->
+        List<Exchange> stored = timings.time(Phase.SHARES, () -> http.sendEach(up, server ->
                 http.send(server, "PUT", secretPath(collection, name),
                         ShareRecord.toJson(shareOf.get(server.id())), write.values())));
         List<ServerEndpoint> existing = new ArrayList<>();
@@ -218,8 +213,8 @@ public final class VaultClient implements AutoCloseable {
     private String rollBack(String collection, String name, List<ServerEndpoint> acs, List<ServerEndpoint> ours,
             Timings timings) {
         ServerProblems rollback = new ServerProblems();
-        Map<Integer, String> delete = tokens(acs, object(collection), DELETE, false, timings, rollback);
-        List<Exchange> deleted = delete.isEmpty() ? List.of() : timed(timings, Phase.SHARES, () -> all(ours,
+        Map<Integer, String> delete = tokens.obtain(acs, collection, Action.DELETE, false, timings, rollback);
+        List<Exchange> deleted = delete.isEmpty() ? List.of() : timings.time(Phase.SHARES, () -> http.sendEach(ours,
                 server -> http.send(server, "DELETE", secretPath(collection, name), null, delete.values())));
         deleted.stream().filter(e -> !e.ok() && e.status() != 404).forEach(rollback::add);
         if (deleted.size() == ours.size() && rollback.isEmpty()) {
@@ -242,12 +237,12 @@ public final class VaultClient implements AutoCloseable {
         Timings timings = new Timings();
         ServerProblems problems = new ServerProblems();
         List<ServerEndpoint> up = connect(config.servers(), timings, problems);
-        Map<Integer, String> delete = tokens(up, object(collection), DELETE, false, timings, problems);
+        Map<Integer, String> delete = tokens.obtain(up, collection, Action.DELETE, false, timings, problems);
         if (delete.isEmpty()) {
             throw new VaultException("cannot delete " + what + ": no access-control server granted a delete token; "
                     + problems.describe());
         }
-        List<Exchange> answers = all(reachable(up, problems),
+        List<Exchange> answers = http.sendEach(reachable(up, problems),
                 server -> http.send(server, "DELETE", secretPath(collection, name), null, delete.values()));
         int deleted = 0;
         for (Exchange e : answers) {
@@ -294,12 +289,11 @@ public final class VaultClient implements AutoCloseable {
         checkName("collection", collection);
         checkName("secret", name);
         String what = collection + "/" + name;
-        String object = object(collection);
         Timings timings = new Timings();
         ServerProblems problems = new ServerProblems();
 
         List<ServerEndpoint> up = connect(config.servers(), timings, problems);
-        Map<Integer, String> read = tokens(up, object, READ, false, timings, problems);
+        Map<Integer, String> read = tokens.obtain(up, collection, Action.READ, false, timings, problems);
         if (read.isEmpty()) {
             throw new SecretUnavailableException("cannot read " + what + ": no access-control server granted a read"
                     + " token; " + problems.describe(), problems.byServer());
@@ -336,16 +330,15 @@ public final class VaultClient implements AutoCloseable {
             } else {
                 if (answer.answered()) {
                     otherAnswers++;
-                } else {
-                    connected.remove(answer.server().id());
                 }
-                if (answer.status() == 401 || answer.status() == 403) {
-                    tokens.forget(object, READ); // a refused token is not offered again
+                if (answer.status() == 401 || answer.code().startsWith("wrong-")) {
+                    tokens.forget(collection, Action.READ); // a token refused as invalid is not offered again
                 }
                 problems.add(answer);
             }
         }
         pending.forEach(f -> f.cancel(false)); // shares beyond the k needed are not waited for
+        connected.removeIf(problems::unreachable);
         if (everyShare && secret.isPresent()) {
             long before = System.nanoTime();
             secret = shares.recover(); // again, now with every share: each one that disagrees is rejected
@@ -380,8 +373,8 @@ public final class VaultClient implements AutoCloseable {
     private List<ServerEndpoint> connect(List<ServerEndpoint> servers, Timings timings, ServerProblems problems) {
         List<ServerEndpoint> fresh = servers.stream().filter(s -> !connected.contains(s.id())).collect(Collectors.toList());
         if (!fresh.isEmpty()) {
-            List<Exchange> noops = timed(timings, Phase.CONNECT,
-                    () -> all(fresh, server -> http.send(server, "GET", "/ss/noop", null, null)));
+            List<Exchange> noops = timings.time(Phase.CONNECT,
+                    () -> http.sendEach(fresh, server -> http.send(server, "GET", "/ss/noop", null, null)));
             for (Exchange e : noops) {
                 if (e.ok()) {
                     connected.add(e.server().id());
@@ -393,95 +386,13 @@ public final class VaultClient implements AutoCloseable {
         return reachable(servers, problems);
     }
 
-    /** The servers of {@code servers} that answered every request of this operation so far. */
-    private List<ServerEndpoint> reachable(List<ServerEndpoint> servers, ServerProblems problems) {
-        return servers.stream().filter(s -> !problems.unreachable(s.id())).collect(Collectors.toList());
-    }
-
     /**
-     * Tokens for {@code action} on {@code object} from each of {@code servers}, cached ones first. With
-     * {@code claim}, an ACS that knows no permissions for the object (403 {@code no-permission}) is given
-     * a verifier for this client's account and permissions for every action, then asked again.
+     * The servers of {@code servers} that answered every request of this operation so far; the others'
+     * connections are forgotten, so that reaching them again is timed as {@link Phase#CONNECT}.
      */
-    private Map<Integer, String> tokens(List<ServerEndpoint> servers, String object, String action, boolean claim,
-            Timings timings, ServerProblems problems) {
-        Map<Integer, String> granted = new LinkedHashMap<>();
-        List<ServerEndpoint> missing = new ArrayList<>();
-        Instant now = Instant.now();
-        for (ServerEndpoint server : servers) {
-            Optional<String> cached = tokens.get(server.id(), object, action, now);
-            if (cached.isPresent()) {
-                granted.put(server.id(), cached.get());
-            } else {
-                missing.add(server);
-            }
-        }
-        int reused = granted.size();
-        List<Exchange> answers = requestTokens(missing, object, action, timings);
-        List<ServerEndpoint> unclaimed = new ArrayList<>();
-        for (Exchange e : answers) {
-            if (claim && e.status() == 403 && "no-permission".equals(e.code())) {
-                unclaimed.add(e.server());
-            } else {
-                accept(e, object, action, granted, problems);
-            }
-        }
-        if (!unclaimed.isEmpty()) {
-            List<ServerEndpoint> claimed = timed(timings, Phase.PERMISSIONS, () -> claim(unclaimed, object, problems));
-            requestTokens(claimed, object, action, timings).forEach(e -> accept(e, object, action, granted, problems));
-        }
-        timings.countTokens(granted.size() - reused, reused);
-        return granted;
-    }
-
-    private List<Exchange> requestTokens(List<ServerEndpoint> servers, String object, String action, Timings timings) {
-        ObjectNode body = json.createObjectNode().put("object", object).put("action", action)
-                .put("ttl", TOKEN_TTL_SECONDS);
-        return timed(timings, Phase.TOKENS, () -> all(servers, server -> http.send(server, "POST", "/acs/tokens", body, null)));
-    }
-
-    private void accept(Exchange e, String object, String action, Map<Integer, String> granted, ServerProblems problems) {
-        if (e.status() == 200 && e.body() != null && e.body().hasNonNull("token")) {
-            String token = e.body().get("token").asText();
-            tokens.put(e.server().id(), object, action, token, e.body().path("expires").asLong());
-            granted.put(e.server().id(), token);
-        } else if (e.status() == 202) {
-            problems.add(e.server(), "holds the " + action + " token for approval (request "
-                    + e.body().path("request").asText() + ", waiting for " + e.body().path("waitingFor") + ")");
-        } else if (e.answered()) {
-            problems.add(e.server(), "refused a " + action + " token: " + e.problem());
-        } else {
-            problems.add(e);
-            connected.remove(e.server().id()); // its next connection is a new one, timed as CONNECT again
-        }
-    }
-
-    /** Creates a verifier for this client's account and grants it every action on {@code object}; returns the ACSs where that worked. */
-    private List<ServerEndpoint> claim(List<ServerEndpoint> servers, String object, ServerProblems problems) {
-        ObjectNode verifier = json.createObjectNode();
-        verifier.putArray("accounts").add(client.account());
-        verifier.put("required", 1);
-        verifier.putArray("modules");
-        List<Exchange> done = all(servers, server -> http.send(server, "POST", "/acs/verifiers", verifier, null)
-                .thenCompose(created -> {
-                    if (created.status() != 201 || created.body() == null || !created.body().hasNonNull("id")) {
-                        return CompletableFuture.completedFuture(created);
-                    }
-                    ObjectNode permissions = json.createObjectNode();
-                    for (Action action : Action.values()) {
-                        permissions.putArray(action.wireName()).add(created.body().get("id").asText());
-                    }
-                    return http.send(server, "PUT", "/acs/permissions/" + object, permissions, null);
-                }));
-        List<ServerEndpoint> claimed = new ArrayList<>();
-        for (Exchange e : done) {
-            if (e.ok()) {
-                claimed.add(e.server());
-            } else {
-                problems.add(e.server(), "refused permissions for " + object + ": " + e.problem());
-            }
-        }
-        return claimed;
+    private List<ServerEndpoint> reachable(List<ServerEndpoint> servers, ServerProblems problems) {
+        connected.removeIf(problems::unreachable);
+        return servers.stream().filter(s -> !problems.unreachable(s.id())).collect(Collectors.toList());
     }
 
     private static void requireQuorum(String what, Map<Integer, String> granted,
@@ -501,22 +412,6 @@ public final class VaultClient implements AutoCloseable {
                 + (problems.isEmpty() ? "" : "; " + problems.describe()) + undone, problems.byServer());
     }
 
-    /** Sends one request per server in parallel and waits for all answers (each bounded by the timeouts). */
-    private static List<Exchange> all(List<ServerEndpoint> servers,
-            Function<ServerEndpoint, CompletableFuture<Exchange>> request) {
-        List<CompletableFuture<Exchange>> futures = servers.stream().map(request).collect(Collectors.toList());
-        return futures.stream().map(CompletableFuture::join).collect(Collectors.toList());
-    }
-
-    private static <T> T timed(Timings timings, Phase phase, Supplier<T> work) {
-        long start = System.nanoTime();
-        try {
-            return work.get();
-        } finally {
-            timings.add(phase, System.nanoTime() - start);
-        }
-    }
-
     private static Exchange take(BlockingQueue<Exchange> answers) {
         try {
             return answers.take();
@@ -528,10 +423,6 @@ public final class VaultClient implements AutoCloseable {
 
     private static String secretPath(String collection, String name) {
         return "/ss/collections/" + collection + "/secrets/" + name;
-    }
-
-    private static String object(String collection) {
-        return ObjectNames.collection(collection);
     }
 
     private static void checkName(String kind, String name) {
