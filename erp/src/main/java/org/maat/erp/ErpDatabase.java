@@ -15,24 +15,40 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.function.Consumer;
 import org.maat.encdb.jdbc.H2Connections;
 import org.maat.encdb.jdbc.MaatDriver;
+import org.maat.encdb.key.KeyDerivation;
+import org.maat.encdb.rewrite.KeyRing;
+import org.maat.keys.KeyFile;
+import org.maat.keys.KeySource;
+import org.maat.keys.KeySources;
+import org.maat.keys.KeyUnavailableException;
 
 /**
  * An ERP database directory. Layout:
  * <pre>
  * DIR/erp.properties   kind (plain | encrypted), seed, employees, complete (false while loading),
- *                      and the command that builds it (repeated in the message for an incomplete one)
+ *                      the command that builds it (repeated in the message for an incomplete one),
+ *                      and for an encrypted database where its key is (key = maat.key | external)
+ *                      and the key's check value (keycheck), never the key
  * DIR/hr.mv.db         the H2 database (URL jdbc:h2:file:DIR/hr)
- * DIR/maat.key         the 32-byte master key of an encrypted database (created on first use)
+ * DIR/maat.key         the 32-byte master key of an encrypted database, unless the key is external
  * </pre>
  * A plain database is opened with H2's own JDBC driver; an encrypted one through Maat's
- * ({@code jdbc:maat:h2:file:DIR/hr}, key file {@code DIR/maat.key}), so the application-side SQL
- * is the same for both. Seed and size are kept so query parameters can be drawn from the data.
+ * ({@code jdbc:maat:h2:file:DIR/hr}), so the application-side SQL is the same for both. Seed and
+ * size are kept so query parameters can be drawn from the data.
+ *
+ * <p>An encrypted database's key comes from {@code DIR/maat.key} (created with the database) or, when a
+ * key source spec is given ({@link KeySources}: {@code file:PATH}, {@code vault:DIR/COLLECTION/NAME}),
+ * from there, and then the directory holds no key at all. A key is opened once, with the database, and
+ * checked against the recorded check value (the encrypted layer's own, {@link KeyRing#keyCheck()}), so a
+ * wrong key fails at {@link #open} and a new key never silently becomes a built database's key: an
+ * external-key database opened without its key source fails instead of getting a fresh {@code maat.key}.
  */
 public final class ErpDatabase {
 
@@ -42,6 +58,8 @@ public final class ErpDatabase {
     public static final String PROPERTIES = "erp.properties";
     public static final String H2_NAME = "hr";
     public static final String KEY_FILE = "maat.key";
+    /** {@code key} in {@value #PROPERTIES} for a database whose key lies outside its directory. */
+    private static final String EXTERNAL_KEY = "external";
     /**
      * Where the database's stored procedure and trigger classes live: H2 keeps their class names, so a
      * database whose schema names another package (Maat before the ERP workload left the driver module
@@ -58,13 +76,19 @@ public final class ErpDatabase {
     private final long seed;
     private final int employees;
     private final String buildCommand;
+    /** The master key of an encrypted database, null for a plain one. */
+    private final KeySource key;
+    private final boolean externalKey;
 
-    private ErpDatabase(Path dir, Kind kind, long seed, int employees, String buildCommand) {
+    private ErpDatabase(Path dir, Kind kind, long seed, int employees, String buildCommand, KeySource key,
+            boolean externalKey) {
         this.dir = dir;
         this.kind = kind;
         this.seed = seed;
         this.employees = employees;
         this.buildCommand = buildCommand;
+        this.key = key;
+        this.externalKey = externalKey;
     }
 
     /**
@@ -82,19 +106,40 @@ public final class ErpDatabase {
      * builds the database) so that opening it while incomplete says which command finishes it.
      */
     public static ErpDatabase create(Path dir, Kind kind, long seed, int employees, String buildCommand) {
+        return create(dir, kind, seed, employees, buildCommand, null);
+    }
+
+    /**
+     * As {@link #create(Path, Kind, long, int, String)}, with an encrypted database's master key from
+     * {@code keySource} (a {@link KeySources} spec; a key file that does not exist yet is created), so that
+     * {@code dir} holds no key; null for the default, a new {@code DIR/maat.key}.
+     *
+     * @throws IllegalArgumentException if {@code dir} already holds a database, or {@code keySource} is
+     *     malformed or given for a plain database
+     * @throws KeyUnavailableException if the key cannot be had
+     */
+    public static ErpDatabase create(Path dir, Kind kind, long seed, int employees, String buildCommand,
+            String keySource) {
         Path abs = dir.toAbsolutePath().normalize();
+        if (kind == Kind.PLAIN && keySource != null) {
+            throw new IllegalArgumentException(dir + ": a plaintext database has no key (a key source is for "
+                    + "encrypted ones)");
+        }
         if (Files.exists(abs.resolve(PROPERTIES)) || Files.exists(abs.resolve(H2_NAME + ".mv.db"))) {
             throw new IllegalArgumentException(dir + ": already holds an ERP database (choose an empty directory)");
         }
         if (Files.exists(abs) && !Files.isDirectory(abs)) {
             throw new IllegalArgumentException(dir + ": not a directory");
         }
+        // An external key is had before anything is written, so a bad key source leaves no directory behind.
+        KeySource external = keySource == null ? null : KeySources.openCreatingFile(keySource);
         try {
             Files.createDirectories(abs);
         } catch (IOException e) {
             throw new UncheckedIOException(dir + ": cannot create directory", e);
         }
-        ErpDatabase db = new ErpDatabase(abs, kind, seed, employees, buildCommand);
+        KeySource key = kind == Kind.PLAIN ? null : external == null ? KeyFile.createIfAbsent(abs.resolve(KEY_FILE)) : external;
+        ErpDatabase db = new ErpDatabase(abs, kind, seed, employees, buildCommand, key, keySource != null);
         db.writeProperties(false);
         return db;
     }
@@ -112,6 +157,16 @@ public final class ErpDatabase {
      */
     public static ErpDatabase createOrRestart(Path dir, Kind kind, long seed, int employees, String buildCommand,
             Consumer<String> notice) {
+        return createOrRestart(dir, kind, seed, employees, buildCommand, null, notice);
+    }
+
+    /**
+     * As {@link #createOrRestart(Path, Kind, long, int, String, Consumer)}, with the key source of
+     * {@link #create(Path, Kind, long, int, String, String)} (null: a new {@code DIR/maat.key}). A restart
+     * deletes only the files in {@code dir}, never an external key.
+     */
+    public static ErpDatabase createOrRestart(Path dir, Kind kind, long seed, int employees, String buildCommand,
+            String keySource, Consumer<String> notice) {
         Path abs = dir.toAbsolutePath().normalize();
         Properties p = Files.isRegularFile(abs.resolve(PROPERTIES)) ? readProperties(abs.resolve(PROPERTIES)) : null;
         if (p != null && !Boolean.parseBoolean(p.getProperty("complete"))) {
@@ -130,7 +185,7 @@ public final class ErpDatabase {
                 throw new UncheckedIOException(dir + ": cannot delete the interrupted database", e);
             }
         }
-        return create(dir, kind, seed, employees, buildCommand);
+        return create(dir, kind, seed, employees, buildCommand, keySource);
     }
 
     /** Whether another process holds H2's lock on {@code h2File} (H2 locks the whole file while it is open). */
@@ -150,12 +205,25 @@ public final class ErpDatabase {
     }
 
     /**
-     * Opens a complete database.
+     * Opens a complete database, an encrypted one with its key in {@code DIR/maat.key}.
      *
      * @throws IllegalArgumentException naming the directory if it is missing, not an ERP database,
-     *     or was left incomplete by an interrupted load
+     *     was left incomplete by an interrupted load, or keeps its key outside the directory
+     * @throws KeyUnavailableException if {@code DIR/maat.key} cannot be read
      */
     public static ErpDatabase open(Path dir) {
+        return open(dir, null);
+    }
+
+    /**
+     * Opens a complete database, an encrypted one with its master key from {@code keySource} (a
+     * {@link KeySources} spec; a key file is never created here), or from {@code DIR/maat.key} when null.
+     *
+     * @throws IllegalArgumentException as {@link #open(Path)} does, and when {@code keySource} is malformed,
+     *     is not this database's key, or is given for a plaintext database
+     * @throws KeyUnavailableException if the key cannot be had
+     */
+    public static ErpDatabase open(Path dir, String keySource) {
         Path abs = dir.toAbsolutePath().normalize();
         if (!Files.isDirectory(abs)) {
             throw new IllegalArgumentException(dir + ": no such directory");
@@ -180,12 +248,54 @@ public final class ErpDatabase {
                     + (command == null ? "'maat erp load' (and 'maat erp encrypt')" : "'" + command + "'")
                     + " after deleting the directory");
         }
+        Kind kind;
+        long seed;
+        int employees;
         try {
-            Kind kind = Kind.valueOf(p.getProperty("kind", "").toUpperCase(Locale.ROOT));
-            return new ErpDatabase(abs, kind, Long.parseLong(p.getProperty("seed")),
-                    Integer.parseInt(p.getProperty("employees")), p.getProperty("command"));
+            kind = Kind.valueOf(p.getProperty("kind", "").toUpperCase(Locale.ROOT));
+            seed = Long.parseLong(p.getProperty("seed"));
+            employees = Integer.parseInt(p.getProperty("employees"));
         } catch (IllegalArgumentException | NullPointerException e) {
             throw new IllegalArgumentException(props + ": malformed (needs kind, seed, employees)");
+        }
+        if (kind == Kind.PLAIN) {
+            if (keySource != null) {
+                throw new IllegalArgumentException(dir + ": a plaintext database has no key; give no key source");
+            }
+            return new ErpDatabase(abs, kind, seed, employees, p.getProperty("command"), null, false);
+        }
+        boolean external = EXTERNAL_KEY.equals(p.getProperty("key"));
+        KeySource key = openKey(dir, abs, external, keySource);
+        String check = p.getProperty("keycheck");
+        if (check != null && !check.equals(keyCheck(key))) {
+            throw new IllegalArgumentException(dir + ": " + key.describe() + " is not this database's master key "
+                    + "(its check value differs from the one in " + PROPERTIES + ")"
+                    + (external ? "; pass the key source it was built with" : ""));
+        }
+        return new ErpDatabase(abs, kind, seed, employees, p.getProperty("command"), key, external);
+    }
+
+    private static KeySource openKey(Path dir, Path abs, boolean external, String keySource) {
+        if (keySource != null) {
+            return KeySources.open(keySource);
+        }
+        if (external) {
+            throw new IllegalArgumentException(dir + ": this encrypted database keeps its master key outside the "
+                    + "directory (it was built with a key source); pass the same key source (--key-source "
+                    + KeySources.usages() + ")");
+        }
+        try {
+            return KeyFile.open(abs.resolve(KEY_FILE));
+        } catch (KeyUnavailableException e) {
+            throw new KeyUnavailableException(dir + ": " + e.getMessage() + " (if the key was moved out of the "
+                    + "directory, pass its key source: --key-source " + KeySources.usages() + ")", e);
+        }
+    }
+
+    /** The encrypted layer's own check value of {@code key} (what its catalog stores), in hex. */
+    private static String keyCheck(KeySource key) {
+        try (KeyRing ring = new KeyRing(new KeyDerivation(key), null)) {
+            return HexFormat.of().formatHex(ring.keyCheck());
         }
     }
 
@@ -251,8 +361,9 @@ public final class ErpDatabase {
         return dir.resolve(H2_NAME + ".mv.db");
     }
 
-    public Path keyFile() {
-        return dir.resolve(KEY_FILE);
+    /** Whether the master key lies outside the directory (the database was built with a key source). */
+    public boolean externalKey() {
+        return externalKey;
     }
 
     /** The H2 URL under both drivers. */
@@ -261,8 +372,8 @@ public final class ErpDatabase {
     }
 
     /**
-     * A new connection with auto-commit on: H2's driver for a plain database, Maat's (creating the
-     * key file on first use) for an encrypted one.
+     * A new connection with auto-commit on: H2's driver for a plain database, Maat's (with the key opened
+     * with the database) for an encrypted one.
      */
     public Connection connect() throws SQLException {
         return connect(new Properties());
@@ -278,9 +389,7 @@ public final class ErpDatabase {
         if (kind == Kind.PLAIN) {
             return H2Connections.open(h2Url(), props);
         }
-        props.setProperty("maat.keyFile", keyFile().toString());
-        props.setProperty("maat.createKey", "true");
-        return new MaatDriver().connect("jdbc:maat:" + h2Url().substring("jdbc:".length()), props);
+        return MaatDriver.connect(h2Url(), props, key);
     }
 
     private void writeProperties(boolean complete) {
@@ -292,6 +401,10 @@ public final class ErpDatabase {
         p.setProperty("routines", ROUTINE_PACKAGE);
         if (buildCommand != null) {
             p.setProperty("command", buildCommand);
+        }
+        if (key != null) {
+            p.setProperty("key", externalKey ? EXTERNAL_KEY : KEY_FILE);
+            p.setProperty("keycheck", keyCheck(key));
         }
         Path tmp = dir.resolve(PROPERTIES + ".tmp");
         try {

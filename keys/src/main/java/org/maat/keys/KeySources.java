@@ -1,6 +1,8 @@
 package org.maat.keys;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.ServiceLoader;
@@ -62,11 +64,17 @@ public final class KeySources {
         return provider.open(location);
     }
 
-    /** The specs this class path understands, for messages and {@code --help}. */
+    /** The specs this class path understands, for messages and {@code --help}: "file:PATH or vault:...". */
     public static String usages() {
-        StringBuilder usages = new StringBuilder("file:PATH");
-        providers().values().forEach(p -> usages.append(" or ").append(p.usage()));
-        return usages.toString();
+        return String.join(" or ", usageList());
+    }
+
+    /** The same specs one by one, {@code file:PATH} first, then the providers' by scheme. */
+    public static List<String> usageList() {
+        List<String> usages = new ArrayList<>();
+        usages.add("file:PATH");
+        providers().values().forEach(p -> usages.add(p.usage()));
+        return usages;
     }
 
     private static Map<String, KeySourceProvider> providers() {

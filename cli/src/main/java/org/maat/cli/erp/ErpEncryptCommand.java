@@ -5,9 +5,11 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.concurrent.Callable;
 import org.maat.cli.options.BatchOption;
+import org.maat.cli.options.KeySourceOption;
 import org.maat.erp.BulkEncryptor;
 import org.maat.erp.ErpDatabase;
 import org.maat.erp.PhaseTimings;
+import org.maat.keys.KeyUnavailableException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,7 +23,7 @@ import picocli.CommandLine.Spec;
         description = {"Encrypt the plaintext database in PLAIN_DB into a new encrypted database in ENC_DB.",
             "Tables go in foreign-key order; rows of DEPARTMENTS, EMPLOYEES and JOB_HISTORY are split into id "
                 + "ranges across threads, each with its own connection through Maat's driver. ENC_DB gets a new "
-                + "master key (ENC_DB/maat.key). A progress bar goes to standard error, a per-phase timing summary "
+                + "master key (ENC_DB/maat.key), or with --key-source the key there and none in ENC_DB. A progress bar goes to standard error, a per-phase timing summary "
                 + "to standard output.",
             "If an earlier run into ENC_DB was interrupted (ENC_DB/erp.properties says complete=false), running the "
                 + "same command again deletes that partial database and encrypts from scratch."},
@@ -39,6 +41,9 @@ public final class ErpEncryptCommand implements Callable<Integer> {
 
     @Mixin
     BatchOption batch;
+
+    @Mixin
+    KeySourceOption keySource;
 
     @Spec
     CommandSpec spec;
@@ -60,12 +65,13 @@ public final class ErpEncryptCommand implements Callable<Integer> {
             }
             // Rerunning the same command after an interruption starts the target over (see createOrRestart).
             target = ErpDatabase.createOrRestart(to, ErpDatabase.Kind.ENCRYPTED, source.seed(), source.employees(),
-                    "maat erp encrypt --from " + source.dir() + " --to " + to.toAbsolutePath().normalize(),
+                    "maat erp encrypt --from " + source.dir() + " --to " + to.toAbsolutePath().normalize()
+                            + (keySource.spec() == null ? "" : " --key-source " + keySource.spec()), keySource.spec(),
                     notice -> {
                         out.println(notice);
                         out.flush();
                     });
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | KeyUnavailableException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         PhaseTimings timings;

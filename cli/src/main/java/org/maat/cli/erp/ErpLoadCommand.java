@@ -5,10 +5,12 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.concurrent.Callable;
 import org.maat.cli.options.BatchOption;
+import org.maat.cli.options.KeySourceOption;
 import org.maat.erp.ErpDatabase;
 import org.maat.erp.ErpLoader;
 import org.maat.erp.HrGenerator;
 import org.maat.erp.PhaseTimings;
+import org.maat.keys.KeyUnavailableException;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -21,7 +23,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "load",
         mixinStandardHelpOptions = true,
         description = {"Generate the Oracle HR data for N employees and load it into a new database in DIR.",
-            "Creates DIR/hr.mv.db (and DIR/maat.key for --encrypted) and DIR/erp.properties; refuses a DIR that "
+            "Creates DIR/hr.mv.db (and for --encrypted DIR/maat.key, or with --key-source no key in DIR) and "
+                + "DIR/erp.properties; refuses a DIR that "
                 + "already holds a database. Rows are inserted in batches (through Maat's driver for "
                 + "--encrypted); a progress bar goes to standard error, a timing summary to standard output."},
         footer = {"", "Exit codes: 0 loaded, 1 a database error, 2 bad usage."})
@@ -52,6 +55,9 @@ public final class ErpLoadCommand implements Callable<Integer> {
     @Mixin
     BatchOption batch;
 
+    @Mixin
+    KeySourceOption keySource;
+
     @Spec
     CommandSpec spec;
 
@@ -65,11 +71,12 @@ public final class ErpLoadCommand implements Callable<Integer> {
             new HrGenerator(seed, employees); // validates N before anything is written
             database = ErpDatabase.createOrRestart(db, kind, seed, employees, "maat erp load --db "
                     + db.toAbsolutePath().normalize() + " --employees " + employees + " --seed " + seed
-                    + (mode.encrypted ? " --encrypted" : ""), notice -> {
+                    + (mode.encrypted ? " --encrypted" : "")
+                    + (keySource.spec() == null ? "" : " --key-source " + keySource.spec()), keySource.spec(), notice -> {
                         out.println(notice);
                         out.flush();
                     });
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | KeyUnavailableException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         PhaseTimings timings;

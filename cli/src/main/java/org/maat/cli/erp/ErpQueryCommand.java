@@ -9,13 +9,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
+import org.maat.cli.options.KeySourceOption;
 import org.maat.erp.ErpDatabase;
 import org.maat.erp.ErpQuery;
 import org.maat.erp.QueryParameters;
 import org.maat.erp.QueryResult;
 import org.maat.erp.QueryRunner;
+import org.maat.keys.KeyUnavailableException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -64,6 +67,9 @@ public final class ErpQueryCommand implements Callable<Integer> {
             description = "Rows to print at most (default: ${DEFAULT-VALUE}).")
     int maxRows;
 
+    @Mixin
+    KeySourceOption keySource;
+
     @Spec
     CommandSpec spec;
 
@@ -76,7 +82,7 @@ public final class ErpQueryCommand implements Callable<Integer> {
         Map<String, Object> named;
         try {
             query = ErpQuery.named(queryName);
-            database = ErpDatabase.open(db);
+            database = ErpDatabase.open(db, keySource.spec());
             QueryParameters chooser = new QueryParameters(database.generator(),
                     paramSeed == null ? database.seed() : paramSeed);
             Map<String, Object> chosen = chooser.values(query, params);
@@ -88,7 +94,7 @@ public final class ErpQueryCommand implements Callable<Integer> {
                 named = chosen;
             }
             values = QueryParameters.positional(query, named);
-        } catch (IllegalArgumentException e) {
+        } catch (IllegalArgumentException | KeyUnavailableException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         out.println(query + ": " + query.description());

@@ -7,9 +7,12 @@ import java.sql.SQLException;
 import java.util.concurrent.Callable;
 import org.maat.encdb.jdbc.MaatConnection;
 import org.maat.encdb.schema.LayerReport;
+import org.maat.cli.options.KeySourceOption;
 import org.maat.erp.ErpDatabase;
+import org.maat.keys.KeyUnavailableException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -31,6 +34,9 @@ public final class LayersCommand implements Callable<Integer> {
     @Option(names = "--peeled", description = "Only onions below their outermost layer.")
     boolean peeledOnly;
 
+    @Mixin
+    KeySourceOption keySource;
+
     @Spec
     CommandSpec spec;
 
@@ -39,8 +45,8 @@ public final class LayersCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         ErpDatabase database;
         try {
-            database = ErpDatabase.open(db);
-        } catch (IllegalArgumentException e) {
+            database = ErpDatabase.open(db, keySource.spec());
+        } catch (IllegalArgumentException | KeyUnavailableException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         if (database.kind() != ErpDatabase.Kind.ENCRYPTED) {

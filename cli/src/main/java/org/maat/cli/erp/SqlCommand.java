@@ -8,9 +8,12 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.Callable;
+import org.maat.cli.options.KeySourceOption;
 import org.maat.erp.ErpDatabase;
+import org.maat.keys.KeyUnavailableException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -37,6 +40,9 @@ public final class SqlCommand implements Callable<Integer> {
             description = "Rows to print at most (default: ${DEFAULT-VALUE}); the count covers all rows.")
     int maxRows;
 
+    @Mixin
+    KeySourceOption keySource;
+
     @Spec
     CommandSpec spec;
 
@@ -48,8 +54,8 @@ public final class SqlCommand implements Callable<Integer> {
         }
         ErpDatabase database;
         try {
-            database = ErpDatabase.open(db);
-        } catch (IllegalArgumentException e) {
+            database = ErpDatabase.open(db, keySource.spec());
+        } catch (IllegalArgumentException | KeyUnavailableException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         long start = System.nanoTime();

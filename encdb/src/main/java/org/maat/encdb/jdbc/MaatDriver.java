@@ -11,20 +11,28 @@ import java.util.Properties;
 import java.util.logging.Logger;
 import org.maat.keys.KeyFile;
 import org.maat.keys.KeySource;
+import org.maat.keys.KeySources;
+import org.maat.keys.KeyUnavailableException;
 import org.maat.encdb.rewrite.RewriteOptions;
 
 /**
  * The encrypted layer's JDBC driver: {@code jdbc:maat:h2:<any H2 URL>}. Connections accept the
  * application's plaintext SQL, store only ciphertext in H2 and return decrypted results. The master
- * key comes from the key file named by property {@code maat.keyFile} (created when absent if
- * {@code maat.createKey=true}), or from any {@link KeySource} via {@link #connect(String, KeySource)}.
- * Other properties ({@code user}, {@code password}) go to H2. Registered through ServiceLoader.
+ * key comes from exactly one of two properties: {@code maat.keySource}, a {@link KeySources} spec
+ * ({@code file:PATH}, or a provider's such as {@code vault:DIR/COLLECTION/NAME}), or {@code maat.keyFile},
+ * the path of a key file; with {@code maat.createKey=true} a key file that does not exist is created.
+ * Programs holding a {@link KeySource} pass it to {@link #connect(String, KeySource)}. Other properties
+ * ({@code user}, {@code password}) go to H2. A key that cannot be had fails with SQLState 28000 and a
+ * message naming where it was looked for, never the key. Registered through ServiceLoader.
  */
 public final class MaatDriver implements Driver {
 
     /** URL prefix; the rest, after {@code jdbc:}, is an H2 URL. */
     public static final String PREFIX = "jdbc:maat:h2:";
+    /** Path of the master key file; the alternative to {@link #KEY_SOURCE}. */
     public static final String KEY_FILE = "maat.keyFile";
+    /** A key spec for {@link KeySources#open}, e.g. {@code vault:/srv/vault/hr/master}; the alternative to {@link #KEY_FILE}. */
+    public static final String KEY_SOURCE = "maat.keySource";
     public static final String CREATE_KEY = "maat.createKey";
     /** {@code hom}: select-list arithmetic on the Add onion inside H2; {@code client} (default): on decrypted values. */
     public static final String SELECT_ARITHMETIC = "maat.selectArithmetic";
@@ -42,7 +50,8 @@ public final class MaatDriver implements Driver {
         return connect(h2Url, new Properties(), keys);
     }
 
-    static MaatConnection connect(String h2Url, Properties h2Properties, KeySource keys) throws SQLException {
+    /** As {@link #connect(String, KeySource)}, passing {@code h2Properties} (user, password, H2 settings) to H2. */
+    public static MaatConnection connect(String h2Url, Properties h2Properties, KeySource keys) throws SQLException {
         return connect(h2Url, h2Properties, keys, RewriteOptions.DEFAULT);
     }
 
@@ -66,18 +75,7 @@ public final class MaatDriver implements Driver {
             return null; // JDBC: another driver's URL
         }
         Properties props = info == null ? new Properties() : info;
-        String keyFile = props.getProperty(KEY_FILE);
-        if (keyFile == null || keyFile.isBlank()) {
-            throw new SQLException("property " + KEY_FILE + " is required: the path of the master key file "
-                    + "(set " + CREATE_KEY + "=true to create it)", "08001");
-        }
-        KeySource keys;
-        try {
-            keys = Boolean.parseBoolean(props.getProperty(CREATE_KEY)) ? KeyFile.createIfAbsent(Path.of(keyFile))
-                    : KeyFile.open(Path.of(keyFile));
-        } catch (RuntimeException e) {
-            throw new SQLException("cannot use key file " + keyFile + ": " + e.getMessage(), "28000", e);
-        }
+        KeySource keys = openKey(props);
         Properties h2 = new Properties();
         for (String name : props.stringPropertyNames()) {
             if (!name.startsWith("maat.")) {
@@ -92,6 +90,35 @@ public final class MaatDriver implements Driver {
                 new RewriteOptions(arithmetic.equals("hom")));
     }
 
+    /** The key named by exactly one of {@link #KEY_FILE} and {@link #KEY_SOURCE}. */
+    private static KeySource openKey(Properties props) throws SQLException {
+        String keyFile = props.getProperty(KEY_FILE);
+        String keySource = props.getProperty(KEY_SOURCE);
+        boolean create = Boolean.parseBoolean(props.getProperty(CREATE_KEY));
+        boolean hasFile = keyFile != null && !keyFile.isBlank();
+        boolean hasSource = keySource != null && !keySource.isBlank();
+        if (hasFile == hasSource) {
+            throw new SQLException((hasFile ? "properties " + KEY_FILE + " and " + KEY_SOURCE + " are both set: set one"
+                    : "property " + KEY_SOURCE + " or " + KEY_FILE + " is required") + " (" + KEY_SOURCE + ": "
+                    + KeySources.usages() + "; " + KEY_FILE + ": the path of the master key file; set " + CREATE_KEY
+                    + "=true to create a key file)", "08001");
+        }
+        if (hasFile) {
+            try {
+                return create ? KeyFile.createIfAbsent(Path.of(keyFile)) : KeyFile.open(Path.of(keyFile));
+            } catch (RuntimeException e) {
+                throw new SQLException("cannot use key file " + keyFile + ": " + e.getMessage(), "28000", e);
+            }
+        }
+        try {
+            return create ? KeySources.openCreatingFile(keySource) : KeySources.open(keySource);
+        } catch (KeyUnavailableException e) {
+            throw new SQLException("cannot use key source " + keySource + ": " + e.getMessage(), "28000", e);
+        } catch (IllegalArgumentException e) {
+            throw new SQLException("property " + KEY_SOURCE + ": " + e.getMessage(), "08001", e);
+        }
+    }
+
     @Override
     public boolean acceptsURL(String url) {
         return url != null && url.startsWith(PREFIX);
@@ -99,13 +126,15 @@ public final class MaatDriver implements Driver {
 
     @Override
     public DriverPropertyInfo[] getPropertyInfo(String url, Properties info) {
+        DriverPropertyInfo source = new DriverPropertyInfo(KEY_SOURCE, info == null ? null : info.getProperty(KEY_SOURCE));
+        source.description = "where the master key comes from: " + KeySources.usages() + " (or set " + KEY_FILE + ")";
         DriverPropertyInfo key = new DriverPropertyInfo(KEY_FILE, info == null ? null : info.getProperty(KEY_FILE));
-        key.required = true;
-        key.description = "path of the 32-byte master key file";
+        key.description = "path of the 32-byte master key file (or set " + KEY_SOURCE + ")";
         DriverPropertyInfo create = new DriverPropertyInfo(CREATE_KEY, info == null ? null : info.getProperty(CREATE_KEY));
-        create.description = "true: create the key file with a fresh random key when it does not exist";
+        create.description = "true: create the key file (" + KEY_FILE + ", or a file: " + KEY_SOURCE
+                + ") with a fresh random key when it does not exist";
         create.choices = new String[] {"true", "false"};
-        return new DriverPropertyInfo[] {key, create};
+        return new DriverPropertyInfo[] {source, key, create};
     }
 
     @Override
