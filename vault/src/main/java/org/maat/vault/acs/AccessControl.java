@@ -45,6 +45,8 @@ public final class AccessControl {
     private final Set<String> accounts;
     private final Clock clock;
     private final ConcurrentHashMap<String, PendingRequest> pending = new ConcurrentHashMap<>();
+    /** Verifiers never change once created, so each is parsed once. */
+    private final ConcurrentHashMap<String, Verifier> verifiers = new ConcurrentHashMap<>();
 
     /**
      * @param ownTokens checks tokens of this server (for replacing permissions)
@@ -205,12 +207,11 @@ public final class AccessControl {
         boolean closed = false;
         Set<String> waitingFor = null;
         for (String id : verifierIds) {
-            Optional<Verifier> verifier = store.get(Kind.VERIFIERS, id).map(Json::stored)
-                    .map(node -> Verifier.parse(node, null));
-            if (verifier.isEmpty()) {
+            Verifier verifier = verifier(id);
+            if (verifier == null) {
                 continue;
             }
-            Verifier.Decision decision = verifier.get().decide(account, approvals, now);
+            Verifier.Decision decision = verifier.decide(account, approvals, now);
             switch (decision.outcome()) {
                 case SATISFIED:
                     return null;
@@ -234,6 +235,17 @@ public final class AccessControl {
         }
         throw Refusal.forbidden("not-permitted", "account '" + account + "' is in no verifier"
                 + " of " + object + "'s permission to " + action.wireName());
+    }
+
+    /** The stored verifier {@code id}, or null. */
+    private Verifier verifier(String id) {
+        Verifier cached = verifiers.get(id);
+        if (cached != null) {
+            return cached;
+        }
+        Optional<Verifier> stored = store.get(Kind.VERIFIERS, id).map(Json::stored).map(node -> Verifier.parse(node, null));
+        stored.ifPresent(v -> verifiers.put(id, v));
+        return stored.orElse(null);
     }
 
     private TokenGrant issue(String object, Action action, String caller, long ttl) {

@@ -101,6 +101,10 @@ final class VaultHandler extends Handler.Abstract {
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, JSON_TYPE);
         response.getHeaders().put(HttpHeader.CACHE_CONTROL, "no-store");
         response.getHeaders().put(HttpHeader.CONTENT_LENGTH, answer.body().length);
+        if (answer.status() == 413) {
+            // The rest of the body stays unread, so Jetty closes the connection; say so, or a client reuses it.
+            response.getHeaders().put(HttpHeader.CONNECTION, "close");
+        }
         response.write(true, ByteBuffer.wrap(answer.body()), callback);
         return true;
     }

@@ -61,6 +61,9 @@ public final class VaultServer implements AutoCloseable {
         PLAIN
     }
 
+    /** The builder's port that asks for a free one. */
+    private static final int FREE_PORT = -1;
+
     private final int id;
     private final Server jetty;
     private final ServerConnector connector;
@@ -77,7 +80,7 @@ public final class VaultServer implements AutoCloseable {
 
     /**
      * Starts server {@code serverId} of {@code config} with mutual TLS on its configured host, on {@code port}
-     * (0: the configured port; a configured port 0 means a free one).
+     * (0: the configured port).
      *
      * @throws VaultException if its store, keys or port cannot be opened
      */
@@ -98,15 +101,25 @@ public final class VaultServer implements AutoCloseable {
         private Transport transport = Transport.MUTUAL_TLS;
         private int threads = DEFAULT_THREADS;
         private Clock clock = Clock.systemUTC();
+        private java.nio.file.Path storeFile;
 
         private Builder(VaultConfig config, int serverId) {
             this.config = config;
             this.serverId = serverId;
         }
 
-        /** The port; 0 (the default) takes the configured one, and a configured 0 a free one. */
+        /** The port; 0 (the default) takes the configured one. */
         public Builder port(int port) {
+            if (port < 0 || port > 65_535) {
+                throw new IllegalArgumentException("not a TCP port: " + port);
+            }
             this.port = port;
+            return this;
+        }
+
+        /** Binds a free port instead of the configured one (tests, benchmarks); {@link VaultServer#port()} tells it. */
+        public Builder anyFreePort() {
+            this.port = FREE_PORT;
             return this;
         }
 
@@ -135,6 +148,12 @@ public final class VaultServer implements AutoCloseable {
             return this;
         }
 
+        /** The store file; by default {@code DIR/server-I/store.mv.db} (a benchmark may use a scratch one). */
+        public Builder store(java.nio.file.Path file) {
+            this.storeFile = file;
+            return this;
+        }
+
         public VaultServer start() {
             return VaultServer.start(this);
         }
@@ -151,7 +170,8 @@ public final class VaultServer implements AutoCloseable {
         Map<String, String> accounts = config.clients().stream()
                 .collect(Collectors.toMap(ClientEntry::fingerprint, ClientEntry::account, (a, b) -> a));
         Set<Integer> serverIds = issuerKeys.keySet();
-        ServerStore store = ServerStore.open(config.files().serverStore(id));
+        ServerStore store = ServerStore.open(options.storeFile != null ? options.storeFile
+                : config.files().serverStore(id));
         Server jetty = null;
         try {
             TokenVerifier verifier = new TokenVerifier(issuerKeys, options.clock, TokenVerifier.DEFAULT_CACHE_CAPACITY);
@@ -166,7 +186,7 @@ public final class VaultServer implements AutoCloseable {
             jetty.setErrorHandler(new JsonErrorHandler());
             ServerConnector connector = new ServerConnector(jetty, 1, 1, connectionFactories(config, id, options.transport));
             connector.setHost(options.host != null ? options.host : endpoint.host());
-            connector.setPort(options.port != 0 ? options.port : endpoint.port());
+            connector.setPort(options.port == FREE_PORT ? 0 : options.port != 0 ? options.port : endpoint.port());
             jetty.addConnector(connector);
             jetty.setHandler(new VaultHandler(acs, ss, name));
             jetty.start();
@@ -180,7 +200,7 @@ public final class VaultServer implements AutoCloseable {
                 throw (VaultException) e;
             }
             throw new VaultException("vault server " + id + " cannot serve on " + endpoint.host() + ":"
-                    + (options.port != 0 ? options.port : endpoint.port()) + ": " + e.getMessage(), e);
+                    + (options.port == FREE_PORT ? "a free port" : options.port != 0 ? options.port : endpoint.port()) + ": " + e.getMessage(), e);
         }
     }
 

@@ -21,9 +21,14 @@ public final class VaultServers implements AutoCloseable {
         this.config = config;
     }
 
-    /** Starts every server of {@code config} with mutual TLS on its configured port (free ones where 0). */
+    /** Starts every server of {@code config} with mutual TLS on its configured port. */
     public static VaultServers start(VaultConfig config) {
         return start(config, id -> VaultServer.builder(config, id));
+    }
+
+    /** Starts every server of {@code config} with mutual TLS, each on a free port; see {@link #config()}. */
+    public static VaultServers startOnFreePorts(VaultConfig config) {
+        return start(config, id -> VaultServer.builder(config, id).anyFreePort());
     }
 
     /**

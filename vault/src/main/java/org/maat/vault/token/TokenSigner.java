@@ -1,16 +1,14 @@
 package org.maat.vault.token;
 
-import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
-import java.security.Signature;
 import java.time.Clock;
 import java.util.Base64;
 import java.util.HexFormat;
+import org.bouncycastle.crypto.params.Ed25519PrivateKeyParameters;
 
 /**
- * An access-control server's token issuer: signs payloads with its Ed25519 key, as
+ * An access-control server's token issuer: signs payloads with its Ed25519 key ({@link Ed25519}), as
  * {@code BASE64URL(payload) "." BASE64URL(signature)}. Thread-safe.
  */
 public final class TokenSigner {
@@ -23,15 +21,14 @@ public final class TokenSigner {
     private static final Base64.Encoder BASE64URL = Base64.getUrlEncoder().withoutPadding();
 
     private final int issuer;
-    private final PrivateKey key;
+    private final Ed25519PrivateKeyParameters key;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
 
     public TokenSigner(int issuer, PrivateKey key, Clock clock) {
         this.issuer = issuer;
-        this.key = key;
+        this.key = Ed25519.privateKey(key); // a key that cannot sign fails here, not on the first request
         this.clock = clock;
-        sign("probe".getBytes(StandardCharsets.UTF_8)); // a key that cannot sign fails here, not on the first request
     }
 
     /** A signed token with the text the client sends and the payload it carries. */
@@ -57,22 +54,10 @@ public final class TokenSigner {
     /** The token's text: its payload and this signer's signature over it. */
     public String text(Token token) {
         byte[] payload = token.payload();
-        return BASE64URL.encodeToString(payload) + "." + BASE64URL.encodeToString(sign(payload));
+        return BASE64URL.encodeToString(payload) + "." + BASE64URL.encodeToString(Ed25519.sign(key, payload));
     }
 
     public int issuer() {
         return issuer;
-    }
-
-    private byte[] sign(byte[] payload) {
-        try {
-            Signature signature = Signature.getInstance("Ed25519");
-            signature.initSign(key);
-            signature.update(payload);
-            return signature.sign();
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("access-control server " + issuer + " cannot sign tokens with its key ("
-                    + key.getAlgorithm() + "): " + e.getMessage(), e);
-        }
     }
 }

@@ -1,8 +1,6 @@
 package org.maat.vault.token;
 
-import java.security.GeneralSecurityException;
 import java.security.PublicKey;
-import java.security.Signature;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -11,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.bouncycastle.crypto.params.Ed25519PublicKeyParameters;
 
 /**
  * A storage server's check of the tokens that come with a request (PROTOCOL.md, "Tokens"). A request is
@@ -34,7 +33,7 @@ public final class TokenVerifier {
 
     private static final Base64.Decoder BASE64URL = Base64.getUrlDecoder();
 
-    private final Map<Integer, PublicKey> issuerKeys;
+    private final Map<Integer, Ed25519PublicKeyParameters> issuerKeys;
     private final Clock clock;
     private final int cacheCapacity;
     private final ConcurrentHashMap<String, Token> authentic = new ConcurrentHashMap<>();
@@ -43,7 +42,9 @@ public final class TokenVerifier {
      * @param issuerKeys every access-control server's token key by server id (from vault.json)
      */
     public TokenVerifier(Map<Integer, PublicKey> issuerKeys, Clock clock, int cacheCapacity) {
-        this.issuerKeys = Map.copyOf(issuerKeys);
+        Map<Integer, Ed25519PublicKeyParameters> keys = new java.util.HashMap<>();
+        issuerKeys.forEach((id, key) -> keys.put(id, Ed25519.publicKey(key)));
+        this.issuerKeys = Map.copyOf(keys);
         this.clock = clock;
         this.cacheCapacity = cacheCapacity;
     }
@@ -151,30 +152,17 @@ public final class TokenVerifier {
             throw Token.malformed("it is not base64url");
         }
         Token token = Token.parse(payload);
-        PublicKey key = issuerKeys.get(token.issuer());
+        Ed25519PublicKeyParameters key = issuerKeys.get(token.issuer());
         if (key == null) {
             throw Refusal.unauthorized("bad-signature", "a token names access-control server " + token.issuer()
                     + ", which this vault does not have (servers " + issuerKeys.keySet() + ")");
         }
-        if (!signatureMatches(key, payload, signature)) {
+        if (!Ed25519.verify(key, payload, signature)) {
             throw Refusal.unauthorized("bad-signature", "a token's signature is not access-control server "
                     + token.issuer() + "'s");
         }
         remember(text, token);
         return token;
-    }
-
-    private static boolean signatureMatches(PublicKey key, byte[] payload, byte[] signature) {
-        try {
-            Signature verifier = Signature.getInstance("Ed25519");
-            verifier.initVerify(key);
-            verifier.update(payload);
-            return verifier.verify(signature);
-        } catch (java.security.SignatureException e) {
-            return false; // a signature of the wrong length or encoding
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("cannot check Ed25519 signatures: " + e.getMessage(), e);
-        }
     }
 
     private void remember(String text, Token token) {

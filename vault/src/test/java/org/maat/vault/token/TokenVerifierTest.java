@@ -43,6 +43,26 @@ class TokenVerifierTest {
     }
 
     @Test
+    void signaturesAreTheJdksEd25519Signatures() throws Exception {
+        TokenSigner.Signed signed = acs1.issue(ERP, Action.WRITE, ALICE, 300);
+        String text = signed.text();
+        byte[] payload = Base64.getUrlDecoder().decode(text.substring(0, text.indexOf('.')));
+        byte[] signature = Base64.getUrlDecoder().decode(text.substring(text.indexOf('.') + 1));
+        assertThat(payload).isEqualTo(signed.token().payload());
+        java.security.Signature jdk = java.security.Signature.getInstance("Ed25519");
+        jdk.initVerify(key1.getPublic());
+        jdk.update(payload);
+        assertThat(jdk.verify(signature)).isTrue();
+        // And a token the JDK signs is accepted.
+        jdk.initSign(key2.getPrivate());
+        Token token = new Token(2, ERP, Action.READ, ALICE, clock.instant().getEpochSecond() + 60, "ab");
+        jdk.update(token.payload());
+        String jdkText = Base64.getUrlEncoder().withoutPadding().encodeToString(token.payload()) + "."
+                + Base64.getUrlEncoder().withoutPadding().encodeToString(jdk.sign());
+        assertThat(verifier.check(jdkText, ERP, Action.READ, ALICE, Set.of(2))).isEqualTo(token);
+    }
+
+    @Test
     void twoTokensForTheSameRequestDiffer() {
         assertThat(acs1.issue(ERP, Action.READ, ALICE, 300).text())
                 .isNotEqualTo(acs1.issue(ERP, Action.READ, ALICE, 300).text());
