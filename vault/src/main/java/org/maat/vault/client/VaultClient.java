@@ -39,9 +39,12 @@ import org.slf4j.LoggerFactory;
  * <p>{@link #put}: read or create permissions on each of the collection's ACSs (the first put into a
  * collection claims it for this client's account), create and write tokens from at least {@code quorum}
  * of them, the collection on each of the n storage servers, then one share per server; it succeeds only
- * when all n servers stored their share. {@link #read}: read tokens from every ACS that grants one, shares
- * from every storage server in parallel, done as soon as k shares pass their digest and together the check
- * value; a share that fails either is reported, never used. Tokens are cached and reused until shortly
+ * when all n servers stored their share, and when one refuses, the shares stored on the others are
+ * deleted again (secrets are immutable: a half-stored secret would block every later put).
+ *
+ * <p>{@link #read}: read tokens from every ACS that grants one, shares from every storage server in
+ * parallel, done as soon as k shares pass their digest and together the check value; a share that fails
+ * either is reported, never used ({@link #audit} waits for every share and checks each). Tokens are cached and reused until shortly
  * before they expire. Every failure is a {@link VaultException} naming the secret and each server that
  * failed and why.
  *
