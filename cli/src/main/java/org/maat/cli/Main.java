@@ -7,6 +7,7 @@ import org.maat.cli.search.GenerateCommand;
 import org.maat.cli.search.SearchCommand;
 import org.maat.cli.serve.ServeCommand;
 import org.maat.cli.serve.ShardCommand;
+import org.maat.cli.vault.VaultCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -26,7 +27,8 @@ import picocli.CommandLine.Command;
             "  MAAT_LOG_LEVEL   log level on standard error (default: warn; error for demo)",
             "  MAAT_JAVA_OPTS   extra JVM options, e.g. -Xmx4g"},
         subcommands = {DemoCommand.class, GenerateCommand.class, IndexCommand.class, SearchCommand.class,
-            ErpCommand.class, BenchCommand.class, PolicyCommand.class, ServeCommand.class, ShardCommand.class})
+            ErpCommand.class, BenchCommand.class, PolicyCommand.class, ServeCommand.class, ShardCommand.class,
+            VaultCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

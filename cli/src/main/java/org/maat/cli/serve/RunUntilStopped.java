@@ -8,13 +8,13 @@ import org.maat.server.IdleHeapRelease;
  * Keeps a server command's process serving until it is told to stop (Ctrl-C, SIGTERM): a shutdown
  * hook stops the servers cleanly, says so, and only then lets the process end.
  */
-final class RunUntilStopped {
+public final class RunUntilStopped {
 
     private RunUntilStopped() {
     }
 
     /** Blocks for good; {@code stop} runs once in the shutdown hook. */
-    static void await(String what, PrintWriter out, AutoCloseable stop) throws InterruptedException {
+    public static void await(String what, PrintWriter out, AutoCloseable stop) throws InterruptedException {
         IdleHeapRelease.enable(); // a server: what a burst made it commit goes back once idle
         CountDownLatch stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
