@@ -322,7 +322,10 @@ public final class VaultClient implements AutoCloseable {
                 } catch (IllegalArgumentException bad) {
                     shares.reject(answer.server().id(), bad.getMessage());
                 }
-                if (secret.isEmpty() && shares.threshold() > 0 && shares.usable() >= shares.threshold()) {
+                // Not on the first answer alone while another is coming: a forged share claiming k = 1
+                // must meet an honest one's higher k before anything is combined (ShareSet.add).
+                boolean heardTwo = received + 1 >= Math.min(2, pending.size());
+                if (secret.isEmpty() && heardTwo && shares.threshold() > 0 && shares.usable() >= shares.threshold()) {
                     long before = System.nanoTime();
                     secret = shares.recover();
                     combining += System.nanoTime() - before;

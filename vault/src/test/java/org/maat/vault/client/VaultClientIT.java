@@ -179,6 +179,27 @@ class VaultClientIT {
     }
 
     @Test
+    void aCompromisedStorageServerCannotSubstituteASecretByClaimingALowerThreshold() throws Exception {
+        try (VaultCluster vault = new VaultCluster(temp.resolve("vault"), 3);
+                VaultClient client = VaultClient.open(vault.dir())) {
+            client.put("erp", "master", secret, PutOptions.of(2, 3, 2));
+            // Server 3 replaces its share by a "1-of-1 share" of its own key: value and check are consistent.
+            vault.stop(3);
+            try (ServerStore store = ServerStore.open(vault.store(3))) {
+                Share forged = Shares.split(random(32), 1, 1, new SecureRandom()).get(0);
+                store.put(ServerStore.Kind.SECRETS, "erp/master", ShareRecord.toJson(forged).toString());
+            }
+            vault.start(3);
+            for (int i = 0; i < 5; i++) {
+                assertThat(client.get("erp", "master")).as("whichever answer comes first").isEqualTo(secret);
+            }
+            Retrieval audit = client.audit("erp", "master");
+            assertThat(audit.problems()).containsOnlyKeys(3);
+            assertThat(audit.problems().get(3)).contains("claims a 1-of-1 split");
+        }
+    }
+
+    @Test
     void aClientOfAnotherAccountIsRefusedWithTheServersAnswers() throws Exception {
         try (VaultCluster vault = new VaultCluster(temp.resolve("vault"), 3,
                 List.of(new ClientSpec("maat", "maat"), new ClientSpec("mallory", "other")));
