@@ -246,7 +246,21 @@ class VaultServerIT {
                 assertRefused(anonymous.post("/acs/tokens", "{\"object\": \"collection:erp\", \"action\": \"read\"}"),
                         401, "no-client-certificate");
                 assertRefused(anonymous.get("/ss/collections/erp/secrets/db"), 401, "no-client-certificate");
+                if (transport == VaultServer.Transport.PLAIN) {
+                    assertThat(raw(server.port(), "GET /acs/noop HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n"))
+                            .startsWith("HTTP/1.1 400").contains("application/json").contains("\"error\":\"bad-request\"");
+                }
             }
+        }
+    }
+
+    /** What the server answers to bytes no HTTP client would send. */
+    private static String raw(int port, String request) throws Exception {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(5000);
+            socket.getOutputStream().write(request.getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 

@@ -42,6 +42,39 @@ class ServerStoreTest {
     }
 
     @Test
+    void concurrentWritersAllLand() throws Exception {
+        Path file = dir.resolve("store.mv.db");
+        int threads = 8;
+        int each = 50;
+        try (ServerStore store = ServerStore.open(file)) {
+            java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+            java.util.List<java.util.concurrent.Future<Integer>> wins = new java.util.ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                wins.add(pool.submit(() -> {
+                    int won = 0;
+                    for (int i = 0; i < each; i++) {
+                        store.put(Kind.SECRETS, "t" + thread + "/" + i, "v" + i);
+                        // Every thread races for the same shared keys: each must be won exactly once.
+                        won += store.putIfAbsent(Kind.COLLECTIONS, "shared" + i, "t" + thread) ? 1 : 0;
+                    }
+                    return won;
+                }));
+            }
+            int totalWins = 0;
+            for (java.util.concurrent.Future<Integer> w : wins) {
+                totalWins += w.get();
+            }
+            pool.shutdown();
+            assertThat(totalWins).isEqualTo(each);
+        }
+        try (ServerStore store = ServerStore.open(file)) {
+            assertThat(store.count(Kind.SECRETS)).isEqualTo(threads * each);
+            assertThat(store.count(Kind.COLLECTIONS)).isEqualTo(each);
+        }
+    }
+
+    @Test
     void aSecondOpenerIsRefusedWhileTheFirstHoldsTheFile() {
         Path file = dir.resolve("store.mv.db");
         try (ServerStore store = ServerStore.open(file)) {
