@@ -189,7 +189,7 @@ public final class VaultClient implements AutoCloseable {
                         ShareRecord.toJson(shareOf.get(server.id())), write.values())));
         List<ServerEndpoint> existing = new ArrayList<>();
         for (Exchange e : stored) {
-            if (e.status() == 409) {
+            if (e.status() == 409 && "secret-exists".equals(e.code())) {
                 existing.add(e.server());
                 problems.add(e.server(), "already holds " + what);
             } else if (!e.ok()) {
