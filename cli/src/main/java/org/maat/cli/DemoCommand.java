@@ -9,12 +9,14 @@ import java.util.concurrent.Callable;
 import org.maat.core.data.DirectoryTree;
 import org.maat.core.demo.SearchDemo;
 import org.maat.core.task.Monitoring;
+import org.maat.erp.ErpDatabase;
 import org.maat.erp.ErpDemo;
 import org.maat.indexer.MapReduceIndexing;
 import org.maat.policy.demo.MonitorDemo;
 import org.maat.server.Topology;
 import org.maat.server.WarFile;
 import org.maat.server.demo.ServeDemo;
+import org.maat.vault.demo.VaultDemo;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -36,10 +38,12 @@ import picocli.CommandLine.Spec;
                 + "withheld, the rule literal that withholds it.",
             "Part 3: the same index served over HTTP: shard servers and the front-end WAR on embedded Jetty "
                 + "(127.0.0.1), with scripted sessions signing in as each kind of user through the JSON API.",
-            "Part 4: the encrypted query layer: a small HR database is bulk-encrypted, Q7-Q18 run through the "
-                + "JDBC driver and are compared with plain H2, and the layer report shows what H2 can learn."},
+            "Part 4: the encrypted query layer: a vault of 3 servers on loopback holds the master key, split 3-of-3; "
+                + "a small HR database is bulk-encrypted under it, Q7-Q18 run through the JDBC driver and are compared "
+                + "with plain H2, the layer report shows what H2 can learn, the database directory holds no key, and "
+                + "with one vault server stopped the key is out of reach."},
         footer = {"", "Exit codes: 0 the demo ran, 1 a served session saw what it must not, or the encrypted "
-                + "layer disagreed with plain H2 or leaked, 2 it could not run (e.g. the work directory is not writable)."})
+                + "layer disagreed with plain H2 or leaked, or the key stayed in reach without a vault server, 2 it could not run (e.g. the work directory is not writable)."})
 public final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--dir", paramLabel = "DIR",
@@ -68,10 +72,16 @@ public final class DemoCommand implements Callable<Integer> {
                 return 1;
             }
             out.println();
-            if (!new ErpDemo(out).run(work.resolve("erp"))) {
+            try (VaultDemo vault = VaultDemo.start(work.resolve("vault"), out)) {
                 out.println();
-                out.println("The encrypted layer disagreed with plain H2 or leaked plaintext: see above.");
-                return 1;
+                if (!new ErpDemo(out).run(work.resolve("erp"), vault.keySource())) {
+                    out.println();
+                    out.println("The encrypted layer disagreed with plain H2 or leaked plaintext: see above.");
+                    return 1;
+                }
+                if (!keyOutOfReachWithOneServerDown(out, vault, work.resolve("erp").resolve("erp-encrypted"))) {
+                    return 1;
+                }
             }
         } finally {
             out.flush();
@@ -80,5 +90,20 @@ public final class DemoCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** Stops one vault server and shows that the database cannot be opened: all 3 shares are needed. */
+    private static boolean keyOutOfReachWithOneServerDown(PrintWriter out, VaultDemo vault, Path database) {
+        vault.stop(VaultDemo.SERVERS);
+        try {
+            ErpDatabase.open(database, vault.keySource());
+            out.printf("%nWith vault server %d stopped the database still opened: its key was NOT out of reach%n",
+                    VaultDemo.SERVERS);
+            return false;
+        } catch (RuntimeException refused) {
+            out.printf("%nWith vault server %d stopped, opening the database fails (every share is needed):%n  %s%n",
+                    VaultDemo.SERVERS, refused.getMessage());
+            return true;
+        }
     }
 }

@@ -69,6 +69,15 @@ class DemoCommandIT {
                 .findFirst().orElseThrow(() -> new AssertionError("the ERP part ends with its leak check"));
         assertThat(Integer.parseInt(leak.group(1))).as("plaintext values searched for").isGreaterThan(1000);
         assertThat(leak.group(2)).isEqualTo("none found");
+
+        // The vault part: the key comes from the vault, the database directory holds none, and one server down
+        // puts it out of reach (3-of-3).
+        int vault = lines.indexOf("== The ERP database's master key, in a sharded vault");
+        assertThat(vault).as("the vault part, before the ERP part").isGreaterThan(serve).isLessThan(erp);
+        List<String> erpPart = lines.subList(erp, lines.size());
+        assertThat(erpPart).anyMatch(l -> l.startsWith("The encrypted database takes its master key from vault:"));
+        assertThat(erpPart).contains("erp-encrypted holds erp.properties, hr.mv.db: no key");
+        assertThat(erpPart).contains("With vault server 3 stopped, opening the database fails (every share is needed):");
     }
 
     /** Each document's read verdicts in printed order, as "VERDICT user@region". */

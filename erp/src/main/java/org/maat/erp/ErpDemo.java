@@ -37,6 +37,15 @@ public final class ErpDemo {
      * @return whether every query gave the same answer on both databases and no plaintext leaked
      */
     public boolean run(Path workDir) throws SQLException {
+        return run(workDir, null);
+    }
+
+    /**
+     * As {@link #run(Path)}, the encrypted database's master key from {@code keySource} (a key source spec,
+     * e.g. the vault's; null: a key file in its directory), after which the directory's files are listed
+     * to show that none of them is a key.
+     */
+    public boolean run(Path workDir, String keySource) throws SQLException {
         out.println("== ERP workload on an encrypted H2 database ==");
         ErpDatabase plain = ErpDatabase.create(workDir.resolve("erp-plain"), ErpDatabase.Kind.PLAIN, SEED, EMPLOYEES);
         long start = System.nanoTime();
@@ -45,13 +54,19 @@ public final class ErpDemo {
                 (System.nanoTime() - start) / 1e9);
 
         ErpDatabase encrypted = ErpDatabase.create(workDir.resolve("erp-encrypted"), ErpDatabase.Kind.ENCRYPTED,
-                SEED, EMPLOYEES);
+                SEED, EMPLOYEES, null, keySource);
+        if (keySource != null) {
+            out.printf("The encrypted database takes its master key from %s.%n", keySource);
+        }
         int threads = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
         PhaseTimings timings = new BulkEncryptor(threads, 500, n -> { }).encrypt(plain, encrypted);
         timings.print(out, "Bulk-encrypted it through Maat's driver with " + threads + " thread(s):");
 
         boolean allSame = runQueries(plain, encrypted);
         boolean noLeak = checkFile(encrypted);
+        if (keySource != null) {
+            listFiles(encrypted.dir());
+        }
         out.flush();
         return allSame && noLeak;
     }
@@ -95,6 +110,17 @@ public final class ErpDemo {
                     Files.size(encrypted.h2File()) / 1024, needles.size(),
                     found.isEmpty() ? "none found" : found.size() + " FOUND, e.g. " + found.get(0).label());
             return found.isEmpty();
+        } catch (IOException ex) {
+            throw new UncheckedIOException(ex);
+        }
+    }
+
+    /** What the database directory holds: with an external key, no key file. */
+    private void listFiles(Path dir) {
+        try (var files = Files.list(dir)) {
+            List<String> names = files.map(f -> f.getFileName().toString()).sorted().toList();
+            out.printf("%s holds %s: %s%n", dir.getFileName(), String.join(", ", names),
+                    names.stream().anyMatch(n -> n.endsWith(".key")) ? "A KEY FILE" : "no key");
         } catch (IOException ex) {
             throw new UncheckedIOException(ex);
         }

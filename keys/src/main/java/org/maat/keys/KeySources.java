@@ -1,12 +1,16 @@
 package org.maat.keys;
 
 import java.nio.file.Path;
+import java.util.Iterator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Opens a key spec: {@code file:PATH} or a bare path (a {@link KeyFile}), or {@code SCHEME:LOCATION} for any
@@ -15,6 +19,8 @@ import java.util.TreeMap;
  * alike.
  */
 public final class KeySources {
+
+    private static final Logger LOG = LoggerFactory.getLogger(KeySources.class);
 
     /** The scheme of key files, always available. */
     public static final String FILE = "file";
@@ -77,9 +83,25 @@ public final class KeySources {
         return usages;
     }
 
+    /**
+     * The providers this class path offers. One that cannot be loaded (in a web application whose class
+     * loader sees another copy of this module, "not a subtype") is left out with a warning naming it, so
+     * the spec fails as an unknown scheme with a message, not as an Error from deep inside ServiceLoader.
+     */
     private static Map<String, KeySourceProvider> providers() {
         Map<String, KeySourceProvider> byScheme = new TreeMap<>();
-        for (KeySourceProvider provider : ServiceLoader.load(KeySourceProvider.class)) {
+        Iterator<KeySourceProvider> found = ServiceLoader.load(KeySourceProvider.class).iterator();
+        for (int entries = 0; entries < 1_000; entries++) { // bounded: a broken entry is consumed, never retried
+            KeySourceProvider provider;
+            try {
+                if (!found.hasNext()) {
+                    return byScheme;
+                }
+                provider = found.next();
+            } catch (ServiceConfigurationError broken) {
+                LOG.warn("a key source provider cannot be used here: {}", broken.getMessage());
+                continue;
+            }
             byScheme.putIfAbsent(provider.scheme().toLowerCase(Locale.ROOT), provider);
         }
         return byScheme;

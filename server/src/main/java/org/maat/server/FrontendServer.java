@@ -84,6 +84,10 @@ public final class FrontendServer implements AutoCloseable {
         // The WAR carries slf4j-api for its own use; here it logs through the container's SLF4J instead,
         // else its API (from the WAR) and the container's provider (from the class path) would not match.
         webapp.addProtectedClassMatcher(new ClassMatcher("org.slf4j."));
+        // Likewise the key sources: the WAR carries maat-keys but not the providers the launcher has (the
+        // vault's, which brings its own Jetty), and a provider must implement the one KeySourceProvider
+        // class that KeySources looks up, so both come from the container's class path.
+        webapp.addProtectedClassMatcher(new ClassMatcher("org.maat.keys."));
         // A failed deployment must fail the start, not leave a server answering 503.
         webapp.setThrowUnavailableOnStartupException(true);
         config.withMaxConcurrent(admitted).withMaxQueued(queued).initParameters()

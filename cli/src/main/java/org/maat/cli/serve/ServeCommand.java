@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.maat.cli.options.KeySourceOption;
 import org.maat.cli.options.NoPolicyOption;
 import org.maat.cli.options.WarOption;
 import org.maat.core.accounts.GeneratedLogins;
@@ -17,6 +18,7 @@ import org.maat.core.shard.ShardTopology;
 import org.maat.core.task.Monitoring;
 import org.maat.erp.ErpDatabase;
 import org.maat.frontend.config.FrontendConfig;
+import org.maat.keys.KeyUnavailableException;
 import org.maat.server.FrontendServer;
 import org.maat.server.SearchDeployment;
 import org.maat.server.Topology;
@@ -49,10 +51,13 @@ import picocli.CommandLine.Spec;
             "",
             "--erp DIR also serves the ERP queries Q7-Q18 and Q10R over the database in DIR (maat erp load; plain H2 "
                 + "or the encrypted layer, as DIR holds): /erp (index and forms), /erp/q7 ... /erp/q18 (pages; Q16-Q18 "
-                + "execute on POST) and the same as JSON under /api/erp/. Without --data it serves only the ERP pages."},
+                + "execute on POST) and the same as JSON under /api/erp/. Without --data it serves only the ERP pages. An "
+                + "encrypted database built with a key source (maat erp load --key-source) is served with the same "
+                + "one: --erp-key-source."},
         footer = {"", "Examples:",
             "  maat serve --data data --index index",
             "  maat serve --erp erp-db --port 8080",
+            "  maat serve --erp erp-db --erp-key-source file:/etc/maat/erp.key",
             "  maat serve --data data --index index --erp erp-db --erp-connections 16",
             "  maat serve --data data --index index --topology 4servers --port 8080",
             "  maat serve --data data --shard-secret-file shard.secret \\",
@@ -115,6 +120,13 @@ public final class ServeCommand implements Callable<Integer> {
             description = "JDBC connections the ERP pages pool; a request holds one (default: the front-end's, 8).")
     Integer erpConnections;
 
+    // Not the KeySourceOption mixin: its --key-source would read as search's key here, beside --data.
+    @Option(names = "--erp-key-source", paramLabel = "SPEC", completionCandidates = KeySourceOption.Specs.class,
+            description = "With --erp: where the encrypted database's master key lies, outside DIR: "
+                    + "${COMPLETION-CANDIDATES} (default: DIR/maat.key). A database built with a key source holds "
+                    + "no key and is served only with the same one.")
+    String erpKeySource;
+
     @Mixin
     WarOption war;
 
@@ -147,15 +159,20 @@ public final class ServeCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--erp " + erp + ": no such directory "
                     + "(create an ERP database with maat erp load)");
         }
+        if (erpKeySource != null && erp == null) {
+            throw new ParameterException(spec.commandLine(), "--erp-key-source is the key of the --erp database: "
+                    + "give --erp too");
+        }
         if (erpConnections != null && erpConnections < 1) {
             throw new ParameterException(spec.commandLine(), "--erp-connections must be at least 1, not "
                     + erpConnections);
         }
         if (erp != null) {
             try {
-                ErpDatabase.open(erp); // incomplete or not an ERP database: say so before Jetty logs a failed deployment
-            } catch (IllegalArgumentException e) {
-                spec.commandLine().getErr().println("maat serve: --erp " + e.getMessage());
+                // incomplete, not an ERP database, or no key: say so before Jetty logs a failed deployment
+                ErpDatabase.open(erp, erpKeySource);
+            } catch (IllegalArgumentException | KeyUnavailableException e) {
+                spec.commandLine().getErr().println("maat serve: " + erpProblem(e.getMessage()));
                 return 2;
             }
         }
@@ -196,6 +213,16 @@ public final class ServeCommand implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * {@code message} from opening the ERP database, as this command's options say it: the database names
+     * its directory first, a bad key source does not; and it tells the {@code maat erp} commands' option
+     * {@code --key-source}, which is {@code --erp-key-source} here.
+     */
+    private String erpProblem(String message) {
+        String said = message.replace("--key-source ", "--erp-key-source ");
+        return (said.startsWith(erp.toString()) || erpKeySource == null ? "--erp " : "--erp-key-source ") + said;
+    }
+
     /** A few generated test logins, so a newcomer can sign in at once. */
     private static void printLogins(PrintWriter out, DataDir data) {
         try {
@@ -226,6 +253,9 @@ public final class ServeCommand implements Callable<Integer> {
         }
         if (erpConnections != null) {
             c = c.withErpConnections(erpConnections);
+        }
+        if (erpKeySource != null) {
+            c = c.withErpKeySource(erpKeySource);
         }
         return c;
     }

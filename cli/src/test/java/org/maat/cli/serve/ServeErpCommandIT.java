@@ -12,6 +12,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.erp.ErpDatabase;
 import org.maat.erp.ErpLoader;
+import org.maat.keys.KeySources;
 import picocli.CommandLine;
 
 /** {@code maat serve --erp}: the ERP pages alone, without search data, as bin/maat runs it. */
@@ -37,38 +39,46 @@ class ServeErpCommandIT {
     void erpAloneIsServedByItsOwnProcessAndStopsCleanly() throws Exception {
         Path db = dir.resolve("erp");
         new ErpLoader(500, n -> { }).load(ErpDatabase.create(db, ErpDatabase.Kind.PLAIN, 7, 120));
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-                CommandRunner.class.getName(), "serve", "--erp", db.toString(), "--erp-connections", "2",
-                "--port", "0", "--war", System.getProperty("maat.war")));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8))) {
-            URI url = null;
-            List<String> seen = new ArrayList<>();
-            for (String line; url == null && (line = out.readLine()) != null; ) {
-                seen.add(line);
-                Matcher m = URL.matcher(line);
-                if (m.find()) {
-                    url = URI.create(m.group(1));
-                }
-            }
-            assertThat(url).as("output: %s", seen).isNotNull();
-            assertThat(url.getPath()).isEqualTo("/erp");
-            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-            HttpResponse<String> q7 = http.send(HttpRequest.newBuilder(url.resolve("/api/erp/q7")).build(),
-                    HttpResponse.BodyHandlers.ofString());
+        try (Served served = Served.start(db)) {
+            assertThat(served.url.getPath()).isEqualTo("/erp");
+            HttpResponse<String> q7 = served.get("/api/erp/q7");
             assertThat(q7.statusCode()).isEqualTo(200);
             assertThat(q7.body()).contains("\"backend\":\"plain\"").contains("\"query\":\"Q7\"");
+            assertThat(served.stop()).contains("stopped");
+        }
+    }
 
-            Process kill = new ProcessBuilder("kill", "-TERM", Long.toString(process.pid())).start();
-            assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
-            assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
-            List<String> rest = out.lines().toList();
-            assertThat(rest).contains("stopped");
-        } finally {
-            process.destroyForcibly();
-            process.waitFor(10, TimeUnit.SECONDS);
+    @Test
+    void anEncryptedDatabaseKeyedFromOutsideIsServedOnlyWithItsKeySource() throws Exception {
+        Path db = dir.resolve("erp-external");
+        Path keyFile = Files.createDirectories(dir.resolve("keys")).resolve("erp.key");
+        String key = "file:" + keyFile;
+        new ErpLoader(500, n -> { }).load(ErpDatabase.create(db, ErpDatabase.Kind.ENCRYPTED, 7, 120,
+                "maat erp load --db " + db + " --encrypted --key-source " + key, key));
+        assertThat(db.resolve(ErpDatabase.KEY_FILE)).doesNotExist();
+        assertThat(keyFile).exists();
+
+        String without = run("--erp", db.toString(), "--port", "0");
+        assertThat(without).startsWith("2:").contains("maat serve: --erp " + db + ": this encrypted database keeps "
+                + "its master key outside the directory").contains("(--erp-key-source file:PATH")
+                .doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(without.strip().lines()).hasSize(1);
+        assertThat(db.resolve(ErpDatabase.KEY_FILE)).as("no fresh key for a database that has data").doesNotExist();
+
+        String otherKey = "file:" + dir.resolve("keys").resolve("other.key");
+        KeySources.openCreatingFile(otherKey); // a key, but another database's
+        assertThat(run("--erp", db.toString(), "--erp-key-source", otherKey, "--port", "0")).startsWith("2:")
+                .contains("maat serve: --erp " + db + ": ").contains("is not this database's master key");
+        String missing = run("--erp", db.toString(), "--erp-key-source", "file:" + dir.resolve("keys/none.key"),
+                "--port", "0");
+        assertThat(missing).startsWith("2:maat serve: --erp-key-source ").contains("none.key");
+        assertThat(missing.strip().lines()).hasSize(1);
+
+        try (Served served = Served.start(db, "--erp-key-source", key)) {
+            HttpResponse<String> q7 = served.get("/api/erp/q7");
+            assertThat(q7.statusCode()).isEqualTo(200);
+            assertThat(q7.body()).contains("\"backend\":\"encrypted\"").contains("\"query\":\"Q7\"");
+            assertThat(served.stop()).contains("stopped");
         }
     }
 
@@ -82,6 +92,8 @@ class ServeErpCommandIT {
                 .contains("--erp-connections must be at least 1");
         assertThat(run("--data", "d", "--erp", dir.toString())).startsWith("2:")
                 .contains("give either --index");
+        assertThat(run("--data", "d", "--index", "i", "--erp-key-source", "file:k")).startsWith("2:")
+                .contains("--erp-key-source is the key of the --erp database: give --erp too");
     }
 
     @Test
@@ -99,7 +111,70 @@ class ServeErpCommandIT {
     @Test
     void helpNamesTheErpOptions() {
         assertThat(run("--help")).startsWith("0:").contains("--erp=DIR").contains("--erp-connections=N")
-                .contains("maat serve --erp erp-db");
+                .contains("maat serve --erp erp-db").contains("--erp-key-source=SPEC").contains("file:PATH");
+    }
+
+    /** {@code maat serve --erp DB OPTIONS} in its own JVM, as bin/maat runs it, once it prints its URL. */
+    private static final class Served implements AutoCloseable {
+        final Process process;
+        final BufferedReader out;
+        final URI url;
+
+        private Served(Process process, BufferedReader out, URI url) {
+            this.process = process;
+            this.out = out;
+            this.url = url;
+        }
+
+        static Served start(Path db, String... options) throws IOException {
+            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                    .toString(), "-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
+                    CommandRunner.class.getName(), "serve", "--erp", db.toString(), "--erp-connections", "2",
+                    "--port", "0", "--war", System.getProperty("maat.war")));
+            command.addAll(List.of(options));
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
+                    StandardCharsets.UTF_8));
+            Served served = new Served(process, out, null);
+            try {
+                List<String> seen = new ArrayList<>();
+                for (String line; (line = out.readLine()) != null; ) {
+                    seen.add(line);
+                    Matcher m = URL.matcher(line);
+                    if (m.find()) {
+                        return new Served(process, out, URI.create(m.group(1)));
+                    }
+                }
+                throw new AssertionError("maat serve printed no URL: " + seen);
+            } catch (IOException | RuntimeException | Error e) {
+                served.close();
+                throw e;
+            }
+        }
+
+        HttpResponse<String> get(String path) throws IOException, InterruptedException {
+            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+            return http.send(HttpRequest.newBuilder(url.resolve(path)).build(), HttpResponse.BodyHandlers.ofString());
+        }
+
+        /** Stops it as Ctrl-C or a service manager would (SIGTERM); returns what it printed since its URL. */
+        List<String> stop() throws IOException, InterruptedException {
+            Process kill = new ProcessBuilder("kill", "-TERM", Long.toString(process.pid())).start();
+            assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            return out.lines().toList();
+        }
+
+        @Override
+        public void close() throws IOException {
+            process.destroyForcibly();
+            try {
+                process.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            out.close();
+        }
     }
 
     /** Exit code, a colon, then what the command printed. */

@@ -111,9 +111,39 @@ class VaultCommandIT {
         assertThat(inProcess("erp", "sql", "--db", db.toString(), "SELECT COUNT(*) FROM EMPLOYEES"))
                 .startsWith("2:").contains("--key-source");
 
+        assertThat(servedQ7(db, spec)).contains("\"backend\":\"encrypted\"");
+
         kill(1); // k = n = quorum = 3 by default: one server down and the key is out of reach
         assertThat(inProcess("erp", "sql", "--db", db.toString(), "--key-source", spec,
                 "SELECT COUNT(*) FROM EMPLOYEES")).startsWith("2:").contains("server 1");
+    }
+
+    /** {@code maat serve --erp DB --erp-key-source SPEC} as its own process: Q7's JSON from the ERP pages. */
+    private String servedQ7(Path db, String spec) throws Exception {
+        Process serve = new ProcessBuilder(java("serve", "--erp", db.toString(), "--erp-key-source", spec,
+                "--erp-connections", "2", "--port", "0", "--war", System.getProperty("maat.war")))
+                .redirectErrorStream(true).start();
+        try {
+            BufferedReader out = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8));
+            List<String> seen = new ArrayList<>();
+            java.util.regex.Pattern url = java.util.regex.Pattern.compile("serving at (http://\\S+)");
+            for (String line; (line = out.readLine()) != null; ) {
+                seen.add(line);
+                java.util.regex.Matcher m = url.matcher(line);
+                if (m.find()) {
+                    java.net.URI q7 = java.net.URI.create(m.group(1)).resolve("/api/erp/q7");
+                    java.net.http.HttpResponse<String> answer = java.net.http.HttpClient.newHttpClient().send(
+                            java.net.http.HttpRequest.newBuilder(q7).build(),
+                            java.net.http.HttpResponse.BodyHandlers.ofString());
+                    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+                    return answer.body();
+                }
+            }
+            throw new AssertionError("maat serve did not start: " + seen);
+        } finally {
+            serve.destroyForcibly();
+            serve.waitFor(10, TimeUnit.SECONDS);
+        }
     }
 
     private byte[] get(Path vault, String out) throws Exception {

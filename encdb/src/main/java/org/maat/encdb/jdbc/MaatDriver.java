@@ -21,7 +21,9 @@ import org.maat.encdb.rewrite.RewriteOptions;
  * key comes from exactly one of two properties: {@code maat.keySource}, a {@link KeySources} spec
  * ({@code file:PATH}, or a provider's such as {@code vault:DIR/COLLECTION/NAME}), or {@code maat.keyFile},
  * the path of a key file; with {@code maat.createKey=true} a key file that does not exist is created.
- * Programs holding a {@link KeySource} pass it to {@link #connect(String, KeySource)}. Other properties
+ * Both may also be given in the URL, as H2 settings are: {@code jdbc:maat:h2:file:DIR/hr;maat.keySource=SPEC}
+ * (they are taken out before H2 sees the URL). Programs holding a {@link KeySource} pass it to
+ * {@link #connect(String, KeySource)}. Other properties
  * ({@code user}, {@code password}) go to H2. A key that cannot be had fails with SQLState 28000 and a
  * message naming where it was looked for, never the key. Registered through ServiceLoader.
  */
@@ -74,7 +76,11 @@ public final class MaatDriver implements Driver {
         if (!acceptsURL(url)) {
             return null; // JDBC: another driver's URL
         }
-        Properties props = info == null ? new Properties() : info;
+        Properties props = new Properties();
+        if (info != null) {
+            props.putAll(info);
+        }
+        String h2Part = moveMaatSettings(url.substring(PREFIX.length()), props);
         KeySource keys = openKey(props);
         Properties h2 = new Properties();
         for (String name : props.stringPropertyNames()) {
@@ -86,8 +92,37 @@ public final class MaatDriver implements Driver {
         if (!arithmetic.equals("client") && !arithmetic.equals("hom")) {
             throw new SQLException("property " + SELECT_ARITHMETIC + " must be client or hom, not " + arithmetic, "08001");
         }
-        return connect("jdbc:h2:" + url.substring(PREFIX.length()), h2, keys,
-                new RewriteOptions(arithmetic.equals("hom")));
+        return connect("jdbc:h2:" + h2Part, h2, keys, new RewriteOptions(arithmetic.equals("hom")));
+    }
+
+    /**
+     * Moves the URL's {@code ;maat.NAME=VALUE} settings (e.g. {@code ;maat.keySource=vault:/srv/vault/hr/master})
+     * into {@code props} and returns the rest, the H2 URL, which must not see them (H2 refuses unknown
+     * settings). A setting given both in the URL and as a property with another value is an error, not a
+     * silent choice between two keys.
+     */
+    private static String moveMaatSettings(String h2Part, Properties props) throws SQLException {
+        String[] parts = h2Part.split(";", -1);
+        StringBuilder rest = new StringBuilder(parts[0]);
+        for (int i = 1; i < parts.length; i++) {
+            int eq = parts[i].indexOf('=');
+            String name = eq < 0 ? parts[i] : parts[i].substring(0, eq);
+            if (!name.startsWith("maat.")) {
+                rest.append(';').append(parts[i]);
+                continue;
+            }
+            if (eq < 0) {
+                throw new SQLException("URL setting " + name + " has no value: expected ;" + name + "=VALUE", "08001");
+            }
+            String value = parts[i].substring(eq + 1);
+            String given = props.getProperty(name);
+            if (given != null && !given.equals(value)) {
+                throw new SQLException(name + " is set both in the URL and as a property, to different values: "
+                        + "set it once", "08001");
+            }
+            props.setProperty(name, value);
+        }
+        return rest.toString();
     }
 
     /** The key named by exactly one of {@link #KEY_FILE} and {@link #KEY_SOURCE}. */

@@ -37,6 +37,27 @@ class KeySourcePropertyTest {
     }
 
     @Test
+    void theKeySourceMayBeGivenInTheUrlAndH2NeverSeesIt() throws Exception {
+        Path key = dir.resolve("url.key");
+        String url = url("viaurl") + ";maat.keySource=file:" + key + ";maat.createKey=true";
+        try (Connection c = DriverManager.getConnection(url); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE T (ID INTEGER PRIMARY KEY)");
+            st.execute("INSERT INTO T VALUES (7)");
+        }
+        // H2's own settings after it still reach H2; the key opens the data again.
+        try (Connection c = DriverManager.getConnection(url("viaurl") + ";maat.keySource=file:" + key + ";IFEXISTS=TRUE");
+                Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT ID FROM T")) {
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt(1)).isEqualTo(7);
+        }
+        assertThatThrownBy(() -> DriverManager.getConnection(url("viaurl") + ";maat.keySource=file:" + key,
+                props(MaatDriver.KEY_SOURCE, "file:" + dir.resolve("other.key"))))
+                .isInstanceOf(SQLException.class).hasMessageContaining("both in the URL and as a property");
+        assertThatThrownBy(() -> DriverManager.getConnection(url("viaurl") + ";maat.keySource"))
+                .isInstanceOf(SQLException.class).hasMessageContaining("has no value");
+    }
+
+    @Test
     void aFileSpecCreatesTheKeyAndTheSameKeyOpensTheDatabaseThroughEitherProperty() throws Exception {
         Path key = dir.resolve("keys/master.key");
         try (Connection c = DriverManager.getConnection(url("db"),

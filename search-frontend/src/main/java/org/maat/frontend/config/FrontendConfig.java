@@ -34,17 +34,21 @@ import java.util.function.Function;
  *   <li>{@value #SESSION_MINUTES}: idle minutes before a session expires (default {@value #DEFAULT_SESSION_MINUTES});</li>
  *   <li>{@value #ERP}: an ERP database directory ({@code maat erp load}, plain or encrypted) served
  *       under {@code /erp} and {@code /api/erp}; absent, those answer 404;</li>
- *   <li>{@value #ERP_CONNECTIONS}: JDBC connections the ERP pages pool (default {@value #DEFAULT_ERP_CONNECTIONS}).</li>
+ *   <li>{@value #ERP_CONNECTIONS}: JDBC connections the ERP pages pool (default {@value #DEFAULT_ERP_CONNECTIONS});</li>
+ *   <li>{@value #ERP_KEY_SOURCE}: where the encrypted ERP database's master key lies when it keeps none in its
+ *       directory: a key source spec ({@code file:PATH}, a bare path, or a provider's such as
+ *       {@code vault:DIR/COLLECTION/NAME}); only with {@value #ERP}; absent, the key is {@code DIR/maat.key}.</li>
  * </ul>
  * This record is the configuration as read, defaults filled in: {@link #data()} and {@link #shards()}
- * are null when the front-end serves only the ERP pages, {@link #erp()} when it serves only search.
+ * are null when the front-end serves only the ERP pages, {@link #erp()} when it serves only search,
+ * {@link #erpKeySource()} when the ERP database's key (if any) is in its own directory.
  *
  * <p>This package depends on the JDK alone: it is shipped twice, inside the WAR and as the
  * {@code config} classifier jar the launchers compile against, so that both sides share one spelling.
  */
 public record FrontendConfig(Path data, String shards, boolean policy, Path regions, String proxyHeader,
         int maxConcurrent, int sessionMinutes, Path erp, int erpConnections, Path shardSecretFile, int maxQueued,
-        int maxWaitMillis) {
+        int maxWaitMillis, String erpKeySource) {
 
     public static final String DATA = "maat.data";
     public static final String SHARDS = "maat.shards";
@@ -58,6 +62,7 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
     public static final String SESSION_MINUTES = "maat.sessionMinutes";
     public static final String ERP = "maat.erp";
     public static final String ERP_CONNECTIONS = "maat.erpConnections";
+    public static final String ERP_KEY_SOURCE = "maat.erpKeySource";
 
     public static final int DEFAULT_ERP_CONNECTIONS = 8;
     public static final int DEFAULT_MAX_WAIT_MILLIS = 500;
@@ -69,6 +74,10 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
         atLeast(MAX_WAIT_MILLIS, maxWaitMillis, 0);
         atLeast(SESSION_MINUTES, sessionMinutes, 1);
         atLeast(ERP_CONNECTIONS, erpConnections, 1);
+        keySourceNeedsErp(erp != null, erpKeySource != null);
+        if (erpKeySource != null) {
+            notBlank(ERP_KEY_SOURCE, erpKeySource);
+        }
     }
 
     /**
@@ -106,12 +115,18 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
         String regions = optional(setting, REGIONS, null);
         String header = optional(setting, PROXY_HEADER, null);
         int maxConcurrent = number(setting, MAX_CONCURRENT, defaultMaxConcurrent());
+        String given = setting.apply(ERP_KEY_SOURCE);
+        if (given != null) {
+            // Unlike the other settings, a blank one is not "unset": falling back to DIR/maat.key would
+            // hide a launcher's mistake behind the database's own "no key" message.
+            notBlank(ERP_KEY_SOURCE, given);
+        }
         return new FrontendConfig(data == null ? null : Path.of(data), shards, Boolean.parseBoolean(policy),
                 regions == null ? null : Path.of(regions), header,
                 maxConcurrent, number(setting, SESSION_MINUTES, DEFAULT_SESSION_MINUTES),
                 erp == null ? null : Path.of(erp), number(setting, ERP_CONNECTIONS, DEFAULT_ERP_CONNECTIONS),
                 secret == null ? null : Path.of(secret), number(setting, MAX_QUEUED, maxConcurrent),
-                number(setting, MAX_WAIT_MILLIS, DEFAULT_MAX_WAIT_MILLIS));
+                number(setting, MAX_WAIT_MILLIS, DEFAULT_MAX_WAIT_MILLIS), given == null ? null : given.strip());
     }
 
     /**
@@ -138,11 +153,14 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
      * @param erp             an ERP database directory ({@code maat erp load}, plain or encrypted); empty: no ERP pages
      * @param erpConnections  JDBC connections the ERP pages pool; empty: {@value #DEFAULT_ERP_CONNECTIONS}
      * @param shardSecretFile the shard secret (mode 0600) the front-end signs shard requests with; needed for search
+     * @param erpKeySource    the key source spec of the encrypted ERP database's master key; only with {@code erp};
+     *                        empty: {@code DIR/maat.key}
      */
     public record Settings(Optional<Path> data, Optional<String> shards, boolean policy, Optional<Path> regions,
                            Optional<String> proxyHeader, Optional<Integer> maxConcurrent, Optional<Integer> maxQueued,
                            Optional<Integer> maxWaitMillis, Optional<Integer> sessionMinutes, Optional<Path> erp,
-                           Optional<Integer> erpConnections, Optional<Path> shardSecretFile) {
+                           Optional<Integer> erpConnections, Optional<Path> shardSecretFile,
+                           Optional<String> erpKeySource) {
 
         public Settings {
             Objects.requireNonNull(data, "data");
@@ -156,6 +174,7 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
             Objects.requireNonNull(erp, "erp");
             Objects.requireNonNull(erpConnections, "erpConnections");
             Objects.requireNonNull(shardSecretFile, "shardSecretFile");
+            Objects.requireNonNull(erpKeySource, "erpKeySource");
             searchNeedsBoth(data.isPresent(), shards.isPresent());
             if (data.isEmpty() && erp.isEmpty()) {
                 throw new IllegalArgumentException("the front-end serves nothing: give a data directory and shards "
@@ -166,53 +185,65 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
             maxWaitMillis.ifPresent(n -> atLeast(MAX_WAIT_MILLIS, n, 0));
             sessionMinutes.ifPresent(n -> atLeast(SESSION_MINUTES, n, 1));
             erpConnections.ifPresent(n -> atLeast(ERP_CONNECTIONS, n, 1));
+            keySourceNeedsErp(erp.isPresent(), erpKeySource.isPresent());
+            erpKeySource.ifPresent(k -> notBlank(ERP_KEY_SOURCE, k));
         }
 
         public Settings withRegions(Path file) {
             return new Settings(data, shards, policy, Optional.of(file), proxyHeader, maxConcurrent, maxQueued,
-                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile);
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource);
         }
 
         public Settings withProxyHeader(String header) {
             return new Settings(data, shards, policy, regions, Optional.of(header), maxConcurrent, maxQueued,
-                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile);
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource);
         }
 
         public Settings withMaxConcurrent(int n) {
             return new Settings(data, shards, policy, regions, proxyHeader, Optional.of(n), maxQueued,
-                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile);
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource);
         }
 
         public Settings withMaxQueued(int n) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, Optional.of(n),
-                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile);
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource);
         }
 
         public Settings withMaxWaitMillis(int n) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
-                    Optional.of(n), sessionMinutes, erp, erpConnections, shardSecretFile);
+                    Optional.of(n), sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource);
         }
 
         public Settings withSessionMinutes(int n) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
-                    maxWaitMillis, Optional.of(n), erp, erpConnections, shardSecretFile);
+                    maxWaitMillis, Optional.of(n), erp, erpConnections, shardSecretFile, erpKeySource);
         }
 
         /** Also serves the ERP pages over the database in {@code erpDir}. */
         public Settings withErp(Path erpDir) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
-                    maxWaitMillis, sessionMinutes, Optional.of(erpDir), erpConnections, shardSecretFile);
+                    maxWaitMillis, sessionMinutes, Optional.of(erpDir), erpConnections, shardSecretFile, erpKeySource);
         }
 
         public Settings withErpConnections(int n) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
-                    maxWaitMillis, sessionMinutes, erp, Optional.of(n), shardSecretFile);
+                    maxWaitMillis, sessionMinutes, erp, Optional.of(n), shardSecretFile, erpKeySource);
         }
 
         /** The file holding the shard secret the front-end signs its shard requests with (mode 0600). */
         public Settings withShardSecretFile(Path file) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
-                    maxWaitMillis, sessionMinutes, erp, erpConnections, Optional.of(file));
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, Optional.of(file), erpKeySource);
+        }
+
+        /**
+         * The ERP database's master key from the key source {@code spec} (e.g. {@code file:/keys/erp.key} or
+         * {@code vault:DIR/COLLECTION/NAME}) instead of {@code DIR/maat.key}; the front-end opens it, so a
+         * vault spec needs the vault on the WAR's class path.
+         */
+        public Settings withErpKeySource(String spec) {
+            return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, Optional.of(spec));
         }
 
         /** The requests served at once: the one given, else the front-end's default. */
@@ -235,6 +266,7 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
             erp.ifPresent(e -> p.put(ERP, e.toAbsolutePath().toString()));
             erpConnections.ifPresent(n -> p.put(ERP_CONNECTIONS, Integer.toString(n)));
             shardSecretFile.ifPresent(f -> p.put(SHARD_SECRET_FILE, f.toAbsolutePath().toString()));
+            erpKeySource.ifPresent(k -> p.put(ERP_KEY_SOURCE, k));
             return p;
         }
     }
@@ -246,20 +278,34 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
     public static Settings search(Path data, String shards, boolean policy) {
         return new Settings(Optional.of(data), Optional.of(shards), policy, Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /** The ERP pages alone, over the database in {@code erpDir}; no search. */
     public static Settings erpOnly(Path erpDir) {
         return new Settings(Optional.empty(), Optional.empty(), true, Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.of(erpDir),
-                Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     private static void searchNeedsBoth(boolean data, boolean shards) {
         if (data != shards) {
             throw new IllegalArgumentException(data ? DATA + " is set but " + SHARDS + " is not: search needs both"
                     : SHARDS + " is set but " + DATA + " is not: search needs both");
+        }
+    }
+
+    private static void keySourceNeedsErp(boolean erp, boolean keySource) {
+        if (keySource && !erp) {
+            throw new IllegalArgumentException(ERP_KEY_SOURCE + " is set but " + ERP + " is not: the key source "
+                    + "is the ERP database's key, and there is no ERP database to serve");
+        }
+    }
+
+    private static void notBlank(String name, String value) {
+        if (value.isBlank()) {
+            throw new IllegalArgumentException(name + " is blank: give a key source spec (file:PATH or a "
+                    + "provider's, e.g. vault:DIR/COLLECTION/NAME), or leave it out for the database's own key");
         }
     }
 

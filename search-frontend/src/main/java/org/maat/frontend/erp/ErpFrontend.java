@@ -61,13 +61,17 @@ public final class ErpFrontend implements AutoCloseable {
 
     /**
      * Opens the ERP database in {@code dir} with a pool of {@code connections}, and connects once, so
-     * a wrong directory or key fails here rather than at the first request.
+     * a wrong directory or key fails here rather than at the first request. An encrypted database's
+     * master key comes from {@code keySource} (a {@code org.maat.keys.KeySources} spec), or from
+     * {@code DIR/maat.key} when it is null.
      *
-     * @throws IllegalArgumentException naming the directory if it is not a complete ERP database
-     * @throws SQLException             if it cannot be opened (e.g. in use by another process, wrong key)
+     * @throws IllegalArgumentException naming the directory if it is not a complete ERP database, or
+     *                                  the key source is malformed, missing or not this database's
+     * @throws org.maat.keys.KeyUnavailableException if the key cannot be had
+     * @throws SQLException             if it cannot be opened (e.g. in use by another process)
      */
-    public static ErpFrontend open(Path dir, int connections) throws SQLException {
-        ErpFrontend erp = new ErpFrontend(ErpDatabase.open(dir), connections, CONNECTION_WAIT);
+    public static ErpFrontend open(Path dir, String keySource, int connections) throws SQLException {
+        ErpFrontend erp = new ErpFrontend(ErpDatabase.open(dir, keySource), connections, CONNECTION_WAIT);
         try {
             erp.pool.with(runner -> null);
         } catch (SQLException | RuntimeException e) {

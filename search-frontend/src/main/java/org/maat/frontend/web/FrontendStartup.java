@@ -57,7 +57,8 @@ public final class FrontendStartup implements ServletContextListener, HttpSessio
         Frontend frontend = config.searches() ? openSearch(config) : null;
         ErpFrontend erp;
         try {
-            erp = config.erp() == null ? null : ErpFrontend.open(config.erp(), config.erpConnections());
+            erp = config.erp() == null ? null : ErpFrontend.open(config.erp(), config.erpKeySource(),
+                    config.erpConnections());
         } catch (SQLException | RuntimeException e) {
             closeQuietly(frontend);
             throw new IllegalStateException("the Maat front-end cannot open the ERP database " + config.erp() + ": "

@@ -63,11 +63,12 @@ class FrontendConfigTest {
         FrontendConfig.Settings settings = FrontendConfig.search(Path.of("d"), "http://127.0.0.1:1|http://127.0.0.1:2",
                         false).withShardSecretFile(Path.of("s.secret")).withRegions(Path.of("r.properties"))
                 .withProxyHeader("X-Forwarded-For").withMaxConcurrent(5).withMaxQueued(2).withMaxWaitMillis(7)
-                .withSessionMinutes(9).withErp(Path.of("e")).withErpConnections(3);
+                .withSessionMinutes(9).withErp(Path.of("e")).withErpConnections(3).withErpKeySource("file:/keys/erp.key");
         FrontendConfig c = FrontendConfig.read(settings.initParameters()::get);
         assertThat(c).isEqualTo(new FrontendConfig(Path.of("d").toAbsolutePath(),
                 "http://127.0.0.1:1|http://127.0.0.1:2", false, Path.of("r.properties").toAbsolutePath(),
-                "X-Forwarded-For", 5, 9, Path.of("e").toAbsolutePath(), 3, Path.of("s.secret").toAbsolutePath(), 2, 7));
+                "X-Forwarded-For", 5, 9, Path.of("e").toAbsolutePath(), 3, Path.of("s.secret").toAbsolutePath(), 2, 7,
+                "file:/keys/erp.key"));
         assertThat(settings.admitted()).isEqualTo(5);
     }
 
@@ -80,6 +81,34 @@ class FrontendConfigTest {
         assertThat(c.maxConcurrent()).isEqualTo(settings.admitted()).isEqualTo(FrontendConfig.defaultMaxConcurrent());
         assertThat(c.sessionMinutes()).isEqualTo(FrontendConfig.DEFAULT_SESSION_MINUTES);
         assertThat(c.maxWaitMillis()).isEqualTo(FrontendConfig.DEFAULT_MAX_WAIT_MILLIS);
+        assertThat(c.erpKeySource()).isNull();
+    }
+
+    @Test
+    void anErpKeySourceRoundTripsAsGivenAndIsReadFromAnInitParameter() {
+        FrontendConfig.Settings settings = FrontendConfig.erpOnly(Path.of("e"))
+                .withErpKeySource("vault:/v/erp/master");
+        assertThat(settings.initParameters()).containsEntry(FrontendConfig.ERP_KEY_SOURCE, "vault:/v/erp/master");
+        assertThat(FrontendConfig.read(settings.initParameters()::get).erpKeySource()).isEqualTo("vault:/v/erp/master");
+        assertThat(FrontendConfig.read(Map.of("maat.erp", "e", "maat.erpKeySource", " keys/erp.key ")::get)
+                .erpKeySource()).isEqualTo("keys/erp.key");
+    }
+
+    @Test
+    void anErpKeySourceIsRefusedWithoutAnErpDatabaseOrWhenBlank() {
+        FrontendConfig.Settings search = FrontendConfig.search(Path.of("d"), "http://127.0.0.1:1", true)
+                .withShardSecretFile(Path.of("s.secret"));
+        assertThatThrownBy(() -> search.withErpKeySource("file:k"))
+                .hasMessageContaining("maat.erpKeySource is set but maat.erp is not");
+        assertThatThrownBy(() -> FrontendConfig.read(Map.of("maat.data", "d", "maat.shards", "s",
+                "maat.shardSecretFile", "f", "maat.erpKeySource", "file:k")::get))
+                .hasMessageContaining("maat.erpKeySource is set but maat.erp is not");
+        assertThatThrownBy(() -> FrontendConfig.erpOnly(Path.of("e")).withErpKeySource(" "))
+                .hasMessageContaining("maat.erpKeySource is blank");
+        assertThatThrownBy(() -> FrontendConfig.read(Map.of("maat.erp", "e", "maat.erpKeySource", "")::get))
+                .hasMessageContaining("maat.erpKeySource is blank");
+        assertThatThrownBy(() -> new FrontendConfig(null, null, true, null, null, 4, 30, null, 8, null, 4, 500,
+                "file:k")).hasMessageContaining("maat.erpKeySource is set but maat.erp is not");
     }
 
     @Test
@@ -90,11 +119,11 @@ class FrontendConfigTest {
                 .hasMessageContaining("maat.maxQueued must be at least 0");
         assertThatThrownBy(() -> new FrontendConfig.Settings(Optional.of(Path.of("d")), Optional.empty(), true,
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty()))
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty()))
                 .hasMessageContaining("search needs both");
         assertThatThrownBy(() -> new FrontendConfig.Settings(Optional.empty(), Optional.empty(), true,
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty()))
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty()))
                 .hasMessageContaining("serves nothing");
     }
 }

@@ -52,7 +52,7 @@ class ErpFrontendTest {
                 java.nio.file.Files.copy(f, dir.resolve(f.getFileName()));
             }
         }
-        erp = ErpFrontend.open(dir, 2);
+        erp = ErpFrontend.open(dir, null, 2);
     }
 
     @AfterEach
@@ -101,7 +101,7 @@ class ErpFrontendTest {
             erp.execute(ErpQuery.Q16, Map.of());
         }
         erp.close();
-        erp = ErpFrontend.open(dir, 2);
+        erp = ErpFrontend.open(dir, null, 2);
         ErpAnswer again = erp.execute(ErpQuery.Q16, Map.of());
         assertThat(again.updateCount()).isEqualTo(1);
         assertThat((Integer) again.parameters().get("employee_id")).isGreaterThanOrEqualTo(405);

@@ -8,6 +8,7 @@ import java.time.LocalTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -29,8 +30,18 @@ record TimeWindow(LocalTime from, LocalTime to) implements VerifierModule {
     }
 
     @Override
-    public boolean passes(Set<String> approvals, Instant now) {
-        return isOpen(now);
+    public boolean isClosed(Instant now) {
+        return !isOpen(now);
+    }
+
+    @Override
+    public Optional<String> awaitedAccount(Set<String> approved) {
+        return Optional.empty();
+    }
+
+    @Override
+    public Set<String> accounts() {
+        return Set.of();
     }
 
     boolean isOpen(Instant now) {

@@ -43,7 +43,7 @@ record Verifier(Set<String> accounts, int required, List<VerifierModule> modules
             return new Decision(Outcome.NOT_MEMBER, List.of());
         }
         for (VerifierModule module : modules) {
-            if (module instanceof TimeWindow && !module.passes(approvals, now)) {
+            if (module.isClosed(now)) {
                 return new Decision(Outcome.CLOSED, List.of());
             }
         }
@@ -55,9 +55,7 @@ record Verifier(Set<String> accounts, int required, List<VerifierModule> modules
             accounts.stream().filter(a -> !approved.contains(a)).forEach(waitingFor::add);
         }
         for (VerifierModule module : modules) {
-            if (module instanceof Approval && !module.passes(approved, now)) {
-                waitingFor.add(((Approval) module).account());
-            }
+            module.awaitedAccount(approved).ifPresent(waitingFor::add);
         }
         return waitingFor.isEmpty() ? new Decision(Outcome.SATISFIED, List.of())
                 : new Decision(Outcome.WAITING, new ArrayList<>(waitingFor));
@@ -104,10 +102,11 @@ record Verifier(Set<String> accounts, int required, List<VerifierModule> modules
             }
             for (JsonNode module : modulesNode) {
                 VerifierModule parsed = VerifierModule.parse(module);
-                if (parsed instanceof Approval && knownAccounts != null
-                        && !knownAccounts.contains(((Approval) parsed).account())) {
-                    throw Json.bad("unknown-account", "an approval module names account '"
-                            + ((Approval) parsed).account() + "', which the vault does not have");
+                for (String account : parsed.accounts()) {
+                    if (knownAccounts != null && !knownAccounts.contains(account)) {
+                        throw Json.bad("unknown-account", "a module names account '" + account
+                                + "', which the vault does not have");
+                    }
                 }
                 modules.add(parsed);
             }

@@ -3,13 +3,20 @@ package org.maat.vault.acs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.Set;
 
 /** A condition of a {@link Verifier} beyond its accounts: a time window or an account's approval. */
 interface VerifierModule {
 
-    /** Whether the module lets a token be issued at {@code now}; {@code approvals} are accounts that approved. */
-    boolean passes(Set<String> approvals, Instant now);
+    /** Whether the module refuses every token at {@code now}, approvals or not (a closed time window). */
+    boolean isClosed(Instant now);
+
+    /** The account whose approval the module still waits for, given the accounts that {@code approved}. */
+    Optional<String> awaitedAccount(Set<String> approved);
+
+    /** The accounts the module names, which must exist in the vault. */
+    Set<String> accounts();
 
     /** Writes the module as the protocol's JSON. */
     ObjectNode toJson();

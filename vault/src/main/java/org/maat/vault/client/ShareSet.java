@@ -15,7 +15,8 @@ import java.util.stream.Collectors;
  * k of them that agree. {@link #recover()} combines k-subsets until one passes the check value
  * ({@link Shares#combine}); once one does, every other share is tested against it and those that
  * disagree are reported with their server. So a flipped byte in one share costs one more share fetched,
- * never a wrong secret: a subset that contains the bad share fails its check.
+ * never a wrong secret: a subset that contains the bad share fails its check. Which split the shares
+ * belong to (k, n) is taken from the share that claims the highest threshold (see {@link #add}).
  *
  * <p>Not thread-safe: the client adds shares and recovers from one thread.
  */
@@ -24,18 +25,30 @@ public final class ShareSet {
     private final Map<Integer, Share> bySource = new TreeMap<>();
     private final Map<Integer, String> rejected = new TreeMap<>();
     private Share reference;
+    private int referenceSource;
 
-    /** Adds the share {@code source} returned. One that cannot belong to the same split as the first is rejected now. */
+    /**
+     * Adds the share {@code source} returned. The split is the one of the share that claims the highest
+     * threshold (the first of those): a share claiming another k, n or length is rejected, now or when a
+     * share with a higher k arrives. A lower k is what a forger would claim (one forged "1-of-1" share
+     * passes its own check value), a higher one can only make the read fail.
+     */
     public void add(int source, Share share) {
-        if (reference == null) {
+        if (reference == null || share.k() > reference.k()) {
             reference = share;
-        } else if (share.k() != reference.k() || share.n() != reference.n()) {
-            reject(source, "its share claims a " + share.k() + "-of-" + share.n() + " split, the others "
-                    + reference.k() + "-of-" + reference.n());
-            return;
-        } else if (share.bytes().length != reference.bytes().length) {
-            reject(source, "its share is " + share.bytes().length + " bytes, the others "
-                    + reference.bytes().length);
+            referenceSource = source;
+            for (var held = bySource.entrySet().iterator(); held.hasNext(); ) {
+                Map.Entry<Integer, Share> entry = held.next();
+                String mismatch = mismatch(entry.getValue());
+                if (mismatch != null) {
+                    rejected.put(entry.getKey(), mismatch);
+                    held.remove();
+                }
+            }
+        }
+        String mismatch = mismatch(share);
+        if (mismatch != null) {
+            reject(source, mismatch);
             return;
         }
         for (Map.Entry<Integer, Share> held : bySource.entrySet()) {
@@ -45,6 +58,19 @@ public final class ShareSet {
             }
         }
         bySource.put(source, share);
+    }
+
+    /** Why {@code share} cannot belong to the reference split, or null if it can. */
+    private String mismatch(Share share) {
+        if (share.k() != reference.k() || share.n() != reference.n()) {
+            return "its share claims a " + share.k() + "-of-" + share.n() + " split, server " + referenceSource
+                    + "'s " + reference.k() + "-of-" + reference.n();
+        }
+        if (share.bytes().length != reference.bytes().length) {
+            return "its share is " + share.bytes().length + " bytes, server " + referenceSource + "'s "
+                    + reference.bytes().length;
+        }
+        return null;
     }
 
     /** Records that {@code source}'s share is unusable (e.g. its digest failed), for the report. */

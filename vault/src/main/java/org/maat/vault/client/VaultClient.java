@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -21,8 +20,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Function;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import javax.net.ssl.SSLContext;
 import org.maat.vault.VaultException;
@@ -31,6 +28,7 @@ import org.maat.vault.config.ClientEntry;
 import org.maat.vault.config.ServerEndpoint;
 import org.maat.vault.config.VaultConfig;
 import org.maat.vault.pki.TlsContexts;
+import org.maat.vault.token.Action;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,9 +39,12 @@ import org.slf4j.LoggerFactory;
  * <p>{@link #put}: read or create permissions on each of the collection's ACSs (the first put into a
  * collection claims it for this client's account), create and write tokens from at least {@code quorum}
  * of them, the collection on each of the n storage servers, then one share per server; it succeeds only
- * when all n servers stored their share. {@link #read}: read tokens from every ACS that grants one, shares
- * from every storage server in parallel, done as soon as k shares pass their digest and together the check
- * value; a share that fails either is reported, never used. Tokens are cached and reused until shortly
+ * when all n servers stored their share, and when one refuses, the shares stored on the others are
+ * deleted again (secrets are immutable: a half-stored secret would block every later put).
+ *
+ * <p>{@link #read}: read tokens from every ACS that grants one, shares from every storage server in
+ * parallel, done as soon as k shares pass their digest and together the check value; a share that fails
+ * either is reported, never used ({@link #audit} waits for every share and checks each). Tokens are cached and reused until shortly
  * before they expire. Every failure is a {@link VaultException} naming the secret and each server that
  * failed and why.
  *
@@ -56,20 +57,15 @@ public final class VaultClient implements AutoCloseable {
 
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
     static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(5);
-    /** Lifetime asked for each token (the ACS default; PROTOCOL.md allows up to 3600 s). */
-    static final int TOKEN_TTL_SECONDS = 300;
 
     private static final Logger LOG = LoggerFactory.getLogger(VaultClient.class);
-    private static final String CREATE = "create";
-    private static final String WRITE = "write";
-    private static final String READ = "read";
 
     private final VaultConfig config;
     private final ClientEntry client;
     private final ExecutorService executor;
     private final VaultHttp http;
     private final ObjectMapper json = new ObjectMapper();
-    private final TokenCache tokens = new TokenCache();
+    private final AccessTokens tokens;
     private final Set<Integer> connected = ConcurrentHashMap.newKeySet();
     private final SecureRandom random = new SecureRandom();
     private final Timings openTimings;
@@ -85,6 +81,7 @@ public final class VaultClient implements AutoCloseable {
             return t;
         });
         this.http = new VaultHttp(tls, executor, json, connectTimeout, requestTimeout);
+        this.tokens = new AccessTokens(http, client.account());
         this.openTimings = openTimings;
     }
 
@@ -114,11 +111,17 @@ public final class VaultClient implements AutoCloseable {
         SSLContext tls = TlsContexts.client(config, clientName);
         Timings timings = new Timings();
         timings.add(Phase.CONFIG, System.nanoTime() - start);
+        timings.finish(start);
         return new VaultClient(config, client, tls, timings, connectTimeout, requestTimeout);
     }
 
     public VaultConfig config() {
         return config;
+    }
+
+    /** Who this client is: its name and account in vault.json. */
+    public ClientEntry client() {
+        return client;
     }
 
     /** The time {@link #open} took (phase {@link Phase#CONFIG}). */
@@ -144,9 +147,9 @@ public final class VaultClient implements AutoCloseable {
         if (secret.length == 0) {
             throw new VaultException("cannot store " + collection + "/" + name + ": the secret is empty");
         }
+        long started = System.nanoTime();
         PutOptions.Placement placement = options.place(config);
         String what = collection + "/" + name;
-        String object = object(collection);
         Timings timings = new Timings();
         ServerProblems problems = new ServerProblems();
 
@@ -156,14 +159,14 @@ public final class VaultClient implements AutoCloseable {
             throw notStored(what, up.size() + " of the " + placement.n() + " servers reachable, a put needs all",
                     problems);
         }
-        Map<Integer, String> create = tokens(up, object, CREATE, true, timings, problems);
+        Map<Integer, String> create = tokens.obtain(up, collection, Action.CREATE, true, timings, problems);
         requireQuorum(what, create, placement, problems);
 
         ObjectNode spec = json.createObjectNode();
         ArrayNode acs = spec.putArray("acs");
         placement.servers().forEach(s -> acs.add(s.id()));
         spec.put("quorum", placement.quorum());
-        List<Exchange> made = timed(timings, Phase.COLLECTIONS, () -> all(up, server ->
+        List<Exchange> made = timings.time(Phase.COLLECTIONS, () -> http.sendEach(up, server ->
                 http.send(server, "PUT", "/ss/collections/" + collection, spec, create.values())));
         made.stream().filter(e -> !e.ok()).forEach(e -> problems.add(e.server(), e.status() == 409
                 ? "holds collection " + collection + " with other ACSs or quorum (" + e.problem() + ")"
@@ -173,35 +176,90 @@ public final class VaultClient implements AutoCloseable {
                     + " of the " + placement.n() + " servers needed", problems);
         }
 
-        Map<Integer, String> write = tokens(up, object, WRITE, false, timings, problems);
+        Map<Integer, String> write = tokens.obtain(up, collection, Action.WRITE, false, timings, problems);
         requireQuorum(what, write, placement, problems);
 
-        List<Share> shares = timed(timings, Phase.SHAMIR, () -> Shares.split(secret, placement.k(), placement.n(), random));
+        List<Share> shares = timings.time(Phase.SHAMIR, () -> Shares.split(secret, placement.k(), placement.n(), random));
         Map<Integer, Share> shareOf = new LinkedHashMap<>();
         for (int i = 0; i < placement.n(); i++) {
             shareOf.put(placement.servers().get(i).id(), shares.get(i));
         }
-        List<Exchange> stored = timed(timings, Phase.SHARES, () -> all(up, server ->
-                http.send(server, "PUT", "/ss/collections/" + collection + "/secrets/" + name,
+        List<Exchange> stored = timings.time(Phase.SHARES, () -> http.sendEach(up, server ->
+                http.send(server, "PUT", secretPath(collection, name),
                         ShareRecord.toJson(shareOf.get(server.id())), write.values())));
         List<ServerEndpoint> existing = new ArrayList<>();
         for (Exchange e : stored) {
-            if (e.status() == 409) {
+            if (e.status() == 409 && "secret-exists".equals(e.code())) {
                 existing.add(e.server());
                 problems.add(e.server(), "already holds " + what);
             } else if (!e.ok()) {
                 problems.add(e);
             }
         }
+        List<ServerEndpoint> ours = stored.stream().filter(Exchange::ok).map(Exchange::server).collect(Collectors.toList());
+        // A partial put would leave shares of this split beside another's (or none) forever, secrets being
+        // immutable: take back what was stored so that the secret is either wholly there or not at all.
+        String undone = ours.size() < placement.n() && !ours.isEmpty()
+                ? "; " + rollBack(collection, name, up, ours, timings) : "";
         if (!existing.isEmpty()) {
-            throw new SecretExistsException("cannot store " + what + ": it already exists (on servers "
-                    + ServerProblems.ids(existing) + "); secrets are immutable", problems.byServer());
+            throw new SecretExistsException("cannot store " + what + ": it already exists; secrets are immutable"
+                    + " (servers " + ServerProblems.ids(existing) + " hold it)" + undone, problems.byServer());
         }
-        long ok = stored.stream().filter(Exchange::ok).count();
-        if (ok < placement.n()) {
-            throw notStored(what, ok + " of the " + placement.n() + " shares stored", problems);
+        if (ours.size() < placement.n()) {
+            throw notStored(what, ours.size() + " of the " + placement.n() + " shares stored", problems, undone);
         }
+        timings.finish(started);
         return timings;
+    }
+
+    /** Deletes the shares a failed put stored on {@code ours}; says what happened, for the put's message. */
+    private String rollBack(String collection, String name, List<ServerEndpoint> acs, List<ServerEndpoint> ours,
+            Timings timings) {
+        ServerProblems rollback = new ServerProblems();
+        Map<Integer, String> delete = tokens.obtain(acs, collection, Action.DELETE, false, timings, rollback);
+        List<Exchange> deleted = delete.isEmpty() ? List.of() : timings.time(Phase.SHARES, () -> http.sendEach(ours,
+                server -> http.send(server, "DELETE", secretPath(collection, name), null, delete.values())));
+        deleted.stream().filter(e -> !e.ok() && e.status() != 404).forEach(rollback::add);
+        if (deleted.size() == ours.size() && rollback.isEmpty()) {
+            return "the shares it stored on servers " + ServerProblems.ids(ours) + " were deleted again";
+        }
+        return "the shares it stored on servers " + ServerProblems.ids(ours) + " could not all be deleted again ("
+                + rollback.describe() + "): delete " + collection + "/" + name + " before storing it again";
+    }
+
+    /**
+     * Deletes the secret's share from every server of the vault; a server without it counts as done.
+     *
+     * @return how many shares were deleted (0: the secret was nowhere)
+     * @throws VaultException naming the servers whose shares could not be deleted, and why
+     */
+    public int delete(String collection, String name) {
+        checkName("collection", collection);
+        checkName("secret", name);
+        String what = collection + "/" + name;
+        Timings timings = new Timings();
+        ServerProblems problems = new ServerProblems();
+        List<ServerEndpoint> up = connect(config.servers(), timings, problems);
+        Map<Integer, String> delete = tokens.obtain(up, collection, Action.DELETE, false, timings, problems);
+        if (delete.isEmpty()) {
+            throw new VaultException("cannot delete " + what + ": no access-control server granted a delete token; "
+                    + problems.describe());
+        }
+        List<Exchange> answers = http.sendEach(reachable(up, problems),
+                server -> http.send(server, "DELETE", secretPath(collection, name), null, delete.values()));
+        int deleted = 0;
+        for (Exchange e : answers) {
+            if (e.ok()) {
+                deleted++;
+            } else if (e.status() != 404) {
+                problems.add(e);
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new VaultException("cannot delete " + what + " everywhere (" + deleted + " shares deleted); "
+                    + problems.describe());
+        }
+        return deleted;
     }
 
     /** The secret's bytes; see {@link #read}. */
@@ -230,15 +288,15 @@ public final class VaultClient implements AutoCloseable {
     }
 
     private Retrieval read(String collection, String name, boolean everyShare) {
+        long started = System.nanoTime();
         checkName("collection", collection);
         checkName("secret", name);
         String what = collection + "/" + name;
-        String object = object(collection);
         Timings timings = new Timings();
         ServerProblems problems = new ServerProblems();
 
         List<ServerEndpoint> up = connect(config.servers(), timings, problems);
-        Map<Integer, String> read = tokens(up, object, READ, false, timings, problems);
+        Map<Integer, String> read = tokens.obtain(up, collection, Action.READ, false, timings, problems);
         if (read.isEmpty()) {
             throw new SecretUnavailableException("cannot read " + what + ": no access-control server granted a read"
                     + " token; " + problems.describe(), problems.byServer());
@@ -252,7 +310,7 @@ public final class VaultClient implements AutoCloseable {
         BlockingQueue<Exchange> answers = new LinkedBlockingQueue<>();
         List<CompletableFuture<Exchange>> pending = new ArrayList<>();
         for (ServerEndpoint server : reachable(up, problems)) {
-            pending.add(http.send(server, "GET", "/ss/collections/" + collection + "/secrets/" + name, null,
+            pending.add(http.send(server, "GET", secretPath(collection, name), null,
                     read.values()).whenComplete((e, error) -> answers.add(e)));
         }
         Optional<byte[]> secret = Optional.empty();
@@ -264,7 +322,10 @@ public final class VaultClient implements AutoCloseable {
                 } catch (IllegalArgumentException bad) {
                     shares.reject(answer.server().id(), bad.getMessage());
                 }
-                if (secret.isEmpty() && shares.threshold() > 0 && shares.usable() >= shares.threshold()) {
+                // Not on the first answer alone while another is coming: a forged share claiming k = 1
+                // must meet an honest one's higher k before anything is combined (ShareSet.add).
+                boolean heardTwo = received + 1 >= Math.min(2, pending.size());
+                if (secret.isEmpty() && heardTwo && shares.threshold() > 0 && shares.usable() >= shares.threshold()) {
                     long before = System.nanoTime();
                     secret = shares.recover();
                     combining += System.nanoTime() - before;
@@ -275,16 +336,15 @@ public final class VaultClient implements AutoCloseable {
             } else {
                 if (answer.answered()) {
                     otherAnswers++;
-                } else {
-                    connected.remove(answer.server().id());
                 }
-                if (answer.status() == 401 || answer.status() == 403) {
-                    tokens.forget(object, READ); // a refused token is not offered again
+                if (answer.status() == 401 || answer.code().startsWith("wrong-")) {
+                    tokens.forget(collection, Action.READ); // a token refused as invalid is not offered again
                 }
                 problems.add(answer);
             }
         }
         pending.forEach(f -> f.cancel(false)); // shares beyond the k needed are not waited for
+        connected.removeIf(problems::unreachable);
         if (everyShare && secret.isPresent()) {
             long before = System.nanoTime();
             secret = shares.recover(); // again, now with every share: each one that disagrees is rejected
@@ -297,6 +357,7 @@ public final class VaultClient implements AutoCloseable {
             LOG.warn("vault secret {}: {} {}", what, config.server(bad.getKey()).describe(), bad.getValue());
         }
         if (secret.isPresent()) {
+            timings.finish(started);
             return new Retrieval(secret.get(), timings, problems.byServer());
         }
         if (shares.threshold() == 0 && !absent.isEmpty() && otherAnswers == 0) {
@@ -318,8 +379,8 @@ public final class VaultClient implements AutoCloseable {
     private List<ServerEndpoint> connect(List<ServerEndpoint> servers, Timings timings, ServerProblems problems) {
         List<ServerEndpoint> fresh = servers.stream().filter(s -> !connected.contains(s.id())).collect(Collectors.toList());
         if (!fresh.isEmpty()) {
-            List<Exchange> noops = timed(timings, Phase.CONNECT,
-                    () -> all(fresh, server -> http.send(server, "GET", "/ss/noop", null, null)));
+            List<Exchange> noops = timings.time(Phase.CONNECT,
+                    () -> http.sendEach(fresh, server -> http.send(server, "GET", "/ss/noop", null, null)));
             for (Exchange e : noops) {
                 if (e.ok()) {
                     connected.add(e.server().id());
@@ -331,95 +392,13 @@ public final class VaultClient implements AutoCloseable {
         return reachable(servers, problems);
     }
 
-    /** The servers of {@code servers} that answered every request of this operation so far. */
-    private List<ServerEndpoint> reachable(List<ServerEndpoint> servers, ServerProblems problems) {
-        return servers.stream().filter(s -> !problems.unreachable(s.id())).collect(Collectors.toList());
-    }
-
     /**
-     * Tokens for {@code action} on {@code object} from each of {@code servers}, cached ones first. With
-     * {@code claim}, an ACS that knows no permissions for the object (403 {@code no-permission}) is given
-     * a verifier for this client's account and permissions for every action, then asked again.
+     * The servers of {@code servers} that answered every request of this operation so far; the others'
+     * connections are forgotten, so that reaching them again is timed as {@link Phase#CONNECT}.
      */
-    private Map<Integer, String> tokens(List<ServerEndpoint> servers, String object, String action, boolean claim,
-            Timings timings, ServerProblems problems) {
-        Map<Integer, String> granted = new LinkedHashMap<>();
-        List<ServerEndpoint> missing = new ArrayList<>();
-        Instant now = Instant.now();
-        for (ServerEndpoint server : servers) {
-            Optional<String> cached = tokens.get(server.id(), object, action, now);
-            if (cached.isPresent()) {
-                granted.put(server.id(), cached.get());
-            } else {
-                missing.add(server);
-            }
-        }
-        int reused = granted.size();
-        List<Exchange> answers = requestTokens(missing, object, action, timings);
-        List<ServerEndpoint> unclaimed = new ArrayList<>();
-        for (Exchange e : answers) {
-            if (claim && e.status() == 403 && "no-permission".equals(e.code())) {
-                unclaimed.add(e.server());
-            } else {
-                accept(e, object, action, granted, problems);
-            }
-        }
-        if (!unclaimed.isEmpty()) {
-            List<ServerEndpoint> claimed = timed(timings, Phase.PERMISSIONS, () -> claim(unclaimed, object, problems));
-            requestTokens(claimed, object, action, timings).forEach(e -> accept(e, object, action, granted, problems));
-        }
-        timings.countTokens(granted.size() - reused, reused);
-        return granted;
-    }
-
-    private List<Exchange> requestTokens(List<ServerEndpoint> servers, String object, String action, Timings timings) {
-        ObjectNode body = json.createObjectNode().put("object", object).put("action", action)
-                .put("ttl", TOKEN_TTL_SECONDS);
-        return timed(timings, Phase.TOKENS, () -> all(servers, server -> http.send(server, "POST", "/acs/tokens", body, null)));
-    }
-
-    private void accept(Exchange e, String object, String action, Map<Integer, String> granted, ServerProblems problems) {
-        if (e.status() == 200 && e.body() != null && e.body().hasNonNull("token")) {
-            String token = e.body().get("token").asText();
-            tokens.put(e.server().id(), object, action, token, e.body().path("expires").asLong());
-            granted.put(e.server().id(), token);
-        } else if (e.status() == 202) {
-            problems.add(e.server(), "holds the " + action + " token for approval (request "
-                    + e.body().path("request").asText() + ", waiting for " + e.body().path("waitingFor") + ")");
-        } else if (e.answered()) {
-            problems.add(e.server(), "refused a " + action + " token: " + e.problem());
-        } else {
-            problems.add(e);
-            connected.remove(e.server().id()); // its next connection is a new one, timed as CONNECT again
-        }
-    }
-
-    /** Creates a verifier for this client's account and grants it every action on {@code object}; returns the ACSs where that worked. */
-    private List<ServerEndpoint> claim(List<ServerEndpoint> servers, String object, ServerProblems problems) {
-        ObjectNode verifier = json.createObjectNode();
-        verifier.putArray("accounts").add(client.account());
-        verifier.put("required", 1);
-        verifier.putArray("modules");
-        List<Exchange> done = all(servers, server -> http.send(server, "POST", "/acs/verifiers", verifier, null)
-                .thenCompose(created -> {
-                    if (created.status() != 201 || created.body() == null || !created.body().hasNonNull("id")) {
-                        return CompletableFuture.completedFuture(created);
-                    }
-                    ObjectNode permissions = json.createObjectNode();
-                    for (String action : new String[] {READ, WRITE, CREATE, "delete"}) {
-                        permissions.putArray(action).add(created.body().get("id").asText());
-                    }
-                    return http.send(server, "PUT", "/acs/permissions/" + object, permissions, null);
-                }));
-        List<ServerEndpoint> claimed = new ArrayList<>();
-        for (Exchange e : done) {
-            if (e.ok()) {
-                claimed.add(e.server());
-            } else {
-                problems.add(e.server(), "refused permissions for " + object + ": " + e.problem());
-            }
-        }
-        return claimed;
+    private List<ServerEndpoint> reachable(List<ServerEndpoint> servers, ServerProblems problems) {
+        connected.removeIf(problems::unreachable);
+        return servers.stream().filter(s -> !problems.unreachable(s.id())).collect(Collectors.toList());
     }
 
     private static void requireQuorum(String what, Map<Integer, String> granted,
@@ -431,24 +410,12 @@ public final class VaultClient implements AutoCloseable {
     }
 
     private static SecretNotStoredException notStored(String what, String why, ServerProblems problems) {
+        return notStored(what, why, problems, "");
+    }
+
+    private static SecretNotStoredException notStored(String what, String why, ServerProblems problems, String undone) {
         return new SecretNotStoredException("cannot store " + what + ": " + why
-                + (problems.isEmpty() ? "" : "; " + problems.describe()), problems.byServer());
-    }
-
-    /** Sends one request per server in parallel and waits for all answers (each bounded by the timeouts). */
-    private static List<Exchange> all(List<ServerEndpoint> servers,
-            Function<ServerEndpoint, CompletableFuture<Exchange>> request) {
-        List<CompletableFuture<Exchange>> futures = servers.stream().map(request).collect(Collectors.toList());
-        return futures.stream().map(CompletableFuture::join).collect(Collectors.toList());
-    }
-
-    private static <T> T timed(Timings timings, Phase phase, Supplier<T> work) {
-        long start = System.nanoTime();
-        try {
-            return work.get();
-        } finally {
-            timings.add(phase, System.nanoTime() - start);
-        }
+                + (problems.isEmpty() ? "" : "; " + problems.describe()) + undone, problems.byServer());
     }
 
     private static Exchange take(BlockingQueue<Exchange> answers) {
@@ -460,8 +427,8 @@ public final class VaultClient implements AutoCloseable {
         }
     }
 
-    private static String object(String collection) {
-        return "collection:" + collection;
+    private static String secretPath(String collection, String name) {
+        return "/ss/collections/" + collection + "/secrets/" + name;
     }
 
     private static void checkName(String kind, String name) {

@@ -12,6 +12,9 @@ import java.net.http.HttpTimeoutException;
 import java.nio.channels.ClosedChannelException;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.List;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -63,6 +66,12 @@ final class VaultHttp {
                 .handle((response, error) -> error == null
                         ? Exchange.answer(server, response.statusCode(), parse(response.body()))
                         : Exchange.failed(server, describe(error)));
+    }
+
+    /** Sends one request per server in parallel and waits for every answer (each bounded by the timeouts). */
+    List<Exchange> sendEach(List<ServerEndpoint> servers, Function<ServerEndpoint, CompletableFuture<Exchange>> request) {
+        List<CompletableFuture<Exchange>> futures = servers.stream().map(request).collect(Collectors.toList());
+        return futures.stream().map(CompletableFuture::join).collect(Collectors.toList());
     }
 
     private byte[] bytes(JsonNode body) {

@@ -85,6 +85,8 @@ class AccessControlTest {
         refused(() -> acs.createVerifier(OPS_1, json("{\"accounts\": []}")), 400, "bad-verifier");
         refused(() -> acs.createVerifier(OPS_1, json("{\"accounts\": [\"nobody\"]}")), 400, "unknown-account");
         refused(() -> acs.createVerifier(OPS_1, json("{\"accounts\": [\"ops\"], \"required\": 2}")), 400, "bad-verifier");
+        refused(() -> acs.createVerifier(OPS_1, json("{\"accounts\": [\"ops\"], \"modules\": [{\"type\": \"approval\", "
+                + "\"account\": \"nobody\"}]}")), 400, "unknown-account");
         refused(() -> acs.createVerifier(OPS_1, json("{\"accounts\": [\"ops\"], \"modules\": [{\"type\": \"dice\"}]}")),
                 400, "bad-verifier");
         refused(() -> acs.setPermissions(OPS_1, ERP, json("{\"read\": [\"no-such-id\"]}"), List.of()),
