@@ -7,11 +7,18 @@ import java.util.HexFormat;
 /**
  * One Shamir share of a secret as one storage server holds it: its x-coordinate {@code index} (1..n), the
  * threshold {@code k} and share count {@code n} of the split, and the share bytes (as long as the shared
- * value: the secret plus its 16-byte check). The array is not copied; nothing in this package changes it.
+ * value: the secret plus its 16-byte check), and the id of the put that stored it (shares of one split share
+ * it). The array is not copied; nothing in this package changes it.
  */
-public record Share(int index, int k, int n, byte[] bytes) {
+public record Share(int index, int k, int n, byte[] bytes, String put) {
+
+    /** A share of no particular put (Shares.split's; a put gives its shares its id). */
+    public Share(int index, int k, int n, byte[] bytes) {
+        this(index, k, n, bytes, "");
+    }
 
     public Share {
+        put = put == null ? "" : put;
         if (k < 1 || n < k || n > 255 || index < 1 || index > n) {
             throw new IllegalArgumentException("share index " + index + " of a " + k + "-of-" + n
                     + " split: need 1 <= k <= n <= 255 and 1 <= index <= n");
@@ -34,6 +41,11 @@ public record Share(int index, int k, int n, byte[] bytes) {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);
         }
+    }
+
+    /** This share as stored by the put {@code id}. */
+    public Share ofPut(String id) {
+        return new Share(index, k, n, bytes, id);
     }
 
     @Override

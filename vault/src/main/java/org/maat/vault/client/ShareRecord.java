@@ -10,7 +10,8 @@ import java.util.Locale;
 
 /**
  * A share as the storage server keeps it (PROTOCOL.md, {@code PUT /ss/collections/{c}/secrets/{s}}):
- * {@code {"index", "k", "n", "share": BASE64, "digest": HEX SHA-256 of the share bytes}}. Reading one back
+ * {@code {"index", "k", "n", "share": BASE64, "digest": HEX SHA-256 of the share bytes, "put": ID}}, and the
+ * storing client's signature ({@link ShareSignatures}). Reading one back
  * checks the digest, so a share damaged at rest is reported as such rather than as a disagreeing share.
  */
 public final class ShareRecord {
@@ -25,6 +26,7 @@ public final class ShareRecord {
         body.put("n", share.n());
         body.put("share", Base64.getEncoder().encodeToString(share.bytes()));
         body.put("digest", share.digest());
+        body.put("put", share.put());
         return body;
     }
 
@@ -53,7 +55,8 @@ public final class ShareRecord {
             throw new IllegalArgumentException("its share fails its digest (stored " + abbreviate(stored)
                     + ", share bytes hash to " + abbreviate(actual) + "): damaged at rest or in transit");
         }
-        return new Share(record.get("index").asInt(), record.get("k").asInt(), record.get("n").asInt(), bytes);
+        return new Share(record.get("index").asInt(), record.get("k").asInt(), record.get("n").asInt(), bytes,
+                record.path("put").asText(""));
     }
 
     private static String abbreviate(String hex) {

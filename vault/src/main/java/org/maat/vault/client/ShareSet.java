@@ -3,6 +3,7 @@ package org.maat.vault.client;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,47 +13,39 @@ import java.util.stream.Collectors;
 
 /**
  * The shares of one secret gathered so far, each labelled with the server it came from, and the search for
- * k of them that agree. {@link #recover()} combines k-subsets until one passes the check value
- * ({@link Shares#combine}); once one does, every other share is tested against it and those that
- * disagree are reported with their server. So a flipped byte in one share costs one more share fetched,
- * never a wrong secret: a subset that contains the bad share fails its check. Which split the shares
- * belong to (k, n) is taken from the share that claims the highest threshold (see {@link #add}).
+ * k of them that agree. Shares are grouped by the split they declare (k, n, length, the put's id); a group
+ * with at least k shares, and more shares than any split declaring a higher k, is tried, the largest group
+ * first (ties: the higher k), by combining k-subsets
+ * until one passes the check value ({@link Shares#combine}); once one does, every other share is tested
+ * against it, and those that disagree, and those of other splits, are reported with their server. So a
+ * flipped byte in one share costs one more share fetched, never a wrong secret, and a share that claims
+ * another split cannot make honest shares look wrong: it is outvoted, not followed. (That a share was
+ * stored by a vault client at all is checked before it gets here: {@link ShareSignatures}.)
  *
  * <p>Not thread-safe: the client adds shares and recovers from one thread.
  */
 public final class ShareSet {
 
+    /** What a share says about the split it belongs to; shares of one put all say the same. */
+    private record Split(int k, int n, int length, String put) {
+        static Split of(Share share) {
+            return new Split(share.k(), share.n(), share.bytes().length, share.put());
+        }
+
+        @Override
+        public String toString() {
+            return k + "-of-" + n + (put.isEmpty() ? "" : " of put " + (put.length() > 8 ? put.substring(0, 8) : put));
+        }
+    }
+
     private final Map<Integer, Share> bySource = new TreeMap<>();
     private final Map<Integer, String> rejected = new TreeMap<>();
-    private Share reference;
-    private int referenceSource;
 
-    /**
-     * Adds the share {@code source} returned. The split is the one of the share that claims the highest
-     * threshold (the first of those): a share claiming another k, n or length is rejected, now or when a
-     * share with a higher k arrives. A lower k is what a forger would claim (one forged "1-of-1" share
-     * passes its own check value), a higher one can only make the read fail.
-     */
+    /** Adds the share {@code source} returned; a second share with an index already held for its split is rejected. */
     public void add(int source, Share share) {
-        if (reference == null || share.k() > reference.k()) {
-            reference = share;
-            referenceSource = source;
-            for (var held = bySource.entrySet().iterator(); held.hasNext(); ) {
-                Map.Entry<Integer, Share> entry = held.next();
-                String mismatch = mismatch(entry.getValue());
-                if (mismatch != null) {
-                    rejected.put(entry.getKey(), mismatch);
-                    held.remove();
-                }
-            }
-        }
-        String mismatch = mismatch(share);
-        if (mismatch != null) {
-            reject(source, mismatch);
-            return;
-        }
+        Split split = Split.of(share);
         for (Map.Entry<Integer, Share> held : bySource.entrySet()) {
-            if (held.getValue().index() == share.index()) {
+            if (Split.of(held.getValue()).equals(split) && held.getValue().index() == share.index()) {
                 reject(source, "its share repeats index " + share.index() + " of server " + held.getKey());
                 return;
             }
@@ -60,32 +53,38 @@ public final class ShareSet {
         bySource.put(source, share);
     }
 
-    /** Why {@code share} cannot belong to the reference split, or null if it can. */
-    private String mismatch(Share share) {
-        if (share.k() != reference.k() || share.n() != reference.n()) {
-            return "its share claims a " + share.k() + "-of-" + share.n() + " split, server " + referenceSource
-                    + "'s " + reference.k() + "-of-" + reference.n();
-        }
-        if (share.bytes().length != reference.bytes().length) {
-            return "its share is " + share.bytes().length + " bytes, server " + referenceSource + "'s "
-                    + reference.bytes().length;
-        }
-        return null;
-    }
-
     /** Records that {@code source}'s share is unusable (e.g. its digest failed), for the report. */
     public void reject(int source, String reason) {
         rejected.put(source, reason);
     }
 
-    /** The threshold the shares declare, or 0 before the first share. */
+    /** The threshold of the split most usable shares declare (ties: the higher k), or 0 before the first share. */
     public int threshold() {
-        return reference == null ? 0 : reference.k();
+        List<Map.Entry<Split, List<Integer>>> groups = groups();
+        return groups.isEmpty() ? 0 : groups.get(0).getKey().k();
     }
 
-    /** Shares held and not yet rejected. */
+    /** Usable shares of that split. */
     public int usable() {
-        return (int) bySource.keySet().stream().filter(s -> !rejected.containsKey(s)).count();
+        List<Map.Entry<Split, List<Integer>>> groups = groups();
+        return groups.isEmpty() ? 0 : groups.get(0).getValue().size();
+    }
+
+    /** Whether some split has as many usable shares as its threshold: {@link #recover()} may succeed. */
+    public boolean ready() {
+        List<Map.Entry<Split, List<Integer>>> groups = groups();
+        return groups.stream().anyMatch(g -> eligible(g, groups));
+    }
+
+    /**
+     * Whether {@code group} may be combined: it has k shares, and every split that declares a higher
+     * threshold has fewer shares. A lower threshold is what a forger would declare, so it must outvote
+     * the higher one, never merely arrive first.
+     */
+    private static boolean eligible(Map.Entry<Split, List<Integer>> group, List<Map.Entry<Split, List<Integer>>> all) {
+        int size = group.getValue().size();
+        return size >= group.getKey().k() && all.stream().noneMatch(
+                other -> other.getKey().k() > group.getKey().k() && other.getValue().size() >= size);
     }
 
     /** The servers whose shares were rejected, with why, in server order. */
@@ -94,15 +93,33 @@ public final class ShareSet {
     }
 
     /**
-     * The secret, when some k of the usable shares pass the check; the shares that disagree with it are
-     * added to {@link #rejected()}. Empty when fewer than k are usable or no k-subset passes (a later
-     * share may complete a good subset).
+     * The secret, when some k usable shares of one split pass the check; the shares that disagree with it
+     * or belong to another split are added to {@link #rejected()}. Empty when no split has k usable shares
+     * that pass (a later share may complete one).
      */
     public Optional<byte[]> recover() {
-        int k = threshold();
-        List<Integer> sources = bySource.keySet().stream().filter(s -> !rejected.containsKey(s))
-                .collect(Collectors.toList());
-        if (k == 0 || sources.size() < k) {
+        List<Map.Entry<Split, List<Integer>>> groups = groups();
+        for (Map.Entry<Split, List<Integer>> group : groups) {
+            if (!eligible(group, groups)) {
+                continue;
+            }
+            Optional<byte[]> secret = recover(group.getKey(), group.getValue());
+            if (secret.isPresent()) {
+                for (int source : usableSources()) {
+                    if (!group.getValue().contains(source)) {
+                        rejected.put(source, "its share declares a " + Split.of(bySource.get(source))
+                                + " split, not the " + group.getKey() + " one of servers " + join(group.getValue()));
+                    }
+                }
+                return secret;
+            }
+        }
+        return Optional.empty();
+    }
+
+    private Optional<byte[]> recover(Split split, List<Integer> sources) {
+        int k = split.k();
+        if (sources.size() < k) {
             return Optional.empty();
         }
         int[] pick = new int[k];
@@ -123,11 +140,30 @@ public final class ShareSet {
         return Optional.empty();
     }
 
+    /** The usable shares by split, the largest group first, then the higher threshold. */
+    private List<Map.Entry<Split, List<Integer>>> groups() {
+        Map<Split, List<Integer>> bySplit = new LinkedHashMap<>();
+        for (int source : usableSources()) {
+            bySplit.computeIfAbsent(Split.of(bySource.get(source)), s -> new ArrayList<>()).add(source);
+        }
+        List<Map.Entry<Split, List<Integer>>> groups = new ArrayList<>(bySplit.entrySet());
+        groups.sort(Comparator.<Map.Entry<Split, List<Integer>>>comparingInt(g -> -g.getValue().size())
+                .thenComparingInt(g -> -g.getKey().k()));
+        return groups;
+    }
+
+    private List<Integer> usableSources() {
+        return bySource.keySet().stream().filter(s -> !rejected.containsKey(s)).collect(Collectors.toList());
+    }
+
     /** Describes, for an error message, which servers' shares were tried and did not agree. */
     public String disagreement() {
-        List<Integer> sources = bySource.keySet().stream().filter(s -> !rejected.containsKey(s))
-                .collect(Collectors.toList());
-        return "no " + threshold() + " of the shares of servers " + join(sources) + " recover a value whose check matches";
+        List<Map.Entry<Split, List<Integer>>> groups = groups();
+        if (groups.isEmpty()) {
+            return "no usable share";
+        }
+        return "no " + threshold() + " of the shares of servers " + join(groups.get(0).getValue())
+                + " recover a value whose check matches";
     }
 
     /** A share outside the good subset is good when swapping it for one member still yields the secret. */

@@ -8,6 +8,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,7 @@ import org.maat.vault.client.Timings.Phase;
 import org.maat.vault.config.ClientEntry;
 import org.maat.vault.config.ServerEndpoint;
 import org.maat.vault.config.VaultConfig;
+import org.maat.vault.pki.ClientCredentials;
 import org.maat.vault.pki.TlsContexts;
 import org.maat.vault.token.Action;
 import org.slf4j.Logger;
@@ -66,14 +68,16 @@ public final class VaultClient implements AutoCloseable {
     private final VaultHttp http;
     private final ObjectMapper json = new ObjectMapper();
     private final AccessTokens tokens;
+    private final ShareSignatures signatures;
     private final Set<Integer> connected = ConcurrentHashMap.newKeySet();
     private final SecureRandom random = new SecureRandom();
     private final Timings openTimings;
 
-    private VaultClient(VaultConfig config, ClientEntry client, SSLContext tls, Timings openTimings,
-            Duration connectTimeout, Duration requestTimeout) {
+    private VaultClient(VaultConfig config, ClientEntry client, SSLContext tls, ShareSignatures signatures,
+            Timings openTimings, Duration connectTimeout, Duration requestTimeout) {
         this.config = config;
         this.client = client;
+        this.signatures = signatures;
         AtomicInteger threads = new AtomicInteger();
         this.executor = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "maat-vault-client-" + threads.incrementAndGet());
@@ -109,10 +113,11 @@ public final class VaultClient implements AutoCloseable {
         VaultConfig config = VaultConfig.load(vaultDir);
         ClientEntry client = config.client(clientName);
         SSLContext tls = TlsContexts.client(config, clientName);
+        ShareSignatures signatures = new ShareSignatures(config, ClientCredentials.load(config, clientName));
         Timings timings = new Timings();
         timings.add(Phase.CONFIG, System.nanoTime() - start);
         timings.finish(start);
-        return new VaultClient(config, client, tls, timings, connectTimeout, requestTimeout);
+        return new VaultClient(config, client, tls, signatures, timings, connectTimeout, requestTimeout);
     }
 
     public VaultConfig config() {
@@ -179,14 +184,21 @@ public final class VaultClient implements AutoCloseable {
         Map<Integer, String> write = tokens.obtain(up, collection, Action.WRITE, false, timings, problems);
         requireQuorum(what, write, placement, problems);
 
-        List<Share> shares = timings.time(Phase.SHAMIR, () -> Shares.split(secret, placement.k(), placement.n(), random));
-        Map<Integer, Share> shareOf = new LinkedHashMap<>();
-        for (int i = 0; i < placement.n(); i++) {
-            shareOf.put(placement.servers().get(i).id(), shares.get(i));
-        }
+        byte[] putId = new byte[16];
+        random.nextBytes(putId);
+        String put = HexFormat.of().formatHex(putId);
+        Map<Integer, ObjectNode> recordOf = new LinkedHashMap<>();
+        timings.time(Phase.SHAMIR, () -> {
+            List<Share> shares = Shares.split(secret, placement.k(), placement.n(), random);
+            for (int i = 0; i < placement.n(); i++) {
+                ObjectNode record = ShareRecord.toJson(shares.get(i).ofPut(put));
+                signatures.sign(record, collection, name);
+                recordOf.put(placement.servers().get(i).id(), record);
+            }
+            return null;
+        });
         List<Exchange> stored = timings.time(Phase.SHARES, () -> http.sendEach(up, server ->
-                http.send(server, "PUT", secretPath(collection, name),
-                        ShareRecord.toJson(shareOf.get(server.id())), write.values())));
+                http.send(server, "PUT", secretPath(collection, name), recordOf.get(server.id()), write.values())));
         List<ServerEndpoint> existing = new ArrayList<>();
         for (Exchange e : stored) {
             if (e.status() == 409 && "secret-exists".equals(e.code())) {
@@ -318,6 +330,7 @@ public final class VaultClient implements AutoCloseable {
             Exchange answer = take(answers);
             if (answer.ok()) {
                 try {
+                    signatures.verify(answer.body(), collection, name);
                     shares.add(answer.server().id(), ShareRecord.fromJson(answer.body()));
                 } catch (IllegalArgumentException bad) {
                     shares.reject(answer.server().id(), bad.getMessage());
@@ -325,7 +338,7 @@ public final class VaultClient implements AutoCloseable {
                 // Not on the first answer alone while another is coming: a forged share claiming k = 1
                 // must meet an honest one's higher k before anything is combined (ShareSet.add).
                 boolean heardTwo = received + 1 >= Math.min(2, pending.size());
-                if (secret.isEmpty() && heardTwo && shares.threshold() > 0 && shares.usable() >= shares.threshold()) {
+                if (secret.isEmpty() && heardTwo && shares.ready()) {
                     long before = System.nanoTime();
                     secret = shares.recover();
                     combining += System.nanoTime() - before;
@@ -360,11 +373,11 @@ public final class VaultClient implements AutoCloseable {
             timings.finish(started);
             return new Retrieval(secret.get(), timings, problems.byServer());
         }
-        if (shares.threshold() == 0 && !absent.isEmpty() && otherAnswers == 0) {
+        if (shares.threshold() == 0 && !absent.isEmpty() && otherAnswers == 0 && shares.rejected().isEmpty()) {
             throw new NoSuchSecretException("cannot read " + what + ": no such secret; " + problems.describe(),
                     problems.byServer());
         }
-        String count = shares.threshold() == 0 ? "no share received"
+        String count = shares.threshold() == 0 ? (shares.rejected().isEmpty() ? "no share received" : "no usable share")
                 : shares.usable() >= shares.threshold() ? shares.disagreement()
                 : shares.usable() + " of the " + shares.threshold() + " shares needed";
         throw new SecretUnavailableException("cannot read " + what + ": " + count + "; " + problems.describe(),

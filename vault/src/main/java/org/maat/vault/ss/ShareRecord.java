@@ -11,9 +11,16 @@ import org.maat.vault.token.Refusal;
 
 /**
  * One secret's share as a storage server keeps it: Shamir share {@code index} of a {@code k}-of-{@code n} split,
- * its bytes ({@code share}, base64) and their hex SHA-256 ({@code digest}), which the server checks on write.
+ * its bytes ({@code share}, base64) and their hex SHA-256 ({@code digest}), which the server checks on write,
+ * and the storing client's put id and signature ({@code put}, {@code signer}, {@code signature}), which only
+ * readers check: a server cannot forge them, only keep them.
  */
-record ShareRecord(int index, int k, int n, String share, String digest) {
+record ShareRecord(int index, int k, int n, String share, String digest, String put, String signer, String signature) {
+
+    /** Bounds on the client's fields, which the server keeps and returns without interpreting them. */
+    private static final int MAX_PUT = 64;
+    private static final int MAX_SIGNER = 4_096;
+    private static final int MAX_SIGNATURE = 256;
 
     /**
      * Reads and checks a share record from a write request.
@@ -47,12 +54,34 @@ record ShareRecord(int index, int k, int n, String share, String digest) {
             throw Refusal.badRequest("bad-digest", "the share's SHA-256 is " + actual + ", not the digest sent, "
                     + digest.textValue() + ": it was damaged on the way");
         }
-        return new ShareRecord(index, k, n, share.textValue(), actual);
+        return new ShareRecord(index, k, n, share.textValue(), actual, optionalText(node, "put", MAX_PUT),
+                optionalText(node, "signer", MAX_SIGNER), optionalText(node, "signature", MAX_SIGNATURE));
     }
 
     String toJson() {
-        return JsonNodeFactory.instance.objectNode().put("index", index).put("k", k).put("n", n)
-                .put("share", share).put("digest", digest).toString();
+        var node = JsonNodeFactory.instance.objectNode().put("index", index).put("k", k).put("n", n)
+                .put("share", share).put("digest", digest);
+        if (put != null) {
+            node.put("put", put);
+        }
+        if (signer != null) {
+            node.put("signer", signer);
+        }
+        if (signature != null) {
+            node.put("signature", signature);
+        }
+        return node.toString();
+    }
+
+    private static String optionalText(JsonNode node, String field, int maxLength) {
+        JsonNode value = node.get(field);
+        if (value == null || value.isNull()) {
+            return null;
+        }
+        if (!value.isTextual() || value.textValue().length() > maxLength) {
+            throw bad("'" + field + "' must be text of at most " + maxLength + " characters");
+        }
+        return value.textValue();
     }
 
     private static int integer(JsonNode node, String field, int min, int max) {

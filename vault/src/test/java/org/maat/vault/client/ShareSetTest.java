@@ -71,33 +71,36 @@ class ShareSetTest {
     }
 
     @Test
-    void aForgedShareClaimingALowerThresholdIsNotTrusted() {
-        // A compromised server answers first with a "1-of-1 share" that is its own value and check.
+    void aForgedShareClaimingALowerThresholdMustOutvoteTheHonestSplit() {
+        // A compromised server answers first with a "1-of-1 share" that is its own value and check: it is not
+        // combined while an honest share declares a higher threshold, and is outvoted once k honest ones arrive.
         Share forged = Shares.split("attacker's key".getBytes(StandardCharsets.US_ASCII), 1, 1, new SecureRandom()).get(0);
         List<Share> shares = Shares.split(SECRET, 2, 3, new SecureRandom());
         ShareSet set = new ShareSet();
         set.add(3, forged);
         set.add(1, shares.get(0));
-        assertThat(set.threshold()).isEqualTo(2);
-        assertThat(set.recover()).as("one honest share of two").isEmpty();
+        assertThat(set.ready()).isFalse();
+        assertThat(set.recover()).as("one forged share against one honest share").isEmpty();
         set.add(2, shares.get(1));
         assertThat(set.recover()).hasValue(SECRET);
         assertThat(set.rejected()).containsOnlyKeys(3);
-        assertThat(set.rejected().get(3)).contains("claims a 1-of-1 split, server 1's 2-of-3");
+        assertThat(set.rejected().get(3)).contains("declares a 1-of-1 split, not the 2-of-3 one of servers 1, 2");
     }
 
     @Test
-    void sharesOfAnotherSplitAreRejected() {
-        Share a = Shares.split(SECRET, 2, 3, new SecureRandom()).get(0);
+    void sharesOfAnotherSplitAreRejectedOnceOneSplitRecovers() {
+        List<Share> a = Shares.split(SECRET, 2, 3, new SecureRandom());
         Share b = Shares.split(SECRET, 3, 3, new SecureRandom()).get(1);
         Share c = Shares.split("longer secret".getBytes(StandardCharsets.US_ASCII), 3, 3, new SecureRandom()).get(2);
         ShareSet set = new ShareSet();
-        set.add(1, a);
+        set.add(1, a.get(0));
         set.add(2, b);
         set.add(3, c);
-        assertThat(set.threshold()).as("the highest claimed").isEqualTo(3);
-        assertThat(set.rejected()).containsOnlyKeys(1, 3);
-        assertThat(set.rejected().get(1)).contains("claims a 2-of-3 split, server 2's 3-of-3");
-        assertThat(set.rejected().get(3)).contains("bytes, server 2's");
+        assertThat(set.recover()).as("three splits of one share each").isEmpty();
+        assertThat(set.rejected()).isEmpty();
+        set.add(4, a.get(1));
+        assertThat(set.recover()).hasValue(SECRET);
+        assertThat(set.rejected()).containsOnlyKeys(2, 3);
+        assertThat(set.rejected().get(2)).contains("declares a 3-of-3 split, not the 2-of-3 one of servers 1, 4");
     }
 }

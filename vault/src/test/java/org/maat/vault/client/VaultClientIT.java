@@ -86,7 +86,8 @@ class VaultClientIT {
                     .hasMessageContaining("the shares it stored on servers 1, 2 were deleted again");
             assertThatThrownBy(() -> client.get("erp", "master"))
                     .isInstanceOf(SecretUnavailableException.class)
-                    .hasMessageContaining("1 of the 2 shares needed")
+                    .hasMessageContaining("no usable share")
+                    .hasMessageContaining("its share carries no client signature")
                     .hasMessageContaining(vault.config().server(1).describe() + " has no erp/master")
                     .hasMessageContaining(vault.config().server(2).describe() + " has no erp/master");
 
@@ -174,7 +175,7 @@ class VaultClientIT {
             assertThat(audit.secret()).isEqualTo(secret);
             assertThat(audit.problems()).containsOnlyKeys(2, 3);
             assertThat(audit.problems().get(2)).contains("fails its digest");
-            assertThat(audit.problems().get(3)).contains("disagrees");
+            assertThat(audit.problems().get(3)).contains("signature does not match");
         }
     }
 
@@ -183,7 +184,8 @@ class VaultClientIT {
         try (VaultCluster vault = new VaultCluster(temp.resolve("vault"), 3);
                 VaultClient client = VaultClient.open(vault.dir())) {
             client.put("erp", "master", secret, PutOptions.of(2, 3, 2));
-            // Server 3 replaces its share by a "1-of-1 share" of its own key: value and check are consistent.
+            // Server 3 replaces its share by a "1-of-1 share" of its own key: value and check are consistent, but
+            // it cannot sign it as a client.
             vault.stop(3);
             try (ServerStore store = ServerStore.open(vault.store(3))) {
                 Share forged = Shares.split(random(32), 1, 1, new SecureRandom()).get(0);
@@ -195,7 +197,7 @@ class VaultClientIT {
             }
             Retrieval audit = client.audit("erp", "master");
             assertThat(audit.problems()).containsOnlyKeys(3);
-            assertThat(audit.problems().get(3)).contains("claims a 1-of-1 split");
+            assertThat(audit.problems().get(3)).contains("carries no client signature");
         }
     }
 
