@@ -18,10 +18,10 @@ class CryptoLayeringTest {
             .importPackages("org.maat.encdb");
 
     @Test
-    void keysDependOnlyOnTheJdkBouncyCastleAndLogging() {
+    void keysDependOnlyOnTheJdkBouncyCastleLoggingAndTheKeySource() {
         classes().that().resideInAPackage("org.maat.encdb.key..")
                 .should().onlyDependOnClassesThat()
-                .resideInAnyPackage("java..", "org.bouncycastle..", "org.slf4j..", "org.maat.encdb.key..")
+                .resideInAnyPackage("java..", "org.bouncycastle..", "org.slf4j..", "org.maat.keys..", "org.maat.encdb.key..")
                 .check(CLASSES);
     }
 
