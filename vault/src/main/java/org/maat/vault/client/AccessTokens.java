@@ -58,12 +58,12 @@ final class AccessTokens {
             if (claim && e.status() == 403 && "no-permission".equals(e.code())) {
                 unclaimed.add(e.server());
             } else {
-                accept(e, object, action, granted, problems);
+                accept(e, object, action, claim, granted, problems);
             }
         }
         if (!unclaimed.isEmpty()) {
             List<ServerEndpoint> claimed = timings.time(Phase.PERMISSIONS, () -> claim(unclaimed, object, problems));
-            request(claimed, object, action, timings).forEach(e -> accept(e, object, action, granted, problems));
+            request(claimed, object, action, timings).forEach(e -> accept(e, object, action, claim, granted, problems));
         }
         timings.countTokens(granted.size() - reused, reused);
         return granted;
@@ -81,9 +81,18 @@ final class AccessTokens {
                 () -> http.sendEach(servers, server -> http.send(server, "POST", "/acs/tokens", body, null)));
     }
 
-    private void accept(Exchange e, String object, Action action, Map<Integer, String> granted,
+    /**
+     * Takes a granted token, or records why there is none. With {@code ownOnly} (a put's tokens), a token
+     * for an object whose permissions another account owns is refused here: that account claimed the
+     * collection first and may read what this client would store in it.
+     */
+    private void accept(Exchange e, String object, Action action, boolean ownOnly, Map<Integer, String> granted,
             ServerProblems problems) {
-        if (e.status() == 200 && e.body() != null && e.body().hasNonNull("token")) {
+        String owner = e.body() == null ? null : e.body().path("owner").textValue();
+        if (ownOnly && e.status() == 200 && owner != null && !owner.equals(account)) {
+            problems.add(e.server(), "holds " + object + " for account " + owner + ", not " + account
+                    + ": that account claimed it first and would read what is stored there; choose another collection");
+        } else if (e.status() == 200 && e.body() != null && e.body().hasNonNull("token")) {
             String token = e.body().get("token").asText();
             cache.put(e.server().id(), object, action.wireName(), token, e.body().path("expires").asLong());
             granted.put(e.server().id(), token);
