@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * The vault's HTTP API (PROTOCOL.md) on one server: routes {@code /acs/...} to its {@link AccessControl} and
  * {@code /ss/...} to its {@link Storage}, the caller being the fingerprint of its TLS client certificate
  * ({@link ClientIdentity}). Every answer is JSON; every error is {@code {"error", "message"}}: 400
- * {@code malformed-json} for a body that is not JSON, 401 {@code no-client-certificate} for a call that needs an
+ * {@code malformed-json} for a body that is not JSON or names a key twice, 401 {@code no-client-certificate} for a call that needs an
  * identity when the connection has none, 403 {@code unknown-client} for one whose certificate vault.json does not
  * list (on the storage server's routes too), 404 {@code not-found} for other paths, 405 {@code method-not-allowed}
  * (with {@code Allow}), 413 {@code too-large} beyond {@link #MAX_BODY_BYTES}, 500 {@code failed} for a failure of
