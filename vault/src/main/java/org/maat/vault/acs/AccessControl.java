@@ -1,6 +1,9 @@
 package org.maat.vault.acs;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -82,14 +85,14 @@ public final class AccessControl {
 
     /**
      * Sets {@code object}'s permissions; true if it had none (201), false if they were replaced (200). An object
-     * without permissions is open to any known client; replacing them needs a token of this server for
-     * {@code create} on the object among {@code tokens}.
+     * without permissions is open to any known client, whose account becomes their owner; replacing them needs a
+     * token of this server for {@code create} on the object among {@code tokens}, and keeps the owner.
      *
      * @throws Refusal 403 {@code unknown-client}, 400 {@code bad-name}, {@code bad-permissions},
      *         {@code unknown-verifier}; 401/403 from the token check
      */
     public boolean setPermissions(String caller, String object, JsonNode body, List<String> tokens) {
-        account(caller);
+        String account = account(caller);
         ObjectNames.checkObject(object);
         Permissions permissions = Permissions.parse(body);
         for (List<String> ids : permissions.verifiers().values()) {
@@ -99,13 +102,13 @@ public final class AccessControl {
                 }
             }
         }
-        String document = permissions.toJson().toString();
-        if (store.putIfAbsent(Kind.PERMISSIONS, object, document)) {
+        if (store.putIfAbsent(Kind.PERMISSIONS, object, permissions.ownedBy(account).toJson().toString())) {
             return true;
         }
         String old = store.get(Kind.PERMISSIONS, object).orElse(null);
         ownTokens.authorize(tokens, object, Action.CREATE, caller, Set.of(signer.issuer()), 1);
-        if (!store.replace(Kind.PERMISSIONS, object, old, document)) {
+        String owner = old == null ? account : Permissions.stored(Json.stored(old)).owner();
+        if (!store.replace(Kind.PERMISSIONS, object, old, permissions.ownedBy(owner).toJson().toString())) {
             throw Refusal.conflict("concurrent-change", "the permissions of " + object
                     + " changed while this request was checked; retry");
         }
@@ -123,8 +126,7 @@ public final class AccessControl {
         if (ttl < 1 || ttl > TokenSigner.MAX_TTL_SECONDS) {
             throw Refusal.badRequest("bad-ttl", "ttl must be 1.." + TokenSigner.MAX_TTL_SECONDS + " seconds, not " + ttl);
         }
-        Permissions permissions = store.get(Kind.PERMISSIONS, object).map(Json::stored).map(Permissions::parse)
-                .orElseThrow(() -> noPermission(object, action));
+        Permissions permissions = stored(object).orElseThrow(() -> noPermission(object, action));
         List<String> verifierIds = permissions.of(action);
         if (verifierIds.isEmpty()) {
             throw noPermission(object, action);
@@ -132,7 +134,7 @@ public final class AccessControl {
         Instant now = clock.instant();
         List<String> waitingFor = decide(verifierIds, account, Set.of(), now, object, action);
         if (waitingFor == null) {
-            return issue(object, action, caller, ttl);
+            return issue(object, action, caller, ttl, permissions.owner());
         }
         if (pending.size() >= MAX_PENDING) {
             pending.values().removeIf(p -> !p.expires().isAfter(now));
@@ -162,7 +164,8 @@ public final class AccessControl {
         List<String> waitingFor = decide(request.verifierIds(), request.requesterAccount(), request.approvals(),
                 clock.instant(), request.object(), request.action());
         if (waitingFor == null) {
-            return issue(request.object(), request.action(), caller, request.ttl());
+            String owner = stored(request.object()).map(Permissions::owner).orElse(null);
+            return issue(request.object(), request.action(), caller, request.ttl(), owner);
         }
         return TokenGrant.pending(requestId, waitingFor);
     }
@@ -184,6 +187,35 @@ public final class AccessControl {
         } catch (Refusal refused) {
             return List.of(); // approved; what the requester gets now is for its poll to say
         }
+    }
+
+    /**
+     * {@code object}'s permissions as any known client may read them, so that it can see who else may act on the
+     * object before trusting it with a secret: {@code {"object", "owner", ACTION: [{"id", "accounts", "required",
+     * "modules"}..]..}}, the owner null if unknown.
+     *
+     * @throws Refusal 403 {@code unknown-client}; 400 {@code bad-name}; 404 {@code no-such-object} if it has no
+     *         permissions on this server
+     */
+    public ObjectNode permissions(String caller, String object) {
+        account(caller);
+        ObjectNames.checkObject(object);
+        Permissions permissions = stored(object).orElseThrow(() -> Refusal.notFound("no-such-object", object
+                + " has no permissions on this access-control server"));
+        ObjectNode answer = JsonNodeFactory.instance.objectNode().put("object", object)
+                .put("owner", permissions.owner());
+        for (Action action : Action.values()) {
+            if (!permissions.verifiers().containsKey(action)) {
+                continue;
+            }
+            ArrayNode described = answer.putArray(action.wireName());
+            for (String id : permissions.of(action)) {
+                Verifier verifier = verifier(id);
+                ObjectNode entry = verifier == null ? JsonNodeFactory.instance.objectNode() : verifier.toJson();
+                described.add(JsonNodeFactory.instance.objectNode().put("id", id).setAll(entry));
+            }
+        }
+        return answer;
     }
 
     /**
@@ -248,9 +280,13 @@ public final class AccessControl {
         return stored.orElse(null);
     }
 
-    private TokenGrant issue(String object, Action action, String caller, long ttl) {
+    private TokenGrant issue(String object, Action action, String caller, long ttl, String owner) {
         TokenSigner.Signed signed = signer.issue(object, action, caller, ttl);
-        return TokenGrant.issued(signed.text(), signed.token().expires());
+        return TokenGrant.issued(signed.text(), signed.token().expires(), owner);
+    }
+
+    private Optional<Permissions> stored(String object) {
+        return store.get(Kind.PERMISSIONS, object).map(Json::stored).map(Permissions::stored);
     }
 
     private PendingRequest live(String requestId) {

@@ -4,12 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import org.maat.vault.StrictJson;
 import org.maat.vault.token.Refusal;
 
 /** Reading the access-control server's JSON documents, every defect a 400 with the caller's code. */
 final class Json {
 
-    static final ObjectMapper MAPPER = new ObjectMapper();
+    static final ObjectMapper MAPPER = StrictJson.mapper();
 
     private Json() {
     }

@@ -88,7 +88,8 @@ record Verifier(Set<String> accounts, int required, List<VerifierModule> modules
         JsonNode requiredNode = node.get("required");
         int required = 1;
         if (requiredNode != null) {
-            if (!requiredNode.isIntegralNumber() || requiredNode.intValue() < 1
+            // canConvertToInt first: intValue() of 4294967297 is 1.
+            if (!requiredNode.isIntegralNumber() || !requiredNode.canConvertToInt() || requiredNode.intValue() < 1
                     || requiredNode.intValue() > accounts.size()) {
                 throw Json.bad("bad-verifier", "'required' must be 1.." + accounts.size() + ", not " + requiredNode);
             }

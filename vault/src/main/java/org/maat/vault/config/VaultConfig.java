@@ -26,6 +26,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import org.maat.vault.StrictJson;
 import org.maat.vault.VaultException;
 
 /**
@@ -40,13 +41,18 @@ public final class VaultConfig {
     /** The file format's version; a file of another version is refused rather than misread. */
     public static final int VERSION = 1;
 
-    /** Names of clients, accounts, collections and secrets. */
-    public static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    /**
+     * Names of clients, accounts, collections and secrets: 1 to 64 of letters, digits, '.', '_', '-', not starting
+     * with '.' (HTTP path normalisation would eat a name "." or "..").
+     */
+    public static final Pattern NAME = Pattern.compile("[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}");
+    /** {@link #NAME} in words, for messages. */
+    public static final String NAME_RULE = "1 to 64 of letters, digits, '.', '_', '-', not starting with '.'";
 
     /** The key type of the ACSs' token keys. */
     public static final String TOKEN_KEY_ALGORITHM = "Ed25519";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = StrictJson.mapper();
 
     private final VaultFiles files;
     private final String storePassword;
@@ -263,7 +269,7 @@ public final class VaultConfig {
         private String name(JsonNode node, String name, String at) {
             String value = text(node, name, at);
             if (!NAME.matcher(value).matches()) {
-                throw fail(at + name, "'" + value + "' is not a name (letters, digits, '.', '_', '-'; at most 64)");
+                throw fail(at + name, "'" + value + "' is not a name (" + NAME_RULE + ")");
             }
             return value;
         }

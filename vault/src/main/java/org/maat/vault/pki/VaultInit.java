@@ -121,8 +121,8 @@ public final class VaultInit {
         for (ClientSpec client : clients) {
             for (String name : List.of(client.name(), client.account())) {
                 if (!VaultConfig.NAME.matcher(name).matches()) {
-                    throw new VaultException("'" + name + "' is not a client or account name (letters, digits, "
-                            + "'.', '_', '-'; at most 64)");
+                    throw new VaultException("'" + name + "' is not a client or account name ("
+                            + VaultConfig.NAME_RULE + ")");
                 }
             }
             if (!names.add(client.name())) {

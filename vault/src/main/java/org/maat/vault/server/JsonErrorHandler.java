@@ -10,9 +10,16 @@ import org.eclipse.jetty.util.Callback;
 
 /**
  * The errors Jetty answers itself (a malformed request line, oversized headers, a failure outside the vault's
- * handler) as the protocol's JSON error, never Jetty's HTML page or a stack trace.
+ * handler, an ambiguous URI such as {@code %2F} or {@code %2E%2E} in a name) as the protocol's JSON error, never
+ * Jetty's HTML page, an empty body or a stack trace.
  */
 final class JsonErrorHandler extends ErrorHandler {
+
+    /** Jetty writes an error body only for GET, POST and HEAD; the vault's PUT and DELETE need one too. */
+    @Override
+    public boolean errorPageForMethod(String method) {
+        return true;
+    }
 
     @Override
     protected void generateResponse(Request request, Response response, int status, String message, Throwable cause,

@@ -17,6 +17,7 @@ import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.util.Callback;
+import org.maat.vault.StrictJson;
 import org.maat.vault.acs.AccessControl;
 import org.maat.vault.acs.TokenGrant;
 import org.maat.vault.ss.Storage;
@@ -30,8 +31,9 @@ import org.slf4j.LoggerFactory;
  * The vault's HTTP API (PROTOCOL.md) on one server: routes {@code /acs/...} to its {@link AccessControl} and
  * {@code /ss/...} to its {@link Storage}, the caller being the fingerprint of its TLS client certificate
  * ({@link ClientIdentity}). Every answer is JSON; every error is {@code {"error", "message"}}: 400
- * {@code malformed-json} for a body that is not JSON, 401 {@code no-client-certificate} for a call that needs an
- * identity when the connection has none, 404 {@code not-found} for other paths, 405 {@code method-not-allowed}
+ * {@code malformed-json} for a body that is not JSON or names a key twice, 401 {@code no-client-certificate} for a call that needs an
+ * identity when the connection has none, 403 {@code unknown-client} for one whose certificate vault.json does not
+ * list (on the storage server's routes too), 404 {@code not-found} for other paths, 405 {@code method-not-allowed}
  * (with {@code Allow}), 413 {@code too-large} beyond {@link #MAX_BODY_BYTES}, 500 {@code failed} for a failure of
  * the server (logged here with its stack trace, which the answer never carries).
  */
@@ -43,7 +45,7 @@ final class VaultHandler extends Handler.Abstract {
     static final String TOKENS_HEADER = "X-Maat-Tokens";
 
     private static final Logger LOG = LoggerFactory.getLogger(VaultHandler.class);
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = StrictJson.mapper();
 
     private final AccessControl acs;
     private final Storage ss;
@@ -61,6 +63,7 @@ final class VaultHandler extends Handler.Abstract {
         route("PUT", "/acs/permissions/*", true, call -> Answer.of(
                 acs.setPermissions(call.caller, call.param(0), call.body(), call.tokens()) ? 201 : 200,
                 object().put("object", call.param(0))));
+        route("GET", "/acs/permissions/*", true, call -> Answer.of(200, acs.permissions(call.caller, call.param(0))));
         route("POST", "/acs/tokens", true, this::requestToken);
         route("GET", "/acs/tokens/requests/*", true, call -> grant(acs.poll(call.caller, call.param(0))));
         route("POST", "/acs/tokens/requests/*/approve", true, call -> {
@@ -126,6 +129,11 @@ final class VaultHandler extends Handler.Abstract {
                 throw Refusal.unauthorized("no-client-certificate", "this call needs a TLS client certificate "
                         + "issued by the vault's CA, and the connection has none");
             }
+            if (route.needsIdentity) {
+                // A client removed from vault.json is refused everywhere, not only by the ACS: its unexpired
+                // tokens must not keep reading shares after the restart that revoked it.
+                acs.account(caller);
+            }
             return route.endpoint.answer(new Call(request, caller, params));
         }
         if (allowed.isEmpty()) {
@@ -141,8 +149,10 @@ final class VaultHandler extends Handler.Abstract {
         String object = text(body, "object");
         Action action = Action.parse(text(body, "action"));
         JsonNode ttl = body.get("ttl");
-        if (ttl != null && !ttl.isIntegralNumber()) {
-            throw Refusal.badRequest("bad-ttl", "'ttl' is a number of seconds, not " + ttl);
+        // canConvertToLong first: longValue() of 2^64 + 300 is 300.
+        if (ttl != null && (!ttl.isIntegralNumber() || !ttl.canConvertToLong())) {
+            throw Refusal.badRequest("bad-ttl", "'ttl' is a number of seconds, 1.."
+                    + org.maat.vault.token.TokenSigner.MAX_TTL_SECONDS + ", not " + ttl);
         }
         return grant(acs.requestToken(call.caller, object, action,
                 ttl == null ? org.maat.vault.token.TokenSigner.DEFAULT_TTL_SECONDS : ttl.longValue()));
@@ -150,7 +160,8 @@ final class VaultHandler extends Handler.Abstract {
 
     private static Answer grant(TokenGrant grant) {
         if (grant.isIssued()) {
-            return Answer.of(200, object().put("token", grant.token()).put("expires", grant.expires()));
+            return Answer.of(200, object().put("token", grant.token()).put("expires", grant.expires())
+                    .put("owner", grant.owner()));
         }
         ObjectNode body = object().put("request", grant.request());
         ArrayNode waitingFor = body.putArray("waitingFor");

@@ -36,7 +36,8 @@ record Collection(Set<Integer> acs, int quorum) {
                 throw bad("'acs' names server " + id + " twice");
             }
         }
-        int quorum = quorumNode.intValue();
+        // canConvertToInt first: intValue() of 4294967297 is 1, a quorum the caller never asked for.
+        int quorum = quorumNode.canConvertToInt() ? quorumNode.intValue() : -1;
         if (quorum < 1 || quorum > acs.size()) {
             throw bad("'quorum' must be 1.." + acs.size() + ", not " + quorumNode);
         }

@@ -7,8 +7,9 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import org.maat.vault.store.ServerStore;
+import org.maat.vault.StrictJson;
 import org.maat.vault.store.ServerStore.Kind;
+import org.maat.vault.store.ServerStore;
 import org.maat.vault.token.Action;
 import org.maat.vault.token.ObjectNames;
 import org.maat.vault.token.Refusal;
@@ -23,7 +24,7 @@ import org.maat.vault.token.TokenVerifier;
  */
 public final class Storage {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = StrictJson.mapper();
 
     private final ServerStore store;
     private final TokenVerifier tokens;

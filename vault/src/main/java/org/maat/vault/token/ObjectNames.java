@@ -1,14 +1,15 @@
 package org.maat.vault.token;
 
 import java.util.regex.Pattern;
+import org.maat.vault.config.VaultConfig;
 
 /**
- * The vault's names: a collection or secret name matches {@code [A-Za-z0-9._-]{1,64}}; the object a permission
- * or token is about is {@code collection:NAME}.
+ * The vault's names: a collection or secret name matches {@link VaultConfig#NAME} (no leading '.', so never "."
+ * or ".."); the object a permission or token is about is {@code collection:NAME}.
  */
 public final class ObjectNames {
 
-    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    private static final Pattern NAME = VaultConfig.NAME;
     private static final String COLLECTION = "collection:";
 
     private ObjectNames() {
@@ -22,7 +23,7 @@ public final class ObjectNames {
      */
     public static String checkName(String what, String name) {
         if (name == null || !NAME.matcher(name).matches()) {
-            throw Refusal.badRequest("bad-name", "a " + what + " name must match [A-Za-z0-9._-]{1,64}, not '"
+            throw Refusal.badRequest("bad-name", "a " + what + " name is " + VaultConfig.NAME_RULE + ", not '"
                     + name + "'");
         }
         return name;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import org.maat.vault.StrictJson;
 
 /**
  * A token's payload (PROTOCOL.md): issued by access-control server {@code issuer} to the client whose certificate
@@ -13,7 +14,7 @@ import java.nio.charset.StandardCharsets;
  */
 public record Token(int issuer, String object, Action action, String subject, long expires, String id) {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = StrictJson.mapper();
 
     /** The payload as the JSON the signature covers, fields in the protocol's order. */
     public byte[] payload() {

@@ -182,6 +182,53 @@ class AccessControlTest {
         assertThat(acs.requestToken(AUDIT, ERP, Action.CREATE, 60).isIssued()).isTrue();
     }
 
+    @Test
+    void theClaimingAccountOwnsThePermissionsAndReplacingThemKeepsTheOwner() {
+        String both = verifier("{\"accounts\": [\"ops\", \"audit\"]}");
+        String ops = verifier("{\"accounts\": [\"ops\"]}");
+        refused(() -> acs.setPermissions(AUDIT, ERP, json("{\"owner\": \"audit\", \"create\": [\"" + both + "\"]}"),
+                List.of()), 400, "bad-permissions");
+        assertThat(acs.setPermissions(OPS_1, ERP, json("{\"create\": [\"" + both + "\"], \"read\": [\"" + ops + "\"]}"),
+                List.of())).isTrue();
+        TokenGrant create = acs.requestToken(AUDIT, ERP, Action.CREATE, 60);
+        assertThat(create.owner()).isEqualTo("ops");
+        assertThat(acs.setPermissions(AUDIT, ERP, json("{\"create\": [\"" + both + "\"], \"read\": [\"" + both
+                + "\"]}"), List.of(create.token()))).isFalse();
+        assertThat(acs.requestToken(AUDIT, ERP, Action.READ, 60).owner()).isEqualTo("ops");
+
+        JsonNode shown = acs.permissions(AUDIT, ERP);
+        assertThat(shown.get("object").textValue()).isEqualTo(ERP);
+        assertThat(shown.get("owner").textValue()).isEqualTo("ops");
+        assertThat(shown.get("read").get(0).get("id").textValue()).isEqualTo(both);
+        assertThat(shown.get("read").get(0).get("accounts").toString()).isEqualTo("[\"audit\",\"ops\"]");
+        assertThat(shown.has("write")).isFalse();
+        refused(() -> acs.permissions(STRANGER, ERP), 403, "unknown-client");
+        refused(() -> acs.permissions(OPS_1, "collection:hr"), 404, "no-such-object");
+        refused(() -> acs.permissions(OPS_1, "collection:.."), 400, "bad-name");
+    }
+
+    @Test
+    void permissionsStoredBeforeOwnersWereRecordedHaveAnUnknownOwner() {
+        String ops = verifier("{\"accounts\": [\"ops\"]}");
+        store.put(ServerStore.Kind.PERMISSIONS, ERP, "{\"read\": [\"" + ops + "\"], \"create\": [\"" + ops + "\"]}");
+        TokenGrant read = acs.requestToken(OPS_1, ERP, Action.READ, 60);
+        assertThat(read.isIssued()).isTrue();
+        assertThat(read.owner()).isNull();
+        assertThat(acs.permissions(OPS_1, ERP).get("owner").isNull()).isTrue();
+        String create = acs.requestToken(OPS_1, ERP, Action.CREATE, 60).token();
+        assertThat(acs.setPermissions(OPS_1, ERP, json("{\"read\": [\"" + ops + "\"]}"), List.of(create))).isFalse();
+        assertThat(acs.permissions(OPS_1, ERP).get("owner").isNull()).as("replacing keeps the owner, even unknown")
+                .isTrue();
+    }
+
+    @Test
+    void aHugeRequiredCountIsRefusedAndADuplicatedKeyIsNeverRead() {
+        refused(() -> acs.createVerifier(OPS_1, json("{\"accounts\": [\"ops\"], \"required\": 4294967297}")),
+                400, "bad-verifier");
+        assertThatThrownBy(() -> json("{\"accounts\": [\"audit\"], \"accounts\": [\"ops\"]}"))
+                .hasStackTraceContaining("Duplicate field 'accounts'");
+    }
+
     private String verifier(String json) {
         return acs.createVerifier(OPS_1, json(json));
     }

@@ -41,6 +41,9 @@ class VaultConfigTest {
                 "accounts[0].clients[0].fingerprint is not a lower-hex SHA-256");
         assertRefused(json.replaceFirst("\"host\" : \"127.0.0.1\",", ""), "servers[0].host is missing");
         assertRefused(json.substring(0, json.length() / 2), "vault.json:");
+        assertRefused(json.replaceFirst("\"name\" : \"maat\"", "\"name\" : \"..\""), "'..' is not a name");
+        assertRefused(json.replaceFirst("\"version\" : 1,", "\"version\" : 1, \"version\" : 1,"),
+                "Duplicate field 'version'");
     }
 
     @Test

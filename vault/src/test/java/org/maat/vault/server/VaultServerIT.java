@@ -175,6 +175,20 @@ class VaultServerIT {
         assertThat(reply.text("message")).contains(Certificates.fingerprint(
                 TlsContexts.clientCertificate(withMallory, "mallory")));
         assertThat(mallory.post("/acs/verifiers", "{\"accounts\": [\"ops\"]}").error()).isEqualTo("unknown-client");
+        // The storage server refuses it too, before looking at any token.
+        assertThat(mallory.get("/ss/collections/erp/secrets/s").error()).isEqualTo("unknown-client");
+    }
+
+    @Test
+    void anyKnownClientSeesWhichAccountOwnsAnObjectsPermissions() throws Exception {
+        openTo(alice1, "ops", "owned");
+        Reply token = alice1.post("/acs/tokens", "{\"object\": \"collection:owned\", \"action\": \"read\"}");
+        assertThat(token.text("owner")).isEqualTo("ops");
+        Reply shown = bob1.get("/acs/permissions/collection:owned");
+        assertThat(shown.status()).as("%s", shown).isEqualTo(200);
+        assertThat(shown.text("owner")).isEqualTo("ops");
+        assertThat(shown.body().path("read").path(0).path("accounts").toString()).isEqualTo("[\"ops\"]");
+        assertRefused(bob1.get("/acs/permissions/collection:unclaimed"), 404, "no-such-object");
     }
 
     @Test

@@ -95,6 +95,11 @@ class StorageTest {
                 tokens("erp", Action.CREATE, 1)), 400, "bad-collection");
         refused(() -> storage.createCollection(ME, "e/rp", json("{\"acs\": [1], \"quorum\": 1}"),
                 tokens("erp", Action.CREATE, 1)), 400, "bad-name");
+        // 2^32 + 1 would be quorum 1 if read with intValue() alone.
+        refused(() -> storage.createCollection(ME, "erp", json("{\"acs\": [1], \"quorum\": 4294967297}"),
+                tokens("erp", Action.CREATE, 1)), 400, "bad-collection");
+        refused(() -> storage.createCollection(ME, "..", json("{\"acs\": [1], \"quorum\": 1}"),
+                tokens("erp", Action.CREATE, 1)), 400, "bad-name");
         storage.createCollection(ME, "erp", json("{\"acs\": [1], \"quorum\": 1}"), tokens("erp", Action.CREATE, 1));
         refused(() -> storage.createCollection(ME, "erp", json("{\"acs\": [1, 2], \"quorum\": 1}"),
                 tokens("erp", Action.CREATE, 1, 2)), 409, "collection-exists");
