@@ -446,7 +446,7 @@ public final class VaultClient implements AutoCloseable {
 
     private static void checkName(String kind, String name) {
         if (name == null || !VaultConfig.NAME.matcher(name).matches()) {
-            throw new VaultException("bad " + kind + " name '" + name + "': names are 1 to 64 of A-Z a-z 0-9 . _ -");
+            throw new VaultException("bad " + kind + " name '" + name + "': names are " + VaultConfig.NAME_RULE);
         }
     }
 
