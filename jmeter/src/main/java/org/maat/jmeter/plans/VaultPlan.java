@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.maat.jmeter.run.LoadSettings;
 import org.maat.jmeter.run.RunContext;
 import org.maat.jmeter.run.SeriesRunner;
 import org.maat.jmeter.run.SeriesTags;
@@ -14,8 +15,8 @@ import org.maat.jmeter.run.Workload;
  * {@code vault} (seed 001, Tutamen's performance figures): get-token ({@code POST /acs/tokens}, the verifier
  * of account membership alone) and fetch-secret ({@code GET} of the stored share with a reused read token),
  * each over reused connections (keepalive) and over a new connection per request, and the mutual-TLS no-op
- * with a new connection per request (the cost of the handshake alone); adaptive then open-model, against a
- * {@link BenchVault} started for the run. All with mutual TLS: JMeter presents the client certificate.
+ * with a new connection per request (the cost of the handshake alone); adaptive, then open-model for the
+ * fresh series ({@link #load}), against a {@link BenchVault} started for the run. All with mutual TLS: JMeter presents the client certificate.
  *
  * <p>"Fresh" connections: keepalive off and JMeter's per-thread SSL context reset every iteration
  * ({@code https.use.cached.ssl.context=false}), so that a request does not resume the session of the one
@@ -58,10 +59,20 @@ final class VaultPlan implements Plan {
             Target target = vault.target();
             for (Series s : series(settings)) {
                 Workload w = workload(s, s.operation.equals("fetch-secret") ? vault.readToken(READ_TOKEN_TTL) : "");
-                runner.warmUp(w, target, settings.load());
-                runner.adaptiveThenOpen(w, target, settings.load(), SeriesTags.none());
+                LoadSettings load = load(s, settings.load());
+                runner.warmUp(w, target, load);
+                runner.adaptiveThenOpen(w, target, load, SeriesTags.none());
             }
         }
+    }
+
+    /**
+     * A reuse series runs no open model: JMeter's open-model thread group starts a thread per arrival, and a
+     * thread's connection dies with it, so its rates would measure fresh connections against a knee of reused
+     * ones (and overload the vault at once: the first full run queued 1,000 threads at 7 s each).
+     */
+    static LoadSettings load(Series s, LoadSettings load) {
+        return s.keepalive ? new LoadSettings(load.stepSeconds(), load.levels(), List.of()) : load;
     }
 
     @Override
