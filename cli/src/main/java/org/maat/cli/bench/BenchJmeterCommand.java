@@ -32,9 +32,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "jmeter",
         mixinStandardHelpOptions = true,
         sortOptions = false,
-        description = {"Run a JMeter evaluation against an in-process Maat: erp-queries (each ERP query alone, "
+        description = {"Run a JMeter evaluation against an in-process Maat or vault: erp-queries (each ERP query alone, "
                 + "Table 1), erp-pairs (pairs of Q7-Q15 at 1:1, Tables 2-3), q10-q10r (Q10 vs Q10R, Fig. 6), "
-                + "search-mix (Thoth's sessions by topology and session length, Fig. 4 / Table 4).",
+                + "search-mix (Thoth's sessions by topology and session length, Fig. 4 / Table 4), "
+                + "vault (a one-server vault with mutual TLS: get-token and fetch-secret over reused and fresh "
+                + "connections, the no-op's handshake; seed 001).",
             "Adaptive load (threads 1, 2, 4, ... until saturation), then fixed arrival rates around the knee. "
                 + "Writes the run directory (run.json, results/*.csv) and target/reports/PLAN/ (report.md, "
                 + "charts, JMeter's dashboard/). Progress goes to standard error. JMeter is fetched by "
@@ -42,7 +44,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Exit codes: 0 done, 1 the run failed, 2 bad usage."})
 public final class BenchJmeterCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "PLAN", description = "erp-queries, erp-pairs, q10-q10r or search-mix.")
+    @Parameters(index = "0", paramLabel = "PLAN", description = "erp-queries, erp-pairs, q10-q10r, search-mix or vault.")
     String plan;
 
     @Option(names = "--quick", description = "The smoke-test variant: small data, 2 s steps, 1-2 threads; minutes.")

@@ -33,7 +33,7 @@ class BenchJmeterIT {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"erp-queries", "erp-pairs", "q10-q10r", "search-mix"})
+    @ValueSource(strings = {"erp-queries", "erp-pairs", "q10-q10r", "search-mix", "vault"})
     void quickRunWritesRunDirectoryCsvsDashboardAndReport(String plan) throws Exception {
         Path run = dir.resolve("run");
         Path reports = dir.resolve("reports");

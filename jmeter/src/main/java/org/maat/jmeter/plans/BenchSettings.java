@@ -59,7 +59,7 @@ public record BenchSettings(boolean quick, Path war, Path work, int employees, L
     public Map<String, Object> parameters(String plan) {
         Map<String, Object> p = new LinkedHashMap<>();
         boolean search = plan.equals("search-mix");
-        if (!search) {
+        if (!search && !plan.equals("vault")) {
             p.put("employees", employees);
             p.put("backends", backends);
         }

@@ -11,7 +11,7 @@ import org.maat.jmeter.run.RunContext;
 public interface Plan {
 
     /** The plans, by name. */
-    List<String> NAMES = List.of("erp-queries", "erp-pairs", "q10-q10r", "search-mix");
+    List<String> NAMES = List.of("erp-queries", "erp-pairs", "q10-q10r", "search-mix", "vault");
 
     /** Runs the plan's series into {@code context}'s run directory. */
     void run(BenchSettings settings, RunContext context) throws Exception;
@@ -26,6 +26,7 @@ public interface Plan {
             case "erp-pairs" -> new ErpPairsPlan();
             case "q10-q10r" -> new Q10Plan();
             case "search-mix" -> new SearchMixPlan();
+            case "vault" -> new VaultPlan();
             default -> throw new IllegalArgumentException("unknown plan '" + name + "'; choose one of " + NAMES);
         };
     }

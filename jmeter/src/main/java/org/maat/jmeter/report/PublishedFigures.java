@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * The published figures the report sets beside its own: the CryptDB ERP evaluation (Foltz and Simpson, 2019:
- * Table 1, Table 3, the Q10R latency penalties) and Thoth's search evaluation (Fig. 4, Table 4).
+ * Table 1, Table 3, the Q10R latency penalties), Thoth's search evaluation (Fig. 4, Table 4) and Tutamen's
+ * (seed 001, section "Performance": requests/s on a c4.large, larger machines after "to").
  * They are quoted, never used to compute a measured figure.
  */
 final class PublishedFigures {
@@ -39,6 +40,14 @@ final class PublishedFigures {
             "baseline", new Latency(47.09, 0.43, "-"),
             "public", new Latency(51.60, 0.29, "9.6%"),
             "mix", new Latency(53.78, 0.20, "14.2%"));
+
+    /** Tutamen: requests/s by operation, as quoted (ranges from c4.large up). */
+    static final Map<String, String> VAULT_THROUGHPUT = Map.of(
+            "get-token", "~30 (c4.large) to ~130 (c4.4xlarge)",
+            "fetch-secret", "~70 (c4.large) to ~180",
+            "noop-mtls", "~50");
+    static final int VAULT_HTTPS_STATIC = 90;
+    static final int VAULT_HTTP_STATIC = 550;
 
     private static final int[][] PAIR_DEVIATION_PERCENT = {
         // Q7  Q8  Q9 Q10 Q11 Q12 Q13 Q14 Q15

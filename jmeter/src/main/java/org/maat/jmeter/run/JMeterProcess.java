@@ -50,10 +50,12 @@ public final class JMeterProcess implements AutoCloseable {
 
     /**
      * Starts JMeter on {@code plan}, writing samples to {@code csv} and its log and console output under
-     * {@code logDir} as {@code name.log} / {@code name.out}; {@code workDir} is its working directory.
+     * {@code logDir} as {@code name.log} / {@code name.out}; {@code workDir} is its working directory;
+     * {@code properties} are JMeter properties ({@code -J}), {@code systemProperties} its JVM's ({@code -D}).
      */
     public static JMeterProcess start(JMeterInstallation jmeter, Path plan, Path csv, Path logDir, String name,
-                                      Path workDir, Map<String, String> properties) throws IOException {
+                                      Path workDir, Map<String, String> properties,
+                                      Map<String, String> systemProperties) throws IOException {
         Files.createDirectories(csv.toAbsolutePath().getParent());
         Files.createDirectories(logDir);
         Files.deleteIfExists(csv); // JMeter appends to an existing file, which would mix runs
@@ -82,6 +84,7 @@ public final class JMeterProcess implements AutoCloseable {
         Path prefs = workDir.resolve(".jmeter-prefs").toAbsolutePath();
         command.add("-Djava.util.prefs.userRoot=" + prefs);
         command.add("-Djava.util.prefs.systemRoot=" + prefs);
+        systemProperties.forEach((k, v) -> command.add("-D" + k + "=" + v));
         command.add("-jar");
         command.add(jmeter.jar().toString());
         command.add("-n");

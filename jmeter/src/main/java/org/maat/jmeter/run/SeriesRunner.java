@@ -71,7 +71,7 @@ public final class SeriesRunner {
         for (int step = 1; step <= WARM_UP_STEPS; step++) {
             String name = workload.name() + "-warm-up-" + step;
             Path csv = context.logs().resolve(name + ".csv");
-            run(csv, name, p, load.adaptiveLimit(), () -> false);
+            run(csv, name, p, target, load.adaptiveLimit(), () -> false);
             List<Sample> counted = JtlFile.read(csv).stream().filter(s -> workload.mix().containsKey(s.label())).toList();
             Files.deleteIfExists(csv);
             SteadyState steady = SteadyState.trim(counted);
@@ -104,7 +104,7 @@ public final class SeriesRunner {
                 load.levels(), load.stepSeconds()));
         SaturationWatch watch = new SaturationWatch(csv, context.results().resolve("." + name + ".snapshot"),
                 workload.mix().keySet());
-        JMeterProcess.End end = run(csv, name, p, load.adaptiveLimit(), watch::saturated);
+        JMeterProcess.End end = run(csv, name, p, target, load.adaptiveLimit(), watch::saturated);
         if (end == JMeterProcess.End.STOPPED) {
             keepFirstLevels(csv, watch.completeLevels());
             context.log().accept("  saturated: " + watch.knee().map(Knee::reason).orElse("") + "; stepping stopped");
@@ -156,7 +156,7 @@ public final class SeriesRunner {
         }
         context.log().accept(String.format(Locale.ROOT, "%s: open model at %s req/s, %d s each", workload.name(),
                 rates, load.stepSeconds()));
-        run(csv, name, p, load.openLimit(), () -> false);
+        run(csv, name, p, target, load.openLimit(), () -> false);
         context.record().add(new Series(id(workload, "open"), relative(csv), Series.OPEN, rates,
                 workload.mix(), tags.backend(), tags.topology(), tags.sessionLength(), tags.policy(), tags.order()));
     }
@@ -169,7 +169,7 @@ public final class SeriesRunner {
         Map<String, String> p = new LinkedHashMap<>(workload.properties());
         p.putAll(target.properties());
         context.log().accept(workload.name() + ": one thread, fixed sequence");
-        JMeterProcess.End end = run(csv, name, p, limit, () -> false);
+        JMeterProcess.End end = run(csv, name, p, target, limit, () -> false);
         if (end == JMeterProcess.End.TIMED_OUT) {
             context.log().accept("  WARNING: stopped after " + limit.toSeconds() + " s, the sequence is cut short");
         }
@@ -178,10 +178,11 @@ public final class SeriesRunner {
         context.workloadDone().run();
     }
 
-    private JMeterProcess.End run(Path csv, String name, Map<String, String> properties, Duration limit,
-                                  java.util.function.BooleanSupplier stop) throws IOException, InterruptedException {
+    private JMeterProcess.End run(Path csv, String name, Map<String, String> properties, Target target,
+                                  Duration limit, java.util.function.BooleanSupplier stop)
+            throws IOException, InterruptedException {
         try (JMeterProcess jmeter = JMeterProcess.start(context.jmeter(), context.plan(), csv, context.logs(), name,
-                context.runDir(), properties)) {
+                context.runDir(), properties, target.systemProperties())) {
             JMeterProcess.End end = jmeter.await(limit, stop);
             if (end == JMeterProcess.End.TIMED_OUT) {
                 context.log().accept("  WARNING: " + name + " ran over its " + limit.toSeconds() + " s bound; stopped");

@@ -11,6 +11,11 @@ package org.maat.jmeter.run;
  */
 public record SeriesTags(String backend, String topology, Integer sessionLength, String policy, String order) {
 
+    /** A series none of these fields describe (the vault's: its label names operation and connection). */
+    public static SeriesTags none() {
+        return new SeriesTags(null, null, null, null, null);
+    }
+
     public static SeriesTags erp(String backend) {
         return new SeriesTags(backend, null, null, null, null);
     }
