@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
                 + "generator in this process on 127.0.0.1. Every series is first run unmeasured (JIT warm-up); then each "
                 + "series is measured in closed-loop steps "
                 + "of LEVELS clients, each step RUNS runs of SECONDS after a WARMUP; it stops after the first step whose "
-                + "median rate falls with its fastest run. Progress goes to stderr; the Markdown report to stdout and OUT/reports/vault/"
+                + "median rate falls with its fastest run. Progress goes to stderr; the Markdown report to stdout and OUT/reports/vault-bench/"
                 + "report.md, with the seed's figures and the issue's goals (2 cores: 2,000 tokens/s and 5,000 "
                 + "fetches/s reusing connections, 300 fresh mutual-TLS handshakes/s) marked met or not."},
         footer = {"", "Examples:",
@@ -84,7 +84,7 @@ public final class BenchVaultCommand implements Callable<Integer> {
     Integer splitRuns;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "target",
-            description = "Output root: the vault under DIR/bench/vault/, the report DIR/reports/vault/report.md "
+            description = "Output root: the vault under DIR/bench/vault/, the report DIR/reports/vault-bench/report.md "
                     + "(default: ${DEFAULT-VALUE}).")
     Path out;
 
@@ -131,7 +131,7 @@ public final class BenchVaultCommand implements Callable<Integer> {
             return 1;
         }
         String md = report.markdown();
-        Path reportDir = out.resolve("reports").resolve("vault");
+        Path reportDir = out.resolve("reports").resolve("vault-bench"); // vault/ is bench jmeter vault's
         Files.createDirectories(reportDir);
         Path file = reportDir.resolve("report.md");
         Files.writeString(file, md, StandardCharsets.UTF_8);

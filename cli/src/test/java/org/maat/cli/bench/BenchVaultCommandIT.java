@@ -38,7 +38,7 @@ class BenchVaultCommandIT {
 
         assertThat(exit).as(err.toString()).isZero();
         String report = out.toString();
-        assertThat(Files.readString(dir.resolve("reports/vault/report.md"), StandardCharsets.UTF_8)).isEqualTo(report);
+        assertThat(Files.readString(dir.resolve("reports/vault-bench/report.md"), StandardCharsets.UTF_8)).isEqualTo(report);
         String knee = section(report, "## Throughput at the knee");
         for (String series : SERIES) {
             List<String[]> rows = knee.lines().filter(l -> l.startsWith("| " + series + " |"))
