@@ -39,11 +39,8 @@ public final class VaultGetCommand implements Callable<Integer> {
     @Mixin
     VaultDirOption dir;
 
-    @Option(names = "--collection", required = true, paramLabel = "NAME", description = "The collection, e.g. erp.")
-    String collection;
-
-    @Option(names = "--name", required = true, paramLabel = "NAME", description = "The secret's name, e.g. master.")
-    String name;
+    @Mixin
+    SecretOptions secret;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Write the secret to FILE (mode 0600; must not exist).")
     Path out;
@@ -61,27 +58,28 @@ public final class VaultGetCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Retrieval retrieval;
         try (VaultClient vault = VaultClient.open(dir.dir(), client.client())) {
-            retrieval = audit ? vault.audit(collection, name) : vault.read(collection, name);
+            retrieval = audit ? vault.audit(secret.collection(), secret.name())
+                    : vault.read(secret.collection(), secret.name());
         }
-        byte[] secret = retrieval.secret();
+        byte[] bytes = retrieval.secret();
         try {
             if (out == null) {
                 OutputStream stdout = System.out;
-                stdout.write(secret);
+                stdout.write(bytes);
                 stdout.flush();
             } else {
                 Files.write(Files.createFile(out, PosixFilePermissions.asFileAttribute(
-                        PosixFilePermissions.fromString("rw-------"))), secret, StandardOpenOption.WRITE);
+                        PosixFilePermissions.fromString("rw-------"))), bytes, StandardOpenOption.WRITE);
             }
         } finally {
-            Arrays.fill(secret, (byte) 0);
+            Arrays.fill(bytes, (byte) 0);
         }
         PrintWriter err = spec.commandLine().getErr();
         for (Map.Entry<Integer, String> problem : retrieval.problems().entrySet()) {
             err.printf("warning: server %d: %s%n", problem.getKey(), problem.getValue());
         }
         if (audit) {
-            err.printf("audit of %s/%s: %s%n", collection, name, retrieval.problems().isEmpty()
+            err.printf("audit of %s/%s: %s%n", secret.collection(), secret.name(), retrieval.problems().isEmpty()
                     ? "every server's share is present and agrees" : retrieval.problems().size() + " server(s) with problems");
         }
         err.flush();

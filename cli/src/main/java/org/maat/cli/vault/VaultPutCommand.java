@@ -45,11 +45,8 @@ public final class VaultPutCommand implements Callable<Integer> {
     @Mixin
     VaultDirOption dir;
 
-    @Option(names = "--collection", required = true, paramLabel = "NAME", description = "The collection, e.g. erp.")
-    String collection;
-
-    @Option(names = "--name", required = true, paramLabel = "NAME", description = "The secret's name, e.g. master.")
-    String name;
+    @Mixin
+    SecretOptions secret;
 
     @Option(names = "--k", paramLabel = "K", description = "Shares needed to recover it. Default: n.")
     int k;
@@ -95,9 +92,9 @@ public final class VaultPutCommand implements Callable<Integer> {
             options = options.onServers(servers);
         }
         try (VaultClient vault = VaultClient.open(dir.dir(), client.client())) {
-            Timings timings = vault.put(collection, name, secret, options);
+            Timings timings = vault.put(this.secret.collection(), this.secret.name(), secret, options);
             PrintWriter out = spec.commandLine().getOut();
-            out.printf("stored %s/%s (%d bytes) in vault %s: %s%n", collection, name, secret.length, dir.dir(), timings);
+            out.printf("stored %s/%s (%d bytes) in vault %s: %s%n", this.secret.collection(), this.secret.name(), secret.length, dir.dir(), timings);
             out.flush();
         } finally {
             Arrays.fill(secret, (byte) 0);
