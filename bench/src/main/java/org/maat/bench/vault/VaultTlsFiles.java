@@ -6,10 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
-import java.security.cert.X509Certificate;
 import org.maat.vault.config.VaultConfig;
 import org.maat.vault.config.VaultFiles;
+import org.maat.vault.pki.Certificates;
 
 /**
  * The load generator's key material from a vault: the CA certificate as its only trust anchor and a
@@ -35,9 +34,7 @@ final class VaultTlsFiles {
     KeyStore trust() throws IOException, GeneralSecurityException {
         KeyStore ks = KeyStore.getInstance("PKCS12");
         ks.load(null, null);
-        try (InputStream in = Files.newInputStream(files.caCertificate())) {
-            ks.setCertificateEntry("ca", (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in));
-        }
+        ks.setCertificateEntry("ca", Certificates.read(files.caCertificate()));
         return ks;
     }
 

@@ -21,7 +21,6 @@ import org.maat.vault.pki.ClientSpec;
 import org.maat.vault.pki.ServerAddress;
 import org.maat.vault.pki.TlsContexts;
 import org.maat.vault.pki.VaultInit;
-import org.maat.vault.server.VaultServer;
 import org.maat.vault.server.VaultServers;
 
 /**
@@ -55,7 +54,7 @@ final class BenchVault implements AutoCloseable {
     static BenchVault start(Path dir, Consumer<String> log) throws IOException {
         VaultConfig created = VaultInit.create(dir, List.of(new ServerAddress(HOST, freePort())),
                 List.of(new ClientSpec(CLIENT, CLIENT)));
-        VaultServers servers = VaultServers.start(created, id -> VaultServer.builder(created, id).anyFreePort());
+        VaultServers servers = VaultServers.startOnFreePorts(created);
         BenchVault vault = new BenchVault(servers);
         try {
             // vault.json with the bound port: what the client opens.

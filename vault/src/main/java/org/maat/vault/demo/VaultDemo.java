@@ -44,7 +44,7 @@ public final class VaultDemo implements AutoCloseable {
         }
         VaultConfig config = VaultInit.create(dir, placeholders,
                 List.of(new ClientSpec(VaultClient.DEFAULT_CLIENT, "maat")));
-        VaultServers servers = VaultServers.start(config, id -> VaultServer.builder(config, id).anyFreePort());
+        VaultServers servers = VaultServers.startOnFreePorts(config);
         VaultDemo demo = new VaultDemo(dir, servers);
         try {
             servers.config().save(); // clients (the key source) find the servers at the ports they are bound to
