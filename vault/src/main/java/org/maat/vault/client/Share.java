@@ -1,8 +1,6 @@
 package org.maat.vault.client;
 
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import org.maat.vault.Sha256;
 
 /**
  * One Shamir share of a secret as one storage server holds it: its x-coordinate {@code index} (1..n), the
@@ -27,20 +25,7 @@ public record Share(int index, int k, int n, byte[] bytes, String put) {
 
     /** The hex SHA-256 of the share bytes: the {@code digest} stored beside it (PROTOCOL.md, Shares). */
     public String digest() {
-        return digestOf(bytes);
-    }
-
-    /** Hex SHA-256 of {@code bytes}. */
-    static String digestOf(byte[] bytes) {
-        return HexFormat.of().formatHex(sha256(bytes));
-    }
-
-    static byte[] sha256(byte[] bytes) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(bytes);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
+        return Sha256.hex(bytes);
     }
 
     /** This share as stored by the put {@code id}. */

@@ -7,6 +7,7 @@ import java.security.MessageDigest;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Locale;
+import org.maat.vault.Sha256;
 
 /**
  * A share as the storage server keeps it (PROTOCOL.md, {@code PUT /ss/collections/{c}/secrets/{s}}):
@@ -49,7 +50,7 @@ public final class ShareRecord {
             throw new IllegalArgumentException("its share is not Base64: " + e.getMessage());
         }
         String stored = record.get("digest").asText().toLowerCase(Locale.ROOT);
-        String actual = Share.digestOf(bytes);
+        String actual = Sha256.hex(bytes);
         if (!MessageDigest.isEqual(stored.getBytes(StandardCharsets.US_ASCII),
                 actual.getBytes(StandardCharsets.US_ASCII))) {
             throw new IllegalArgumentException("its share fails its digest (stored " + abbreviate(stored)

@@ -5,6 +5,7 @@ import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
+import org.maat.vault.Sha256;
 import java.util.List;
 import java.util.Optional;
 import org.bouncycastle.crypto.threshold.ShamirSecretSplitter;
@@ -73,7 +74,7 @@ public final class Shares {
             }
             byte[] secret = Arrays.copyOf(value, value.length - CHECK_LENGTH);
             byte[] check = Arrays.copyOfRange(value, value.length - CHECK_LENGTH, value.length);
-            byte[] expected = Arrays.copyOf(Share.sha256(secret), CHECK_LENGTH);
+            byte[] expected = Arrays.copyOf(Sha256.of(secret), CHECK_LENGTH);
             if (MessageDigest.isEqual(check, expected)) {
                 return Optional.of(secret);
             }
@@ -86,7 +87,7 @@ public final class Shares {
 
     private static byte[] withCheck(byte[] secret) {
         byte[] value = Arrays.copyOf(secret, secret.length + CHECK_LENGTH);
-        System.arraycopy(Share.sha256(secret), 0, value, secret.length, CHECK_LENGTH);
+        System.arraycopy(Sha256.of(secret), 0, value, secret.length, CHECK_LENGTH);
         return value;
     }
 }

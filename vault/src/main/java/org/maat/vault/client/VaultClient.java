@@ -23,6 +23,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import javax.net.ssl.SSLContext;
+import org.maat.vault.StrictJson;
 import org.maat.vault.VaultException;
 import org.maat.vault.client.Timings.Phase;
 import org.maat.vault.config.ClientEntry;
@@ -66,7 +67,7 @@ public final class VaultClient implements AutoCloseable {
     private final ClientEntry client;
     private final ExecutorService executor;
     private final VaultHttp http;
-    private final ObjectMapper json = new ObjectMapper();
+    private final ObjectMapper json = StrictJson.mapper();
     private final AccessTokens tokens;
     private final ShareSignatures signatures;
     private final Set<Integer> connected = ConcurrentHashMap.newKeySet();

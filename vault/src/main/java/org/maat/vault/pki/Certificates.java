@@ -4,14 +4,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.cert.CertificateEncodingException;
 import java.security.cert.CertificateException;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.Base64;
-import java.util.HexFormat;
+import org.maat.vault.Sha256;
 import org.maat.vault.VaultException;
 
 /** Certificate helpers: the fingerprint servers know clients by, and the CA certificate's PEM file. */
@@ -22,8 +20,8 @@ public final class Certificates {
     /** The lower-hex SHA-256 of the certificate's DER encoding. */
     public static String fingerprint(X509Certificate cert) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(cert.getEncoded()));
-        } catch (CertificateEncodingException | NoSuchAlgorithmException e) {
+            return Sha256.hex(cert.getEncoded());
+        } catch (CertificateEncodingException e) {
             throw new IllegalStateException("cannot fingerprint " + cert.getSubjectX500Principal() + ": " + e, e);
         }
     }

@@ -2,11 +2,9 @@ package org.maat.vault.ss;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.Locale;
+import org.maat.vault.Sha256;
 import org.maat.vault.token.Refusal;
 
 /**
@@ -48,7 +46,7 @@ record ShareRecord(int index, int k, int n, String share, String digest, String 
         if (bytes.length == 0) {
             throw bad("'share' is empty");
         }
-        String actual = HexFormat.of().formatHex(sha256(bytes));
+        String actual = Sha256.hex(bytes);
         String claimed = digest.textValue().toLowerCase(Locale.ROOT);
         if (!actual.equals(claimed)) {
             throw Refusal.badRequest("bad-digest", "the share's SHA-256 is " + actual + ", not the digest sent, "
@@ -91,14 +89,6 @@ record ShareRecord(int index, int k, int n, String share, String digest, String 
             throw bad("'" + field + "' must be an integer " + min + ".." + max + ", not " + value);
         }
         return value.intValue();
-    }
-
-    private static byte[] sha256(byte[] bytes) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(bytes);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     private static Refusal bad(String message) {

@@ -14,6 +14,7 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.maat.vault.Sha256;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.keys.KeySource;
 import org.maat.keys.KeySources;
@@ -245,7 +246,7 @@ class VaultClientIT {
             bytes[3] ^= 0x10;
             record.put("share", Base64.getEncoder().encodeToString(bytes));
             if (redigest) {
-                record.put("digest", Share.digestOf(bytes));
+                record.put("digest", Sha256.hex(bytes));
             }
             store.put(ServerStore.Kind.SECRETS, "erp/master", JSON.writeValueAsString(record));
         }
