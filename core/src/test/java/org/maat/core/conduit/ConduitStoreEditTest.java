@@ -355,4 +355,31 @@ class ConduitStoreEditTest {
             assertThat(all(store.scan())).isEqualTo(docs.subList(0, 9));
         }
     }
+
+    @Test
+    void anErasureCutShortAfterTheCommitIsFinishedByTheNextEditor() throws IOException {
+        Path s = dir.resolve("s");
+        List<Document> docs = write(s, 30, ConduitStoreWriter.SEGMENT_BYTES);
+        long at;
+        try (ConduitStore store = ConduitStore.open(s)) {
+            at = OffsetTable.position(store.offset(12));
+        }
+        try (ConduitStoreEditor e = ConduitStore.edit(s)) {
+            e.remove("d12");
+            e.commit();
+        }
+        // the state a kill between the commit point and the erasure leaves: the record intact, no mark
+        try (RandomAccessFile f = new RandomAccessFile(s.resolve("segment-00000.dat").toFile(), "rw")) {
+            f.seek(at);
+            f.write(RecordCodec.encode(docs.get(12)));
+        }
+        Files.delete(s.resolve(Erasure.MARK));
+        assertThat(filesHolding(s, title(12))).isNotEmpty();
+        try (ConduitStore store = ConduitStore.open(s)) {
+            assertThat(store.get("d12")).as("removed since the commit, erased or not").isEmpty();
+        }
+        try (ConduitStoreEditor e = ConduitStore.edit(s)) {
+            assertThat(filesHolding(s, title(12))).isEmpty();
+        }
+    }
 }
