@@ -6,6 +6,7 @@ import java.nio.file.NoSuchFileException;
 import java.util.Map;
 import java.util.Objects;
 import org.maat.core.conduit.ConduitStore;
+import org.maat.core.conduit.ConduitStoreEditor;
 import org.maat.policy.facts.FactIndex;
 import org.maat.policy.facts.PartitionedFacts;
 import org.maat.policy.eval.PolicyEngine;
@@ -22,6 +23,11 @@ import org.maat.policy.store.PolicyStoreException;
  * appended through {@link #malLog()} is a fact as soon as the append returns. This is trusted runtime
  * code: it opens files; the runtime builds the monitor of its tasks over it and hands them only
  * monitored handles.
+ *
+ * <p>{@link #open} reads (its policy store read-only); {@link #openForChanges} is for the one owner
+ * that changes the data (front-end, {@code maat disguise}): policy store writable, documents edited
+ * through {@link #editDocuments()}. Any data set sees document edits made elsewhere after
+ * {@link #refreshDocuments()}.
  *
  * <p>A <em>follower</em> ({@link #openFollower}) reads a data directory that another component owns
  * and writes (the front-end, which appends to the MAL log): it takes no lock, has no
@@ -93,8 +99,41 @@ public final class DataSet implements AutoCloseable {
         PolicyStore policies = PolicyStore.openReadOnly(dir.policyStore());
         ConduitStore documents = null;
         try {
-            checkGenerated(manifest, policies);
             documents = ConduitStore.open(dir.documents());
+            checkGenerated(manifest, policies, documents);
+            MalLog log = MalLog.open(dir.malLog());
+            return new DataSet(dir, manifest, policies, documents, log);
+        } catch (IOException | RuntimeException e) {
+            policies.close();
+            if (documents != null) {
+                documents.close();
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Opens a data directory for its one owner that changes it (the front-end, {@code maat disguise}):
+     * as {@link #open}, but the policy store opened writable ({@link PolicyStore#open}: locked against
+     * other openers, a damaged file refused, never repaired) so that {@code policies().batch()...commit()}
+     * works, and documents changed through {@link #editDocuments()}. The policy engine sees facts a
+     * batch adds or removes once the batch commits.
+     *
+     * @throws DataDirException if {@code policy.db} is missing (it is never created here)
+     * @throws org.maat.policy.store.PolicyStoreException if it is damaged, locked or opens at an earlier
+     *         commit than generation's last
+     */
+    public static DataSet openForChanges(DataDir dir) throws IOException {
+        Manifest manifest = dir.readManifest();
+        if (!Files.isRegularFile(dir.policyStore())) {
+            throw new DataDirException(dir.policyStore() + ": missing; a data directory's policy store is written by "
+                    + "'maat generate' and never created here");
+        }
+        PolicyStore policies = PolicyStore.open(dir.policyStore());
+        ConduitStore documents = null;
+        try {
+            documents = ConduitStore.open(dir.documents());
+            checkGenerated(manifest, policies, documents);
             MalLog log = MalLog.open(dir.malLog());
             return new DataSet(dir, manifest, policies, documents, log);
         } catch (IOException | RuntimeException e) {
@@ -116,13 +155,18 @@ public final class DataSet implements AutoCloseable {
     public static DataSet openFollower(DataDir dir) throws IOException {
         Manifest manifest = dir.readManifest();
         PolicyStore policies = PolicyStore.openSnapshot(dir.policyStore());
+        ConduitStore documents = null;
         try {
-            checkGenerated(manifest, policies);
-            DataSet data = new DataSet(dir, manifest, policies, ConduitStore.open(dir.documents()), null);
+            documents = ConduitStore.open(dir.documents());
+            checkGenerated(manifest, policies, documents);
+            DataSet data = new DataSet(dir, manifest, policies, documents, null);
             data.followMalLog();
             return data;
         } catch (IOException | RuntimeException e) {
             policies.close();
+            if (documents != null) {
+                documents.close();
+            }
             throw e;
         }
     }
@@ -131,9 +175,10 @@ public final class DataSet implements AutoCloseable {
      * A policy store that opens at an earlier commit than generation's last was cut back to an older
      * version (MVStore opens the newest chunk it can read): refused, as damaged. Later commits are
      * not refused (tools and tests may add conduits). A manifest from before the count was recorded
-     * still catches a store with fewer conduits than documents.
+     * still catches a store with fewer conduits than documents; documents removed from the conduit
+     * store since generation (a disguise removes their conduits too) are not counted.
      */
-    private static void checkGenerated(Manifest manifest, PolicyStore policies) {
+    private static void checkGenerated(Manifest manifest, PolicyStore policies, ConduitStore documents) {
         long expected = manifest.policyStoreCommits();
         long found = policies.commitCount();
         if (found < expected) {
@@ -142,9 +187,11 @@ public final class DataSet implements AutoCloseable {
                     + "copy", null);
         }
         long conduits = policies.conduitCount();
-        if (conduits < manifest.documents()) {
+        long removed = documents.size() - documents.liveDocuments();
+        if (conduits < manifest.documents() - removed) {
             throw PolicyStoreException.damaged(policies.file(), "it holds " + conduits + " conduits but manifest.json "
-                    + "names " + manifest.documents() + " documents: the file was cut short or replaced", null);
+                    + "names " + manifest.documents() + " documents" + (removed == 0 ? "" : " (" + removed + " removed since)")
+                    + ": the file was cut short or replaced", null);
         }
     }
 
@@ -211,8 +258,31 @@ public final class DataSet implements AutoCloseable {
         return policies;
     }
 
+    /**
+     * The document store: one object for the data set's life, showing the commit it was opened at or
+     * last refreshed to ({@link #refreshDocuments()}, or an edit through {@link #editDocuments()}).
+     * Safe to use from many threads while it is refreshed; never closed before this data set.
+     */
     public ConduitStore documents() {
         return documents;
+    }
+
+    /**
+     * Shows the documents' newest commit (one an editor of this or another process made) to every
+     * later read; scans already running keep theirs. Cheap when nothing changed.
+     *
+     * @return whether the documents changed
+     */
+    public boolean refreshDocuments() throws IOException {
+        return documents.refresh();
+    }
+
+    /**
+     * An editor of the documents ({@link ConduitStore#edit()}): removals and restorations, each commit
+     * seen by {@link #documents()} when it returns. One editor at a time per store.
+     */
+    public ConduitStoreEditor editDocuments() throws IOException {
+        return documents.edit();
     }
 
     /** The MAL log, appended to by this data set's owner; a follower has none and fails. */
