@@ -73,7 +73,25 @@ final class SearchRecords {
     record SpeaksFor(String pseudoprincipal, String privateKey) {
     }
 
-    /** A document whose owner a disguise replaced by a pseudoprincipal; {@code conduit} is as it was. */
-    record Decorrelation(ConduitRecord conduit, String pseudoprincipal) {
+    /**
+     * A document whose owner a disguise replaced by a pseudoprincipal; {@code conduit} is as it was, and
+     * {@code contentHash} the SHA-256 of its contents then, so a reveal sees an edit made since.
+     */
+    record Decorrelation(ConduitRecord conduit, String pseudoprincipal, String contentHash) {
+    }
+
+    /** The hex SHA-256 of a document's title, date and body: what tells an edited document. */
+    static String contentHash(Document d) {
+        try {
+            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+            for (String part : List.of(d.title(), d.date(), d.body())) {
+                byte[] bytes = part.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                sha.update(java.nio.ByteBuffer.allocate(4).putInt(bytes.length).array());
+                sha.update(bytes);
+            }
+            return java.util.HexFormat.of().formatHex(sha.digest());
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
     }
 }
