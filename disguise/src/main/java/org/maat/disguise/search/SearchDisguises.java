@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.maat.core.accounts.AccountStore;
 import org.maat.core.data.DataDir;
@@ -69,6 +70,8 @@ public final class SearchDisguises implements Disguises {
     private final RollForwardJournal journal;
     private final PlanApplier applier;
     private final AutoCloseable owned;
+    /** Told each step of an apply or reveal; a crash test's child prints them. */
+    private volatile Consumer<String> steps = step -> { };
 
     /**
      * Disguises over the owner's live objects: {@code data} opened for changes, its {@code accounts},
@@ -89,7 +92,7 @@ public final class SearchDisguises implements Disguises {
         this.bags = new FileBagStore(file);
         this.registry = new FilePrincipalRegistry(file);
         this.journal = new RollForwardJournal(file);
-        this.applier = new PlanApplier(stores);
+        this.applier = new PlanApplier(stores, step -> steps.accept(step));
         this.owned = owned;
         for (RollForwardJournal.Entry entry : journal.pending()) {
             rollForward(entry);
@@ -151,6 +154,7 @@ public final class SearchDisguises implements Disguises {
         SearchBag bag = outcome.bag();
         Locator locator = Locator.random();
         byte[] sealed = SealedBags.seal(key, locator, bag);
+        steps.accept("planned");
         RollForwardJournal.Entry entry = journal.record(outcome.plan(), edit -> {
             edit.putNew(DisguiseFile.BAGS, locator.storageKey(), sealed);
             outcome.pseudoprincipals().forEach((pp, k) -> edit.put(DisguiseFile.PRINCIPALS, pp, k.publicKey().bytes()));
@@ -201,6 +205,7 @@ public final class SearchDisguises implements Disguises {
         }
         SearchPlan plan = planner.plan();
         Set<String> restoredIds = bag.decorrelated().stream().map(d -> d.conduit().id()).collect(Collectors.toSet());
+        steps.accept("planned");
         List<String> forget = bag.speaksFor().stream().map(SpeaksFor::pseudoprincipal)
                 .filter(pp -> stores.documentsOwnedBy(Set.of(pp)).stream().allMatch(c -> restoredIds.contains(c.id())))
                 .toList();
@@ -249,8 +254,21 @@ public final class SearchDisguises implements Disguises {
     }
 
     private void rollForward(RollForwardJournal.Entry entry) {
+        steps.accept("journaled");
         applier.apply(entry);
         journal.complete(entry);
+        steps.accept("completed");
+    }
+
+    /** The disguise store, for tests that read it whole. */
+    DisguiseFile file() {
+        return file;
+    }
+
+    /** This instance, telling {@code observer} each step of an apply or reveal by name (crash tests stop there). */
+    SearchDisguises observedBy(Consumer<String> observer) {
+        this.steps = Objects.requireNonNull(observer, "observer");
+        return this;
     }
 
     @Override
