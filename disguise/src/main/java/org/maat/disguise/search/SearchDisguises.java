@@ -48,9 +48,13 @@ import org.maat.policy.templates.PolicyTemplates;
  *       before any other store changes, then brings each store to the plan's state and deletes the
  *       entry. After a SIGKILL at any point, opening the data again (constructing this class) rolls a
  *       left entry forward: the data is as before the call or as after it.</li>
- *   <li>Erasure: a removed document leaves the conduit store (erased), the policy store and the
- *       index (its segments rewritten); the policy store and {@code disguise.db} are rewritten
- *       without superseded versions; the accounts file and the profile directory are replaced. The
+ *   <li>Erasure: a removed document leaves the conduit store (erased in place), the policy store and
+ *       the index (its segments rewritten); {@code disguise.db} is rewritten without superseded
+ *       versions after every apply and reveal; the accounts file and the profile directory are
+ *       replaced. The policy store is rewritten without superseded versions when it is closed by an
+ *       instance that opened it ({@link #open}, the command line); an owner that keeps it open (the
+ *       front-end) holds the removed records in superseded MVStore chunks until it closes the store
+ *       and it is rewritten, or until MVStore reuses the space. The
  *       bag is sealed to the principal, and {@code disguise.db} names neither the principal (its key
  *       is forgotten with its login) nor which pseudoprincipals are whose.</li>
  *   <li>The monitor: a disguise runs as tasks of the monitor of the data set, reading each document
@@ -109,7 +113,11 @@ public final class SearchDisguises implements Disguises {
         DataSet data = DataSet.openForChanges(dir);
         try {
             AccountStore accounts = AccountStore.open(dir);
-            return new SearchDisguises(data, accounts, layout, monitoring, data::close);
+            return new SearchDisguises(data, accounts, layout, monitoring, () -> {
+                data.close();
+                // closed now: its superseded versions (what disguises removed) can be dropped from the file
+                ClosedStoreRewrite.rewrite(dir.policyStore());
+            });
         } catch (RuntimeException e) {
             data.close();
             throw e;

@@ -16,6 +16,7 @@ import org.maat.disguise.crypto.PrincipalKeys;
 import org.maat.disguise.crypto.PrivateKey;
 import org.maat.disguise.spec.DisguiseSpec;
 import org.maat.disguise.store.Locator;
+import org.maat.policy.store.PolicyStore;
 
 /**
  * Search disguises over a small generated data directory and its monitored index, through the owner's
@@ -77,8 +78,11 @@ class SearchDisguisesTest {
         List<String> docs;
         try (SearchFixture.Live live = f.open()) {
             docs = live.documentsOf(f.user);
-            live.disguises.register(f.user, PrincipalKeys.generate().publicKey());
-            live.disguises.apply(DELETE, f.user, PrincipalProof.none());
+        }
+        // as the command line runs it: the disguises own the stores, and rewrite the policy store on closing
+        try (SearchDisguises disguises = SearchDisguises.open(f.data, f.index.root())) {
+            disguises.register(f.user, PrincipalKeys.generate().publicKey());
+            disguises.apply(DELETE, f.user, PrincipalProof.none());
         }
         assertThat(f.storedFiles()).anySatisfy(p -> assertThat(p.getFileName().toString()).isEqualTo("disguise.db"));
         assertThat(f.filesContaining(f.user).keySet()).as("files naming " + f.user)
@@ -89,6 +93,11 @@ class SearchDisguisesTest {
             assertThat(f.filesContaining("docs/" + id.substring(1))).as("conduit name of " + id).isEmpty();
         }
         assertThat(SearchFixture.bytes(f.data.malLog())).isEqualTo(mal);
+        try (PolicyStore rewritten = PolicyStore.openReadOnly(f.data.policyStore())) {
+            assertThat(rewritten.conduitCount()).as("the rewritten policy store keeps every other conduit")
+                    .isEqualTo(SearchFixture.DOCUMENTS - docs.size());
+            assertThat(rewritten.find(docs.get(0))).isEmpty();
+        }
     }
 
     private static boolean isMalLog(SearchFixture f, Path p) {
@@ -137,7 +146,8 @@ class SearchDisguisesTest {
                 assertThat(live.data.documents().contains(id)).as(id).isFalse();
             }
             String deletedState = live.dump(true);
-            assertThat(deletedState).doesNotContain("conduit d");
+            assertThat(deletedState.lines().filter(l -> l.startsWith("conduit ")))
+                    .noneMatch(l -> l.contains(" pp-*") || l.contains(" " + f.user + " "));
             assertThatThrownBy(() -> live.disguises.reveal(anonymized.locator(), key))
                     .isInstanceOfSatisfying(RevealRefusedException.class,
                             e -> assertThat(e.conflicts()).hasSize(docs.size()));
