@@ -57,6 +57,21 @@ public final class GeneratedLogins {
         return read(data).stream().filter(l -> l.user().equals(user)).findFirst();
     }
 
+    /**
+     * Drops {@code user}'s line, if the file exists and has one (an account deleted or anonymized must not
+     * stay named in clear here); idempotent, atomic. The user's password is not kept anywhere: an account
+     * restored later signs in with the password its hash was made from, which the user knows.
+     */
+    public static void forget(DataDir data, String user) throws IOException {
+        if (!Files.exists(data.logins())) {
+            return;
+        }
+        List<Login> logins = read(data);
+        if (logins.removeIf(l -> l.user().equals(user))) {
+            write(data, logins);
+        }
+    }
+
     /** Writes {@code logins} atomically; the file is created owner-only before any password is written. */
     static void write(DataDir data, List<Login> logins) throws IOException {
         Path target = data.logins();

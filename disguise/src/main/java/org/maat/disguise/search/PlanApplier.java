@@ -3,6 +3,7 @@ package org.maat.disguise.search;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.function.Consumer;
+import org.maat.core.accounts.GeneratedLogins;
 import org.maat.core.conduit.ConduitStoreEditor;
 import org.maat.core.runtime.IndexUpdate;
 import org.maat.core.task.LabelledDocument;
@@ -129,9 +130,13 @@ final class PlanApplier {
             return;
         }
         boolean present = stores.accounts().hashOf(plan.account()).isPresent();
-        if (plan.accountHash() == null && present) {
-            stores.accounts().remove(plan.account());
-        } else if (plan.accountHash() != null && !present) {
+        if (plan.accountHash() == null) {
+            if (present) {
+                stores.accounts().remove(plan.account());
+            }
+            // The generated test logins name the user in clear; a restored account signs in with its own password.
+            GeneratedLogins.forget(stores.data().dir(), plan.account());
+        } else if (!present) {
             stores.accounts().restore(plan.account(), plan.accountHash());
         }
     }

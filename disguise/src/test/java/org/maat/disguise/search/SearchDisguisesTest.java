@@ -92,7 +92,7 @@ class SearchDisguisesTest {
         }
         assertThat(f.storedFiles()).anySatisfy(p -> assertThat(p.getFileName().toString()).isEqualTo("disguise.db"));
         assertThat(f.filesContaining(f.user).keySet()).as("files naming " + f.user)
-                .allSatisfy(p -> assertThat(isMalLog(f, p) || isTestLogins(f, p)).as(p.toString()).isTrue());
+                .allSatisfy(p -> assertThat(isMalLog(f, p)).as(p.toString()).isTrue());
         assertThat(f.filesContaining(f.historyText())).isEmpty();
         for (String id : docs) {
             assertThat(f.filesContaining(SearchFixture.uniqueWord(id))).as(SearchFixture.uniqueWord(id)).isEmpty();
@@ -131,11 +131,6 @@ class SearchDisguisesTest {
 
     private static boolean isMalLog(SearchFixture f, Path p) {
         return p.getFileName().toString().startsWith(f.data.malLog().getFileName().toString());
-    }
-
-    /** {@code logins.txt}: generated test passwords in clear, written by 'maat generate' for tests only. */
-    private static boolean isTestLogins(SearchFixture f, Path p) {
-        return p.equals(f.data.logins());
     }
 
     @Test

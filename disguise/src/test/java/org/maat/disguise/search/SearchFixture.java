@@ -8,9 +8,11 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -55,6 +57,7 @@ final class SearchFixture {
     final String user;
     final String friend;
     final String friendsOnlyDocument;
+    private final Map<String, String> passwords = new HashMap<>();
 
     private SearchFixture(Path root, String user, String friend, String friendsOnlyDocument) {
         this.root = root;
@@ -63,6 +66,8 @@ final class SearchFixture {
         this.user = user;
         this.friend = friend;
         this.friendsOnlyDocument = friendsOnlyDocument;
+        // Read now: a disguise drops the user's line from logins.txt, and a restored account signs in with it.
+        GeneratedLogins.read(data).forEach(l -> passwords.put(l.user(), l.password()));
     }
 
     /** A fresh copy of the generated data and index in {@code dir}. */
@@ -114,7 +119,7 @@ final class SearchFixture {
     }
 
     String password(String who) {
-        return GeneratedLogins.of(data, who).orElseThrow().password();
+        return Objects.requireNonNull(passwords.get(who), who + " has no generated login");
     }
 
     /** The stores of the fixture opened for changes, with the disguises over them, as the front-end holds them. */
