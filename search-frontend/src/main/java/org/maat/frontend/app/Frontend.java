@@ -67,6 +67,7 @@ public final class Frontend implements AutoCloseable {
     private final Monitor monitor;
     private final SearchHistory history;
     private final PolicyId channelPolicy;
+    private final SignedInSessions signedIn = new SignedInSessions();
 
     /**
      * @param data   the data directory, opened by its owner ({@link DataSet#open})
@@ -96,7 +97,19 @@ public final class Frontend implements AutoCloseable {
             return Optional.empty();
         }
         Session session = Session.of(user, region);
-        return Optional.of(new UserSession(session, monitor.open(session, TaskMode.CONFINED), channelPolicy));
+        UserSession opened = new UserSession(session, monitor.open(session, TaskMode.CONFINED), channelPolicy);
+        signedIn.add(opened);
+        return Optional.of(opened);
+    }
+
+    /** Whether {@code password} is {@code user}'s: what an account disguise asks again before it runs. */
+    boolean passwordMatches(String user, String password) {
+        return password != null && accounts.authenticate(user, password);
+    }
+
+    /** Ends every open session of {@code user} (their account was just disguised); returns how many. */
+    int endSessions(String user) {
+        return signedIn.closeAll(user);
     }
 
     /**

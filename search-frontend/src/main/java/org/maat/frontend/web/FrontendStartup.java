@@ -64,7 +64,7 @@ public final class FrontendStartup implements ServletContextListener, HttpSessio
             throw new IllegalStateException("the Maat front-end cannot open the ERP database " + config.erp() + ": "
                     + e.getMessage(), e);
         }
-        servlet.setAttribute(FrontendContext.ATTRIBUTE, new FrontendContext(frontend, erp,
+        servlet.setAttribute(FrontendContext.ATTRIBUTE, new FrontendContext(frontend, erp, null,
                 new WebSettings(regions, config.proxyHeader(), config.sessionMinutes()), new Pages(),
                 new AdmissionGate(config.maxConcurrent(), config.maxQueued(), config.maxWaitMillis())));
         if (frontend != null) {
