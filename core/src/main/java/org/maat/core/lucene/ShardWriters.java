@@ -7,10 +7,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.index.IndexCommit;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.IOUtils;
@@ -22,7 +24,9 @@ import org.maat.policy.Conduit;
 /**
  * The trusted side of an indexer task's output, and the one way any Maat indexer publishes an index:
  * opens one {@link IndexWriter} per shard (over a {@link PolicyDirectory} when monitored) that
- * rebuilds the shard from scratch, and publishes all shards at once. The sequential indexer adds
+ * rebuilds the shard from scratch ({@link #open}) or changes its published commit in place
+ * ({@link #openPublished}, deleted documents expunged at {@link #publishChanges}), and publishes all
+ * shards at once. The sequential indexer adds
  * documents to the writers; the MapReduce job commit adds the segments its reducers built.
  *
  * <p>Publication is two-phase: every shard's Lucene commit is made durable first, while the
@@ -66,7 +70,25 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
             throw new IllegalArgumentException("the number of shards must be at least 1, not " + shards);
         }
         layout.requireRebuildableAs(labelling.monitoring());
-        PublishedIndex previous = labelling.published().orElse(null);
+        return open(layout, shards, labelling.published().orElse(null), labelling, gate, () -> config(analyzer));
+    }
+
+    /**
+     * Writers that change the published index at {@code layout} in place ({@code org.maat.core.runtime.IndexUpdate}): one
+     * per published shard, each opened on its shard's published commit (a commit a crash left
+     * unpublished is dropped first), appending to it. They publish exactly as a rebuild does, so a
+     * crash leaves the index as published before or after, and the files the update wrote are
+     * labelled with the commit under the monitor. Refuses an index no indexer published.
+     */
+    public static ShardWriters openPublished(IndexLayout layout, Analyzer analyzer, IndexLabelling labelling,
+                                             AccessGate gate) throws IOException {
+        layout.requireRebuildableAs(labelling.monitoring());
+        PublishedIndex published = labelling.requirePublished();
+        return open(layout, published.shards(), published, labelling, gate, () -> updateConfig(analyzer));
+    }
+
+    private static ShardWriters open(IndexLayout layout, int shards, PublishedIndex previous, IndexLabelling labelling,
+                                     AccessGate gate, Supplier<IndexWriterConfig> config) throws IOException {
         List<Directory> raw = new ArrayList<>();
         List<Directory> opened = new ArrayList<>();
         List<PublishedCommitPolicy> policies = new ArrayList<>();
@@ -82,7 +104,7 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
                 opened.add(target);
                 PublishedCommitPolicy policy = new PublishedCommitPolicy(published);
                 policies.add(policy);
-                writers.add(new IndexWriter(target, config(analyzer).setIndexDeletionPolicy(policy)));
+                writers.add(new IndexWriter(target, config.get().setIndexDeletionPolicy(policy)));
             }
         } catch (IOException | RuntimeException e) {
             IOUtils.closeWhileHandlingException(writers);
@@ -102,6 +124,17 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
                 // Only commit() publishes; closing a writer never commits half an index.
                 .setCommitOnClose(false)
                 .setRAMBufferSizeMB(64);
+    }
+
+    /**
+     * The configuration of an in-place update: the published commit is appended to, and a forced
+     * merge of deletes ({@link #publishChanges}) rewrites every segment holding any deleted document,
+     * so no file of the next published commit keeps a deleted document's terms or stored fields.
+     */
+    private static IndexWriterConfig updateConfig(Analyzer analyzer) {
+        TieredMergePolicy merges = new TieredMergePolicy();
+        merges.setForceMergeDeletesPctAllowed(0.0);
+        return config(analyzer).setOpenMode(IndexWriterConfig.OpenMode.APPEND).setMergePolicy(merges);
     }
 
     /** Tells {@code observer} each step of {@link #commit} (crash tests stop the process there). */
@@ -141,6 +174,27 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
 
     @Override
     public void commit(long documents) throws IOException {
+        publish(documents);
+    }
+
+    /**
+     * Publishes what an update changed ({@link #openPublished}): every shard with a change first has
+     * the segments that hold deleted documents rewritten without them, then all shards are published
+     * as {@link #commit} does, in one atomic step, with the count of live documents. A shard with no
+     * change keeps its commit. Returns what was published.
+     */
+    public PublishedIndex publishChanges() throws IOException {
+        long documents = 0;
+        for (IndexWriter writer : writers) {
+            if (writer.hasUncommittedChanges()) {
+                writer.forceMergeDeletes(true); // flushes and applies the deletes first
+            }
+            documents += writer.getDocStats().numDocs;
+        }
+        return publish(documents);
+    }
+
+    private PublishedIndex publish(long documents) throws IOException {
         observer.reached(PublicationObserver.Step.SHARDS_WRITTEN);
         long[] generations = new long[writers.size()];
         Set<Conduit> fileLabels = new HashSet<>();
@@ -162,6 +216,7 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
         for (Path superseded : layout.shardDirectoriesFrom(writers.size())) {
             DirectoryTree.delete(superseded);
         }
+        return index;
     }
 
     @Override
