@@ -121,15 +121,14 @@ public final class AccountDisguises {
 
     /**
      * Applies {@code kind} to the signed-in user's account once {@code password} is confirmed, then ends
-     * all the user's sessions.
+     * all the user's sessions. Both built-in account disguises remove the sign-in, so a user never
+     * applies one after another from here: no earlier disguise's data needs finding through a
+     * speaks-for chain, and the proof is {@link Disguises.PrincipalProof#none()}.
      *
-     * @param key     the user's phrase or key text, needed only when earlier disguises' data must be
-     *                found through them (e.g. deleting an account anonymized before); may be blank
-     * @param earlier text holding the earlier disguises' receipts or locators; may be blank
-     * @throws RequestException 403 for a wrong password, 400 when the engine refuses (no key registered,
-     *         a malformed key), 401 without a session
+     * @throws RequestException 403 for a wrong password, 400 when the engine refuses (no key registered),
+     *         401 without a session
      */
-    public Receipt disguise(UserSession user, Kind kind, String password, String key, String earlier) {
+    public Receipt disguise(UserSession user, Kind kind, String password) {
         signedIn(user);
         if (password == null || password.isEmpty()) {
             throw RequestException.badRequest("confirm with your password to " + kind.segment() + " your account");
@@ -137,14 +136,9 @@ public final class AccountDisguises {
         if (!frontend.passwordMatches(user.user(), password)) {
             throw RequestException.refused("wrong password: your account was not " + kind.done());
         }
-        List<Locator> locators = locators(earlier);
-        Disguises.PrincipalProof proof = isBlank(key)
-                ? (locators.isEmpty() ? Disguises.PrincipalProof.none()
-                    : refuse("give your recovery phrase or key with the earlier receipts"))
-                : new Disguises.PrincipalProof(privateKey(key), locators);
         Receipt receipt;
         try {
-            receipt = engine.apply(kind == Kind.DELETE ? delete : anonymize, user.user(), proof);
+            receipt = engine.apply(kind == Kind.DELETE ? delete : anonymize, user.user(), Disguises.PrincipalProof.none());
         } catch (DisguiseException e) {
             throw RequestException.badRequest("your account was not " + kind.done() + ": " + e.getMessage());
         }
@@ -209,23 +203,6 @@ public final class AccountDisguises {
         }
     }
 
-    /** Every locator in {@code text} (earlier receipts pasted together), in order. */
-    static List<Locator> locators(String text) {
-        if (isBlank(text)) {
-            return List.of();
-        }
-        checkLength("the earlier receipts", text);
-        Set<String> found = new LinkedHashSet<>();
-        Matcher m = LOCATOR.matcher(text);
-        while (m.find()) {
-            found.add(m.group());
-        }
-        if (found.isEmpty()) {
-            throw RequestException.badRequest("the earlier receipts hold no locator (" + Locator.PREFIX + "...)");
-        }
-        return found.stream().map(Locator::parse).toList();
-    }
-
     /** The private key a user typed or uploaded: key text ({@value PrivateKey#PREFIX}...) or a recovery phrase. */
     static PrivateKey privateKey(String typed) {
         checkLength("the key", typed);
@@ -252,9 +229,5 @@ public final class AccountDisguises {
 
     private static boolean isBlank(String s) {
         return s == null || s.isBlank();
-    }
-
-    private static <T> T refuse(String message) {
-        throw RequestException.badRequest(message);
     }
 }

@@ -24,8 +24,7 @@ import org.maat.frontend.app.UserSession;
  *       "recoveryPhrase","privateKey"}}); Maat keeps neither;</li>
  *   <li>{@code GET /account/delete}, {@code /account/anonymize}: the confirmation form;
  *       {@code POST} them (or {@code /api/account/delete}, {@code /api/account/anonymize}) with the
- *       {@code password} (and, to compose with earlier disguises, {@code key} and {@code earlier}
- *       receipts): applies the disguise, ends the user's sessions and answers the receipt (JSON: the
+ *       {@code password}: applies the disguise, ends the user's sessions and answers the receipt (JSON: the
  *       receipt itself, to be saved as a file), which Maat does not keep.</li>
  * </ul>
  * Changes are POST only (a GET under {@code /api/} is 405); the session cookie is {@code SameSite=Lax}
@@ -84,7 +83,7 @@ public final class AccountServlet extends HttpServlet {
                 return;
             }
             Kind kind = Kind.of(segment);
-            Receipt receipt = disguises.disguise(user, kind, x.param("password"), x.param("key"), x.param("earlier"));
+            Receipt receipt = disguises.disguise(user, kind, x.param("password"));
             HttpSession session = request.getSession(false);
             if (session != null) {
                 session.invalidate();
