@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Semaphore;
@@ -17,21 +18,34 @@ import org.maat.core.data.DataDirException;
 
 /**
  * The password hashes of a data directory's accounts ({@code DATA/accounts}: one
- * {@code USER TAB ARGON2ID-PHC-STRING} line per account), loaded once and read-only afterwards.
- * {@link #authenticate} takes about as long for an unknown user as for a wrong password, so a
- * caller cannot tell which principals have accounts by timing. At most one verification per core
- * runs at a time (each takes its hash's memory cost, 19 MiB by default), so a burst of sign-ins queues
- * rather than exhausting the heap. Thread-safe.
+ * {@code USER TAB ARGON2ID-PHC-STRING} line per account), loaded once. Accounts may be
+ * {@link #remove removed} and {@link #restore restored} (a disguise deleting and bringing back a
+ * log-in): each change rewrites the file atomically ({@link AtomicFile}: a crash leaves the file
+ * before or after it) and is seen by every thread using this store as soon as the call returns
+ * (the map is copied on write and published at once). Changes go through one store per data
+ * directory: two stores of one directory changing it would each overwrite the other's changes.
+ *
+ * <p>{@link #authenticate} takes about as long for an unknown user as for a wrong password, so a
+ * caller cannot tell which principals have accounts by timing (removed ones included). At most one
+ * verification per core runs at a time (each takes its hash's memory cost, 19 MiB by default), so a
+ * burst of sign-ins queues rather than exhausting the heap. Thread-safe.
  */
 public final class AccountStore {
 
-    private final Map<String, String> hashes;
+    private final DataDir data;
+    /** Replaced whole on each change, never changed in place: readers take it once. */
+    private volatile Map<String, String> hashes;
     private final Semaphore verifying = new Semaphore(Runtime.getRuntime().availableProcessors());
-    /** Verified against when the user is unknown, so both failures cost one Argon2id evaluation. */
+    /**
+     * Verified against when the user is unknown, so both failures cost one Argon2id evaluation. Fixed
+     * at opening (a stored hash, so it costs what the stored ones cost); it stays in memory only, and
+     * verifying against it never signs anyone in, even if its account was removed since.
+     */
     private final String decoy;
 
-    private AccountStore(Map<String, String> hashes) {
-        this.hashes = Collections.unmodifiableMap(hashes);
+    private AccountStore(DataDir data, Map<String, String> hashes) {
+        this.data = data;
+        this.hashes = Collections.unmodifiableMap(new TreeMap<>(hashes));
         this.decoy = hashes.isEmpty() ? PasswordHasher.standard().hash("decoy")
                 : hashes.values().iterator().next();
     }
@@ -62,7 +76,7 @@ public final class AccountStore {
                 throw new DataDirException(file + ", line " + (i + 1) + ": account " + parts[0] + " appears twice");
             }
         }
-        return new AccountStore(hashes);
+        return new AccountStore(data, hashes);
     }
 
     /** Writes {@code hashes} (user to PHC string) as the accounts of {@code data}, atomically. */
@@ -90,8 +104,51 @@ public final class AccountStore {
         }
     }
 
-    /** The principals that have an account. */
+    /** The principals that have an account now (a snapshot). */
     public Set<String> users() {
         return hashes.keySet();
+    }
+
+    /** {@code user}'s password hash (PHC string), if it has an account. */
+    public Optional<String> hashOf(String user) {
+        return Optional.ofNullable(hashes.get(user));
+    }
+
+    /**
+     * Removes {@code user}'s account, durably, and returns its hash (to keep for {@link #restore}).
+     * From the return on, no thread can sign in as {@code user}.
+     *
+     * @throws IllegalArgumentException if {@code user} has no account
+     */
+    public synchronized String remove(String user) throws IOException {
+        Map<String, String> next = new TreeMap<>(hashes);
+        String hash = next.remove(user);
+        if (hash == null) {
+            throw new IllegalArgumentException("no account " + user + " in " + data.accounts());
+        }
+        write(data, next);
+        hashes = Collections.unmodifiableMap(next);
+        return hash;
+    }
+
+    /**
+     * Gives {@code user} back its account with the password hash {@code hash}, durably.
+     *
+     * @throws IllegalStateException if {@code user} has an account (it was created again since)
+     * @throws IllegalArgumentException if {@code user} or {@code hash} cannot be an account line
+     */
+    public synchronized void restore(String user, String hash) throws IOException {
+        if (user == null || user.isEmpty() || user.contains("\t") || user.contains("\n") || user.startsWith("#")
+                || hash == null || !hash.startsWith("$argon2id$") || hash.contains("\t") || hash.contains("\n")) {
+            throw new IllegalArgumentException("cannot restore account '" + user + "': expected a user name and an "
+                    + "$argon2id$ PHC string");
+        }
+        if (hashes.containsKey(user)) {
+            throw new IllegalStateException("account " + user + " exists in " + data.accounts() + ": not restored");
+        }
+        Map<String, String> next = new TreeMap<>(hashes);
+        next.put(user, hash);
+        write(data, next);
+        hashes = Collections.unmodifiableMap(next);
     }
 }

@@ -9,52 +9,52 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The document conduit store: millions of documents in a few append-only segment files (no file per
- * document), an offset table for random access by conduit id, and a commit file naming what is
- * committed. Every record carries a checksum, so a corrupt or truncated record is reported with its
- * segment and byte position, never returned as data and never silently dropped.
+ * The document conduit store: millions of documents in a few segment files (no file per document),
+ * an offset table for random access by conduit id, and a commit file naming what is committed. Every
+ * record carries a checksum, so a corrupt or truncated record is reported with its segment and byte
+ * position, never returned as data and never silently dropped.
  *
- * <p>Thread-safe for reading. A store is written once by a {@link ConduitStoreWriter}; what a reader
- * sees is exactly what the last {@link ConduitStoreWriter#commit()} published.
+ * <p>Documents are written once by a {@link ConduitStoreWriter}; afterwards a
+ * {@link ConduitStoreEditor} may remove documents (their records are then erased from the segment
+ * files) and restore them under their own ids. Ids are never reused: {@link #size()} is the id space
+ * {@code d0..d(size-1)}, {@link #liveDocuments()} the documents not removed.
+ *
+ * <p>Thread-safe for reading. An open store shows the commit it was opened at, or last
+ * {@link #refresh() refreshed} to: a later edit is seen only after {@code refresh()}. Until then a
+ * document removed by that edit reads as it was, unless its record has been erased already: then it
+ * reads as removed (empty from {@link #get}, skipped by a scan), never as damage. Records of real
+ * damage are still reported: an unreadable record is blamed on the disk only when the newest commit
+ * still names it.
  */
 public final class ConduitStore implements AutoCloseable {
 
     private final Path dir;
-    private final StoreCommit commit;
-    private final FileChannel[] segments;
-    private final long[] offsets;
+    private final long[] base;
+    private volatile StoreView view;
+    /** One channel per committed segment; grown (never shrunk) by {@link #refresh()}. */
+    private volatile FileChannel[] segments;
 
-    private ConduitStore(Path dir, StoreCommit commit, FileChannel[] segments, long[] offsets) {
+    private ConduitStore(Path dir, long[] base, StoreView view, FileChannel[] segments) {
         this.dir = dir;
-        this.commit = commit;
+        this.base = base;
+        this.view = view;
         this.segments = segments;
-        this.offsets = offsets;
     }
 
     /** Opens the committed contents of the store in {@code dir}. */
     public static ConduitStore open(Path dir) throws IOException {
-        StoreCommit commit;
-        try {
-            commit = StoreCommit.read(dir);
-        } catch (NoSuchFileException e) {
-            throw new IOException(dir + ": not a conduit store (no committed " + StoreCommit.FILE + ")");
-        }
-        long[] offsets = OffsetTable.read(dir, commit);
-        FileChannel[] channels = new FileChannel[commit.segmentLengths().size()];
-        try {
-            for (int i = 0; i < channels.length; i++) {
-                channels[i] = FileChannel.open(segmentFile(dir, i), StandardOpenOption.READ);
-            }
-        } catch (IOException e) {
-            closeAll(channels);
-            throw e;
-        }
-        return new ConduitStore(dir, commit, channels, offsets);
+        StoreCommit commit = readCommit(dir);
+        long[] base = OffsetTable.read(dir, commit);
+        StoreView view = StoreView.of(dir, commit, base);
+        FileChannel[] channels = openSegments(dir, new FileChannel[0], commit.segmentLengths().size());
+        return new ConduitStore(dir, base, view, channels);
     }
 
     /** Starts a new store in {@code dir}, which must not hold one already. */
@@ -62,40 +62,166 @@ public final class ConduitStore implements AutoCloseable {
         return new ConduitStoreWriter(dir);
     }
 
+    /**
+     * Starts editing the store in {@code dir}: one editor at a time per store (across processes), a
+     * second gets {@link StoreLockedException}. What an earlier editor left unfinished by a crash is
+     * finished first (its uncommitted appends dropped, its committed removals' erasure completed).
+     */
+    public static ConduitStoreEditor edit(Path dir) throws IOException {
+        return new ConduitStoreEditor(dir, null);
+    }
+
+    /** As {@link #edit(Path)}, and this open store is {@link #refresh() refreshed} after each commit of the editor. */
+    public ConduitStoreEditor edit() throws IOException {
+        return new ConduitStoreEditor(dir, this);
+    }
+
     public Path dir() {
         return dir;
     }
 
-    /** Committed documents. */
+    /**
+     * The id space: documents {@code d0..d(size-1)} were stored, and each of them is either live or
+     * removed. A scan of {@code [0, size())} returns the live ones.
+     */
     public long size() {
-        return offsets.length;
+        return view.size();
     }
 
-    /** Committed bytes of record data. */
+    /** Documents of the id space that are not removed. */
+    public long liveDocuments() {
+        return view.live();
+    }
+
+    /** How many edits this store's commit has seen (0 for a store never edited). */
+    public long generation() {
+        return view.commit().generation();
+    }
+
+    /** Committed bytes of record data, including erased records. */
     public long bytes() {
-        return commit.segmentLengths().stream().mapToLong(Long::longValue).sum();
+        return view.commit().segmentLengths().stream().mapToLong(Long::longValue).sum();
+    }
+
+    /** Whether {@code id} names a document of this store that is not removed. */
+    public boolean contains(String id) {
+        long n = Document.ordinal(id);
+        StoreView v = view;
+        return n >= 0 && n < v.size() && !v.removed(n);
     }
 
     /**
-     * The document with conduit id {@code id}, or empty if the store has none such.
+     * The document with conduit id {@code id}, or empty if the store has none such or it was removed.
      *
      * @throws CorruptRecordException if its record is damaged
      */
     public Optional<Document> get(String id) {
         long n = Document.ordinal(id);
-        if (n < 0 || n >= offsets.length) {
+        StoreView v = view;
+        if (n < 0 || n >= v.size()) {
             return Optional.empty();
         }
-        return Optional.of(read(n));
+        return Optional.ofNullable(readLive(v, n));
     }
 
     /**
      * The {@code n}-th document.
      *
+     * @throws NoSuchElementException if it was removed
      * @throws CorruptRecordException if its record is damaged or is not the {@code n}-th document's
      */
     public Document read(long n) {
-        long packed = offsets[Math.toIntExact(n)];
+        Document d = readLive(view, n);
+        if (d == null) {
+            throw new NoSuchElementException(Document.idOf(n) + " was removed from " + dir);
+        }
+        return d;
+    }
+
+    /** Every live document in id order; bad records throw. */
+    public DocumentScan scan() {
+        return scan(0, size(), ScanMode.STRICT, bad -> { });
+    }
+
+    /**
+     * The live documents of ids {@code from} (inclusive) to {@code to} (exclusive) in id order, as of
+     * the commit this store shows when the scan starts. Removed documents are skipped without a report
+     * (they are not damage). In {@link ScanMode#SKIP} a bad record goes to {@code skipped} and the scan
+     * resumes at the next record.
+     */
+    public DocumentScan scan(long from, long to, ScanMode mode, Consumer<CorruptRecordException> skipped) {
+        StoreView v = view;
+        if (from < 0 || to > v.size() || from > to) {
+            throw new IllegalArgumentException("range [" + from + ", " + to + ") outside [0, " + v.size() + ")");
+        }
+        return new DocumentScan(this, v, from, to, mode, skipped);
+    }
+
+    /**
+     * Reads the store's commit again and, if an editor committed since, shows the new commit to every
+     * later read and scan (scans already running keep theirs). Costs one small file read when nothing
+     * changed. Thread-safe; file handles are kept (segments are only appended and overwritten in place,
+     * never replaced), new segments opened.
+     *
+     * @return whether the store changed
+     */
+    public synchronized boolean refresh() throws IOException {
+        StoreCommit commit = readCommit(dir);
+        StoreView current = view;
+        if (commit.equals(current.commit())) {
+            return false;
+        }
+        if (commit.documents() != base.length) {
+            throw new IOException("damaged store: " + dir.resolve(StoreCommit.FILE) + " names " + commit.documents()
+                    + " documents, but the store was opened with " + base.length + " and ids are never added");
+        }
+        StoreView next = StoreView.of(dir, commit, base);
+        segments = openSegments(dir, segments, commit.segmentLengths().size());
+        view = next;
+        return true;
+    }
+
+    /** Where the {@code n}-th document's record lies in the current view (packed), or -1 if removed. */
+    long offset(long n) {
+        return view.offset(n);
+    }
+
+    /** The {@code n}-th document of {@code v}, or null if it is removed there (or erased since). */
+    private Document readLive(StoreView v, long n) {
+        if (v.removed(n)) {
+            return null;
+        }
+        long packed = v.offset(n);
+        try {
+            return readRecord(v, packed, n);
+        } catch (CorruptRecordException e) {
+            return recover(v, n, e);
+        }
+    }
+
+    /**
+     * A record of view {@code v} that could not be read: if a later commit removed (and may have
+     * erased) the document, it is absent (null), or read where a restoration put it; if the newest
+     * commit still names the same record, it is damage and {@code bad} is thrown.
+     */
+    Document recover(StoreView v, long n, CorruptRecordException bad) {
+        StoreView latest;
+        try {
+            refresh();
+            latest = view;
+        } catch (IOException e) {
+            throw bad;
+        }
+        if (latest.commit().generation() == v.commit().generation() || latest.offset(n) == v.offset(n)) {
+            throw bad;
+        }
+        if (latest.removed(n)) {
+            return null;
+        }
+        return readRecord(latest, latest.offset(n), n);
+    }
+
+    private Document readRecord(StoreView v, long packed, long n) {
         int segment = OffsetTable.segment(packed);
         long position = OffsetTable.position(packed);
         FileChannel channel = segments[segment];
@@ -104,6 +230,10 @@ public final class ConduitStore implements AutoCloseable {
             ByteBuffer header = ByteBuffer.allocate(RecordCodec.HEADER);
             readFully(channel, header, position, file);
             int length = RecordCodec.payloadLength(header);
+            if (position + RecordCodec.HEADER + length > v.committedLength(segment)) {
+                throw new RecordCodec.BadRecord("record runs past the committed end of the segment ("
+                        + v.committedLength(segment) + ")");
+            }
             ByteBuffer payload = ByteBuffer.allocate(length);
             readFully(channel, payload, position + RecordCodec.HEADER, file);
             return RecordCodec.decode(header, payload.array(), n);
@@ -114,36 +244,36 @@ public final class ConduitStore implements AutoCloseable {
         }
     }
 
-    /** Every document in id order; bad records throw. */
-    public DocumentScan scan() {
-        return scan(0, size(), ScanMode.STRICT, bad -> { });
-    }
-
-    /**
-     * Documents {@code from} (inclusive) to {@code to} (exclusive) in id order. In {@link ScanMode#SKIP}
-     * a bad record goes to {@code skipped} and the scan resumes at the next record.
-     */
-    public DocumentScan scan(long from, long to, ScanMode mode, Consumer<CorruptRecordException> skipped) {
-        if (from < 0 || to > size() || from > to) {
-            throw new IllegalArgumentException("range [" + from + ", " + to + ") outside [0, " + size() + ")");
-        }
-        return new DocumentScan(this, from, to, mode, skipped);
-    }
-
-    long committedLength(int segment) {
-        return commit.segmentLengths().get(segment);
-    }
-
-    long offset(long n) {
-        return offsets[Math.toIntExact(n)];
-    }
-
     Path segmentFile(int segment) {
         return segmentFile(dir, segment);
     }
 
     static Path segmentFile(Path dir, int segment) {
         return dir.resolve(String.format("segment-%05d.dat", segment));
+    }
+
+    static StoreCommit readCommit(Path dir) throws IOException {
+        try {
+            return StoreCommit.read(dir);
+        } catch (NoSuchFileException e) {
+            throw new IOException(dir + ": not a conduit store (no committed " + StoreCommit.FILE + ")");
+        }
+    }
+
+    private static FileChannel[] openSegments(Path dir, FileChannel[] open, int count) throws IOException {
+        if (open.length >= count) {
+            return open;
+        }
+        FileChannel[] channels = Arrays.copyOf(open, count);
+        try {
+            for (int i = open.length; i < count; i++) {
+                channels[i] = FileChannel.open(segmentFile(dir, i), StandardOpenOption.READ);
+            }
+        } catch (IOException e) {
+            closeAll(Arrays.copyOfRange(channels, open.length, count));
+            throw e;
+        }
+        return channels;
     }
 
     private static void readFully(FileChannel channel, ByteBuffer buf, long position, Path file)
@@ -160,7 +290,7 @@ public final class ConduitStore implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException {
+    public synchronized void close() throws IOException {
         closeAll(segments);
     }
 

@@ -22,6 +22,7 @@ public final class ConduitStoreWriter implements AutoCloseable {
 
     private final Path dir;
     private final long segmentBytes;
+    private final StoreLock lock;
     private final List<Long> lengths = new ArrayList<>();
     private final FileChannel offsets;
     private final ByteBuffer offsetBuffer = ByteBuffer.allocate(8 << 10);
@@ -42,9 +43,15 @@ public final class ConduitStoreWriter implements AutoCloseable {
         if (ConduitStore.exists(dir)) {
             throw new IOException(dir + ": already holds a conduit store; choose an empty directory");
         }
-        this.offsets = FileChannel.open(dir.resolve(OffsetTable.FILE), StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
-        openSegment();
+        this.lock = StoreLock.take(dir); // no editor may open the store while it is being written
+        try {
+            this.offsets = FileChannel.open(dir.resolve(OffsetTable.FILE), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+            openSegment();
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
+        }
     }
 
     /** Appends a document and returns it with its conduit id. */
@@ -99,8 +106,9 @@ public final class ConduitStoreWriter implements AutoCloseable {
             flushRecords();
             flushOffsets();
         } finally {
-            segment.close();
-            offsets.close();
+            try (StoreLock l = lock; FileChannel o = offsets; FileChannel s = segment) {
+                // closed in reverse order: the lock last
+            }
         }
     }
 

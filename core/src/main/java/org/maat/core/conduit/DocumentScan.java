@@ -11,14 +11,18 @@ import java.util.function.Consumer;
 
 /**
  * A streaming pass over a range of a conduit store in id order, reading through a large window so a
- * pass costs sequential I/O. In {@link ScanMode#SKIP} a bad record is reported and the pass resumes at
- * the next record's known offset; in {@link ScanMode#STRICT} it throws.
+ * pass costs sequential I/O. It shows the commit the store showed when the pass began: removed
+ * documents are skipped silently (they are not damage), and a document whose record a later edit
+ * erased under the pass is skipped as removed too (or read where a restoration put it). In
+ * {@link ScanMode#SKIP} a bad record is reported and the pass resumes at the next record's known
+ * offset; in {@link ScanMode#STRICT} it throws.
  */
 public final class DocumentScan implements Iterator<Document>, AutoCloseable {
 
     private static final int WINDOW = 1 << 20;
 
     private final ConduitStore store;
+    private final StoreView view;
     private final long to;
     private final BadRecords<CorruptRecordException> badRecords;
     private long next;
@@ -28,8 +32,10 @@ public final class DocumentScan implements Iterator<Document>, AutoCloseable {
     private ByteBuffer window = ByteBuffer.allocate(WINDOW);
     private long windowStart;
 
-    DocumentScan(ConduitStore store, long from, long to, ScanMode mode, Consumer<CorruptRecordException> skipped) {
+    DocumentScan(ConduitStore store, StoreView view, long from, long to, ScanMode mode,
+                 Consumer<CorruptRecordException> skipped) {
         this.store = store;
+        this.view = view;
         this.next = from;
         this.to = to;
         this.badRecords = new BadRecords<>(mode, skipped);
@@ -40,10 +46,17 @@ public final class DocumentScan implements Iterator<Document>, AutoCloseable {
     public boolean hasNext() {
         while (pending == null && next < to) {
             long n = next++;
+            if (view.removed(n)) {
+                continue;
+            }
             try {
                 pending = readRecord(n);
             } catch (CorruptRecordException e) {
-                badRecords.handle(e);
+                try {
+                    pending = store.recover(view, n, e); // null: removed and erased since the pass began
+                } catch (CorruptRecordException damage) {
+                    badRecords.handle(damage);
+                }
             }
         }
         return pending != null;
@@ -65,7 +78,7 @@ public final class DocumentScan implements Iterator<Document>, AutoCloseable {
     }
 
     private Document readRecord(long n) {
-        long packed = store.offset(n);
+        long packed = view.offset(n);
         int segment = OffsetTable.segment(packed);
         long position = OffsetTable.position(packed);
         try {
@@ -86,7 +99,7 @@ public final class DocumentScan implements Iterator<Document>, AutoCloseable {
 
     /** {@code length} bytes at {@code position}, within the segment's committed length. */
     private ByteBuffer bytes(int segment, long position, int length) throws IOException, RecordCodec.BadRecord {
-        long committed = store.committedLength(segment);
+        long committed = view.committedLength(segment);
         if (position + length > committed) {
             throw new RecordCodec.BadRecord("record runs past the committed end of the segment (" + committed + ")");
         }

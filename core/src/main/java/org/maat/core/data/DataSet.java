@@ -6,6 +6,7 @@ import java.nio.file.NoSuchFileException;
 import java.util.Map;
 import java.util.Objects;
 import org.maat.core.conduit.ConduitStore;
+import org.maat.core.conduit.ConduitStoreEditor;
 import org.maat.policy.facts.FactIndex;
 import org.maat.policy.facts.PartitionedFacts;
 import org.maat.policy.eval.PolicyEngine;
@@ -91,6 +92,39 @@ public final class DataSet implements AutoCloseable {
     public static DataSet open(DataDir dir) throws IOException {
         Manifest manifest = dir.readManifest();
         PolicyStore policies = PolicyStore.openReadOnly(dir.policyStore());
+        ConduitStore documents = null;
+        try {
+            checkGenerated(manifest, policies);
+            documents = ConduitStore.open(dir.documents());
+            MalLog log = MalLog.open(dir.malLog());
+            return new DataSet(dir, manifest, policies, documents, log);
+        } catch (IOException | RuntimeException e) {
+            policies.close();
+            if (documents != null) {
+                documents.close();
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Opens a data directory for its one owner that changes it (the front-end, {@code maat disguise}):
+     * as {@link #open}, but the policy store opened writable ({@link PolicyStore#open}: locked against
+     * other openers, a damaged file refused, never repaired) so that {@code policies().batch()...commit()}
+     * works, and documents changed through {@link #editDocuments()}. The policy engine sees facts a
+     * batch adds or removes once the batch commits.
+     *
+     * @throws DataDirException if {@code policy.db} is missing (it is never created here)
+     * @throws org.maat.policy.store.PolicyStoreException if it is damaged, locked or opens at an earlier
+     *         commit than generation's last
+     */
+    public static DataSet openForChanges(DataDir dir) throws IOException {
+        Manifest manifest = dir.readManifest();
+        if (!Files.isRegularFile(dir.policyStore())) {
+            throw new DataDirException(dir.policyStore() + ": missing; a data directory's policy store is written by "
+                    + "'maat generate' and never created here");
+        }
+        PolicyStore policies = PolicyStore.open(dir.policyStore());
         ConduitStore documents = null;
         try {
             checkGenerated(manifest, policies);
@@ -211,8 +245,31 @@ public final class DataSet implements AutoCloseable {
         return policies;
     }
 
+    /**
+     * The document store: one object for the data set's life, showing the commit it was opened at or
+     * last refreshed to ({@link #refreshDocuments()}, or an edit through {@link #editDocuments()}).
+     * Safe to use from many threads while it is refreshed; never closed before this data set.
+     */
     public ConduitStore documents() {
         return documents;
+    }
+
+    /**
+     * Shows the documents' newest commit (one an editor of this or another process made) to every
+     * later read; scans already running keep theirs. Cheap when nothing changed.
+     *
+     * @return whether the documents changed
+     */
+    public boolean refreshDocuments() throws IOException {
+        return documents.refresh();
+    }
+
+    /**
+     * An editor of the documents ({@link ConduitStore#edit()}): removals and restorations, each commit
+     * seen by {@link #documents()} when it returns. One editor at a time per store.
+     */
+    public ConduitStoreEditor editDocuments() throws IOException {
+        return documents.edit();
     }
 
     /** The MAL log, appended to by this data set's owner; a follower has none and fails. */
