@@ -1,0 +1,190 @@
+package org.maat.disguise.search;
+
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.maat.core.task.DocumentReader;
+import org.maat.core.task.LabelledDocument;
+import org.maat.core.task.TaskGate;
+import org.maat.disguise.DisguiseException;
+import org.maat.disguise.crypto.PrincipalKeys;
+import org.maat.disguise.crypto.PrivateKey;
+import org.maat.disguise.search.SearchRecords.ConduitRecord;
+import org.maat.disguise.search.SearchRecords.Decorrelation;
+import org.maat.disguise.search.SearchRecords.DocumentRecord;
+import org.maat.disguise.search.SearchRecords.FactRecord;
+import org.maat.disguise.search.SearchRecords.LabelledRecord;
+import org.maat.disguise.search.SearchRecords.ProfileFile;
+import org.maat.disguise.search.SearchRecords.SpeaksFor;
+import org.maat.disguise.spec.DisguiseSpec;
+import org.maat.disguise.spec.DisguiseSpec.Decorrelate;
+import org.maat.disguise.spec.DisguiseSpec.Pseudoprincipals;
+import org.maat.disguise.spec.DisguiseSpec.Remove;
+import org.maat.disguise.spec.DisguiseSpec.SearchKind;
+import org.maat.disguise.spec.DisguiseSpec.Step;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
+import org.maat.policy.facts.Fact;
+import org.maat.policy.monitor.Payload;
+import org.maat.policy.monitor.TaskMode;
+
+/**
+ * Works out what one search disguise changes, reading only: the bag of what it takes away and the plan
+ * of the stores' new state. Runs as tasks of the monitor: each owner's documents are read by a checked
+ * read in an unconfined task of that owner's session (the principal's, or a pseudoprincipal's it speaks
+ * for), and each document it removes or re-owns is a checked write of that same task (the document's
+ * {@code update} rule), so the disguise changes only conduits the session owns.
+ */
+final class DisguisePlanner {
+
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final SearchData stores;
+    private final DisguiseSpec spec;
+    private final String principal;
+    /** The pseudoprincipals the principal speaks for through earlier bags (composition). */
+    private final Set<String> speaksFor;
+
+    private final List<SpeaksFor> created = new ArrayList<>();
+    private final Map<String, PrivateKey> createdKeys = new LinkedHashMap<>();
+    private final List<LabelledRecord> removed = new ArrayList<>();
+    private final List<Decorrelation> decorrelated = new ArrayList<>();
+    private final List<FactRecord> facts = new ArrayList<>();
+    private List<ProfileFile> profile = List.of();
+    private String accountHash;
+    private boolean removesProfile;
+
+    private final List<ConduitRecord> putConduits = new ArrayList<>();
+    private final List<String> removeConduits = new ArrayList<>();
+    private final List<LabelledRecord> index = new ArrayList<>();
+
+    DisguisePlanner(SearchData stores, DisguiseSpec spec, String principal, Set<String> speaksFor) {
+        this.stores = stores;
+        this.spec = spec;
+        this.principal = principal;
+        this.speaksFor = Set.copyOf(speaksFor);
+    }
+
+    /** What the disguise does; {@code applied} is its time, recorded in the bag. */
+    record Outcome(SearchBag bag, SearchPlan plan, Map<String, PrivateKey> pseudoprincipals) {
+    }
+
+    Outcome plan(long applied) {
+        for (Step step : spec.steps()) {
+            SearchKind kind = kind(step);
+            if (step instanceof Remove) {
+                remove(kind);
+            } else if (step instanceof Decorrelate d && kind == SearchKind.DOCUMENTS) {
+                decorrelate(d.pseudoprincipals());
+            } else {
+                throw new DisguiseException(spec.source() + ":" + step.at() + ": search data cannot "
+                        + step.getClass().getSimpleName().toLowerCase() + " " + kind.label()
+                        + " (documents can be removed or decorrelated; friendships, history and login removed)");
+            }
+        }
+        boolean forgetsKey = accountHash != null;
+        SearchBag bag = new SearchBag(spec.name(), principal, applied, created, removed, decorrelated, facts, profile,
+                accountHash, forgetsKey);
+        List<String> removedIds = removed.stream().map(r -> r.document().id()).toList();
+        SearchPlan plan = new SearchPlan(putConduits, removeConduits, List.of(), facts, removedIds, List.of(),
+                removedIds, index, accountHash != null ? principal : null, null,
+                removesProfile ? principal : null, null);
+        return new Outcome(bag, plan, createdKeys);
+    }
+
+    private SearchKind kind(Step step) {
+        for (SearchKind k : SearchKind.values()) {
+            if (k.label().equals(step.target())) {
+                return k;
+            }
+        }
+        throw new DisguiseException(spec.source() + ":" + step.at() + ": '" + step.target()
+                + "' is not a kind of search data (documents, friendships, history, login)");
+    }
+
+    private void remove(SearchKind kind) {
+        switch (kind) {
+            case DOCUMENTS -> removeDocuments();
+            case FRIENDSHIPS -> {
+                for (Fact f : stores.friendships(principal)) {
+                    facts.add(FactRecord.of(f));
+                }
+            }
+            case HISTORY -> {
+                readHistory();
+                removesProfile = true;
+            }
+            case LOGIN -> accountHash = stores.accounts().hashOf(principal).orElseThrow(() -> new DisguiseException(
+                    "principal " + principal + " has no login to remove"));
+        }
+    }
+
+    /** The documents of the principal and of every pseudoprincipal it speaks for, each read and removed as its owner. */
+    private void removeDocuments() {
+        Set<String> owners = new java.util.TreeSet<>(speaksFor);
+        owners.add(principal);
+        for (Conduit c : stores.documentsOwnedBy(owners)) {
+            if (removeConduits.contains(c.id())) {
+                continue;
+            }
+            LabelledDocument doc = asOwner(c, true);
+            removed.add(new LabelledRecord(ConduitRecord.of(c), DocumentRecord.of(doc.document())));
+            removeConduits.add(c.id());
+            putConduits.removeIf(p -> p.id().equals(c.id()));
+            index.removeIf(l -> l.document().id().equals(c.id()));
+        }
+    }
+
+    private void decorrelate(Pseudoprincipals how) {
+        String shared = null;
+        for (Conduit c : stores.documentsOwnedBy(Set.of(principal))) {
+            if (removeConduits.contains(c.id())) {
+                continue;
+            }
+            String pp = how == Pseudoprincipals.ONE && shared != null ? shared : newPseudoprincipal();
+            shared = pp;
+            LabelledDocument doc = asOwner(c, true);
+            ConduitRecord reowned = ConduitRecord.of(c).ownedBy(pp);
+            decorrelated.add(new Decorrelation(ConduitRecord.of(c), pp, SearchRecords.contentHash(doc.document())));
+            putConduits.add(reowned);
+            index.add(new LabelledRecord(reowned, DocumentRecord.of(doc.document())));
+        }
+    }
+
+    /** A checked read of {@code c} as its owner, then (if {@code writes}) a checked write of it. */
+    private LabelledDocument asOwner(Conduit c, boolean writes) {
+        try (TaskGate task = stores.monitor().open(Session.of(c.owner()), TaskMode.UNCONFINED)) {
+            LabelledDocument doc = new DocumentReader(task, stores.data().policies(), stores.data().documents())
+                    .read(c.id());
+            if (writes) {
+                task.write(c, null, Payload.data());
+            }
+            return doc;
+        }
+    }
+
+    private void readHistory() {
+        List<ProfileFile> files = stores.profiles().read(principal);
+        try (TaskGate task = stores.monitor().open(Session.of(principal), TaskMode.UNCONFINED)) {
+            for (ProfileFile f : files) {
+                task.read(stores.profiles().conduit(principal, f.path()));
+            }
+        }
+        profile = files;
+    }
+
+    /** A fresh pseudoprincipal: a random id that names no one, and its own key pair. */
+    private String newPseudoprincipal() {
+        byte[] id = new byte[12];
+        RANDOM.nextBytes(id);
+        String pp = "pp-" + HexFormat.of().formatHex(id);
+        PrivateKey key = PrincipalKeys.generate();
+        created.add(new SpeaksFor(pp, key.toText()));
+        createdKeys.put(pp, key);
+        return pp;
+    }
+}

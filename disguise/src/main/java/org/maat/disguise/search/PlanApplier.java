@@ -1,0 +1,121 @@
+package org.maat.disguise.search;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.maat.core.conduit.ConduitStoreEditor;
+import org.maat.core.runtime.IndexUpdate;
+import org.maat.core.task.LabelledDocument;
+import org.maat.disguise.search.SearchRecords.ConduitRecord;
+import org.maat.disguise.search.SearchRecords.DocumentRecord;
+import org.maat.disguise.search.SearchRecords.FactRecord;
+import org.maat.disguise.search.SearchRecords.LabelledRecord;
+import org.maat.policy.store.Batch;
+
+/**
+ * Brings every store to the state a {@link SearchPlan} names, in a fixed order: the policy store (one
+ * batch: conduits and facts), the conduit store (one edit commit, removed documents erased), the index
+ * (one update, published atomically with its labels under the monitor), the accounts file, the profile
+ * directory. Each step sets a state rather than repeating an action, so a roll-forward after a crash
+ * runs the whole plan again and ends where an uninterrupted run does.
+ */
+final class PlanApplier {
+
+    private final SearchData stores;
+
+    PlanApplier(SearchData stores) {
+        this.stores = stores;
+    }
+
+    /** Applies {@code entry}'s plan; throws if a store cannot be written (the entry stays, to roll forward). */
+    void apply(RollForwardJournal.Entry entry) {
+        SearchPlan plan = entry.plan();
+        try {
+            policies(plan);
+            documents(plan);
+            index(plan);
+            account(plan);
+            profile(plan, entry.id());
+        } catch (IOException e) {
+            throw new UncheckedIOException("a disguise could not finish writing Maat's stores; it is rolled forward "
+                    + "the next time the data directory is opened: " + e.getMessage(), e);
+        }
+    }
+
+    private void policies(SearchPlan plan) {
+        Batch batch = stores.data().policies().batch();
+        plan.removeConduits().forEach(batch::removeConduit);
+        for (ConduitRecord c : plan.putConduits()) {
+            batch.putConduit(c.toConduit());
+        }
+        for (FactRecord f : plan.removeFacts()) {
+            batch.removeFact(f.toFact());
+        }
+        for (FactRecord f : plan.addFacts()) {
+            batch.addFact(f.toFact());
+        }
+        batch.commit();
+        if (!plan.removeConduits().isEmpty() || !plan.removeFacts().isEmpty() || !plan.putConduits().isEmpty()) {
+            // the superseded versions still hold the old records: rewrite the file without them
+            stores.data().policies().compact(COMPACT_MILLIS);
+        }
+    }
+
+    private static final int COMPACT_MILLIS = 10_000;
+
+    private void documents(SearchPlan plan) throws IOException {
+        if (plan.removeDocuments().isEmpty() && plan.restoreDocuments().isEmpty()) {
+            return;
+        }
+        try (ConduitStoreEditor edit = stores.data().editDocuments()) {
+            for (String id : plan.removeDocuments()) {
+                if (edit.contains(id)) {
+                    edit.remove(id);
+                }
+            }
+            for (DocumentRecord d : plan.restoreDocuments()) {
+                if (!edit.contains(d.id())) {
+                    edit.restore(d.toDocument());
+                }
+            }
+            edit.commit();
+        }
+    }
+
+    private void index(SearchPlan plan) throws IOException {
+        if (plan.unindex().isEmpty() && plan.index().isEmpty()) {
+            return;
+        }
+        try (IndexUpdate update = IndexUpdate.open(stores.data(), stores.index(), stores.monitoring())) {
+            for (String id : plan.unindex()) {
+                update.delete(id);
+            }
+            for (LabelledRecord r : plan.index()) {
+                update.add(new LabelledDocument(r.conduit().toConduit(), r.document().toDocument()));
+            }
+            update.publish();
+        }
+    }
+
+    private void account(SearchPlan plan) throws IOException {
+        if (plan.account() == null) {
+            return;
+        }
+        boolean present = stores.accounts().hashOf(plan.account()).isPresent();
+        if (plan.accountHash() == null && present) {
+            stores.accounts().remove(plan.account());
+        } else if (plan.accountHash() != null && !present) {
+            stores.accounts().restore(plan.account(), plan.accountHash());
+        }
+    }
+
+    private void profile(SearchPlan plan, String entry) throws IOException {
+        if (plan.profileUser() == null) {
+            return;
+        }
+        if (plan.profile() == null) {
+            stores.profiles().remove(plan.profileUser(), entry);
+        } else {
+            stores.profiles().restore(plan.profileUser(), plan.profile(), entry);
+        }
+    }
+}

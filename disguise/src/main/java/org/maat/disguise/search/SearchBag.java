@@ -1,0 +1,36 @@
+package org.maat.disguise.search;
+
+import java.util.List;
+import org.maat.disguise.search.SearchRecords.Decorrelation;
+import org.maat.disguise.search.SearchRecords.FactRecord;
+import org.maat.disguise.search.SearchRecords.LabelledRecord;
+import org.maat.disguise.search.SearchRecords.ProfileFile;
+import org.maat.disguise.search.SearchRecords.SpeaksFor;
+
+/**
+ * What one search disguise changed, sealed to its principal ({@link org.maat.disguise.store.SealedBags}):
+ * everything a reveal needs to put back, and the pseudoprincipals whose keys it holds.
+ *
+ * @param removed      documents taken out of the conduit store, the policy store and the index
+ * @param decorrelated documents whose owner became a pseudoprincipal (the conduit as it was)
+ * @param facts        facts removed (friendships in both directions)
+ * @param profile      the files of {@code profile/PRINCIPAL}, if history was removed
+ * @param accountHash  the principal's password hash, if the login was removed; else null
+ * @param forgotKey    whether the disguise forgot the principal's registered key (it removed the login)
+ */
+record SearchBag(String disguise, String principal, long appliedMillis, List<SpeaksFor> speaksFor,
+                 List<LabelledRecord> removed, List<Decorrelation> decorrelated, List<FactRecord> facts,
+                 List<ProfileFile> profile, String accountHash, boolean forgotKey) {
+
+    SearchBag {
+        speaksFor = List.copyOf(speaksFor);
+        removed = List.copyOf(removed);
+        decorrelated = List.copyOf(decorrelated);
+        facts = List.copyOf(facts);
+        profile = List.copyOf(profile);
+    }
+
+    int changes() {
+        return removed.size() + decorrelated.size() + facts.size() + profile.size() + (accountHash == null ? 0 : 1);
+    }
+}

@@ -1,0 +1,45 @@
+package org.maat.disguise.search;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.maat.core.accounts.AccountStore;
+import org.maat.core.conduit.Document;
+import org.maat.core.data.DataSet;
+import org.maat.core.lucene.IndexLayout;
+import org.maat.core.task.Monitor;
+import org.maat.core.task.Monitoring;
+import org.maat.policy.Conduit;
+import org.maat.policy.facts.Fact;
+
+/**
+ * The live objects of one data directory that a search disguise reads and changes: the data set
+ * (opened for changes), the accounts, the index and the monitor of the disguise's tasks. The owner
+ * (the front-end or the command line) keeps serving with the same objects, so it sees each change
+ * as soon as it is made.
+ */
+record SearchData(DataSet data, AccountStore accounts, IndexLayout index, Monitoring monitoring, Monitor monitor,
+                  ProfileFiles profiles) {
+
+    /** Document conduits owned by any of {@code owners}, in id order. */
+    List<Conduit> documentsOwnedBy(Set<String> owners) {
+        try (Stream<Conduit> all = data.policies().conduits()) {
+            return all.filter(c -> owners.contains(c.owner()) && Document.ordinal(c.id()) >= 0).toList();
+        }
+    }
+
+    /** The friendships of {@code user}: {@code friend(user, X)} and {@code friend(X, user)}. */
+    List<Fact> friendships(String user) {
+        List<Fact> facts = new ArrayList<>();
+        for (List<String> args : data.policies().facts().match("friend", new String[] {user, null})) {
+            facts.add(new Fact("friend", args));
+        }
+        for (List<String> args : data.policies().facts().match("friend", new String[] {null, user})) {
+            if (!args.get(0).equals(user)) {
+                facts.add(new Fact("friend", args));
+            }
+        }
+        return facts;
+    }
+}

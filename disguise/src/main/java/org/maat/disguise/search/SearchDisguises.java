@@ -1,0 +1,270 @@
+package org.maat.disguise.search;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.maat.core.accounts.AccountStore;
+import org.maat.core.data.DataDir;
+import org.maat.core.data.DataSet;
+import org.maat.core.lucene.IndexLayout;
+import org.maat.core.task.Monitor;
+import org.maat.core.task.Monitoring;
+import org.maat.disguise.BagSummary;
+import org.maat.disguise.Conflict;
+import org.maat.disguise.DisguiseException;
+import org.maat.disguise.Disguises;
+import org.maat.disguise.Receipt;
+import org.maat.disguise.RevealRefusedException;
+import org.maat.disguise.RevealReport;
+import org.maat.disguise.crypto.PrivateKey;
+import org.maat.disguise.crypto.PublicKey;
+import org.maat.disguise.crypto.UnsealException;
+import org.maat.disguise.search.SearchRecords.SpeaksFor;
+import org.maat.disguise.spec.DisguiseSpec;
+import org.maat.disguise.store.Locator;
+import org.maat.disguise.store.SealedBags;
+import org.maat.policy.monitor.ReferenceMonitor;
+import org.maat.policy.templates.PolicyTemplates;
+
+/**
+ * Disguises over Maat's own search data: a user deletes or anonymizes their account, and may later
+ * restore it. The kinds of data a search spec names are {@code documents} (the conduit store, the
+ * policy-store conduits and the index), {@code friendships} (friend facts, both directions),
+ * {@code history} (the profile directory) and {@code login} (the account's password hash).
+ *
+ * <p>What it guarantees, beyond {@link Disguises}:
+ * <ul>
+ *   <li>Crash atomicity: each apply and reveal writes its whole change (a plan) durably to the
+ *       journal in {@code DATA/disguise.db}, in the same commit as its bag and registry changes,
+ *       before any other store changes, then brings each store to the plan's state and deletes the
+ *       entry. After a SIGKILL at any point, opening the data again (constructing this class) rolls a
+ *       left entry forward: the data is as before the call or as after it.</li>
+ *   <li>Erasure: a removed document leaves the conduit store (erased), the policy store and the
+ *       index (its segments rewritten); the policy store and {@code disguise.db} are rewritten
+ *       without superseded versions; the accounts file and the profile directory are replaced. The
+ *       bag is sealed to the principal, and {@code disguise.db} names neither the principal (its key
+ *       is forgotten with its login) nor which pseudoprincipals are whose.</li>
+ *   <li>The monitor: a disguise runs as tasks of the monitor of the data set, reading each document
+ *       by a checked read as its owner's session and writing only conduits that session owns. It
+ *       never writes the MAL log, which is append-only by policy: {@link #disguise} says how many of
+ *       its entries still name the user.</li>
+ * </ul>
+ * One apply or reveal at a time (methods are synchronized). The owner (front-end or command line)
+ * passes the objects it serves with, so its searches see each change once it is published.
+ */
+public final class SearchDisguises implements Disguises {
+
+    private final SearchData stores;
+    private final DisguiseFile file;
+    private final FileBagStore bags;
+    private final FilePrincipalRegistry registry;
+    private final RollForwardJournal journal;
+    private final PlanApplier applier;
+    private final AutoCloseable owned;
+
+    /**
+     * Disguises over the owner's live objects: {@code data} opened for changes, its {@code accounts},
+     * the {@code index} built over it and how tasks are monitored. Opens (creating) {@code DATA/disguise.db}
+     * and rolls forward any change a crash interrupted before returning.
+     */
+    public SearchDisguises(DataSet data, AccountStore accounts, IndexLayout index, Monitoring monitoring) {
+        this(data, accounts, index, monitoring, () -> { });
+    }
+
+    private SearchDisguises(DataSet data, AccountStore accounts, IndexLayout index, Monitoring monitoring,
+                            AutoCloseable owned) {
+        Objects.requireNonNull(data, "data");
+        ProfileFiles profiles = new ProfileFiles(data.dir(), data.engine().intern(PolicyTemplates.policy("history")));
+        Monitor monitor = monitoring.monitor(() -> new ReferenceMonitor(data.engine(), data.policies()));
+        this.stores = new SearchData(data, accounts, index, monitoring, monitor, profiles);
+        this.file = DisguiseFile.open(data.dir().root().resolve("disguise.db"));
+        this.bags = new FileBagStore(file);
+        this.registry = new FilePrincipalRegistry(file);
+        this.journal = new RollForwardJournal(file);
+        this.applier = new PlanApplier(stores);
+        this.owned = owned;
+        for (RollForwardJournal.Entry entry : journal.pending()) {
+            rollForward(entry);
+        }
+    }
+
+    /**
+     * For the command line: opens the data directory for changes, its accounts and the index at
+     * {@code index} (under the monitor if it was built under it), and closes them on {@link #close()}.
+     */
+    public static SearchDisguises open(DataDir dir, Path index) throws IOException {
+        IndexLayout layout = new IndexLayout(index);
+        Monitoring monitoring = layout.monitored() ? Monitoring.REFERENCE_MONITOR : Monitoring.NONE;
+        DataSet data = DataSet.openForChanges(dir);
+        try {
+            AccountStore accounts = AccountStore.open(dir);
+            return new SearchDisguises(data, accounts, layout, monitoring, data::close);
+        } catch (RuntimeException e) {
+            data.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public synchronized void register(String principal, PublicKey key) {
+        registry.register(principal, key);
+    }
+
+    @Override
+    public Receipt apply(DisguiseSpec spec, String principal, PrincipalProof proof) {
+        return disguise(spec, principal, proof).receipt();
+    }
+
+    /** As {@link #apply}, with how many MAL entries still name the principal and why. */
+    public synchronized SearchReceipt disguise(DisguiseSpec spec, String principal, PrincipalProof proof) {
+        if (spec.appliesTo() != DisguiseSpec.AppliesTo.SEARCH) {
+            throw new DisguiseException(spec.source() + ": disguise " + spec.name() + " applies to JDBC databases,"
+                    + " not to search data");
+        }
+        if (principal == null || principal.isBlank()) {
+            throw new DisguiseException("no principal given");
+        }
+        Set<String> speaksFor = speaksFor(principal, proof);
+        PublicKey key = registry.find(principal).orElseGet(() -> {
+            if (proof.present() && !proof.locators().isEmpty()) {
+                return proof.key().publicKey(); // the key opened the principal's own bags: it is theirs
+            }
+            throw new DisguiseException("principal " + principal + " has no registered public key: register one"
+                    + " first ('maat disguise register')");
+        });
+        if (stores.accounts().hashOf(principal).isEmpty() && speaksFor.isEmpty()
+                && stores.documentsOwnedBy(Set.of(principal)).isEmpty()) {
+            throw new DisguiseException("principal " + principal + " has no account, no documents and no earlier"
+                    + " disguise: nothing to disguise");
+        }
+        Instant applied = Instant.now();
+        DisguisePlanner.Outcome outcome = new DisguisePlanner(stores, spec, principal, speaksFor)
+                .plan(applied.toEpochMilli());
+        SearchBag bag = outcome.bag();
+        Locator locator = Locator.random();
+        byte[] sealed = SealedBags.seal(key, locator, bag);
+        RollForwardJournal.Entry entry = journal.record(outcome.plan(), edit -> {
+            edit.putNew(DisguiseFile.BAGS, locator.storageKey(), sealed);
+            outcome.pseudoprincipals().forEach((pp, k) -> edit.put(DisguiseFile.PRINCIPALS, pp, k.publicKey().bytes()));
+            if (bag.forgotKey()) {
+                edit.remove(DisguiseFile.PRINCIPALS, principal);
+            }
+        });
+        rollForward(entry);
+        Set<String> documents = new TreeSet<>();
+        bag.removed().forEach(r -> documents.add(r.document().id()));
+        bag.decorrelated().forEach(d -> documents.add(d.conduit().id()));
+        long mal = MalEntriesNaming.count(stores.data().dir().malLog(), principal, documents);
+        Receipt receipt = new Receipt(spec.name(), principal, locator, applied, bag.changes(), bag.speaksFor().size());
+        return SearchReceipt.of(receipt, mal);
+    }
+
+    /** The pseudoprincipals {@code principal} speaks for through the bags of {@code proof}. */
+    private Set<String> speaksFor(String principal, PrincipalProof proof) {
+        Set<String> pps = new TreeSet<>();
+        if (!proof.present()) {
+            return pps;
+        }
+        for (Locator locator : proof.locators()) {
+            byte[] sealed = bags.get(locator).orElseThrow(() -> new DisguiseException(
+                    "no bag for locator " + locator + ": revealed already, or never made"));
+            SearchBag bag;
+            try {
+                bag = SealedBags.open(proof.key(), locator, sealed, SearchBag.class);
+            } catch (UnsealException e) {
+                throw new DisguiseException("the key does not open the bag of locator " + locator);
+            }
+            if (!bag.principal().equals(principal)) {
+                throw new DisguiseException("the bag of locator " + locator + " is not " + principal + "'s");
+            }
+            bag.speaksFor().forEach(s -> pps.add(s.pseudoprincipal()));
+        }
+        return pps;
+    }
+
+    @Override
+    public synchronized RevealReport reveal(Locator locator, PrivateKey key) {
+        SearchBag bag = open(locator, key);
+        RevealPlanner planner = new RevealPlanner(stores, bag);
+        List<Conflict> conflicts = planner.conflicts();
+        if (!conflicts.isEmpty()) {
+            throw new RevealRefusedException("the reveal of " + bag.disguise() + " conflicts with changes made since;"
+                    + " nothing was restored", conflicts);
+        }
+        SearchPlan plan = planner.plan();
+        Set<String> restoredIds = bag.decorrelated().stream().map(d -> d.conduit().id()).collect(Collectors.toSet());
+        List<String> forget = bag.speaksFor().stream().map(SpeaksFor::pseudoprincipal)
+                .filter(pp -> stores.documentsOwnedBy(Set.of(pp)).stream().allMatch(c -> restoredIds.contains(c.id())))
+                .toList();
+        RollForwardJournal.Entry entry = journal.record(plan, edit -> {
+            edit.remove(DisguiseFile.BAGS, locator.storageKey());
+            forget.forEach(pp -> edit.remove(DisguiseFile.PRINCIPALS, pp));
+            if (bag.forgotKey()) {
+                edit.put(DisguiseFile.PRINCIPALS, bag.principal(), key.publicKey().bytes());
+            }
+        });
+        rollForward(entry);
+        int restored = bag.removed().size() + plan.addFacts().size() + bag.profile().size()
+                + (bag.accountHash() == null ? 0 : 1);
+        return new RevealReport(bag.disguise(), bag.principal(), restored, bag.decorrelated().size(), forget.size());
+    }
+
+    @Override
+    public synchronized BagSummary describe(Locator locator, PrivateKey key) {
+        SearchBag bag = open(locator, key);
+        Map<String, Integer> changes = new LinkedHashMap<>();
+        changes.put("documents", bag.removed().size() + bag.decorrelated().size());
+        changes.put("friendships", bag.facts().size());
+        changes.put("history", bag.profile().size());
+        changes.put("login", bag.accountHash() == null ? 0 : 1);
+        return new BagSummary(bag.disguise(), bag.principal(), changes, bag.speaksFor().size());
+    }
+
+    @Override
+    public long bags() {
+        return bags.count();
+    }
+
+    /** Whether {@code principal} has a registered public key. */
+    public boolean registered(String principal) {
+        return registry.find(principal).isPresent();
+    }
+
+    private SearchBag open(Locator locator, PrivateKey key) {
+        byte[] sealed = bags.get(locator).orElseThrow(() -> new RevealRefusedException(
+                "no such bag: revealed already or never existed"));
+        try {
+            return SealedBags.open(key, locator, sealed, SearchBag.class);
+        } catch (UnsealException e) {
+            throw new RevealRefusedException("the key does not open this bag, or the bag was altered");
+        }
+    }
+
+    private void rollForward(RollForwardJournal.Entry entry) {
+        applier.apply(entry);
+        journal.complete(entry);
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            file.close();
+        } finally {
+            try {
+                owned.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+}

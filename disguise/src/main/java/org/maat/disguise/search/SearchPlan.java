@@ -1,0 +1,44 @@
+package org.maat.disguise.search;
+
+import java.util.List;
+import org.maat.disguise.search.SearchRecords.ConduitRecord;
+import org.maat.disguise.search.SearchRecords.DocumentRecord;
+import org.maat.disguise.search.SearchRecords.FactRecord;
+import org.maat.disguise.search.SearchRecords.LabelledRecord;
+import org.maat.disguise.search.SearchRecords.ProfileFile;
+
+/**
+ * The full change one apply or reveal makes to Maat's stores, written to the journal before any store
+ * changes, so that a crash part way is rolled forward from it. Every part is a state to reach, not a
+ * step to repeat: applying a part twice leaves what applying it once does.
+ *
+ * @param putConduits     conduits the policy store must hold (restored, or re-owned by a pseudoprincipal)
+ * @param removeConduits  conduit ids the policy store must not hold
+ * @param addFacts        facts the policy store must hold
+ * @param removeFacts     facts it must not hold
+ * @param removeDocuments document ids the conduit store must not hold (erased physically)
+ * @param restoreDocuments documents the conduit store must hold again under their ids
+ * @param unindex         document ids the index must not hold
+ * @param index           documents the index must hold, with their conduits (replacing any of the same id)
+ * @param account         the principal whose login changes, or null when it does not
+ * @param accountHash     its hash to restore, or null to remove it
+ * @param profileUser     the principal whose profile directory changes, or null when none does
+ * @param profile         the files to restore into it, or null to remove it
+ */
+record SearchPlan(List<ConduitRecord> putConduits, List<String> removeConduits, List<FactRecord> addFacts,
+                  List<FactRecord> removeFacts, List<String> removeDocuments, List<DocumentRecord> restoreDocuments,
+                  List<String> unindex, List<LabelledRecord> index, String account, String accountHash,
+                  String profileUser, List<ProfileFile> profile) {
+
+    SearchPlan {
+        putConduits = List.copyOf(putConduits);
+        removeConduits = List.copyOf(removeConduits);
+        addFacts = List.copyOf(addFacts);
+        removeFacts = List.copyOf(removeFacts);
+        removeDocuments = List.copyOf(removeDocuments);
+        restoreDocuments = List.copyOf(restoreDocuments);
+        unindex = List.copyOf(unindex);
+        index = List.copyOf(index);
+        profile = profile == null ? null : List.copyOf(profile);
+    }
+}

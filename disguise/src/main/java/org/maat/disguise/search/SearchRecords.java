@@ -1,0 +1,97 @@
+package org.maat.disguise.search;
+
+import java.util.List;
+import java.util.Map;
+import org.maat.core.conduit.Document;
+import org.maat.policy.Conduit;
+import org.maat.policy.facts.Fact;
+import org.maat.policy.lang.PolicyId;
+
+/**
+ * The records a search disguise keeps in its sealed bag and writes into its journal entry: plain
+ * values that Jackson maps, converted to and from core's types here and nowhere else.
+ */
+final class SearchRecords {
+
+    private SearchRecords() {
+    }
+
+    /** A policy-store conduit. */
+    record ConduitRecord(String id, String name, String owner, long policy, Map<String, String> attributes) {
+        ConduitRecord {
+            attributes = Map.copyOf(attributes);
+        }
+
+        static ConduitRecord of(Conduit c) {
+            return new ConduitRecord(c.id(), c.name(), c.owner(), c.policy().value(), c.attributes());
+        }
+
+        Conduit toConduit() {
+            return new Conduit(id, name, owner, new PolicyId(policy), attributes);
+        }
+
+        ConduitRecord ownedBy(String newOwner) {
+            return new ConduitRecord(id, name, newOwner, policy, attributes);
+        }
+    }
+
+    /** A fact of the policy store, e.g. {@code friend(u3, u7)}. */
+    record FactRecord(String relation, List<String> args) {
+        FactRecord {
+            args = List.copyOf(args);
+        }
+
+        static FactRecord of(Fact f) {
+            return new FactRecord(f.relation(), f.args());
+        }
+
+        Fact toFact() {
+            return new Fact(relation, args);
+        }
+    }
+
+    /** A document's contents in the conduit store. */
+    record DocumentRecord(String id, String title, String date, String body) {
+        static DocumentRecord of(Document d) {
+            return new DocumentRecord(d.id(), d.title(), d.date(), d.body());
+        }
+
+        Document toDocument() {
+            return new Document(id, title, date, body);
+        }
+    }
+
+    /** A document with its conduit: what a removal keeps, and what the index is given to (re-)add. */
+    record LabelledRecord(ConduitRecord conduit, DocumentRecord document) {
+    }
+
+    /** A file of a user's profile directory, by its path relative to {@code profile/USER}. */
+    record ProfileFile(String path, byte[] content) {
+    }
+
+    /** A pseudoprincipal this disguise created, and its private key: whoever opens the bag speaks for it. */
+    record SpeaksFor(String pseudoprincipal, String privateKey) {
+    }
+
+    /**
+     * A document whose owner a disguise replaced by a pseudoprincipal; {@code conduit} is as it was, and
+     * {@code contentHash} the SHA-256 of its contents then, so a reveal sees an edit made since.
+     */
+    record Decorrelation(ConduitRecord conduit, String pseudoprincipal, String contentHash) {
+    }
+
+    /** The hex SHA-256 of a document's title, date and body: what tells an edited document. */
+    static String contentHash(Document d) {
+        try {
+            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+            for (String part : List.of(d.title(), d.date(), d.body())) {
+                byte[] bytes = part.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                sha.update(java.nio.ByteBuffer.allocate(4).putInt(bytes.length).array());
+                sha.update(bytes);
+            }
+            return java.util.HexFormat.of().formatHex(sha.digest());
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+    }
+}
