@@ -37,7 +37,7 @@ import org.maat.disguise.store.Locator;
  * </ul>
  * Thread-safe if the engine is.
  */
-public final class AccountDisguises {
+public final class AccountDisguises implements AutoCloseable {
 
     /** The disguises a user may apply to their own account, with the built-in spec each runs. */
     public enum Kind {
@@ -96,7 +96,7 @@ public final class AccountDisguises {
 
     /**
      * @param frontend  whose accounts and sessions the disguises concern (it checks passwords, ends sessions)
-     * @param engine    the disguises over the front-end's own data directory and index
+     * @param engine    the disguises over the front-end's own data directory and index; closed by {@link #close()}
      * @param delete    the spec {@link Kind#DELETE} runs
      * @param anonymize the spec {@link Kind#ANONYMIZE} runs
      */
@@ -140,7 +140,10 @@ public final class AccountDisguises {
         try {
             receipt = engine.apply(kind == Kind.DELETE ? delete : anonymize, user.user(), Disguises.PrincipalProof.none());
         } catch (DisguiseException e) {
-            throw RequestException.badRequest("your account was not " + kind.done() + ": " + e.getMessage());
+            // The engine speaks to operators ("register one first"); a user registers by making a key.
+            String hint = e.getMessage().contains("no registered public key")
+                    ? " (create your disguise key on your account page first)" : "";
+            throw RequestException.badRequest("your account was not " + kind.done() + ": " + e.getMessage() + hint);
         }
         frontend.endSessions(user.user());
         return receipt;
@@ -229,5 +232,11 @@ public final class AccountDisguises {
 
     private static boolean isBlank(String s) {
         return s == null || s.isBlank();
+    }
+
+    /** Closes the engine (before the data set it works on is closed). */
+    @Override
+    public void close() {
+        engine.close();
     }
 }

@@ -148,6 +148,10 @@ public final class Frontend implements AutoCloseable {
         } catch (IOException e) {
             throw RequestException.unavailable("the search index is unavailable: " + e.getMessage());
         }
+        // A shard answers from the index it last published; a document removed since (an account
+        // disguise) may still be among its hits until it sees the next publication. Such a hit names no
+        // document any more: it is dropped here, before anything is written or read for it.
+        merged = merged.stream().filter(h -> exists(h.id())).toList();
         List<ShardHit> ranked;
         try {
             ranked = Personalizer.rerank(merged, history.read(user.gate(), user.user()));
@@ -276,6 +280,11 @@ public final class Frontend implements AutoCloseable {
         }
         return data.policies().find(id).filter(c -> data.documents().get(id).isPresent())
                 .orElseThrow(() -> RequestException.notFound("no document " + id));
+    }
+
+    /** Whether {@code id} is a document now: a conduit of the policy store with its text in the document store. */
+    private boolean exists(String id) {
+        return data.policies().find(id).isPresent() && data.documents().contains(id);
     }
 
     private static String checkQuery(String query) {

@@ -1,14 +1,21 @@
 package org.maat.frontend.web;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
+import jakarta.servlet.http.Part;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.maat.frontend.app.AccountDisguises;
 import org.maat.frontend.app.Frontend;
@@ -149,21 +156,21 @@ final class Exchange {
         String typed = param(name);
         String uploaded = null;
         String type = request.getContentType();
-        if (type != null && type.toLowerCase(java.util.Locale.ROOT).startsWith("multipart/form-data")) {
+        if (type != null && type.toLowerCase(Locale.ROOT).startsWith("multipart/form-data")) {
             try {
-                jakarta.servlet.http.Part part = request.getPart(file);
+                Part part = request.getPart(file);
                 if (part != null && part.getSize() > 0) {
                     if (part.getSize() > UPLOAD_LIMIT) {
                         throw RequestException.badRequest(file + " is larger than " + UPLOAD_LIMIT + " bytes");
                     }
-                    try (java.io.InputStream in = part.getInputStream()) {
-                        uploaded = java.nio.charset.StandardCharsets.UTF_8.newDecoder()
-                                .decode(java.nio.ByteBuffer.wrap(in.readAllBytes())).toString();
-                    } catch (java.nio.charset.CharacterCodingException e) {
+                    try (InputStream in = part.getInputStream()) {
+                        uploaded = StandardCharsets.UTF_8.newDecoder()
+                                .decode(ByteBuffer.wrap(in.readAllBytes())).toString();
+                    } catch (CharacterCodingException e) {
                         throw RequestException.badRequest(file + " is not a text file");
                     }
                 }
-            } catch (IOException | jakarta.servlet.ServletException | IllegalStateException e) {
+            } catch (IOException | ServletException | IllegalStateException e) {
                 throw RequestException.badRequest("the uploaded " + file + " could not be read: " + e.getMessage());
             }
         }
