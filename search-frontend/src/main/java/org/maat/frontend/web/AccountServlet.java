@@ -39,12 +39,12 @@ public final class AccountServlet extends HttpServlet {
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Exchange.serve(request, response, x -> {
+            String segment = segment(request); // an unknown path is 404 whatever the method
             if (x.api()) {
                 x.requirePost();
             }
             x.disguises();
             UserSession user = x.user();
-            String segment = segment(request);
             if (segment == null) {
                 x.page(200, "account", Map.of());
             } else if (segment.equals(KEY)) {
