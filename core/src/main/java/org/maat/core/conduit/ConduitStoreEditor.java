@@ -179,10 +179,10 @@ public final class ConduitStoreEditor implements AutoCloseable {
         commit = next;
         List<EditLog.Edit> done = List.copyOf(pending);
         pending.clear();
-        Erasure.finish(dir, before, done, logBytes);
         if (refreshed != null) {
-            refreshed.refresh();
+            refreshed.refresh(); // before erasing, so this process's readers rarely meet zeroed records
         }
+        Erasure.finish(dir, before, done, logBytes);
     }
 
     /** Drops uncommitted changes (their appended bytes are cut off) and releases the store. */

@@ -51,9 +51,8 @@ final class EditLog {
 
     /** The entries in the first {@code bytes} of {@code dir}'s log; a damaged entry is an error naming its position. */
     static List<Edit> read(Path dir, long bytes) throws IOException {
-        List<Edit> edits = new ArrayList<>();
         if (bytes == 0) {
-            return edits;
+            return new ArrayList<>();
         }
         Path file = dir.resolve(FILE);
         ByteBuffer all = ByteBuffer.allocate(Math.toIntExact(bytes));
@@ -67,9 +66,18 @@ final class EditLog {
         } catch (NoSuchFileException e) {
             throw new IOException("damaged store: " + file + " is missing but the commit names " + bytes + " bytes of edits");
         }
-        all.flip();
-        for (long at = 0; at < bytes; at += ENTRY) {
-            edits.add(decode(all, (int) at, file));
+        return decode(all.array(), file);
+    }
+
+    /** The entries of {@code log}, the committed bytes of {@code file}. */
+    static List<Edit> decode(byte[] log, Path file) throws IOException {
+        if (log.length % ENTRY != 0) {
+            throw new IOException("damaged store: " + file + ": " + log.length + " bytes is not a whole number of edits");
+        }
+        ByteBuffer all = ByteBuffer.wrap(log);
+        List<Edit> edits = new ArrayList<>();
+        for (int at = 0; at < log.length; at += ENTRY) {
+            edits.add(decode(all, at, file));
         }
         return edits;
     }

@@ -3,6 +3,7 @@ package org.maat.core.conduit;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -20,21 +21,100 @@ public final class StoreFormat {
     public static final String OFFSETS_FILE = OffsetTable.FILE;
     /** Bytes of a record header: magic, payload length, CRC32C. */
     public static final int RECORD_HEADER = RecordCodec.HEADER;
+    /** The edit log's file name: removals and restorations, read up to {@link Committed#editBytes()}. */
+    public static final String EDITS_FILE = EditLog.FILE;
 
     private StoreFormat() {
     }
 
-    /** What a store has committed: its document count and each segment's committed length. */
-    public record Committed(long documents, List<Long> segmentLengths) {
+    /**
+     * What a store has committed: its id space, each segment's committed length, and how many bytes
+     * of its edit log count (0 for a store never edited); {@code generation} counts its edits.
+     */
+    public record Committed(long documents, List<Long> segmentLengths, long editBytes, long generation) {
         public Committed {
             segmentLengths = List.copyOf(segmentLengths);
         }
+
+        public Committed(long documents, List<Long> segmentLengths) {
+            this(documents, segmentLengths, 0, 0);
+        }
+
+        private StoreCommit asStoreCommit() {
+            return new StoreCommit(documents, segmentLengths, editBytes, generation);
+        }
+    }
+
+    /**
+     * A run of live documents {@code first .. first+count-1} whose records lie back to back in segment
+     * {@code segment} from byte {@code start} to byte {@code end} (exclusive).
+     */
+    public record Run(int segment, long first, long count, long start, long end) {
+    }
+
+    /**
+     * The live documents of a store as runs in segment order, for a reader that reads segments
+     * sequentially (the MapReduce input): removed documents are left out (their records are erased,
+     * zeros, not records), restored ones are where their restoration appended them. A store never
+     * edited is one run per segment, cut every {@code maxRun} documents. {@code offsets} is the checked
+     * offset table, {@code editLog} the first {@link Committed#editBytes()} bytes of {@link #EDITS_FILE}.
+     *
+     * @throws IOException starting {@code damaged store:} if the edits do not fit the store
+     */
+    public static List<Run> liveRuns(long[] offsets, byte[] editLog, Committed commit, Path dir, long maxRun)
+            throws IOException {
+        if (editLog.length != commit.editBytes()) {
+            throw new IOException("damaged store: " + dir.resolve(EDITS_FILE) + " holds " + editLog.length
+                    + " bytes where the commit names " + commit.editBytes());
+        }
+        List<EditLog.Edit> edits = EditLog.decode(editLog, dir.resolve(EDITS_FILE));
+        StoreView view = StoreView.of(dir, commit.asStoreCommit(), offsets, edits);
+        // Every record ever written, in file order: the writer's, then the restorations' (appended in log order).
+        long[] records = new long[offsets.length + edits.size()];
+        long[] owners = new long[records.length];
+        int n = 0;
+        for (int i = 0; i < offsets.length; i++) {
+            records[n] = offsets[i];
+            owners[n++] = i;
+        }
+        for (EditLog.Edit e : edits) {
+            if (e.kind() == EditLog.Kind.RESTORE) {
+                if (n > 0 && e.packed() <= records[n - 1]) {
+                    throw new IOException("damaged store: " + dir.resolve(EDITS_FILE) + ": a restoration of "
+                            + Document.idOf(e.ordinal()) + " lies before an earlier record");
+                }
+                records[n] = e.packed();
+                owners[n++] = e.ordinal();
+            }
+        }
+        List<Run> runs = new ArrayList<>();
+        Run open = null;
+        for (int k = 0; k < n; k++) {
+            boolean live = view.offset(owners[k]) == records[k];
+            int segment = OffsetTable.segment(records[k]);
+            long position = OffsetTable.position(records[k]);
+            if (open != null && (!live || segment != open.segment() || owners[k] != open.first() + open.count()
+                    || open.count() >= maxRun)) {
+                runs.add(new Run(open.segment(), open.first(), open.count(), open.start(),
+                        segment == open.segment() ? position : commit.segmentLengths().get(open.segment())));
+                open = null;
+            }
+            if (live) {
+                open = open == null ? new Run(segment, owners[k], 1, position, -1)
+                        : new Run(segment, open.first(), open.count() + 1, open.start(), -1);
+            }
+        }
+        if (open != null) {
+            runs.add(new Run(open.segment(), open.first(), open.count(), open.start(),
+                    commit.segmentLengths().get(open.segment())));
+        }
+        return runs;
     }
 
     /** Parses the text of a store's commit record, read from {@code file} (named in errors). */
     public static Committed parseCommit(String text, String file) throws IOException {
         StoreCommit commit = StoreCommit.parse(text, file);
-        return new Committed(commit.documents(), commit.segmentLengths());
+        return new Committed(commit.documents(), commit.segmentLengths(), commit.editBytes(), commit.generation());
     }
 
     /**

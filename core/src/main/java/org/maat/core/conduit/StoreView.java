@@ -27,11 +27,16 @@ final class StoreView {
 
     /** The view of {@code commit}: the base table {@code base} (never changed) with the committed edits applied. */
     static StoreView of(Path dir, StoreCommit commit, long[] base) throws IOException {
+        return of(dir, commit, base, EditLog.read(dir, commit.editBytes()));
+    }
+
+    /** As {@link #of(Path, StoreCommit, long[])} with the committed edits read already. */
+    static StoreView of(Path dir, StoreCommit commit, long[] base, List<EditLog.Edit> edits) throws IOException {
         long[] offsets = base.clone();
         long live = offsets.length;
         String file = dir.resolve(EditLog.FILE).toString();
         long at = 0;
-        for (EditLog.Edit e : EditLog.read(dir, commit.editBytes())) {
+        for (EditLog.Edit e : edits) {
             String entry = "damaged store: " + file + " at byte " + at + ": ";
             at += EditLog.ENTRY;
             if (e.ordinal() < 0 || e.ordinal() >= offsets.length) {

@@ -20,9 +20,12 @@ import org.maat.core.conduit.StoreFormat;
 
 /**
  * Reads the committed documents of a conduit store through a Hadoop {@link FileSystem} (local
- * files, HDFS): splits are runs of consecutive documents within one segment, cut from the store's
- * offset table into about {@link IndexJobConf#SPLITS} equal parts; keys are document ordinals,
- * values the documents. Records are checked as {@code ConduitStore} checks them: a damaged record
+ * files, HDFS): splits are runs of consecutive live documents within one segment, cut from the
+ * store's offset table and edit log ({@link StoreFormat#liveRuns}) into about
+ * {@link IndexJobConf#SPLITS} equal parts; keys are document ordinals, values the documents. Removed
+ * documents are not read (their erased records are skipped, never taken for damage); the store's
+ * commit is read once, when splitting, so a job indexes that commit, and an edit committed while it
+ * runs can fail a task reading a record erased under it (run the job again). Records are checked as {@code ConduitStore} checks them: a damaged record
  * fails the task with its segment and byte position.
  */
 public final class ConduitInputFormat extends InputFormat<LongWritable, DocumentWritable> {
@@ -42,21 +45,30 @@ public final class ConduitInputFormat extends InputFormat<LongWritable, Document
         StoreFormat.checkOffsets(offsets, commit, offsetsFile.toUri().getPath());
         int splitCount = IndexJobConf.splits(conf, commit.segmentLengths().stream().mapToLong(Long::longValue).sum());
         long perSplit = Math.max(1, (commit.documents() + splitCount - 1) / splitCount);
+        byte[] editLog = commit.editBytes() == 0 ? new byte[0]
+                : readPrefix(fs, new Path(store, StoreFormat.EDITS_FILE), commit.editBytes());
+        List<StoreFormat.Run> runs = StoreFormat.liveRuns(offsets, editLog, commit,
+                java.nio.file.Path.of(store.toUri().getPath()), perSplit);
         List<InputSplit> splits = new ArrayList<>();
-        long first = 0;
-        while (first < offsets.length) {
-            int segment = StoreFormat.segment(offsets[(int) first]);
-            long end = first + 1;
-            while (end < offsets.length && end - first < perSplit && StoreFormat.segment(offsets[(int) end]) == segment) {
+        int r = 0;
+        while (r < runs.size()) {
+            int segment = runs.get(r).segment();
+            int end = r;
+            long documents = 0;
+            long bytes = 0;
+            while (end < runs.size() && runs.get(end).segment() == segment
+                    && (end == r || documents + runs.get(end).count() <= perSplit)) {
+                documents += runs.get(end).count();
+                bytes += runs.get(end).end() - runs.get(end).start();
                 end++;
             }
-            long start = StoreFormat.position(offsets[(int) first]);
-            long stop = end < offsets.length && StoreFormat.segment(offsets[(int) end]) == segment
-                    ? StoreFormat.position(offsets[(int) end])
-                    : commit.segmentLengths().get(segment);
+            List<StoreFormat.Run> group = runs.subList(r, end);
+            long[] firsts = group.stream().mapToLong(StoreFormat.Run::first).toArray();
+            long[] counts = group.stream().mapToLong(StoreFormat.Run::count).toArray();
+            long[] starts = group.stream().mapToLong(StoreFormat.Run::start).toArray();
             Path file = new Path(store, StoreFormat.segmentFileName(segment));
-            splits.add(new ConduitSplit(file.toString(), first, end - first, start, stop - start, hosts(fs, file, start)));
-            first = end;
+            splits.add(new ConduitSplit(file.toString(), firsts, counts, starts, bytes, hosts(fs, file, starts[0])));
+            r = end;
         }
         return splits;
     }
@@ -78,6 +90,21 @@ public final class ConduitInputFormat extends InputFormat<LongWritable, Document
         }
     }
 
+    /** The first {@code length} bytes of {@code file}: what a commit names of a file that may have grown since. */
+    private static byte[] readPrefix(FileSystem fs, Path file, long length) throws IOException {
+        if (length > Integer.MAX_VALUE - 8) {
+            throw new IOException(file + ": " + length + " bytes of edits exceed one store's limit");
+        }
+        byte[] bytes = new byte[(int) length];
+        try (FSDataInputStream in = fs.open(file)) {
+            in.readFully(0, bytes);
+        } catch (java.io.EOFException e) {
+            throw new IOException("damaged store: " + file + " is shorter than the " + length
+                    + " bytes of edits its commit names");
+        }
+        return bytes;
+    }
+
     private static long[] readOffsets(FileSystem fs, Path file, long documents) throws IOException {
         if (documents > Integer.MAX_VALUE - 8) {
             throw new IOException(file + ": " + documents + " documents exceed one store's limit");
@@ -96,7 +123,7 @@ public final class ConduitInputFormat extends InputFormat<LongWritable, Document
         return offsets;
     }
 
-    /** Reads one split's records in order, checking each as the conduit store does. */
+    /** Reads one split's runs in file order, checking each record as the conduit store does. */
     private static final class Reader extends RecordReader<LongWritable, DocumentWritable> {
         private final LongWritable key = new LongWritable();
         private final DocumentWritable value = new DocumentWritable();
@@ -104,25 +131,37 @@ public final class ConduitInputFormat extends InputFormat<LongWritable, Document
         private ConduitSplit split;
         private DataInputStream in;
         private java.nio.file.Path segmentName;
+        private int run;
+        private long leftInRun;
         private long next;
         private long position;
+        private long read;
+        private long total;
 
         @Override
         public void initialize(InputSplit genericSplit, TaskAttemptContext context) throws IOException {
             split = (ConduitSplit) genericSplit;
             Path file = new Path(split.segment());
             FSDataInputStream stream = file.getFileSystem(context.getConfiguration()).open(file);
-            stream.seek(split.start());
+            stream.seek(split.start(0));
             in = new DataInputStream(new java.io.BufferedInputStream(stream, 1 << 20));
             segmentName = java.nio.file.Path.of(file.toUri().getPath());
-            next = split.first();
-            position = split.start();
+            run = -1;
+            position = split.start(0);
+            total = split.count();
         }
 
         @Override
         public boolean nextKeyValue() throws IOException {
-            if (next >= split.first() + split.count()) {
-                return false;
+            while (leftInRun == 0) {
+                if (++run >= split.runs()) {
+                    return false;
+                }
+                // runs are in file order: skip the erased records between them
+                in.skipNBytes(split.start(run) - position);
+                position = split.start(run);
+                next = split.first(run);
+                leftInRun = split.count(run);
             }
             try {
                 in.readFully(header);
@@ -136,6 +175,8 @@ public final class ConduitInputFormat extends InputFormat<LongWritable, Document
                         "record cut short: the segment ends inside it");
             }
             key.set(next++);
+            leftInRun--;
+            read++;
             return true;
         }
 
@@ -151,7 +192,7 @@ public final class ConduitInputFormat extends InputFormat<LongWritable, Document
 
         @Override
         public float getProgress() {
-            return split.count() == 0 ? 1f : (next - split.first()) / (float) split.count();
+            return total == 0 ? 1f : read / (float) total;
         }
 
         @Override
