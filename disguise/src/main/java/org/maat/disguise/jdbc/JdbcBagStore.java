@@ -24,7 +24,8 @@ final class JdbcBagStore implements BagStore {
     public void put(Locator locator, byte[] sealed) {
         try (PreparedStatement ps = sql.prepare("INSERT INTO " + VaultTables.BAGS + " (LOCATOR_KEY, SEALED) VALUES (?, ?)")) {
             ps.setString(1, locator.storageKey());
-            ps.setBytes(2, sealed);
+            // setObject, not setBytes: the encrypted layer binds any value of a plaintext column this way.
+            ps.setObject(2, sealed);
             ps.executeUpdate();
         } catch (SQLException e) {
             throw new StoreException("cannot store a bag in " + VaultTables.BAGS + ": " + e.getMessage(), e);
