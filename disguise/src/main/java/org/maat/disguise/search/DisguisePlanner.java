@@ -118,8 +118,8 @@ final class DisguisePlanner {
                 readHistory();
                 removesProfile = true;
             }
-            case LOGIN -> accountHash = stores.accounts().hashOf(principal).orElseThrow(() -> new DisguiseException(
-                    "principal " + principal + " has no login to remove"));
+            // none when an earlier disguise (an anonymization this deletion composes with) removed it
+            case LOGIN -> accountHash = stores.accounts().hashOf(principal).orElse(null);
         }
     }
 

@@ -2,6 +2,7 @@ package org.maat.disguise.search;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.function.Consumer;
 import org.maat.core.conduit.ConduitStoreEditor;
 import org.maat.core.runtime.IndexUpdate;
 import org.maat.core.task.LabelledDocument;
@@ -21,9 +22,12 @@ import org.maat.policy.store.Batch;
 final class PlanApplier {
 
     private final SearchData stores;
+    /** Told the name of each step done (crash tests stop a child JVM there). */
+    private final Consumer<String> steps;
 
-    PlanApplier(SearchData stores) {
+    PlanApplier(SearchData stores, Consumer<String> steps) {
         this.stores = stores;
+        this.steps = steps;
     }
 
     /** Applies {@code entry}'s plan; throws if a store cannot be written (the entry stays, to roll forward). */
@@ -31,10 +35,15 @@ final class PlanApplier {
         SearchPlan plan = entry.plan();
         try {
             policies(plan);
+            steps.accept("policies");
             documents(plan);
+            steps.accept("documents");
             index(plan);
+            steps.accept("index");
             account(plan);
+            steps.accept("account");
             profile(plan, entry.id());
+            steps.accept("profile");
         } catch (IOException e) {
             throw new UncheckedIOException("a disguise could not finish writing Maat's stores; it is rolled forward "
                     + "the next time the data directory is opened: " + e.getMessage(), e);

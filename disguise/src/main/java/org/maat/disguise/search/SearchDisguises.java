@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.maat.core.accounts.AccountStore;
 import org.maat.core.data.DataDir;
@@ -47,9 +48,13 @@ import org.maat.policy.templates.PolicyTemplates;
  *       before any other store changes, then brings each store to the plan's state and deletes the
  *       entry. After a SIGKILL at any point, opening the data again (constructing this class) rolls a
  *       left entry forward: the data is as before the call or as after it.</li>
- *   <li>Erasure: a removed document leaves the conduit store (erased), the policy store and the
- *       index (its segments rewritten); the policy store and {@code disguise.db} are rewritten
- *       without superseded versions; the accounts file and the profile directory are replaced. The
+ *   <li>Erasure: a removed document leaves the conduit store (erased in place), the policy store and
+ *       the index (its segments rewritten); {@code disguise.db} is rewritten without superseded
+ *       versions after every apply and reveal; the accounts file and the profile directory are
+ *       replaced. The policy store is rewritten without superseded versions when it is closed by an
+ *       instance that opened it ({@link #open}, the command line); an owner that keeps it open (the
+ *       front-end) holds the removed records in superseded MVStore chunks until it closes the store
+ *       and it is rewritten, or until MVStore reuses the space. The
  *       bag is sealed to the principal, and {@code disguise.db} names neither the principal (its key
  *       is forgotten with its login) nor which pseudoprincipals are whose.</li>
  *   <li>The monitor: a disguise runs as tasks of the monitor of the data set, reading each document
@@ -69,6 +74,8 @@ public final class SearchDisguises implements Disguises {
     private final RollForwardJournal journal;
     private final PlanApplier applier;
     private final AutoCloseable owned;
+    /** Told each step of an apply or reveal; a crash test's child prints them. */
+    private volatile Consumer<String> steps = step -> { };
 
     /**
      * Disguises over the owner's live objects: {@code data} opened for changes, its {@code accounts},
@@ -89,7 +96,7 @@ public final class SearchDisguises implements Disguises {
         this.bags = new FileBagStore(file);
         this.registry = new FilePrincipalRegistry(file);
         this.journal = new RollForwardJournal(file);
-        this.applier = new PlanApplier(stores);
+        this.applier = new PlanApplier(stores, step -> steps.accept(step));
         this.owned = owned;
         for (RollForwardJournal.Entry entry : journal.pending()) {
             rollForward(entry);
@@ -106,7 +113,11 @@ public final class SearchDisguises implements Disguises {
         DataSet data = DataSet.openForChanges(dir);
         try {
             AccountStore accounts = AccountStore.open(dir);
-            return new SearchDisguises(data, accounts, layout, monitoring, data::close);
+            return new SearchDisguises(data, accounts, layout, monitoring, () -> {
+                data.close();
+                // closed now: its superseded versions (what disguises removed) can be dropped from the file
+                ClosedStoreRewrite.rewrite(dir.policyStore());
+            });
         } catch (RuntimeException e) {
             data.close();
             throw e;
@@ -151,6 +162,7 @@ public final class SearchDisguises implements Disguises {
         SearchBag bag = outcome.bag();
         Locator locator = Locator.random();
         byte[] sealed = SealedBags.seal(key, locator, bag);
+        steps.accept("planned");
         RollForwardJournal.Entry entry = journal.record(outcome.plan(), edit -> {
             edit.putNew(DisguiseFile.BAGS, locator.storageKey(), sealed);
             outcome.pseudoprincipals().forEach((pp, k) -> edit.put(DisguiseFile.PRINCIPALS, pp, k.publicKey().bytes()));
@@ -201,6 +213,7 @@ public final class SearchDisguises implements Disguises {
         }
         SearchPlan plan = planner.plan();
         Set<String> restoredIds = bag.decorrelated().stream().map(d -> d.conduit().id()).collect(Collectors.toSet());
+        steps.accept("planned");
         List<String> forget = bag.speaksFor().stream().map(SpeaksFor::pseudoprincipal)
                 .filter(pp -> stores.documentsOwnedBy(Set.of(pp)).stream().allMatch(c -> restoredIds.contains(c.id())))
                 .toList();
@@ -249,8 +262,21 @@ public final class SearchDisguises implements Disguises {
     }
 
     private void rollForward(RollForwardJournal.Entry entry) {
+        steps.accept("journaled");
         applier.apply(entry);
         journal.complete(entry);
+        steps.accept("completed");
+    }
+
+    /** The disguise store, for tests that read it whole. */
+    DisguiseFile file() {
+        return file;
+    }
+
+    /** This instance, telling {@code observer} each step of an apply or reveal by name (crash tests stop there). */
+    SearchDisguises observedBy(Consumer<String> observer) {
+        this.steps = Objects.requireNonNull(observer, "observer");
+        return this;
     }
 
     @Override
