@@ -1,16 +1,13 @@
 package org.maat.frontend.app;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.maat.disguise.Conflict;
 import org.maat.disguise.DisguiseException;
 import org.maat.disguise.Disguises;
 import org.maat.disguise.Receipt;
+import org.maat.disguise.ReceiptFile;
 import org.maat.disguise.RevealRefusedException;
 import org.maat.disguise.RevealReport;
 import org.maat.disguise.crypto.PrivateKey;
@@ -85,7 +82,6 @@ public final class AccountDisguises implements AutoCloseable {
         }
     }
 
-    private static final Pattern LOCATOR = Pattern.compile(Pattern.quote(Locator.PREFIX) + "[A-Za-z0-9_-]{43}");
     /** Longest receipt or key text accepted: receipts are a few hundred characters. */
     public static final int MAX_TEXT_CHARS = 16_384;
 
@@ -180,29 +176,17 @@ public final class AccountDisguises implements AutoCloseable {
         }
     }
 
-    /** The one locator in {@code receipt} (a receipt's JSON, or the locator alone); 400 if none or several. */
+    /** The locator of {@code receipt}: a receipt's JSON ({@link ReceiptFile}), or the locator alone; 400 if neither. */
     static Locator locator(String receipt) {
         if (isBlank(receipt)) {
             throw RequestException.badRequest("give the receipt of the disguise (the file you downloaded, or its text)");
         }
         checkLength("the receipt", receipt);
-        Set<String> found = new LinkedHashSet<>();
-        Matcher m = LOCATOR.matcher(receipt);
-        while (m.find()) {
-            found.add(m.group());
-        }
-        if (found.isEmpty()) {
-            throw RequestException.badRequest("this is not a disguise receipt: it holds no locator (" + Locator.PREFIX
-                    + "...)");
-        }
-        if (found.size() > 1) {
-            throw RequestException.badRequest("give one receipt at a time: this text holds " + found.size()
-                    + " locators");
-        }
+        String t = receipt.strip();
         try {
-            return Locator.parse(found.iterator().next());
+            return t.startsWith(Locator.PREFIX) ? Locator.parse(t) : ReceiptFile.parse(t).locator();
         } catch (IllegalArgumentException e) {
-            throw RequestException.badRequest("this is not a disguise receipt: " + e.getMessage());
+            throw RequestException.badRequest("nothing was restored: " + e.getMessage());
         }
     }
 

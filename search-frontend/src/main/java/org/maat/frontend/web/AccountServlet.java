@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.maat.disguise.Receipt;
+import org.maat.disguise.ReceiptFile;
 import org.maat.frontend.app.AccountDisguises;
 import org.maat.frontend.app.AccountDisguises.Kind;
 import org.maat.frontend.app.RequestException;
@@ -88,11 +89,10 @@ public final class AccountServlet extends HttpServlet {
             if (session != null) {
                 session.invalidate();
             }
-            Map<String, Object> json = ReceiptJson.of(receipt);
+            String text = ReceiptFile.text(receipt);
             if (x.api()) {
-                x.json(200, json);
+                x.jsonText(200, text);
             } else {
-                String text = ReceiptJson.text(json);
                 Map<String, Object> page = new HashMap<>();
                 page.put("done", kind.done());
                 page.put("receipt", text);

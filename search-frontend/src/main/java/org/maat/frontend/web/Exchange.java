@@ -235,6 +235,15 @@ final class Exchange {
         JSON.writeValue(response.getWriter(), body);
     }
 
+    /** Answers {@code json}, already JSON text (e.g. a receipt in the one form its owner writes it). */
+    void jsonText(int status, String json) throws IOException {
+        response.setStatus(status);
+        response.setContentType("application/json");
+        response.setCharacterEncoding("UTF-8");
+        response.setHeader("Cache-Control", "no-store");
+        response.getWriter().write(json);
+    }
+
     void noContent() {
         response.setStatus(HttpServletResponse.SC_NO_CONTENT);
     }

@@ -3,7 +3,10 @@ package org.maat.frontend.app;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Instant;
 import org.junit.jupiter.api.Test;
+import org.maat.disguise.Receipt;
+import org.maat.disguise.ReceiptFile;
 import org.maat.disguise.crypto.PrincipalKeys;
 import org.maat.disguise.crypto.PrivateKey;
 import org.maat.disguise.crypto.RecoveryPhrase;
@@ -20,20 +23,17 @@ class AccountDisguisesInputTest {
     }
 
     @Test
-    void theLocatorIsFoundInAReceiptOrGivenAlone() {
-        Locator locator = Locator.random();
-        String receipt = "{\n  \"disguise\" : \"search-delete-account\",\n  \"principal\" : \"u3\",\n  \"locator\" : \""
-                + locator.toText() + "\",\n  \"changes\" : 7\n}\n";
-        assertThat(AccountDisguises.locator(receipt)).isEqualTo(locator);
-        assertThat(AccountDisguises.locator("  " + locator.toText() + "\n")).isEqualTo(locator);
+    void theLocatorIsReadFromAReceiptOrGivenAlone() {
+        Receipt receipt = new Receipt("search-delete-account", "u3", Locator.random(), Instant.now(), 7, 0);
+        assertThat(AccountDisguises.locator(ReceiptFile.text(receipt))).isEqualTo(receipt.locator());
+        assertThat(AccountDisguises.locator("  " + receipt.locator().toText() + "\n")).isEqualTo(receipt.locator());
     }
 
     @Test
-    void aReceiptWithoutOrWithSeveralLocatorsIsRefusedClearly() {
+    void aMalformedReceiptIsRefusedClearly() {
         badRequest(() -> AccountDisguises.locator(" "), "give the receipt");
-        badRequest(() -> AccountDisguises.locator("{\"locator\": \"maat-loc1.short\"}"), "holds no locator");
-        badRequest(() -> AccountDisguises.locator(Locator.random().toText() + " " + Locator.random().toText()),
-                "one receipt at a time");
+        badRequest(() -> AccountDisguises.locator("{\"locator\": \"maat-loc1.short\"}"), "not a receipt");
+        badRequest(() -> AccountDisguises.locator("maat-loc1.short"), "not a disguise locator");
         badRequest(() -> AccountDisguises.locator("x".repeat(AccountDisguises.MAX_TEXT_CHARS + 1)), "at most");
     }
 

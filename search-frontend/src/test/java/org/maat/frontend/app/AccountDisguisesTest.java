@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maat.core.task.Monitoring;
 import org.maat.disguise.DisguiseSpecs;
 import org.maat.disguise.Receipt;
+import org.maat.disguise.ReceiptFile;
 import org.maat.disguise.RevealReport;
 import org.maat.disguise.crypto.RecoveryPhrase;
 import org.maat.disguise.search.SearchDisguises;
@@ -93,7 +94,7 @@ class AccountDisguisesTest {
         assertThat(site.frontend.search(stranger, TestSite.word(doc.id()), 10).hits()).as("the shards see it at once")
                 .isEmpty();
 
-        String receiptText = "{\"locator\": \"" + receipt.locator().toText() + "\"}";
+        String receiptText = ReceiptFile.text(receipt);
         assertThat(status(() -> disguises.restore(receiptText, RecoveryPhrase.generate().text()))).isEqualTo(403);
         assertThat(site.frontend.login(owner, site.password(owner), null)).as("nothing half-restored").isEmpty();
 

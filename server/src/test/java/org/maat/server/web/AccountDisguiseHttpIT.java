@@ -101,7 +101,7 @@ class AccountDisguiseHttpIT {
 
         ApiClient anyone = new ApiClient(site.url());
         refused(anyone.post("api/account/restore", Map.of("receipt", "{\"locator\": \"nope\"}", "key", phrase)),
-                400, "not a disguise receipt");
+                400, "not a receipt");
         refused(anyone.post("api/account/restore", Map.of("receipt", deleted.body(), "key", "not a phrase")),
                 400, "neither a recovery phrase nor a key file");
         refused(anyone.post("api/account/restore", Map.of("receipt", deleted.body(),
