@@ -132,6 +132,29 @@ class SearchDisguisesTest {
     }
 
     @Test
+    void nothingStoredLinksTheUserToTheLocatorOrThePseudoprincipal() throws Exception {
+        SearchFixture f = SearchFixture.copy(dir);
+        PrivateKey key = PrincipalKeys.generate();
+        Receipt receipt;
+        String pseudoprincipal;
+        try (SearchFixture.Live live = f.open()) {
+            live.disguises.register(f.user, key.publicKey());
+            receipt = live.disguises.apply(ANONYMIZE, f.user, PrincipalProof.none());
+            pseudoprincipal = live.data.policies().find(f.friendsOnlyDocument).orElseThrow().owner();
+        }
+        assertThat(pseudoprincipal).matches("pp-[0-9a-f]{24}");
+        Path disguises = f.data.root().resolve("disguise.db");
+        String stored = new String(SearchFixture.bytes(disguises), java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertThat(stored).as("the user's name").doesNotContain(f.user);
+        assertThat(stored).as("the user's public key").doesNotContain(
+                new String(key.publicKey().bytes(), java.nio.charset.StandardCharsets.ISO_8859_1));
+        assertThat(stored).as("the locator, as text or bytes").doesNotContain(receipt.locator().toText())
+                .doesNotContain(new String(receipt.locator().bytes(), java.nio.charset.StandardCharsets.ISO_8859_1));
+        assertThat(f.filesContaining(receipt.locator().toText())).isEmpty();
+        assertThat(f.filesContaining(f.user).keySet()).allSatisfy(p -> assertThat(p).isNotEqualTo(disguises));
+    }
+
+    @Test
     void deleteAfterAnonymizeRemovesThePseudoprincipalsDocumentsAndRevealsInReverseOrder() throws Exception {
         SearchFixture f = SearchFixture.copy(dir);
         PrivateKey key = PrincipalKeys.generate();
