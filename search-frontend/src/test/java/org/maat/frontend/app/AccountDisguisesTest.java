@@ -105,6 +105,13 @@ class AccountDisguisesTest {
 
         UserSession back = site.login(owner, "r0");
         assertThat(site.frontend.document(back, doc.id()).body()).contains(TestSite.word(doc.id()));
+        // The shards search the re-added document once they find its publication (ShardIndex rechecks
+        // every 50 ms, 250 ms while the published files are fresh).
+        long deadline = System.nanoTime() + 2_000_000_000L;
+        while (site.frontend.search(back, TestSite.word(doc.id()), 10).hits().isEmpty()
+                && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
         assertThat(site.frontend.search(back, TestSite.word(doc.id()), 10).hits()).extracting(SearchResult.Hit::id)
                 .containsExactly(doc.id());
         assertThat(site.frontend.search(stranger, TestSite.word(doc.id()), 10).hits()).extracting(SearchResult.Hit::id)

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +52,22 @@ class AccountDisguiseHttpIT {
         search.json().get("hits").forEach(h -> ids.add(h.get("id").asText()));
         return ids;
     }
+
+    /** Searches until {@code id} is found, for at most {@link #SHARD_FOLLOWS}. */
+    private static void awaitHit(ApiClient client, String query, String id) throws IOException {
+        long deadline = System.nanoTime() + SHARD_FOLLOWS.toNanos();
+        while (!ids(client, query).contains(id) && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted");
+            }
+        }
+    }
+
+    /** Longest a shard server may take to search a new publication: a few of its rechecks. */
+    static final Duration SHARD_FOLLOWS = Duration.ofSeconds(2);
 
     private static void refused(ApiClient.Reply r, int status, String message) {
         assertThat(r.status()).as(r.body()).isEqualTo(status);
@@ -117,6 +134,11 @@ class AccountDisguiseHttpIT {
                 "nothing was restored");
 
         ApiClient back = signedIn(owner);
+        // Sign-in and document views see the restore when it returns; a shard server sees the re-added
+        // document once it finds the new publication, which it looks for before a search (ShardIndex:
+        // every 50 ms, every 250 ms while the published files are fresh). Hidden documents need no
+        // wait: the front-end drops hits of documents that are gone.
+        awaitHit(back, word, doc.id());
         assertThat(ids(back, word)).containsExactly(doc.id());
         assertThat(back.get("api/doc?id=" + doc.id()).json().get("body").asText()).contains(word);
         assertThat(ids(stranger, word)).containsExactly(doc.id());
@@ -141,7 +163,9 @@ class AccountDisguiseHttpIT {
         ApiClient.Reply restored = new ApiClient(site.url()).post("api/account/restore",
                 Map.of("receipt", anonymized.json().get("locator").asText(), "key", keyText));
         assertThat(restored.status()).as(restored.body()).isEqualTo(200);
-        assertThat(ids(signedIn(owner), word)).containsExactly(doc.id());
+        ApiClient back = signedIn(owner);
+        awaitHit(back, word, doc.id());
+        assertThat(ids(back, word)).containsExactly(doc.id());
     }
 
     @Test

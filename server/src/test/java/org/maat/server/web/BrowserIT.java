@@ -252,6 +252,12 @@ class BrowserIT {
         assertThat(await(By.tagName("h1")).getText()).as("a receipt restores once").isEqualTo("Error 403");
 
         signIn(owner);
+        // The shard servers search the restored document once they find its publication (a few 50-250 ms
+        // rechecks, AccountDisguiseHttpIT.SHARD_FOLLOWS).
+        long deadline = System.nanoTime() + AccountDisguiseHttpIT.SHARD_FOLLOWS.toNanos();
+        while (search(word).isEmpty() && System.nanoTime() < deadline) {
+            screenshot("account-restored-search");
+        }
         assertThat(search(word)).containsExactly(doc.id());
         signOut();
     }
