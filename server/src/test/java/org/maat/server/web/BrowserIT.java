@@ -256,7 +256,7 @@ class BrowserIT {
         // rechecks, AccountDisguiseHttpIT.SHARD_FOLLOWS).
         long deadline = System.nanoTime() + AccountDisguiseHttpIT.SHARD_FOLLOWS.toNanos();
         while (search(word).isEmpty() && System.nanoTime() < deadline) {
-            screenshot("account-restored-search");
+            // each search is a page load: no sleep needed between them
         }
         assertThat(search(word)).containsExactly(doc.id());
         signOut();
