@@ -94,8 +94,8 @@ public final class DataSet implements AutoCloseable {
         PolicyStore policies = PolicyStore.openReadOnly(dir.policyStore());
         ConduitStore documents = null;
         try {
-            checkGenerated(manifest, policies);
             documents = ConduitStore.open(dir.documents());
+            checkGenerated(manifest, policies, documents);
             MalLog log = MalLog.open(dir.malLog());
             return new DataSet(dir, manifest, policies, documents, log);
         } catch (IOException | RuntimeException e) {
@@ -127,8 +127,8 @@ public final class DataSet implements AutoCloseable {
         PolicyStore policies = PolicyStore.open(dir.policyStore());
         ConduitStore documents = null;
         try {
-            checkGenerated(manifest, policies);
             documents = ConduitStore.open(dir.documents());
+            checkGenerated(manifest, policies, documents);
             MalLog log = MalLog.open(dir.malLog());
             return new DataSet(dir, manifest, policies, documents, log);
         } catch (IOException | RuntimeException e) {
@@ -150,13 +150,18 @@ public final class DataSet implements AutoCloseable {
     public static DataSet openFollower(DataDir dir) throws IOException {
         Manifest manifest = dir.readManifest();
         PolicyStore policies = PolicyStore.openSnapshot(dir.policyStore());
+        ConduitStore documents = null;
         try {
-            checkGenerated(manifest, policies);
-            DataSet data = new DataSet(dir, manifest, policies, ConduitStore.open(dir.documents()), null);
+            documents = ConduitStore.open(dir.documents());
+            checkGenerated(manifest, policies, documents);
+            DataSet data = new DataSet(dir, manifest, policies, documents, null);
             data.followMalLog();
             return data;
         } catch (IOException | RuntimeException e) {
             policies.close();
+            if (documents != null) {
+                documents.close();
+            }
             throw e;
         }
     }
@@ -165,9 +170,10 @@ public final class DataSet implements AutoCloseable {
      * A policy store that opens at an earlier commit than generation's last was cut back to an older
      * version (MVStore opens the newest chunk it can read): refused, as damaged. Later commits are
      * not refused (tools and tests may add conduits). A manifest from before the count was recorded
-     * still catches a store with fewer conduits than documents.
+     * still catches a store with fewer conduits than documents; documents removed from the conduit
+     * store since generation (a disguise removes their conduits too) are not counted.
      */
-    private static void checkGenerated(Manifest manifest, PolicyStore policies) {
+    private static void checkGenerated(Manifest manifest, PolicyStore policies, ConduitStore documents) {
         long expected = manifest.policyStoreCommits();
         long found = policies.commitCount();
         if (found < expected) {
@@ -176,9 +182,11 @@ public final class DataSet implements AutoCloseable {
                     + "copy", null);
         }
         long conduits = policies.conduitCount();
-        if (conduits < manifest.documents()) {
+        long removed = documents.size() - documents.liveDocuments();
+        if (conduits < manifest.documents() - removed) {
             throw PolicyStoreException.damaged(policies.file(), "it holds " + conduits + " conduits but manifest.json "
-                    + "names " + manifest.documents() + " documents: the file was cut short or replaced", null);
+                    + "names " + manifest.documents() + " documents" + (removed == 0 ? "" : " (" + removed + " removed since)")
+                    + ": the file was cut short or replaced", null);
         }
     }
 

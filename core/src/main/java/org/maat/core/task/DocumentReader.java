@@ -41,7 +41,7 @@ public final class DocumentReader {
         this.skipped = Objects.requireNonNull(skipped, "skipped");
     }
 
-    /** How many documents the store holds. */
+    /** The store's id space: documents stored, removed ones included ({@link ConduitStore#size()}). */
     public long size() {
         return store.size();
     }

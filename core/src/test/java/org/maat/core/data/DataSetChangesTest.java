@@ -123,4 +123,27 @@ class DataSetChangesTest {
                 .hasMessageContaining("never created here");
         assertThat(dataDir.policyStore()).doesNotExist();
     }
+
+    @Test
+    void aDataSetWhoseDocumentsAndConduitsWereRemovedStillOpens() throws IOException {
+        DataDir dataDir = TestData.generate(dir, 30, 19);
+        try (DataSet data = DataSet.openForChanges(dataDir)) {
+            try (ConduitStoreEditor e = data.editDocuments()) {
+                for (int i = 0; i < 30; i += 2) {
+                    e.remove(Document.idOf(i));
+                }
+                e.commit();
+            }
+            var batch = data.policies().batch();
+            for (int i = 0; i < 30; i += 2) {
+                batch.removeConduit(Document.idOf(i));
+            }
+            batch.commit();
+        }
+        try (DataSet reader = DataSet.open(dataDir); DataSet follower = DataSet.openFollower(dataDir)) {
+            assertThat(reader.documents().liveDocuments()).isEqualTo(15);
+            assertThat(follower.documents().get("d1")).isPresent();
+            assertThat(follower.documents().get("d2")).isEmpty();
+        }
+    }
 }
