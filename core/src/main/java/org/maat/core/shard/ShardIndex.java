@@ -174,7 +174,14 @@ public final class ShardIndex implements AutoCloseable {
             return;
         }
         Generation old = current.value();
-        Generation fresh = openGeneration(dataDir, layout, monitoring);
+        Generation fresh;
+        try {
+            fresh = openGeneration(dataDir, layout, monitoring);
+        } catch (IOException | RuntimeException e) {
+            // Caught mid-change (a rebuild replacing the published state): serve what is open and
+            // look again at the next check, the stamps not taken as seen.
+            return;
+        }
         boolean same = samePublication(fresh.published(), old.published())
                 && fresh.data().policies().commitCount() == old.data().policies().commitCount();
         if (same) {

@@ -152,7 +152,13 @@ public final class ShardService implements ShardSearcher, AutoCloseable {
                     opened = SearchService.openShard(g.data(), g.labels(), index.layout(), shard);
                 } catch (IOException | RuntimeException e) {
                     newest.release();
-                    throw e;
+                    if (search == null) {
+                        throw e;
+                    }
+                    // A newer publication may have deleted that commit's files meanwhile: keep
+                    // answering from the readers this shard has, and open the newest at the next search.
+                    search.acquire();
+                    return search;
                 }
                 Shared<SearchService> replaced = search;
                 search = new Shared<>(opened, () -> {
