@@ -118,6 +118,27 @@ class WebSubmitDisguisesTest {
     }
 
     @Test
+    void perRowDecorrelationMakesOnePseudoprincipalPerAnswerAndRevealRemovesThemAll() throws SQLException {
+        DisguiseSpec perRow = SpecParser.parse("per-row.json", "{\"disguise\": \"scatter\", \"applies-to\": \"jdbc\","
+                + "\"principal\": {\"table\": \"USERS\", \"id\": \"EMAIL\"},"
+                + "\"pseudoprincipal\": {\"EMAIL\": \"new-id\", \"APIKEY\": \"random-text\", \"IS_ADMIN\": \"copy\","
+                + "\"IS_ANON\": \"constant:1\"}, \"steps\": [{\"decorrelate\": \"ANSWERS\", \"column\": \"EMAIL\","
+                + "\"key\": [\"EMAIL\", \"LEC\", \"Q\"], \"pseudoprincipals\": \"per-row\"}]}");
+        Map<String, List<String>> before = WebSubmitData.dumpAll(conn);
+        Receipt r = disguises.apply(perRow, alice, PrincipalProof.none());
+
+        assertThat(r.pseudoprincipals()).isEqualTo(20);
+        assertThat(count("SELECT COUNT(*) FROM USERS WHERE IS_ANON = 1")).isEqualTo(20);
+        assertThat(count("SELECT COUNT(DISTINCT EMAIL) FROM ANSWERS")).isEqualTo(USERS - 1 + 20);
+        assertThat(count("SELECT COUNT(*) FROM USERS WHERE EMAIL = '" + alice + "'")).isEqualTo(1);
+        assertThat(count("SELECT COUNT(*) FROM MAAT_DISGUISE_PRINCIPALS")).isEqualTo(21);
+
+        RevealReport report = disguises.reveal(r.locator(), aliceKey);
+        assertThat(report.pseudoprincipalsRemoved()).isEqualTo(20);
+        assertThat(WebSubmitData.dumpAll(conn)).isEqualTo(before);
+    }
+
+    @Test
     void aUserEditsTheirAnonymizedAnswerThroughSpeaksForAndTheEditSurvivesReveal() throws SQLException {
         Receipt anon = disguises.apply(ANONYMIZE, alice, PrincipalProof.none());
         String pseudo = single("SELECT EMAIL FROM USERS WHERE IS_ANON = 1");
