@@ -98,6 +98,14 @@ public final class SearchDisguises implements Disguises {
         this.journal = new RollForwardJournal(file);
         this.applier = new PlanApplier(stores, step -> steps.accept(step));
         this.owned = owned;
+        finishInterrupted();
+    }
+
+    /**
+     * Rolls forward every journal entry left by a crash, or by a call that failed part way (a disk
+     * error): done before anything else, so each apply or reveal starts from a completed state.
+     */
+    private void finishInterrupted() {
         for (RollForwardJournal.Entry entry : journal.pending()) {
             rollForward(entry);
         }
@@ -143,6 +151,7 @@ public final class SearchDisguises implements Disguises {
         if (principal == null || principal.isBlank()) {
             throw new DisguiseException("no principal given");
         }
+        finishInterrupted();
         Set<String> speaksFor = speaksFor(principal, proof);
         PublicKey key = registry.find(principal).orElseGet(() -> {
             if (proof.present() && !proof.locators().isEmpty()) {
@@ -204,6 +213,7 @@ public final class SearchDisguises implements Disguises {
 
     @Override
     public synchronized RevealReport reveal(Locator locator, PrivateKey key) {
+        finishInterrupted();
         SearchBag bag = open(locator, key);
         RevealPlanner planner = new RevealPlanner(stores, bag);
         List<Conflict> conflicts = planner.conflicts();

@@ -4,9 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maat.core.conduit.ConduitStoreEditor;
+import org.maat.core.conduit.Document;
 import org.maat.disguise.DisguiseSpecs;
 import org.maat.disguise.Disguises.PrincipalProof;
 import org.maat.disguise.Receipt;
@@ -16,6 +20,8 @@ import org.maat.disguise.crypto.PrincipalKeys;
 import org.maat.disguise.crypto.PrivateKey;
 import org.maat.disguise.spec.DisguiseSpec;
 import org.maat.disguise.store.Locator;
+import org.maat.policy.mal.MalEntry;
+import org.maat.policy.mal.MalLog;
 import org.maat.policy.store.PolicyStore;
 
 /**
@@ -212,6 +218,45 @@ class SearchDisguisesTest {
                     .isInstanceOf(RevealRefusedException.class).hasMessageContaining("no such bag");
             assertThat(live.dump(false)).as("a replayed locator changes nothing").isEqualTo(revealed);
         }
+    }
+
+    @Test
+    void aPseudoprincipalsDocumentEditedSinceIsAConflict() throws Exception {
+        SearchFixture f = SearchFixture.copy(dir);
+        PrivateKey key = PrincipalKeys.generate();
+        try (SearchFixture.Live live = f.open()) {
+            live.disguises.register(f.user, key.publicKey());
+            Receipt receipt = live.disguises.apply(ANONYMIZE, f.user, PrincipalProof.none());
+            try (ConduitStoreEditor edit = live.data.editDocuments()) {
+                Document old = edit.remove(f.friendsOnlyDocument);
+                edit.restore(new Document(old.id(), old.title(), old.date(), old.body() + " edited"));
+                edit.commit();
+            }
+            String edited = live.dump(true);
+            assertThatThrownBy(() -> live.disguises.reveal(receipt.locator(), key))
+                    .isInstanceOfSatisfying(RevealRefusedException.class, e -> assertThat(e.conflicts())
+                            .singleElement().satisfies(c -> assertThat(c.key()).isEqualTo(f.friendsOnlyDocument)));
+            assertThat(live.dump(true)).isEqualTo(edited);
+        }
+    }
+
+    @Test
+    void theReceiptCountsTheMalEntriesThatStayAndTheLogIsUntouched() throws Exception {
+        SearchFixture f = SearchFixture.copy(dir);
+        List<MalEntry> entries = new ArrayList<>();
+        MalLog.read(f.data.malLog(), entries::add);
+        assertThat(entries).as("the generated population has MAL entries").isNotEmpty();
+        byte[] mal = SearchFixture.bytes(f.data.malLog());
+        try (SearchFixture.Live live = f.open()) {
+            String owner = live.data.policies().find(entries.get(0).conduitId()).orElseThrow().owner();
+            Set<String> owned = Set.copyOf(live.documentsOf(owner));
+            long naming = entries.stream().filter(e -> owned.contains(e.conduitId()) || e.principal().equals(owner)).count();
+            live.disguises.register(owner, PrincipalKeys.generate().publicKey());
+            SearchReceipt receipt = live.disguises.disguise(DELETE, owner, PrincipalProof.none());
+            assertThat(receipt.malEntriesKept()).isEqualTo(naming).isPositive();
+            assertThat(receipt.malExplanation()).contains("append-only");
+        }
+        assertThat(SearchFixture.bytes(f.data.malLog())).isEqualTo(mal);
     }
 
     @Test
