@@ -145,7 +145,7 @@ class AccountDisguiseHttpIT {
     }
 
     @Test
-    void anonymizedAccountsDocumentsStaySearchableWithoutTheirOwnerUntilRestoredWithTheKeyFile() throws IOException {
+    void anonymizedAccountsDocumentsStaySearchableWithoutTheirOwnerUntilRestoredWithUploadedReceiptAndKeyFiles() throws IOException {
         Conduit first = publicDocumentOfAnotherOwner("");
         Conduit doc = publicDocumentOfAnotherOwner(first.owner());
         String owner = doc.owner();
@@ -160,8 +160,11 @@ class AccountDisguiseHttpIT {
         assertThat(new ApiClient(site.url()).login(owner, site.password(owner)).status()).isEqualTo(401);
         assertThat(ids(stranger, word)).as("an anonymized document stays").containsExactly(doc.id());
 
-        ApiClient.Reply restored = new ApiClient(site.url()).post("api/account/restore",
-                Map.of("receipt", anonymized.json().get("locator").asText(), "key", keyText));
+        ApiClient anyone = new ApiClient(site.url());
+        refused(anyone.postFiles("api/account/restore", Map.of("receiptFile", anonymized.body(),
+                "keyFile", "\u00ff\u00fe")), 400, "neither a recovery phrase nor a key file");
+        ApiClient.Reply restored = anyone.postFiles("api/account/restore",
+                Map.of("receiptFile", anonymized.body(), "keyFile", keyText + "\n"));
         assertThat(restored.status()).as(restored.body()).isEqualTo(200);
         ApiClient back = signedIn(owner);
         awaitHit(back, word, doc.id());
