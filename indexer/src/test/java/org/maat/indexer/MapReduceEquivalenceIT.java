@@ -127,6 +127,30 @@ public class MapReduceEquivalenceIT {
         }
     }
 
+    @Test
+    void anEditedStoreGivesTheSameShardsBothWays() throws IOException {
+        DataDir edited = TestData.generate(dir.resolve("edited"), 120, 62);
+        try (org.maat.core.conduit.ConduitStoreEditor e = org.maat.core.conduit.ConduitStore.edit(edited.documents())) {
+            List<org.maat.core.conduit.Document> removed = new ArrayList<>();
+            for (int i = 0; i < 120; i += 7) {
+                removed.add(e.remove(org.maat.core.conduit.Document.idOf(i)));
+            }
+            e.commit();
+            for (int i = 0; i < removed.size(); i += 3) {
+                e.restore(removed.get(i)); // appended after every other record, out of id order
+            }
+            e.commit();
+        }
+        IndexLayout seq = TestData.index(edited, dir.resolve("edited-seq"), 2);
+        IndexLayout mr = new IndexLayout(dir.resolve("edited-mr"));
+        IndexRun.Report r = MapReduceIndexing.run(edited, mr, 2, 2, Monitoring.REFERENCE_MONITOR, n -> { });
+        assertThat(r.documents()).isEqualTo(120 - 18 + 6);
+        for (int shard = 0; shard < 2; shard++) {
+            assertThat(ids(mr, shard)).as("shard %d", shard).isEqualTo(ids(seq, shard)).doesNotContain("d7")
+                    .isNotEmpty();
+        }
+    }
+
     public static List<String> ids(IndexLayout layout, int shard) throws IOException {
         try (var directory = FSDirectory.open(layout.shard(shard)); DirectoryReader reader = DirectoryReader.open(directory)) {
             StoredFields stored = reader.storedFields();

@@ -24,6 +24,11 @@ import org.maat.policy.store.PolicyStoreException;
  * code: it opens files; the runtime builds the monitor of its tasks over it and hands them only
  * monitored handles.
  *
+ * <p>{@link #open} reads (its policy store read-only); {@link #openForChanges} is for the one owner
+ * that changes the data (front-end, {@code maat disguise}): policy store writable, documents edited
+ * through {@link #editDocuments()}. Any data set sees document edits made elsewhere after
+ * {@link #refreshDocuments()}.
+ *
  * <p>A <em>follower</em> ({@link #openFollower}) reads a data directory that another component owns
  * and writes (the front-end, which appends to the MAL log): it takes no lock, has no
  * {@link #malLog()}, and learns new MAL entries when {@link #followMalLog()} is called.
