@@ -1,7 +1,8 @@
 package org.maat.core.lucene;
 
 /**
- * Told each step of an index publication as {@link ShardWriters#commit} reaches it, before the step
+ * Told each step of an index publication as {@link ShardWriters#commit} (a rebuild) or
+ * {@link ShardWriters#publishChanges} (an in-place update) reaches it, before the step
  * after it starts. Production passes {@link #NONE}; crash tests pass one that stops the process at a
  * step, so that a kill lands exactly there. What a kill at each step leaves:
  * <ul>
