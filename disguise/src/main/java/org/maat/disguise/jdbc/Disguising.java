@@ -74,6 +74,15 @@ final class Disguising {
                 affected.add(sf.id());
             }
         }
+        // Every step's condition is read once before the first write: the encrypted layer may have to peel
+        // a column's onion for it, which it cannot do inside a transaction that has already written.
+        for (Step step : spec.steps()) {
+            String column = step instanceof Decorrelate d ? d.column()
+                    : step instanceof Remove r ? r.owner() : ((Modify) step).owner();
+            for (SqlValue who : affected) {
+                sql.count(step.target(), Map.of(column, as(step.target(), column, who)));
+            }
+        }
         for (Step step : spec.steps()) {
             for (SqlValue who : affected) {
                 if (step instanceof Remove r) {
@@ -116,7 +125,7 @@ final class Disguising {
                 SqlValue before = column(row, c.getKey(), step);
                 SqlValue after = values.make(step.target(), c.getKey(), c.getValue(), null);
                 if (step.key().contains(c.getKey())) {
-                    throw new DisguiseException(step.at() + ": " + step.target() + "." + c.getKey()
+                    throw new DisguiseException(spec.source() + ":" + step.at() + ": " + step.target() + "." + c.getKey()
                             + " is a key column: modify cannot rewrite it");
                 }
                 sql.update(step.target(), c.getKey(), after, key);
@@ -171,7 +180,7 @@ final class Disguising {
         return SqlValue.parse(sql.type(target, column), who.text());
     }
 
-    private static Map<String, SqlValue> key(Map<String, SqlValue> row, List<String> keyColumns, Step step) {
+    private Map<String, SqlValue> key(Map<String, SqlValue> row, List<String> keyColumns, Step step) {
         Map<String, SqlValue> key = new LinkedHashMap<>();
         for (String k : keyColumns) {
             key.put(k, column(row, k, step));
@@ -179,10 +188,10 @@ final class Disguising {
         return key;
     }
 
-    private static SqlValue column(Map<String, SqlValue> row, String column, Step step) {
+    private SqlValue column(Map<String, SqlValue> row, String column, Step step) {
         SqlValue v = row.get(column);
         if (v == null) {
-            throw new DisguiseException(step.at() + ": " + step.target() + " has no column " + column);
+            throw new DisguiseException(spec.source() + ":" + step.at() + ": " + step.target() + " has no column " + column);
         }
         return v;
     }

@@ -66,10 +66,21 @@ public final class JdbcDisguises implements Disguises {
 
     /** Opens {@code jdbcUrl} (any driver on the class path, e.g. {@code jdbc:h2:} or {@code jdbc:maat:h2:}); closed by {@link #close()}. */
     public static JdbcDisguises open(String jdbcUrl, Properties properties) {
+        Connection conn;
         try {
-            return new JdbcDisguises(DriverManager.getConnection(jdbcUrl, properties), true, StatementObserver.NONE);
+            conn = DriverManager.getConnection(jdbcUrl, properties);
         } catch (SQLException e) {
             throw new StoreException("cannot open " + jdbcUrl + ": " + e.getMessage(), e);
+        }
+        try {
+            return new JdbcDisguises(conn, true, StatementObserver.NONE);
+        } catch (RuntimeException e) {
+            try {
+                conn.close();
+            } catch (SQLException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
         }
     }
 

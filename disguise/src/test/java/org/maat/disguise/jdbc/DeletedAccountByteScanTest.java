@@ -66,9 +66,10 @@ class DeletedAccountByteScanTest {
             assertThat(bytes).as("the file holds %s", secret).doesNotContain(secret);
             assertThat(new String(file, StandardCharsets.UTF_16BE)).doesNotContain(secret);
         }
-        try (Connection conn = DriverManager.getConnection(url);
-             JdbcDisguises disguises = new JdbcDisguises(conn)) {
+        try (JdbcDisguises disguises = JdbcDisguises.open(url, new java.util.Properties())) {
             disguises.reveal(receipt.locator(), key);
+        }
+        try (Connection conn = DriverManager.getConnection(url)) {
             assertThat(WebSubmitData.dump(conn, "ANSWERS").get("ANSWERS")).anyMatch(r -> r.contains(WebSubmitData.answer(user, 4, 5)));
         }
     }
