@@ -13,11 +13,17 @@ import org.maat.disguise.search.SearchRecords.LabelledRecord;
 import org.maat.policy.store.Batch;
 
 /**
- * Brings every store to the state a {@link SearchPlan} names, in a fixed order: the policy store (one
- * batch: conduits and facts), the conduit store (one edit commit, removed documents erased), the index
- * (one update, published atomically with its labels under the monitor), the accounts file, the profile
- * directory. Each step sets a state rather than repeating an action, so a roll-forward after a crash
- * runs the whole plan again and ends where an uninterrupted run does.
+ * Brings every store to the state a {@link SearchPlan} names, in a fixed order: documents removed from
+ * the conduit store (one edit commit, erased in place), the policy store (one batch: conduits and
+ * facts), documents restored to the conduit store, the index (one update, published atomically with
+ * its labels under the monitor), the accounts file, the profile directory. Each step sets a state
+ * rather than repeating an action, so a roll-forward after a crash runs the whole plan again and ends
+ * where an uninterrupted run does.
+ *
+ * <p>Why documents leave before their conduits and come back after them: a data set refuses to open
+ * when its policy store holds fewer conduits than the conduit store has live documents (a policy
+ * store cut short), and a crash between the two steps must leave a directory that opens, or it could
+ * not be rolled forward.
  */
 final class PlanApplier {
 
@@ -34,10 +40,12 @@ final class PlanApplier {
     void apply(RollForwardJournal.Entry entry) {
         SearchPlan plan = entry.plan();
         try {
+            erase(plan);
+            steps.accept("erased");
             policies(plan);
             steps.accept("policies");
-            documents(plan);
-            steps.accept("documents");
+            restore(plan);
+            steps.accept("restored");
             index(plan);
             steps.accept("index");
             account(plan);
@@ -71,8 +79,9 @@ final class PlanApplier {
 
     private static final int COMPACT_MILLIS = 10_000;
 
-    private void documents(SearchPlan plan) throws IOException {
-        if (plan.removeDocuments().isEmpty() && plan.restoreDocuments().isEmpty()) {
+    /** Removes (and erases) the plan's documents from the conduit store: before their conduits go. */
+    private void erase(SearchPlan plan) throws IOException {
+        if (plan.removeDocuments().isEmpty()) {
             return;
         }
         try (ConduitStoreEditor edit = stores.data().editDocuments()) {
@@ -81,6 +90,16 @@ final class PlanApplier {
                     edit.remove(id);
                 }
             }
+            edit.commit();
+        }
+    }
+
+    /** Puts the plan's documents back into the conduit store: after their conduits are back. */
+    private void restore(SearchPlan plan) throws IOException {
+        if (plan.restoreDocuments().isEmpty()) {
+            return;
+        }
+        try (ConduitStoreEditor edit = stores.data().editDocuments()) {
             for (DocumentRecord d : plan.restoreDocuments()) {
                 if (!edit.contains(d.id())) {
                     edit.restore(d.toDocument());

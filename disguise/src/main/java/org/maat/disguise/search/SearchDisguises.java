@@ -74,6 +74,10 @@ public final class SearchDisguises implements Disguises {
     private final RollForwardJournal journal;
     private final PlanApplier applier;
     private final AutoCloseable owned;
+    /** The policy store to rewrite once {@link #owned} is closed, if a change was made; null when the owner keeps it. */
+    private final Path rewriteOnClose;
+    /** Whether an apply, reveal or roll-forward changed the stores. Guarded by this. */
+    private boolean changed;
     /** Told each step of an apply or reveal; a crash test's child prints them. */
     private volatile Consumer<String> steps = step -> { };
 
@@ -83,11 +87,11 @@ public final class SearchDisguises implements Disguises {
      * and rolls forward any change a crash interrupted before returning.
      */
     public SearchDisguises(DataSet data, AccountStore accounts, IndexLayout index, Monitoring monitoring) {
-        this(data, accounts, index, monitoring, () -> { });
+        this(data, accounts, index, monitoring, () -> { }, null);
     }
 
     private SearchDisguises(DataSet data, AccountStore accounts, IndexLayout index, Monitoring monitoring,
-                            AutoCloseable owned) {
+                            AutoCloseable owned, Path rewriteOnClose) {
         Objects.requireNonNull(data, "data");
         ProfileFiles profiles = new ProfileFiles(data.dir(), data.engine().intern(PolicyTemplates.policy("history")));
         Monitor monitor = monitoring.monitor(() -> new ReferenceMonitor(data.engine(), data.policies()));
@@ -98,7 +102,13 @@ public final class SearchDisguises implements Disguises {
         this.journal = new RollForwardJournal(file);
         this.applier = new PlanApplier(stores, step -> steps.accept(step));
         this.owned = owned;
-        finishInterrupted();
+        this.rewriteOnClose = rewriteOnClose;
+        try {
+            finishInterrupted();
+        } catch (RuntimeException e) {
+            file.close();
+            throw e;
+        }
     }
 
     /**
@@ -121,11 +131,7 @@ public final class SearchDisguises implements Disguises {
         DataSet data = DataSet.openForChanges(dir);
         try {
             AccountStore accounts = AccountStore.open(dir);
-            return new SearchDisguises(data, accounts, layout, monitoring, () -> {
-                data.close();
-                // closed now: its superseded versions (what disguises removed) can be dropped from the file
-                ClosedStoreRewrite.rewrite(dir.policyStore());
-            });
+            return new SearchDisguises(data, accounts, layout, monitoring, data::close, dir.policyStore());
         } catch (RuntimeException e) {
             data.close();
             throw e;
@@ -272,6 +278,7 @@ public final class SearchDisguises implements Disguises {
     }
 
     private void rollForward(RollForwardJournal.Entry entry) {
+        changed = true;
         steps.accept("journaled");
         applier.apply(entry);
         journal.complete(entry);
@@ -296,6 +303,10 @@ public final class SearchDisguises implements Disguises {
         } finally {
             try {
                 owned.close();
+                if (changed && rewriteOnClose != null) {
+                    // closed now: the superseded versions (what disguises removed) can leave the file
+                    ClosedStoreRewrite.rewrite(rewriteOnClose);
+                }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             } catch (Exception e) {

@@ -31,7 +31,7 @@ class SearchDisguiseCrashIT {
     Path dir;
 
     @ParameterizedTest(name = "anonymize killed after {0}")
-    @ValueSource(strings = {"planned", "journaled", "policies", "documents", "index", "account", "profile", "completed"})
+    @ValueSource(strings = {"planned", "journaled", "policies", "index", "account", "profile", "completed"})
     void anApplyKilledAtAnyStepReopensBeforeOrAfter(String step) throws Exception {
         PrivateKey key = KEY;
         String after = reference(dir.resolve("reference"), key, "apply-anonymize");
@@ -44,8 +44,8 @@ class SearchDisguiseCrashIT {
     }
 
     @ParameterizedTest(name = "delete killed after {0}")
-    @ValueSource(strings = {"planned", "journaled"})
-    void aDeleteKilledBeforeItsFirstStoreChangeReopensBeforeOrAfter(String step) throws Exception {
+    @ValueSource(strings = {"planned", "journaled", "erased", "policies", "index", "account", "profile", "completed"})
+    void aDeleteKilledAtAnyStepReopensBeforeOrAfter(String step) throws Exception {
         PrivateKey key = KEY;
         String after = reference(dir.resolve("reference"), key, "apply-delete");
         SearchFixture f = SearchFixture.copy(dir.resolve("crash"));
@@ -56,8 +56,8 @@ class SearchDisguiseCrashIT {
         }
     }
 
-    @ParameterizedTest(name = "reveal killed after {0}")
-    @ValueSource(strings = {"planned", "journaled", "policies", "documents", "index", "account", "profile", "completed"})
+    @ParameterizedTest(name = "reveal of a deletion killed after {0}")
+    @ValueSource(strings = {"planned", "journaled", "policies", "restored", "index", "account", "profile", "completed"})
     void aRevealKilledAtAnyStepReopensBeforeOrAfter(String step) throws Exception {
         PrivateKey key = PrincipalKeys.generate();
         SearchFixture f = SearchFixture.copy(dir.resolve("crash"));
@@ -65,7 +65,7 @@ class SearchDisguiseCrashIT {
         Receipt receipt;
         String disguised;
         try (SearchFixture.Live live = f.open()) {
-            receipt = live.disguises.apply(SearchDisguisesTest.ANONYMIZE, f.user, PrincipalProof.none());
+            receipt = live.disguises.apply(SearchDisguisesTest.DELETE, f.user, PrincipalProof.none());
             disguised = live.dump(true);
         }
         kill(f, "reveal", key, receipt, step);

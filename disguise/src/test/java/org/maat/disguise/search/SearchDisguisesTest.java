@@ -106,6 +106,29 @@ class SearchDisguisesTest {
         }
     }
 
+    @Test
+    void theCommandLinePathRevealsADeletionAfterReopening() throws Exception {
+        SearchFixture f = SearchFixture.copy(dir);
+        PrivateKey key = PrincipalKeys.generate();
+        String before;
+        try (SearchFixture.Live live = f.open()) {
+            live.disguises.register(f.user, key.publicKey());
+            before = live.dump(false);
+        }
+        Receipt receipt;
+        try (SearchDisguises disguises = SearchDisguises.open(f.data, f.index.root())) {
+            receipt = disguises.apply(DELETE, f.user, PrincipalProof.none());
+        }
+        try (SearchDisguises disguises = SearchDisguises.open(f.data, f.index.root())) {
+            disguises.reveal(receipt.locator(), key);
+        }
+        try (SearchFixture.Live live = f.open()) {
+            assertThat(live.dump(false)).isEqualTo(before);
+            assertThat(live.signsIn(f.user)).isTrue();
+            assertThat(live.search(f.friend, SearchFixture.uniqueWord(f.friendsOnlyDocument))).contains(f.friendsOnlyDocument);
+        }
+    }
+
     private static boolean isMalLog(SearchFixture f, Path p) {
         return p.getFileName().toString().startsWith(f.data.malLog().getFileName().toString());
     }
