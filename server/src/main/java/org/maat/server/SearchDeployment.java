@@ -28,6 +28,9 @@ import org.maat.frontend.config.FrontendConfig;
  * per deployment, known only to this process; for shards elsewhere the one they were started with.
  * The front-end WAR reads it from a file only this user may read (mode 0600, in a private temporary
  * directory removed at {@link #close}), named by {@code maat.shardSecretFile}.
+ *
+ * <p>Account disguises (delete, anonymize, restore) change the index, so the front-end offers them only
+ * when the index is served here ({@code maat.index}); over shards elsewhere it does not.
  */
 public final class SearchDeployment implements AutoCloseable {
 
@@ -86,7 +89,10 @@ public final class SearchDeployment implements AutoCloseable {
             }
             ShardTopology shards = new ShardTopology(urls);
             secretDir = privateSecretDir(secret);
-            FrontendServer frontend = startFrontend(war, data, shards, monitoring, secretDir, host, port, tune);
+            // The front-end updates this index when a user disguises their account; the shard searchers
+            // above see each published update (ShardIndex follows the index's publications).
+            FrontendServer frontend = startFrontend(war, data, shards, monitoring, secretDir, host, port,
+                    c -> tune.apply(c.withIndex(index.root())));
             return new SearchDeployment(shardIndex, servers, shards, frontend, secret, secretDir);
         } catch (IOException | RuntimeException e) {
             servers.forEach(ShardServer::close);

@@ -65,6 +65,7 @@ class SearchDeploymentIT {
             assertThat(config.body().lines().filter(l -> !l.startsWith("maat.shardSecretFile=")).toList())
                     .containsExactly(
                     "maat.data=" + served.data().root().toAbsolutePath(),
+                    "maat.index=" + served.index().root().toAbsolutePath(),
                     "maat.maxConcurrent=7",
                     "maat.maxQueued=7",
                     "maat.policy=true",

@@ -67,6 +67,7 @@ public final class Frontend implements AutoCloseable {
     private final Monitor monitor;
     private final SearchHistory history;
     private final PolicyId channelPolicy;
+    private final SignedInSessions signedIn = new SignedInSessions();
 
     /**
      * @param data   the data directory, opened by its owner ({@link DataSet#open})
@@ -96,7 +97,19 @@ public final class Frontend implements AutoCloseable {
             return Optional.empty();
         }
         Session session = Session.of(user, region);
-        return Optional.of(new UserSession(session, monitor.open(session, TaskMode.CONFINED), channelPolicy));
+        UserSession opened = new UserSession(session, monitor.open(session, TaskMode.CONFINED), channelPolicy);
+        signedIn.add(opened);
+        return Optional.of(opened);
+    }
+
+    /** Whether {@code password} is {@code user}'s: what an account disguise asks again before it runs. */
+    boolean passwordMatches(String user, String password) {
+        return password != null && accounts.authenticate(user, password);
+    }
+
+    /** Ends every open session of {@code user} (their account was just disguised); returns how many. */
+    int endSessions(String user) {
+        return signedIn.closeAll(user);
     }
 
     /**
@@ -135,6 +148,10 @@ public final class Frontend implements AutoCloseable {
         } catch (IOException e) {
             throw RequestException.unavailable("the search index is unavailable: " + e.getMessage());
         }
+        // A shard answers from the index it last published; a document removed since (an account
+        // disguise) may still be among its hits until it sees the next publication. Such a hit names no
+        // document any more: it is dropped here, before anything is written or read for it.
+        merged = merged.stream().filter(h -> exists(h.id())).toList();
         List<ShardHit> ranked;
         try {
             ranked = Personalizer.rerank(merged, history.read(user.gate(), user.user()));
@@ -263,6 +280,11 @@ public final class Frontend implements AutoCloseable {
         }
         return data.policies().find(id).filter(c -> data.documents().get(id).isPresent())
                 .orElseThrow(() -> RequestException.notFound("no document " + id));
+    }
+
+    /** Whether {@code id} is a document now: a conduit of the policy store with its text in the document store. */
+    private boolean exists(String id) {
+        return data.policies().find(id).isPresent() && data.documents().contains(id);
     }
 
     private static String checkQuery(String query) {

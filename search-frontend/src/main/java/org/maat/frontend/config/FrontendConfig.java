@@ -38,17 +38,21 @@ import java.util.function.Function;
  *   <li>{@value #ERP_KEY_SOURCE}: where the encrypted ERP database's master key lies when it keeps none in its
  *       directory: a key source spec ({@code file:PATH}, a bare path, or a provider's such as
  *       {@code vault:DIR/COLLECTION/NAME}); only with {@value #ERP}; absent, the key is {@code DIR/maat.key}.</li>
+ *   <li>{@value #INDEX}: the index directory of {@value #DATA} whose shards are served in this process;
+ *       given, users may delete, anonymize and restore their accounts (the disguises update this index);
+ *       absent (shards served elsewhere), the account pages answer 404. Only with {@value #DATA}.</li>
  * </ul>
  * This record is the configuration as read, defaults filled in: {@link #data()} and {@link #shards()}
  * are null when the front-end serves only the ERP pages, {@link #erp()} when it serves only search,
- * {@link #erpKeySource()} when the ERP database's key (if any) is in its own directory.
+ * {@link #erpKeySource()} when the ERP database's key (if any) is in its own directory, {@link #index()}
+ * when the account disguises are not offered.
  *
  * <p>This package depends on the JDK alone: it is shipped twice, inside the WAR and as the
  * {@code config} classifier jar the launchers compile against, so that both sides share one spelling.
  */
 public record FrontendConfig(Path data, String shards, boolean policy, Path regions, String proxyHeader,
         int maxConcurrent, int sessionMinutes, Path erp, int erpConnections, Path shardSecretFile, int maxQueued,
-        int maxWaitMillis, String erpKeySource) {
+        int maxWaitMillis, String erpKeySource, Path index) {
 
     public static final String DATA = "maat.data";
     public static final String SHARDS = "maat.shards";
@@ -63,6 +67,7 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
     public static final String ERP = "maat.erp";
     public static final String ERP_CONNECTIONS = "maat.erpConnections";
     public static final String ERP_KEY_SOURCE = "maat.erpKeySource";
+    public static final String INDEX = "maat.index";
 
     public static final int DEFAULT_ERP_CONNECTIONS = 8;
     public static final int DEFAULT_MAX_WAIT_MILLIS = 500;
@@ -78,6 +83,7 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
         if (erpKeySource != null) {
             notBlank(ERP_KEY_SOURCE, erpKeySource);
         }
+        indexNeedsData(data != null, index != null);
     }
 
     /**
@@ -86,6 +92,11 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
      */
     public static int defaultMaxConcurrent() {
         return Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
+    }
+
+    /** Whether this front-end offers account disguises (delete, anonymize, restore). */
+    public boolean disguises() {
+        return index != null;
     }
 
     /** Whether this front-end serves search (else only the ERP pages). */
@@ -113,6 +124,7 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
                     + "shard servers' secret (maat shard --secret-file), which the shards require of every request");
         }
         String regions = optional(setting, REGIONS, null);
+        String index = optional(setting, INDEX, null);
         String header = optional(setting, PROXY_HEADER, null);
         int maxConcurrent = number(setting, MAX_CONCURRENT, defaultMaxConcurrent());
         String given = setting.apply(ERP_KEY_SOURCE);
@@ -126,7 +138,8 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
                 maxConcurrent, number(setting, SESSION_MINUTES, DEFAULT_SESSION_MINUTES),
                 erp == null ? null : Path.of(erp), number(setting, ERP_CONNECTIONS, DEFAULT_ERP_CONNECTIONS),
                 secret == null ? null : Path.of(secret), number(setting, MAX_QUEUED, maxConcurrent),
-                number(setting, MAX_WAIT_MILLIS, DEFAULT_MAX_WAIT_MILLIS), given == null ? null : given.strip());
+                number(setting, MAX_WAIT_MILLIS, DEFAULT_MAX_WAIT_MILLIS), given == null ? null : given.strip(),
+                index == null ? null : Path.of(index));
     }
 
     /**
@@ -160,7 +173,7 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
                            Optional<String> proxyHeader, Optional<Integer> maxConcurrent, Optional<Integer> maxQueued,
                            Optional<Integer> maxWaitMillis, Optional<Integer> sessionMinutes, Optional<Path> erp,
                            Optional<Integer> erpConnections, Optional<Path> shardSecretFile,
-                           Optional<String> erpKeySource) {
+                           Optional<String> erpKeySource, Optional<Path> index) {
 
         public Settings {
             Objects.requireNonNull(data, "data");
@@ -175,6 +188,8 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
             Objects.requireNonNull(erpConnections, "erpConnections");
             Objects.requireNonNull(shardSecretFile, "shardSecretFile");
             Objects.requireNonNull(erpKeySource, "erpKeySource");
+            Objects.requireNonNull(index, "index");
+            indexNeedsData(data.isPresent(), index.isPresent());
             searchNeedsBoth(data.isPresent(), shards.isPresent());
             if (data.isEmpty() && erp.isEmpty()) {
                 throw new IllegalArgumentException("the front-end serves nothing: give a data directory and shards "
@@ -191,49 +206,49 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
 
         public Settings withRegions(Path file) {
             return new Settings(data, shards, policy, Optional.of(file), proxyHeader, maxConcurrent, maxQueued,
-                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource);
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource, index);
         }
 
         public Settings withProxyHeader(String header) {
             return new Settings(data, shards, policy, regions, Optional.of(header), maxConcurrent, maxQueued,
-                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource);
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource, index);
         }
 
         public Settings withMaxConcurrent(int n) {
             return new Settings(data, shards, policy, regions, proxyHeader, Optional.of(n), maxQueued,
-                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource);
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource, index);
         }
 
         public Settings withMaxQueued(int n) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, Optional.of(n),
-                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource);
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource, index);
         }
 
         public Settings withMaxWaitMillis(int n) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
-                    Optional.of(n), sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource);
+                    Optional.of(n), sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource, index);
         }
 
         public Settings withSessionMinutes(int n) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
-                    maxWaitMillis, Optional.of(n), erp, erpConnections, shardSecretFile, erpKeySource);
+                    maxWaitMillis, Optional.of(n), erp, erpConnections, shardSecretFile, erpKeySource, index);
         }
 
         /** Also serves the ERP pages over the database in {@code erpDir}. */
         public Settings withErp(Path erpDir) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
-                    maxWaitMillis, sessionMinutes, Optional.of(erpDir), erpConnections, shardSecretFile, erpKeySource);
+                    maxWaitMillis, sessionMinutes, Optional.of(erpDir), erpConnections, shardSecretFile, erpKeySource, index);
         }
 
         public Settings withErpConnections(int n) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
-                    maxWaitMillis, sessionMinutes, erp, Optional.of(n), shardSecretFile, erpKeySource);
+                    maxWaitMillis, sessionMinutes, erp, Optional.of(n), shardSecretFile, erpKeySource, index);
         }
 
         /** The file holding the shard secret the front-end signs its shard requests with (mode 0600). */
         public Settings withShardSecretFile(Path file) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
-                    maxWaitMillis, sessionMinutes, erp, erpConnections, Optional.of(file), erpKeySource);
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, Optional.of(file), erpKeySource, index);
         }
 
         /**
@@ -243,7 +258,17 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
          */
         public Settings withErpKeySource(String spec) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
-                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, Optional.of(spec));
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, Optional.of(spec), index);
+        }
+
+        /**
+         * The index directory whose shards this front-end serves in-process: given, the front-end's
+         * account disguises (delete, anonymize, restore) update it, and the shard searchers see each
+         * update at once. Without it (shards served elsewhere) the account pages are not offered.
+         */
+        public Settings withIndex(Path dir) {
+            return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource, Optional.of(dir));
         }
 
         /** The requests served at once: the one given, else the front-end's default. */
@@ -267,6 +292,7 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
             erpConnections.ifPresent(n -> p.put(ERP_CONNECTIONS, Integer.toString(n)));
             shardSecretFile.ifPresent(f -> p.put(SHARD_SECRET_FILE, f.toAbsolutePath().toString()));
             erpKeySource.ifPresent(k -> p.put(ERP_KEY_SOURCE, k));
+            index.ifPresent(i -> p.put(INDEX, i.toAbsolutePath().toString()));
             return p;
         }
     }
@@ -278,14 +304,21 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
     public static Settings search(Path data, String shards, boolean policy) {
         return new Settings(Optional.of(data), Optional.of(shards), policy, Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /** The ERP pages alone, over the database in {@code erpDir}; no search. */
     public static Settings erpOnly(Path erpDir) {
         return new Settings(Optional.empty(), Optional.empty(), true, Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.of(erpDir),
-                Optional.empty(), Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    private static void indexNeedsData(boolean data, boolean index) {
+        if (index && !data) {
+            throw new IllegalArgumentException(INDEX + " is set but " + DATA + " is not: the index is the data "
+                    + "directory's, and account disguises need both");
+        }
     }
 
     private static void searchNeedsBoth(boolean data, boolean shards) {

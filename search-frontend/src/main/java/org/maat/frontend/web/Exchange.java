@@ -1,15 +1,23 @@
 package org.maat.frontend.web;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
+import jakarta.servlet.http.Part;
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import org.maat.frontend.app.AccountDisguises;
 import org.maat.frontend.app.Frontend;
 import org.maat.frontend.app.RequestException;
 import org.maat.frontend.app.UserSession;
@@ -79,6 +87,16 @@ final class Exchange {
         return context.frontend();
     }
 
+    /** The account disguises; 404 when this server does not offer them. */
+    AccountDisguises disguises() {
+        frontend();
+        if (context.disguises() == null) {
+            throw RequestException.notFound("account deletion and restore are not offered here: the front-end "
+                    + "updates an index only when its shards run in the same server (maat serve --index)");
+        }
+        return context.disguises();
+    }
+
     boolean searches() {
         return context.frontend() != null;
     }
@@ -128,6 +146,43 @@ final class Exchange {
             throw RequestException.badRequest("the request's parameters could not be read: " + e.getMessage());
         }
     }
+
+    /**
+     * Text the user pasted into the field {@code name}, or else uploaded as the file part {@code file}
+     * of a {@code multipart/form-data} form (the servlet must be {@code @MultipartConfig}); null when
+     * neither was given, 400 when both were, or the upload is not UTF-8 text within the size limit.
+     */
+    String textOrUpload(String name, String file) {
+        String typed = param(name);
+        String uploaded = null;
+        String type = request.getContentType();
+        if (type != null && type.toLowerCase(Locale.ROOT).startsWith("multipart/form-data")) {
+            try {
+                Part part = request.getPart(file);
+                if (part != null && part.getSize() > 0) {
+                    if (part.getSize() > UPLOAD_LIMIT) {
+                        throw RequestException.badRequest(file + " is larger than " + UPLOAD_LIMIT + " bytes");
+                    }
+                    try (InputStream in = part.getInputStream()) {
+                        uploaded = StandardCharsets.UTF_8.newDecoder()
+                                .decode(ByteBuffer.wrap(in.readAllBytes())).toString();
+                    } catch (CharacterCodingException e) {
+                        throw RequestException.badRequest(file + " is not a text file");
+                    }
+                }
+            } catch (IOException | ServletException | IllegalStateException e) {
+                throw RequestException.badRequest("the uploaded " + file + " could not be read: " + e.getMessage());
+            }
+        }
+        boolean hasTyped = typed != null && !typed.isBlank();
+        if (hasTyped && uploaded != null) {
+            throw RequestException.badRequest("give " + name + " either as text or as a file, not both");
+        }
+        return hasTyped ? typed : uploaded;
+    }
+
+    /** Largest file a form may upload (receipts and key files are a few hundred bytes). */
+    static final int UPLOAD_LIMIT = 65_536;
 
     /** A whole-number parameter in {@code [min, max]}, or {@code fallback} when absent. */
     int intParam(String name, int fallback, int min, int max) {
@@ -180,6 +235,15 @@ final class Exchange {
         JSON.writeValue(response.getWriter(), body);
     }
 
+    /** Answers {@code json}, already JSON text (e.g. a receipt in the one form its owner writes it). */
+    void jsonText(int status, String json) throws IOException {
+        response.setStatus(status);
+        response.setContentType("application/json");
+        response.setCharacterEncoding("UTF-8");
+        response.setHeader("Cache-Control", "no-store");
+        response.getWriter().write(json);
+    }
+
     void noContent() {
         response.setStatus(HttpServletResponse.SC_NO_CONTENT);
     }
@@ -192,6 +256,7 @@ final class Exchange {
         all.putIfAbsent("employee", user != null && frontend().isEmployee(user));
         all.putIfAbsent("searches", searches());
         all.putIfAbsent("erpPages", context.erp() != null);
+        all.putIfAbsent("accountPages", context.disguises() != null);
         all.put("base", request.getContextPath());
         response.setStatus(status);
         response.setContentType("text/html");
@@ -217,12 +282,16 @@ final class Exchange {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("error", e.code());
             body.put("message", e.getMessage());
+            if (!e.details().isEmpty()) {
+                body.put("conflicts", e.details());
+            }
             json(e.status(), body);
         } else {
             Map<String, Object> vars = new HashMap<>();
             vars.put("status", e.status());
             vars.put("code", e.code());
             vars.put("message", e.getMessage());
+            vars.put("details", e.details());
             String id = param("id");
             vars.put("docId", id != null && id.matches("d[0-9]{1,18}") ? id : null);
             page(e.status(), "error", vars);

@@ -1,15 +1,18 @@
 package org.maat.frontend.web;
 
 import jakarta.servlet.ServletContext;
+import org.maat.frontend.app.AccountDisguises;
 import org.maat.frontend.app.Frontend;
 import org.maat.frontend.erp.ErpFrontend;
 
 /**
  * What the servlets share, kept as one servlet context attribute by {@link FrontendStartup}: the
  * search front-end (null when only the ERP pages are served), the ERP pages (null when not
- * configured), the web settings, the page renderer and the gate that bounds concurrent requests.
+ * configured), the account disguises (null unless search runs over an index served here), the web
+ * settings, the page renderer and the gate that bounds concurrent requests.
  */
-record FrontendContext(Frontend frontend, ErpFrontend erp, WebSettings settings, Pages pages, AdmissionGate admission) {
+record FrontendContext(Frontend frontend, ErpFrontend erp, AccountDisguises disguises, WebSettings settings, Pages pages,
+                       AdmissionGate admission) {
 
     static final String ATTRIBUTE = FrontendContext.class.getName();
 

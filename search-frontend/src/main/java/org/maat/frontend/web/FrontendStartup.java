@@ -15,11 +15,15 @@ import java.util.Collections;
 import org.maat.core.accounts.AccountStore;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
+import org.maat.core.lucene.IndexLayout;
 import org.maat.core.shard.FanOut;
 import org.maat.core.shard.ShardClient;
 import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
 import org.maat.core.task.Monitoring;
+import org.maat.disguise.DisguiseSpecs;
+import org.maat.disguise.search.SearchDisguises;
+import org.maat.frontend.app.AccountDisguises;
 import org.maat.frontend.app.Frontend;
 import org.maat.frontend.app.RegionMap;
 import org.maat.frontend.app.UserSession;
@@ -54,22 +58,27 @@ public final class FrontendStartup implements ServletContextListener, HttpSessio
             throw new UncheckedIOException("the Maat front-end cannot read maat.regions " + config.regions() + ": "
                     + e.getMessage(), e);
         }
-        Frontend frontend = config.searches() ? openSearch(config) : null;
+        Search search = config.searches() ? openSearch(config) : null;
+        Frontend frontend = search == null ? null : search.frontend();
         ErpFrontend erp;
         try {
             erp = config.erp() == null ? null : ErpFrontend.open(config.erp(), config.erpKeySource(),
                     config.erpConnections());
         } catch (SQLException | RuntimeException e) {
-            closeQuietly(frontend);
+            closeQuietly(search);
             throw new IllegalStateException("the Maat front-end cannot open the ERP database " + config.erp() + ": "
                     + e.getMessage(), e);
         }
         servlet.setAttribute(FrontendContext.ATTRIBUTE, new FrontendContext(frontend, erp,
+                search == null ? null : search.disguises(),
                 new WebSettings(regions, config.proxyHeader(), config.sessionMinutes()), new Pages(),
                 new AdmissionGate(config.maxConcurrent(), config.maxQueued(), config.maxWaitMillis())));
         if (frontend != null) {
             LOG.info("Maat front-end serving {} over {} shard(s), policy {}", config.data(),
                     ShardTopology.parse(config.shards()).shardCount(), config.policy() ? "on" : "off (baseline)");
+            if (search.disguises() != null) {
+                LOG.info("Maat front-end offers account disguises over index {}", config.index());
+            }
         }
         if (erp != null) {
             LOG.info("Maat ERP pages serving the {} database {} ({} employees, {} connections)", erp.backend(),
@@ -77,7 +86,18 @@ public final class FrontendStartup implements ServletContextListener, HttpSessio
         }
     }
 
-    private static Frontend openSearch(FrontendConfig config) {
+    /** Search and, when its index is served here, the account disguises over the same open data. */
+    private record Search(Frontend frontend, AccountDisguises disguises) {
+    }
+
+    /**
+     * Opens the data directory and its shards for search. With {@code maat.index} the front-end also
+     * offers account disguises: it owns the data directory and is its one writer, so it opens it for
+     * changes and hands the disguise engine the very objects it serves with (data set, accounts), so
+     * sign-in, document views and history see a disguise the moment it returns; the shards see it
+     * once the engine publishes the updated index.
+     */
+    private static Search openSearch(FrontendConfig config) {
         ShardSecret secret;
         try {
             secret = ShardSecret.read(config.shardSecretFile());
@@ -86,15 +106,22 @@ public final class FrontendStartup implements ServletContextListener, HttpSessio
         }
         try {
             ShardTopology topology = ShardTopology.parse(config.shards());
-            DataSet data = DataSet.open(DataDir.at(config.data()));
+            DataDir dir = DataDir.at(config.data());
+            DataSet data = config.disguises() ? DataSet.openForChanges(dir) : DataSet.open(dir);
+            Frontend frontend = null;
             try {
                 AccountStore accounts = AccountStore.open(data.dir());
                 FanOut shards = new FanOut(topology.clients(ShardClient.newHttpClient(), ShardClient.REQUEST_TIMEOUT,
                         secret));
-                return new Frontend(data, shards, accounts,
+                frontend = new Frontend(data, shards, accounts,
                         config.policy() ? Monitoring.REFERENCE_MONITOR : Monitoring.NONE);
+                return new Search(frontend, config.disguises() ? disguises(config, frontend, data, accounts) : null);
             } catch (RuntimeException e) {
-                data.close();
+                if (frontend != null) {
+                    closeQuietly(frontend);
+                } else {
+                    data.close();
+                }
                 throw e;
             }
         } catch (IOException e) {
@@ -102,17 +129,39 @@ public final class FrontendStartup implements ServletContextListener, HttpSessio
         }
     }
 
+    /** The account disguises over the index of {@code maat.index}, monitored as that index was built. */
+    private static AccountDisguises disguises(FrontendConfig config, Frontend frontend, DataSet data,
+                                              AccountStore accounts) {
+        IndexLayout index = new IndexLayout(config.index());
+        Monitoring monitoring = index.monitored() ? Monitoring.REFERENCE_MONITOR : Monitoring.NONE;
+        return new AccountDisguises(frontend, new SearchDisguises(data, accounts, index, monitoring),
+                DisguiseSpecs.builtin(AccountDisguises.Kind.DELETE.spec()),
+                DisguiseSpecs.builtin(AccountDisguises.Kind.ANONYMIZE.spec()));
+    }
+
     @Override
     public void contextDestroyed(ServletContextEvent event) {
         Object value = event.getServletContext().getAttribute(FrontendContext.ATTRIBUTE);
         if (value instanceof FrontendContext context) {
             event.getServletContext().removeAttribute(FrontendContext.ATTRIBUTE);
+            if (context.disguises() != null) {
+                context.disguises().close(); // before the data set it changes
+            }
             closeQuietly(context.frontend());
             if (context.erp() != null) {
                 context.erp().close(); // before the drivers go: the pool's connections are H2's or Maat's
             }
         }
         deregisterOwnJdbcDrivers();
+    }
+
+    private static void closeQuietly(Search search) {
+        if (search != null) {
+            if (search.disguises() != null) {
+                search.disguises().close();
+            }
+            closeQuietly(search.frontend());
+        }
     }
 
     private static void closeQuietly(Frontend frontend) {

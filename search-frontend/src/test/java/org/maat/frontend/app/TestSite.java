@@ -43,12 +43,14 @@ final class TestSite implements AutoCloseable {
     final DataDir dir;
     final Frontend frontend;
     final DataSet data;
+    final AccountStore accounts;
     private final ShardIndex index;
     private final List<Login> logins;
 
-    private TestSite(DataDir dir, DataSet data, ShardIndex index, Frontend frontend) {
+    private TestSite(DataDir dir, DataSet data, AccountStore accounts, ShardIndex index, Frontend frontend) {
         this.dir = dir;
         this.data = data;
+        this.accounts = accounts;
         this.index = index;
         this.frontend = frontend;
         this.logins = GeneratedLogins.read(dir);
@@ -74,14 +76,25 @@ final class TestSite implements AutoCloseable {
     /** A site whose shards are the in-process services, each wrapped by {@code shardWrapper} (e.g. a faulty one). */
     static TestSite open(Path root, Monitoring policy, UnaryOperator<ShardSearcher> shardWrapper) throws IOException {
         DataDir dir = generate(root);
-        DataSet data = DataSet.open(dir);
+        return open(root, dir, DataSet.open(dir), policy, shardWrapper);
+    }
+
+    /** A site whose front-end opened its data directory for changes, as it does to offer account disguises. */
+    static TestSite openForChanges(Path root) throws IOException {
+        DataDir dir = generate(root);
+        return open(root, dir, DataSet.openForChanges(dir), Monitoring.REFERENCE_MONITOR, s -> s);
+    }
+
+    private static TestSite open(Path root, DataDir dir, DataSet data, Monitoring policy,
+                                 UnaryOperator<ShardSearcher> shardWrapper) throws IOException {
         ShardIndex index = ShardIndex.open(dir, new IndexLayout(root.resolve("index")), policy);
         List<ShardSearcher> shards = new ArrayList<>();
         for (int i = 0; i < index.shards(); i++) {
             shards.add(shardWrapper.apply(index.shard(i)));
         }
-        Frontend frontend = new Frontend(data, FanOut.ofShards(shards), AccountStore.open(dir), policy);
-        return new TestSite(dir, data, index, frontend);
+        AccountStore accounts = AccountStore.open(dir);
+        Frontend frontend = new Frontend(data, FanOut.ofShards(shards), accounts, policy);
+        return new TestSite(dir, data, accounts, index, frontend);
     }
 
     static TestSite open(Path root) throws IOException {
@@ -89,8 +102,15 @@ final class TestSite implements AutoCloseable {
     }
 
     UserSession login(String user, String region) {
-        String password = logins.stream().filter(l -> l.user().equals(user)).findFirst().orElseThrow().password();
-        return frontend.login(user, password, region).orElseThrow();
+        return frontend.login(user, password(user), region).orElseThrow();
+    }
+
+    String password(String user) {
+        return logins.stream().filter(l -> l.user().equals(user)).findFirst().orElseThrow().password();
+    }
+
+    IndexLayout index() {
+        return new IndexLayout(dir.root().resolveSibling("index"));
     }
 
     /** Document conduits whose template starts with {@code template} and that pass {@code filter}. */

@@ -63,13 +63,15 @@ class FrontendConfigTest {
         FrontendConfig.Settings settings = FrontendConfig.search(Path.of("d"), "http://127.0.0.1:1|http://127.0.0.1:2",
                         false).withShardSecretFile(Path.of("s.secret")).withRegions(Path.of("r.properties"))
                 .withProxyHeader("X-Forwarded-For").withMaxConcurrent(5).withMaxQueued(2).withMaxWaitMillis(7)
-                .withSessionMinutes(9).withErp(Path.of("e")).withErpConnections(3).withErpKeySource("file:/keys/erp.key");
+                .withSessionMinutes(9).withErp(Path.of("e")).withErpConnections(3).withErpKeySource("file:/keys/erp.key")
+                .withIndex(Path.of("i"));
         FrontendConfig c = FrontendConfig.read(settings.initParameters()::get);
         assertThat(c).isEqualTo(new FrontendConfig(Path.of("d").toAbsolutePath(),
                 "http://127.0.0.1:1|http://127.0.0.1:2", false, Path.of("r.properties").toAbsolutePath(),
                 "X-Forwarded-For", 5, 9, Path.of("e").toAbsolutePath(), 3, Path.of("s.secret").toAbsolutePath(), 2, 7,
-                "file:/keys/erp.key"));
+                "file:/keys/erp.key", Path.of("i").toAbsolutePath()));
         assertThat(settings.admitted()).isEqualTo(5);
+        assertThat(c.disguises()).isTrue();
     }
 
     @Test
@@ -82,6 +84,15 @@ class FrontendConfigTest {
         assertThat(c.sessionMinutes()).isEqualTo(FrontendConfig.DEFAULT_SESSION_MINUTES);
         assertThat(c.maxWaitMillis()).isEqualTo(FrontendConfig.DEFAULT_MAX_WAIT_MILLIS);
         assertThat(c.erpKeySource()).isNull();
+        assertThat(c.disguises()).as("no index: no account disguises").isFalse();
+    }
+
+    @Test
+    void anIndexIsRefusedWithoutADataDirectory() {
+        assertThatThrownBy(() -> FrontendConfig.erpOnly(Path.of("e")).withIndex(Path.of("i")))
+                .hasMessageContaining("maat.index is set but maat.data is not");
+        assertThatThrownBy(() -> FrontendConfig.read(Map.of("maat.erp", "e", "maat.index", "i")::get))
+                .hasMessageContaining("maat.index is set but maat.data is not");
     }
 
     @Test
@@ -108,7 +119,7 @@ class FrontendConfigTest {
         assertThatThrownBy(() -> FrontendConfig.read(Map.of("maat.erp", "e", "maat.erpKeySource", "")::get))
                 .hasMessageContaining("maat.erpKeySource is blank");
         assertThatThrownBy(() -> new FrontendConfig(null, null, true, null, null, 4, 30, null, 8, null, 4, 500,
-                "file:k")).hasMessageContaining("maat.erpKeySource is set but maat.erp is not");
+                "file:k", null)).hasMessageContaining("maat.erpKeySource is set but maat.erp is not");
     }
 
     @Test
@@ -119,11 +130,13 @@ class FrontendConfigTest {
                 .hasMessageContaining("maat.maxQueued must be at least 0");
         assertThatThrownBy(() -> new FrontendConfig.Settings(Optional.of(Path.of("d")), Optional.empty(), true,
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty()))
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty()))
                 .hasMessageContaining("search needs both");
         assertThatThrownBy(() -> new FrontendConfig.Settings(Optional.empty(), Optional.empty(), true,
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty()))
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty()))
                 .hasMessageContaining("serves nothing");
     }
 }

@@ -59,6 +59,19 @@ final class ApiClient {
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
+    /** Posts {@code files} (part name to file content) as {@code multipart/form-data}, as a browser uploads files. */
+    Reply postFiles(String path, Map<String, String> files) throws IOException {
+        String boundary = "maat-test-" + System.nanoTime();
+        StringBuilder body = new StringBuilder();
+        new LinkedHashMap<>(files).forEach((name, content) -> body.append("--").append(boundary).append("\r\n")
+                .append("Content-Disposition: form-data; name=\"").append(name).append("\"; filename=\"")
+                .append(name).append(".txt\"\r\nContent-Type: application/octet-stream\r\n\r\n")
+                .append(content).append("\r\n"));
+        body.append("--").append(boundary).append("--\r\n");
+        return send(request(path).header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(HttpRequest.BodyPublishers.ofString(body.toString())));
+    }
+
     static String enc(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }

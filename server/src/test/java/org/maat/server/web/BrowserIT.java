@@ -28,7 +28,8 @@ import org.openqa.selenium.chrome.ChromeOptions;
 /**
  * A real browser: Debian's headless Chromium, driven by Selenium through Debian's chromedriver (never
  * downloaded: both paths are given, so Selenium Manager does not run), signs in as an owner, a friend and
- * a stranger of a friends-only document, searches for it and opens it. Screenshots go to
+ * a stranger of a friends-only document, searches for it and opens it; and a user deletes their account
+ * and restores it through the account pages. Screenshots go to
  * {@code target/screenshots/}. {@code bin/maat test} installs {@code chromium} and {@code chromium-driver}.
  */
 class BrowserIT {
@@ -194,6 +195,70 @@ class BrowserIT {
         assertThat(await(By.tagName("h1")).getText()).isEqualTo("Error 403");
         assertThat(browser.getPageSource()).doesNotContain(word);
         screenshot("stranger-refused");
+        signOut();
+    }
+
+    @Test
+    void userDeletesTheirAccountAndRestoresItWithTheReceiptAndRecoveryPhrase() throws IOException {
+        Conduit shared = site.documents("friends", c -> site.friendOf(c.owner()) != null
+                && !site.blocked("r0", c.id())).get(0);
+        List<String> others = List.of(shared.owner(), site.friendOf(shared.owner()), site.stranger(shared.owner()));
+        Conduit doc = site.documents("public", c -> !site.blocked("r0", c.id()) && !others.contains(c.owner())
+                && !c.owner().startsWith("e")).get(0);
+        String owner = doc.owner();
+        String word = ServedSite.word(doc.id());
+
+        signIn(owner);
+        assertThat(search(word)).containsExactly(doc.id());
+        clickAndLeavePage(browser.findElement(By.id("account-link")));
+        clickAndLeavePage(await(By.id("create-key")));
+        String phrase = await(By.id("recovery-phrase")).getText();
+        assertThat(phrase).matches("([A-Z0-9]{4}-){7}[A-Z0-9]{4}");
+        assertThat(browser.findElement(By.id("key-download")).getAttribute("href")).startsWith("data:text/plain");
+        screenshot("account-key");
+
+        browser.get(site.url().resolve("account").toString());
+        clickAndLeavePage(await(By.id("delete-link")));
+        await(By.id("password")).sendKeys("not the password");
+        clickAndLeavePage(browser.findElement(By.id("confirm")));
+        assertThat(await(By.id("message")).getText()).contains("wrong password");
+        browser.get(site.url().resolve("account/delete").toString());
+        await(By.id("password")).sendKeys(site.password(owner));
+        clickAndLeavePage(browser.findElement(By.id("confirm")));
+        assertThat(await(By.id("done")).getText()).isEqualTo("Your account is deleted");
+        String receipt = browser.findElement(By.id("receipt")).getAttribute("value");
+        assertThat(receipt).contains("maat-loc1.");
+        assertThat(browser.findElement(By.id("receipt-download")).getAttribute("href")).startsWith("data:application/json");
+        assertThat(browser.findElements(By.id("signed-in"))).as("signed out").isEmpty();
+        screenshot("account-deleted");
+
+        browser.get(site.url().resolve("login").toString());
+        await(By.id("user")).sendKeys(owner);
+        browser.findElement(By.id("password")).sendKeys(site.password(owner));
+        clickAndLeavePage(browser.findElement(By.id("login")));
+        assertThat(await(By.id("message")).getText()).isEqualTo("Unknown user or wrong password.");
+
+        clickAndLeavePage(await(By.id("restore-link")));
+        ((JavascriptExecutor) browser).executeScript("document.getElementById('receipt').value = arguments[0];", receipt);
+        browser.findElement(By.id("key")).sendKeys(phrase.toLowerCase());
+        clickAndLeavePage(browser.findElement(By.id("restore")));
+        assertThat(await(By.id("restored-title")).getText()).isEqualTo("Restored: " + owner);
+        screenshot("account-restored");
+
+        browser.get(site.url().resolve("restore").toString());
+        ((JavascriptExecutor) browser).executeScript("document.getElementById('receipt').value = arguments[0];", receipt);
+        await(By.id("key")).sendKeys(phrase);
+        clickAndLeavePage(browser.findElement(By.id("restore")));
+        assertThat(await(By.tagName("h1")).getText()).as("a receipt restores once").isEqualTo("Error 403");
+
+        signIn(owner);
+        // The shard servers search the restored document once they find its publication (a few 50-250 ms
+        // rechecks, AccountDisguiseHttpIT.SHARD_FOLLOWS).
+        long deadline = System.nanoTime() + AccountDisguiseHttpIT.SHARD_FOLLOWS.toNanos();
+        while (search(word).isEmpty() && System.nanoTime() < deadline) {
+            // each search is a page load: no sleep needed between them
+        }
+        assertThat(search(word)).containsExactly(doc.id());
         signOut();
     }
 }
