@@ -1,0 +1,182 @@
+package org.maat.disguise.jdbc;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.maat.disguise.DisguiseException;
+import org.maat.disguise.crypto.PrincipalKeys;
+import org.maat.disguise.crypto.PrivateKey;
+import org.maat.disguise.crypto.PublicKey;
+import org.maat.disguise.spec.DisguiseSpec;
+import org.maat.disguise.spec.DisguiseSpec.Decorrelate;
+import org.maat.disguise.spec.DisguiseSpec.Modify;
+import org.maat.disguise.spec.DisguiseSpec.Pseudoprincipals;
+import org.maat.disguise.spec.DisguiseSpec.Remove;
+import org.maat.disguise.spec.DisguiseSpec.Step;
+import org.maat.disguise.spec.ValueRule;
+import org.maat.disguise.store.PrincipalRegistry;
+
+/**
+ * One application of a JDBC disguise spec, inside the caller's transaction: runs the steps over the
+ * principal's rows and over the rows of every pseudoprincipal the principal speaks for (composition),
+ * and records each change for the bag. Steps run in spec order, each over all affected principals.
+ */
+final class Disguising {
+
+    private final Sql sql;
+    private final PrincipalRegistry registry;
+    private final DisguiseSpec spec;
+    private final ValueMaker values;
+    private final String table;
+    private final String idColumn;
+
+    private final List<JdbcBag.SpeaksFor> speaksFor = new ArrayList<>();
+    private final List<JdbcBag.PseudoprincipalRow> created = new ArrayList<>();
+    private final List<JdbcBag.RemovedRow> removed = new ArrayList<>();
+    private final List<JdbcBag.ModifiedRow> modified = new ArrayList<>();
+    private final List<JdbcBag.Decorrelated> decorrelated = new ArrayList<>();
+    private final Map<String, String> forgotten = new LinkedHashMap<>();
+    /** The one pseudoprincipal per affected principal that every {@code "one"} step shares. */
+    private final Map<String, SqlValue> onePseudoprincipal = new HashMap<>();
+
+    Disguising(Sql sql, PrincipalRegistry registry, DisguiseSpec spec) {
+        this.sql = sql;
+        this.registry = registry;
+        this.spec = spec;
+        this.values = new ValueMaker(sql);
+        this.table = spec.principal().table();
+        this.idColumn = spec.principal().id();
+    }
+
+    /** The principal's id as a value of the principal table's id column. */
+    SqlValue principalId(String principal) throws SQLException {
+        return SqlValue.parse(sql.type(table, idColumn), principal);
+    }
+
+    /** Whether the principal table has a row for {@code id}. */
+    boolean exists(SqlValue id) throws SQLException {
+        return sql.count(table, Map.of(idColumn, id)) > 0;
+    }
+
+    /**
+     * Runs the steps over {@code principal} and the pseudoprincipals of {@code spokenFor} that are rows
+     * of this spec's principal table.
+     */
+    JdbcBag run(String principal, List<JdbcBag.SpeaksFor> spokenFor) throws SQLException {
+        List<SqlValue> affected = new ArrayList<>();
+        affected.add(principalId(principal));
+        for (JdbcBag.SpeaksFor sf : spokenFor) {
+            if (sf.table().equals(table) && sf.idColumn().equals(idColumn)) {
+                affected.add(sf.id());
+            }
+        }
+        for (Step step : spec.steps()) {
+            for (SqlValue who : affected) {
+                if (step instanceof Remove r) {
+                    remove(r, who);
+                } else if (step instanceof Modify m) {
+                    modify(m, who);
+                } else if (step instanceof Decorrelate d) {
+                    decorrelate(d, who);
+                } else {
+                    throw new IllegalStateException("a step this class does not know: " + step);
+                }
+            }
+        }
+        return new JdbcBag(spec.name(), principal, speaksFor, created, removed, modified, decorrelated, forgotten);
+    }
+
+    private void remove(Remove step, SqlValue who) throws SQLException {
+        for (Map<String, SqlValue> row : sql.select(step.target(), Map.of(step.owner(), as(step.target(), step.owner(), who)))) {
+            Map<String, SqlValue> key = key(row, step.key(), step);
+            removed.add(new JdbcBag.RemovedRow(step.target(), key, row));
+            sql.delete(step.target(), key);
+        }
+        if (step.target().equals(table) && step.owner().equals(idColumn)) {
+            // The principal's identity is gone: nothing Maat keeps may still name it.
+            Optional<PublicKey> key = registry.find(who.text());
+            if (key.isPresent()) {
+                forgotten.put(who.text(), key.get().toText());
+                registry.forget(who.text());
+            }
+        }
+    }
+
+    private void modify(Modify step, SqlValue who) throws SQLException {
+        for (Map<String, SqlValue> row : sql.select(step.target(), Map.of(step.owner(), as(step.target(), step.owner(), who)))) {
+            Map<String, SqlValue> key = key(row, step.key(), step);
+            for (Map.Entry<String, ValueRule> c : step.columns().entrySet()) {
+                SqlValue before = column(row, c.getKey(), step);
+                SqlValue after = values.make(step.target(), c.getKey(), c.getValue(), null);
+                if (step.key().contains(c.getKey())) {
+                    throw new DisguiseException(step.at() + ": " + step.target() + "." + c.getKey()
+                            + " is a key column: modify cannot rewrite it");
+                }
+                sql.update(step.target(), c.getKey(), after, key);
+                modified.add(new JdbcBag.ModifiedRow(step.target(), key, c.getKey(), before, after));
+            }
+        }
+    }
+
+    private void decorrelate(Decorrelate step, SqlValue who) throws SQLException {
+        for (Map<String, SqlValue> row : sql.select(step.target(), Map.of(step.column(), as(step.target(), step.column(), who)))) {
+            Map<String, SqlValue> key = key(row, step.key(), step);
+            SqlValue pseudo = step.pseudoprincipals() == Pseudoprincipals.ONE
+                    ? onePseudoprincipal.get(who.text()) : null;
+            if (pseudo == null) {
+                pseudo = newPseudoprincipal(who);
+                if (step.pseudoprincipals() == Pseudoprincipals.ONE) {
+                    onePseudoprincipal.put(who.text(), pseudo);
+                }
+            }
+            SqlValue reference = as(step.target(), step.column(), pseudo);
+            sql.update(step.target(), step.column(), reference, key);
+            Map<String, SqlValue> keyAfter = new LinkedHashMap<>(key);
+            keyAfter.computeIfPresent(step.column(), (c, v) -> reference);
+            decorrelated.add(new JdbcBag.Decorrelated(step.target(), keyAfter, step.column(), row.get(step.column()),
+                    reference));
+        }
+    }
+
+    /** A new row in the principal table made by the spec's pseudoprincipal rules, with a fresh key pair. */
+    private SqlValue newPseudoprincipal(SqlValue who) throws SQLException {
+        List<Map<String, SqlValue>> own = sql.select(table, Map.of(idColumn, who));
+        Map<String, SqlValue> principalRow = own.isEmpty() ? null : own.get(0);
+        Map<String, SqlValue> row = new LinkedHashMap<>();
+        for (Map.Entry<String, ValueRule> c : spec.pseudoprincipal().entrySet()) {
+            row.put(c.getKey(), values.make(table, c.getKey(), c.getValue(), principalRow));
+        }
+        sql.insert(table, row);
+        SqlValue id = row.get(idColumn);
+        PrivateKey key = PrincipalKeys.generate();
+        registry.register(id.text(), key.publicKey());
+        speaksFor.add(new JdbcBag.SpeaksFor(table, idColumn, id, key.toText()));
+        created.add(new JdbcBag.PseudoprincipalRow(table, idColumn, id, row));
+        return id;
+    }
+
+    /** {@code who}'s id as a value of {@code target.column} (an owner or reference column may be typed otherwise). */
+    private SqlValue as(String target, String column, SqlValue who) throws SQLException {
+        return SqlValue.parse(sql.type(target, column), who.text());
+    }
+
+    private static Map<String, SqlValue> key(Map<String, SqlValue> row, List<String> keyColumns, Step step) {
+        Map<String, SqlValue> key = new LinkedHashMap<>();
+        for (String k : keyColumns) {
+            key.put(k, column(row, k, step));
+        }
+        return key;
+    }
+
+    private static SqlValue column(Map<String, SqlValue> row, String column, Step step) {
+        SqlValue v = row.get(column);
+        if (v == null) {
+            throw new DisguiseException(step.at() + ": " + step.target() + " has no column " + column);
+        }
+        return v;
+    }
+}

@@ -1,0 +1,265 @@
+package org.maat.disguise.jdbc;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.TreeMap;
+import org.maat.disguise.BagSummary;
+import org.maat.disguise.DisguiseException;
+import org.maat.disguise.Disguises;
+import org.maat.disguise.Receipt;
+import org.maat.disguise.RevealRefusedException;
+import org.maat.disguise.RevealReport;
+import org.maat.disguise.crypto.PrivateKey;
+import org.maat.disguise.crypto.PublicKey;
+import org.maat.disguise.crypto.UnsealException;
+import org.maat.disguise.spec.DisguiseSpec;
+import org.maat.disguise.store.Locator;
+import org.maat.disguise.store.SealedBags;
+import org.maat.disguise.store.StoreException;
+
+/**
+ * Disguises over any JDBC database, plain H2 and Maat's encrypted layer ({@code jdbc:maat:h2:}) included.
+ * Bags and the principal registry live in the same database (tables {@code MAAT_DISGUISE_BAGS} and
+ * {@code MAAT_DISGUISE_PRINCIPALS}, created if absent), so that every {@link #apply}, {@link #reveal},
+ * {@link #register} and {@link #editAs} is one JDBC transaction: committed whole or rolled back whole,
+ * on a failure in this JVM or (by the database's own recovery) a crash of it.
+ *
+ * <p>Not guaranteed: isolation from concurrent writers beyond the database's own (a reveal's conflict
+ * checks and its writes are one transaction at the connection's isolation level); and, for a database
+ * file another process keeps open, that old versions of removed rows are gone from the file before that
+ * process compacts it (H2 keeps them until compaction; {@code SHUTDOWN COMPACT} drops them).
+ */
+public final class JdbcDisguises implements Disguises {
+
+    private final Connection conn;
+    private final boolean ownsConnection;
+    private final Sql sql;
+    private final JdbcBagStore bags;
+    private final JdbcPrincipalRegistry registry;
+
+    /** Disguises over {@code conn}'s database; the caller keeps {@code conn} and closes it. */
+    public JdbcDisguises(Connection conn) {
+        this(conn, false, StatementObserver.NONE);
+    }
+
+    /** For the crash tests: {@code observer} is told of every statement before it runs. */
+    JdbcDisguises(Connection conn, boolean ownsConnection, StatementObserver observer) {
+        this.conn = conn;
+        this.ownsConnection = ownsConnection;
+        this.sql = new Sql(conn, observer);
+        this.bags = new JdbcBagStore(sql);
+        this.registry = new JdbcPrincipalRegistry(sql);
+        try {
+            VaultTables.createIfAbsent(conn);
+        } catch (SQLException e) {
+            throw new StoreException("cannot create the disguise tables: " + e.getMessage(), e);
+        }
+    }
+
+    /** Opens {@code jdbcUrl} (any driver on the class path, e.g. {@code jdbc:h2:} or {@code jdbc:maat:h2:}); closed by {@link #close()}. */
+    public static JdbcDisguises open(String jdbcUrl, Properties properties) {
+        try {
+            return new JdbcDisguises(DriverManager.getConnection(jdbcUrl, properties), true, StatementObserver.NONE);
+        } catch (SQLException e) {
+            throw new StoreException("cannot open " + jdbcUrl + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void register(String principal, PublicKey key) {
+        inTransaction(() -> {
+            registry.register(principal, key);
+            return null;
+        });
+    }
+
+    @Override
+    public Receipt apply(DisguiseSpec spec, String principal, PrincipalProof proof) {
+        if (spec.appliesTo() != DisguiseSpec.AppliesTo.JDBC) {
+            throw new DisguiseException(spec.source() + ": disguise " + spec.name() + " is for Maat's search data, "
+                    + "not a JDBC database");
+        }
+        return inTransaction(() -> {
+            SpeaksForChain chain = SpeaksForChain.open(bags, proof);
+            Disguising disguising = new Disguising(sql, registry, spec);
+            PublicKey sealTo = sealingKey(principal, proof);
+            List<JdbcBag.SpeaksFor> spokenFor = chain.speaksFor();
+            if (!disguising.exists(disguising.principalId(principal)) && spokenFor.isEmpty()) {
+                throw new DisguiseException("no principal " + principal + " in " + spec.principal().table()
+                        + " (and no earlier disguise of theirs was given)");
+            }
+            JdbcBag bag = disguising.run(principal, spokenFor);
+            Locator locator = Locator.random();
+            bags.put(locator, SealedBags.seal(sealTo, locator, bag));
+            int changes = bag.removed().size() + bag.modified().size() + bag.decorrelated().size();
+            return new Receipt(spec.name(), principal, locator, Instant.now(), changes, bag.speaksFor().size());
+        });
+    }
+
+    /**
+     * The key to seal to: the registered one, or, once a disguise has removed the principal's identity
+     * (and so its registry entry), the public half of the key the user proves with.
+     */
+    private PublicKey sealingKey(String principal, PrincipalProof proof) {
+        Optional<PublicKey> registered = registry.find(principal);
+        if (registered.isPresent() && proof.present() && !registered.get().equals(proof.key().publicKey())) {
+            throw new DisguiseException("the key given is not " + principal + "'s registered key");
+        }
+        if (registered.isPresent()) {
+            return registered.get();
+        }
+        if (proof.present()) {
+            return proof.key().publicKey();
+        }
+        throw new DisguiseException(principal + " has no registered public key (register one first)");
+    }
+
+    @Override
+    public RevealReport reveal(Locator locator, PrivateKey key) {
+        return inTransaction(() -> {
+            JdbcBag bag = openBag(locator, key);
+            RevealReport report = new Revealing(sql, registry).run(bag, key);
+            bags.remove(locator);
+            return report;
+        });
+    }
+
+    @Override
+    public BagSummary describe(Locator locator, PrivateKey key) {
+        return inTransaction(() -> {
+            JdbcBag bag = openBag(locator, key);
+            Map<String, Integer> changes = new TreeMap<>();
+            bag.removed().forEach(r -> changes.merge(r.table(), 1, Integer::sum));
+            bag.modified().forEach(m -> changes.merge(m.table(), 1, Integer::sum));
+            bag.decorrelated().forEach(d -> changes.merge(d.table(), 1, Integer::sum));
+            return new BagSummary(bag.disguise(), bag.principal(), changes, bag.speaksFor().size());
+        });
+    }
+
+    private JdbcBag openBag(Locator locator, PrivateKey key) {
+        byte[] sealed = bags.get(locator).orElseThrow(() -> new RevealRefusedException(
+                "no such bag: revealed already or never existed"));
+        try {
+            return SealedBags.open(key, locator, sealed, JdbcBag.class);
+        } catch (UnsealException e) {
+            throw new RevealRefusedException("the bag does not open with this key (a wrong key, or the bag was altered)");
+        }
+    }
+
+    /**
+     * Sets {@code column} of the row of {@code table} with key {@code key} (column to value text) to
+     * {@code value} (text, null for NULL), on behalf of a user who speaks for the pseudoprincipal owning
+     * the row: the row's owner column (one of the columns the user's disguises re-pointed) must hold a
+     * pseudoprincipal of {@code proof}'s bags whose registered public key matches the private key held
+     * there. The owner column itself cannot be edited (that would re-identify the row).
+     *
+     * @throws DisguiseException when the row is not found or not owned by such a pseudoprincipal
+     */
+    public void editAs(PrincipalProof proof, String table, Map<String, String> key, String column, String value) {
+        if (!proof.present() || proof.locators().isEmpty()) {
+            throw new DisguiseException("editing disguised data needs the key and the locators of its disguises");
+        }
+        inTransaction(() -> {
+            SpeaksForChain chain = SpeaksForChain.open(bags, proof);
+            String t = table.toUpperCase(java.util.Locale.ROOT);
+            String c = column.toUpperCase(java.util.Locale.ROOT);
+            Map<String, SqlValue> where = new LinkedHashMap<>();
+            for (Map.Entry<String, String> k : key.entrySet()) {
+                String kc = k.getKey().toUpperCase(java.util.Locale.ROOT);
+                where.put(kc, SqlValue.parse(sql.type(t, kc), k.getValue()));
+            }
+            List<Map<String, SqlValue>> rows = sql.select(t, where);
+            if (rows.size() != 1) {
+                throw new DisguiseException("no single row of " + t + " with " + Revealing.keyText(where));
+            }
+            List<String> owners = chain.ownerColumns(t);
+            if (owners.contains(c)) {
+                throw new DisguiseException(t + "." + c + " names the row's owner; it cannot be edited");
+            }
+            if (!ownedByOneSpokenFor(rows.get(0), owners, chain.speaksFor())) {
+                throw new DisguiseException("the row of " + t + " with " + Revealing.keyText(where)
+                        + " is not owned by a pseudoprincipal you speak for");
+            }
+            sql.update(t, c, SqlValue.parse(sql.type(t, c), value), where);
+            return null;
+        });
+    }
+
+    private boolean ownedByOneSpokenFor(Map<String, SqlValue> row, List<String> owners,
+                                        List<JdbcBag.SpeaksFor> spokenFor) {
+        for (JdbcBag.SpeaksFor sf : spokenFor) {
+            Optional<PublicKey> registered = registry.find(sf.id().text());
+            if (registered.isEmpty() || !registered.get().equals(PrivateKey.parse(sf.privateKey()).publicKey())) {
+                continue; // the registry no longer vouches for this pseudoprincipal
+            }
+            for (String owner : owners) {
+                SqlValue v = row.get(owner);
+                if (v != null && !v.isNull() && v.text().equals(sf.id().text())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    @Override
+    public long bags() {
+        return inTransaction(bags::count);
+    }
+
+    @Override
+    public void close() {
+        if (ownsConnection) {
+            try {
+                conn.close();
+            } catch (SQLException e) {
+                throw new StoreException("cannot close the database: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    private interface Work<T> {
+        T run() throws SQLException;
+    }
+
+    /** Runs {@code work} as one transaction: committed if it returns, rolled back if anything fails. */
+    private synchronized <T> T inTransaction(Work<T> work) {
+        boolean autoCommit;
+        try {
+            autoCommit = conn.getAutoCommit();
+            conn.setAutoCommit(false);
+        } catch (SQLException e) {
+            throw new StoreException("cannot start a transaction: " + e.getMessage(), e);
+        }
+        boolean done = false;
+        try {
+            T result = work.run();
+            conn.commit();
+            done = true;
+            return result;
+        } catch (SQLException e) {
+            throw new DisguiseException("database error, nothing was changed: " + e.getMessage(), e);
+        } finally {
+            if (!done) {
+                try {
+                    conn.rollback();
+                } catch (SQLException e) {
+                    // the failure being thrown says more than this one
+                }
+            }
+            try {
+                conn.setAutoCommit(autoCommit);
+            } catch (SQLException e) {
+                // the connection is unusable; the next call says so
+            }
+        }
+    }
+}
