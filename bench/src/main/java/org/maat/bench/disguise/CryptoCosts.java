@@ -38,7 +38,7 @@ public final class CryptoCosts {
         out.add(new Timed("crypto", "generate key pair", "X25519", time(PrincipalKeys::generate), "32-byte keys"));
         PrivateKey owner = PrincipalKeys.generate();
         sealAndOpen(out, owner, "speaks-for record", speaksFor());
-        sealAndOpen(out, owner, "diff record (one answer row)", diff(List.of(data.answer(0, 1, 1))));
+        sealAndOpen(out, owner, "diff record (one answer row)", diff(List.<Object[]>of(data.answer(0, 1, 1))));
         List<Object[]> account = new ArrayList<>();
         account.add(data.user(0));
         for (int l = 1; l <= data.lectures(); l++) {
