@@ -91,11 +91,14 @@ final class Disguising {
     }
 
     private void remove(Remove step, SqlValue who) throws SQLException {
+        List<Map<String, SqlValue>> keys = new ArrayList<>();
         for (Map<String, SqlValue> row : sql.select(step.target(), Map.of(step.owner(), as(step.target(), step.owner(), who)))) {
             Map<String, SqlValue> key = key(row, step.key(), step);
             removed.add(new JdbcBag.RemovedRow(step.target(), key, row));
-            sql.delete(step.target(), key);
+            keys.add(key);
         }
+        // By key, not by owner: exactly the rows recorded are deleted, whatever was added since the select.
+        sql.deleteAll(step.target(), keys);
         if (step.target().equals(table) && step.owner().equals(idColumn)) {
             // The principal's identity is gone: nothing Maat keeps may still name it.
             Optional<PublicKey> key = registry.find(who.text());
@@ -123,6 +126,8 @@ final class Disguising {
     }
 
     private void decorrelate(Decorrelate step, SqlValue who) throws SQLException {
+        List<Map<String, SqlValue>> keys = new ArrayList<>();
+        List<SqlValue> references = new ArrayList<>();
         for (Map<String, SqlValue> row : sql.select(step.target(), Map.of(step.column(), as(step.target(), step.column(), who)))) {
             Map<String, SqlValue> key = key(row, step.key(), step);
             SqlValue pseudo = step.pseudoprincipals() == Pseudoprincipals.ONE
@@ -134,12 +139,14 @@ final class Disguising {
                 }
             }
             SqlValue reference = as(step.target(), step.column(), pseudo);
-            sql.update(step.target(), step.column(), reference, key);
+            keys.add(key);
+            references.add(reference);
             Map<String, SqlValue> keyAfter = new LinkedHashMap<>(key);
             keyAfter.computeIfPresent(step.column(), (c, v) -> reference);
             decorrelated.add(new JdbcBag.Decorrelated(step.target(), keyAfter, step.column(), row.get(step.column()),
                     reference));
         }
+        sql.updateAll(step.target(), step.column(), references, keys);
     }
 
     /** A new row in the principal table made by the spec's pseudoprincipal rules, with a fresh key pair. */

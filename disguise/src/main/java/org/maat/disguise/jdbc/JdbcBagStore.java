@@ -22,9 +22,11 @@ final class JdbcBagStore implements BagStore {
 
     @Override
     public void put(Locator locator, byte[] sealed) {
-        try (PreparedStatement ps = sql.prepare("INSERT INTO " + VaultTables.BAGS + " (LOCATOR_KEY, SEALED) VALUES (?, ?)")) {
+        try {
+            PreparedStatement ps = sql.prepare("INSERT INTO " + VaultTables.BAGS + " (LOCATOR_KEY, SEALED) VALUES (?, ?)");
             ps.setString(1, locator.storageKey());
-            ps.setBytes(2, sealed);
+            // setObject, not setBytes: the encrypted layer binds any value of a plaintext column this way.
+            ps.setObject(2, sealed);
             ps.executeUpdate();
         } catch (SQLException e) {
             throw new StoreException("cannot store a bag in " + VaultTables.BAGS + ": " + e.getMessage(), e);
@@ -33,7 +35,8 @@ final class JdbcBagStore implements BagStore {
 
     @Override
     public Optional<byte[]> get(Locator locator) {
-        try (PreparedStatement ps = sql.prepare("SELECT SEALED FROM " + VaultTables.BAGS + " WHERE LOCATOR_KEY = ?")) {
+        try {
+            PreparedStatement ps = sql.prepare("SELECT SEALED FROM " + VaultTables.BAGS + " WHERE LOCATOR_KEY = ?");
             ps.setString(1, locator.storageKey());
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(rs.getBytes(1)) : Optional.empty();
@@ -45,7 +48,8 @@ final class JdbcBagStore implements BagStore {
 
     @Override
     public void remove(Locator locator) {
-        try (PreparedStatement ps = sql.prepare("DELETE FROM " + VaultTables.BAGS + " WHERE LOCATOR_KEY = ?")) {
+        try {
+            PreparedStatement ps = sql.prepare("DELETE FROM " + VaultTables.BAGS + " WHERE LOCATOR_KEY = ?");
             ps.setString(1, locator.storageKey());
             ps.executeUpdate();
         } catch (SQLException e) {
@@ -55,8 +59,7 @@ final class JdbcBagStore implements BagStore {
 
     @Override
     public long count() {
-        try (PreparedStatement ps = sql.prepare("SELECT COUNT(*) FROM " + VaultTables.BAGS);
-             ResultSet rs = ps.executeQuery()) {
+        try (ResultSet rs = sql.prepare("SELECT COUNT(*) FROM " + VaultTables.BAGS).executeQuery()) {
             rs.next();
             return rs.getLong(1);
         } catch (SQLException e) {

@@ -217,6 +217,11 @@ public final class JdbcDisguises implements Disguises {
 
     @Override
     public void close() {
+        try {
+            sql.close();
+        } catch (SQLException e) {
+            // statements of a connection that is closing anyway
+        }
         if (ownsConnection) {
             try {
                 conn.close();

@@ -20,8 +20,9 @@ final class JdbcPrincipalRegistry implements PrincipalRegistry {
     @Override
     public void register(String principal, PublicKey key) {
         forget(principal);
-        try (PreparedStatement ps = sql.prepare("INSERT INTO " + VaultTables.PRINCIPALS
-                + " (PRINCIPAL, PUBLIC_KEY) VALUES (?, ?)")) {
+        try {
+            PreparedStatement ps = sql.prepare("INSERT INTO " + VaultTables.PRINCIPALS
+                + " (PRINCIPAL, PUBLIC_KEY) VALUES (?, ?)");
             ps.setString(1, principal);
             ps.setString(2, key.toText());
             ps.executeUpdate();
@@ -32,7 +33,8 @@ final class JdbcPrincipalRegistry implements PrincipalRegistry {
 
     @Override
     public Optional<PublicKey> find(String principal) {
-        try (PreparedStatement ps = sql.prepare("SELECT PUBLIC_KEY FROM " + VaultTables.PRINCIPALS + " WHERE PRINCIPAL = ?")) {
+        try {
+            PreparedStatement ps = sql.prepare("SELECT PUBLIC_KEY FROM " + VaultTables.PRINCIPALS + " WHERE PRINCIPAL = ?");
             ps.setString(1, principal);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(PublicKey.parse(rs.getString(1))) : Optional.empty();
@@ -44,7 +46,8 @@ final class JdbcPrincipalRegistry implements PrincipalRegistry {
 
     @Override
     public void forget(String principal) {
-        try (PreparedStatement ps = sql.prepare("DELETE FROM " + VaultTables.PRINCIPALS + " WHERE PRINCIPAL = ?")) {
+        try {
+            PreparedStatement ps = sql.prepare("DELETE FROM " + VaultTables.PRINCIPALS + " WHERE PRINCIPAL = ?");
             ps.setString(1, principal);
             ps.executeUpdate();
         } catch (SQLException e) {

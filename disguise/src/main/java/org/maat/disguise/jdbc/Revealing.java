@@ -38,15 +38,29 @@ final class Revealing {
         }
         List<JdbcBag.RemovedRow> removed = new ArrayList<>(bag.removed());
         java.util.Collections.reverse(removed);
-        for (JdbcBag.RemovedRow r : removed) {
-            sql.insert(r.table(), r.row());
+        // One batch per run of rows of one table, in that order.
+        for (int i = 0; i < removed.size(); ) {
+            String table = removed.get(i).table();
+            List<Map<String, SqlValue>> run = new ArrayList<>();
+            while (i < removed.size() && removed.get(i).table().equals(table)) {
+                run.add(removed.get(i++).row());
+            }
+            sql.insertAll(table, run);
         }
         for (int i = bag.modified().size() - 1; i >= 0; i--) {
             JdbcBag.ModifiedRow m = bag.modified().get(i);
             sql.update(m.table(), m.column(), m.before(), m.key());
         }
-        for (JdbcBag.Decorrelated d : bag.decorrelated()) {
-            sql.update(d.table(), d.column(), d.principal(), d.key());
+        for (int i = 0; i < bag.decorrelated().size(); ) {
+            JdbcBag.Decorrelated first = bag.decorrelated().get(i);
+            List<SqlValue> values = new ArrayList<>();
+            List<Map<String, SqlValue>> keys = new ArrayList<>();
+            while (i < bag.decorrelated().size() && bag.decorrelated().get(i).table().equals(first.table())
+                    && bag.decorrelated().get(i).column().equals(first.column())) {
+                values.add(bag.decorrelated().get(i).principal());
+                keys.add(bag.decorrelated().get(i++).key());
+            }
+            sql.updateAll(first.table(), first.column(), values, keys);
         }
         int pseudoprincipalsRemoved = 0;
         for (JdbcBag.PseudoprincipalRow p : bag.created()) {

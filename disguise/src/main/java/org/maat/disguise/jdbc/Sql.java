@@ -22,6 +22,8 @@ final class Sql {
     private final Connection conn;
     private final StatementObserver observer;
     private final Map<String, Map<String, Integer>> columnTypes = new HashMap<>();
+    /** Statements by SQL text, prepared once per connection: a disguise runs the same few shapes many times. */
+    private final Map<String, PreparedStatement> statements = new HashMap<>();
 
     Sql(Connection conn, StatementObserver observer) {
         this.conn = conn;
@@ -32,9 +34,30 @@ final class Sql {
         return conn;
     }
 
+    /** The statement for {@code sql}, parameters cleared; it stays open for reuse (callers do not close it). */
     PreparedStatement prepare(String sql) throws SQLException {
         observer.beforeStatement(sql);
-        return conn.prepareStatement(sql);
+        PreparedStatement ps = statements.get(sql);
+        if (ps == null) {
+            ps = conn.prepareStatement(sql);
+            statements.put(sql, ps);
+        } else {
+            ps.clearParameters();
+        }
+        return ps;
+    }
+
+    /** Adds the statement's current parameters to its batch, telling the observer as a statement would. */
+    private void addBatch(PreparedStatement ps, String sql) throws SQLException {
+        observer.beforeStatement(sql);
+        ps.addBatch();
+    }
+
+    void close() throws SQLException {
+        for (PreparedStatement ps : statements.values()) {
+            ps.close();
+        }
+        statements.clear();
     }
 
     /** The columns of {@code table} and their JDBC types, in table order (from a statement's metadata, not run). */
@@ -67,55 +90,91 @@ final class Sql {
         Map<String, Integer> cols = columns(table);
         String sql = "SELECT " + String.join(", ", cols.keySet()) + " FROM " + table + where(where);
         List<Map<String, SqlValue>> rows = new ArrayList<>();
-        try (PreparedStatement ps = prepare(sql)) {
-            bind(ps, 1, where);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    Map<String, SqlValue> row = new LinkedHashMap<>();
-                    int i = 1;
-                    for (Map.Entry<String, Integer> c : cols.entrySet()) {
-                        row.put(c.getKey(), SqlValue.read(rs, i++, c.getValue()));
-                    }
-                    rows.add(row);
+        PreparedStatement ps = prepare(sql);
+        bind(ps, 1, where);
+        try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                Map<String, SqlValue> row = new LinkedHashMap<>();
+                int i = 1;
+                for (Map.Entry<String, Integer> c : cols.entrySet()) {
+                    row.put(c.getKey(), SqlValue.read(rs, i++, c.getValue()));
                 }
+                rows.add(row);
             }
         }
         return rows;
     }
 
     long count(String table, Map<String, SqlValue> where) throws SQLException {
-        try (PreparedStatement ps = prepare("SELECT COUNT(*) FROM " + table + where(where))) {
-            bind(ps, 1, where);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
+        PreparedStatement ps = prepare("SELECT COUNT(*) FROM " + table + where(where));
+        bind(ps, 1, where);
+        try (ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
         }
     }
 
     void insert(String table, Map<String, SqlValue> row) throws SQLException {
-        StringJoiner marks = new StringJoiner(", ");
-        row.keySet().forEach(c -> marks.add("?"));
-        try (PreparedStatement ps = prepare("INSERT INTO " + table + " (" + String.join(", ", row.keySet())
-                + ") VALUES (" + marks + ")")) {
-            bind(ps, 1, row);
-            ps.executeUpdate();
+        insertAll(table, List.of(row));
+    }
+
+    /** Inserts rows that all have the same columns, as one batch. */
+    void insertAll(String table, List<Map<String, SqlValue>> rows) throws SQLException {
+        if (rows.isEmpty()) {
+            return;
         }
+        StringJoiner marks = new StringJoiner(", ");
+        rows.get(0).keySet().forEach(c -> marks.add("?"));
+        String sql = "INSERT INTO " + table + " (" + String.join(", ", rows.get(0).keySet()) + ") VALUES (" + marks + ")";
+        PreparedStatement ps = prepare(sql);
+        for (Map<String, SqlValue> row : rows) {
+            bind(ps, 1, row);
+            addBatch(ps, sql);
+        }
+        ps.executeBatch();
     }
 
     int update(String table, String column, SqlValue value, Map<String, SqlValue> where) throws SQLException {
-        try (PreparedStatement ps = prepare("UPDATE " + table + " SET " + column + " = ?" + where(where))) {
-            value.bind(ps, 1);
-            bind(ps, 2, where);
-            return ps.executeUpdate();
+        PreparedStatement ps = prepare("UPDATE " + table + " SET " + column + " = ?" + where(where));
+        value.bind(ps, 1);
+        bind(ps, 2, where);
+        return ps.executeUpdate();
+    }
+
+    /** Sets {@code column} to {@code values.get(i)} in the row with key {@code keys.get(i)}, as one batch. */
+    void updateAll(String table, String column, List<SqlValue> values, List<Map<String, SqlValue>> keys)
+            throws SQLException {
+        if (keys.isEmpty()) {
+            return;
         }
+        String sql = "UPDATE " + table + " SET " + column + " = ?" + where(keys.get(0));
+        PreparedStatement ps = prepare(sql);
+        for (int i = 0; i < keys.size(); i++) {
+            values.get(i).bind(ps, 1);
+            bind(ps, 2, keys.get(i));
+            addBatch(ps, sql);
+        }
+        ps.executeBatch();
     }
 
     int delete(String table, Map<String, SqlValue> where) throws SQLException {
-        try (PreparedStatement ps = prepare("DELETE FROM " + table + where(where))) {
-            bind(ps, 1, where);
-            return ps.executeUpdate();
+        PreparedStatement ps = prepare("DELETE FROM " + table + where(where));
+        bind(ps, 1, where);
+        return ps.executeUpdate();
+    }
+
+    /** Deletes the rows with these keys (all over the same columns), as one batch. */
+    void deleteAll(String table, List<Map<String, SqlValue>> keys) throws SQLException {
+        if (keys.isEmpty()) {
+            return;
         }
+        String sql = "DELETE FROM " + table + where(keys.get(0));
+        PreparedStatement ps = prepare(sql);
+        for (Map<String, SqlValue> key : keys) {
+            bind(ps, 1, key);
+            addBatch(ps, sql);
+        }
+        ps.executeBatch();
     }
 
     private static String where(Map<String, SqlValue> where) {
