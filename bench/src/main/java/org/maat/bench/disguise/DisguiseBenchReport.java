@@ -112,15 +112,23 @@ public final class DisguiseBenchReport {
             n.row("beside " + options.disguisers() + " disguisers", d.requests(), d.failed(), num(d.perSecond()),
                     ms(p(d, 0.5)), ms(p(d, 0.95)), ms(d.latencies().maxMillis()));
             ClosedLoop.Result x = contention.disguisers();
-            n.row("the disguisers' deletes and restores", x.requests(), x.failed(), num(x.perSecond()),
+            n.row("their Maat deletes and restores", x.requests(), x.failed(), num(x.perSecond()),
                     ms(p(x, 0.5)), ms(p(x, 0.95)), ms(x.latencies().maxMillis()));
+            ClosedLoop.Result b = contention.beside();
+            n.row("beside " + options.disguisers() + " manual deleters", b.requests(), b.failed(), num(b.perSecond()),
+                    ms(p(b, 0.5)), ms(p(b, 0.95)), ms(b.latencies().maxMillis()));
+            ClosedLoop.Result m = contention.manualDisguisers();
+            n.row("their manual deletes and re-inserts", m.requests(), m.failed(), num(m.perSecond()),
+                    ms(p(m, 0.5)), ms(p(m, 0.95)), ms(m.latencies().maxMillis()));
         }
         md.append(n.render()).append('\n');
         md.append(String.format(Locale.ROOT, "%d editors, each on its own connection editing its own answers with "
                 + "250-500 ms pauses, %s s after %s s warm-up per phase; each disguiser deletes its account with Maat "
-                + "and restores it, again and again, without pause. p95 ratio (beside / alone): **%s** (goal <= %s). "
-                + "Seed: %s.%n", options.normalThreads(), num(options.seconds()), num(options.warmUpSeconds()),
-                num(p95Ratio()), num(SeedFigures.P95_RATIO_GOAL), SeedFigures.CONCURRENCY));
+                + "and restores it, again and again, without pause; then, as a baseline, the same users delete their "
+                + "account with plain SQL and insert it again (user row and answers, batched). p95 ratio beside Maat's "
+                + "disguisers / alone: **%s** (goal <= %s); beside the manual baseline / alone: %s. Seed: %s.%n",
+                options.normalThreads(), num(options.seconds()), num(options.warmUpSeconds()), num(p95Ratio()),
+                num(SeedFigures.P95_RATIO_GOAL), num(contention.manualP95Ratio()), SeedFigures.CONCURRENCY));
         return md.toString();
     }
 
@@ -152,6 +160,9 @@ public final class DisguiseBenchReport {
             line(out, "concurrency", "normal edit", "beside " + options.disguisers() + " disguisers",
                     contention.disguised().latencies());
             line(out, "concurrency", "delete or restore", "disguiser", contention.disguisers().latencies());
+            line(out, "concurrency", "normal edit", "beside " + options.disguisers() + " manual deleters",
+                    contention.beside().latencies());
+            line(out, "concurrency", "delete or re-insert", "manual deleter", contention.manualDisguisers().latencies());
         }
         return out.toString();
     }

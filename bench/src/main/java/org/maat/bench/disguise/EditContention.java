@@ -20,15 +20,27 @@ import org.maat.disguise.spec.DisguiseSpec;
 
 /**
  * The seed's adversarial write-only WebSubmit load: {@code editors} users each edit one of their
- * answers, pausing 250-500 ms between edits, all on the ANSWERS table; measured alone and then while
- * {@code disguisers} other users continuously delete their account with Maat and restore it (no pause).
- * Each editor and each disguiser has its own connection. A disguiser left with its account deleted at
- * the end restores it, so the database ends as it began (answers edited aside).
+ * answers, pausing 250-500 ms between edits, all on the ANSWERS table; measured alone, then while
+ * {@code disguisers} other users continuously delete their account with Maat and restore it (no pause),
+ * then, as a baseline that tells the database's and the machine's share from Maat's, while the same
+ * users delete their account with plain SQL and insert it again from the generator. Each editor and each
+ * disguiser has its own connection. A disguiser left with its account deleted at the end restores it,
+ * so the database ends as it began (answers edited aside).
  */
 final class EditContention {
 
-    /** Normal edits alone and beside the disguisers, and the disguisers' own applies and reveals. */
-    record Result(ClosedLoop.Result alone, ClosedLoop.Result disguised, ClosedLoop.Result disguisers) {
+    /**
+     * Normal edits alone, beside Maat's disguisers and beside the manual ones, and the disguisers' own
+     * operations (null without disguisers).
+     */
+    record Result(ClosedLoop.Result alone, ClosedLoop.Result disguised, ClosedLoop.Result disguisers,
+                  ClosedLoop.Result beside, ClosedLoop.Result manualDisguisers) {
+
+        /** p95 of normal edits beside the manual delete/re-create over p95 alone. */
+        double manualP95Ratio() {
+            double a = alone.latencies().percentileMillis(0.95);
+            return a == 0 || beside == null ? 0 : beside.latencies().percentileMillis(0.95) / a;
+        }
 
         /** p95 of normal edits with disguisers over p95 alone: the goal is at most 1.10. */
         double p95Ratio() {
@@ -66,6 +78,8 @@ final class EditContention {
         ClosedLoop.Result alone = normal.run(c -> editor(connections, c));
         ClosedLoop.Result disguised;
         ClosedLoop.Result disguisers;
+        ClosedLoop.Result beside = null;
+        ClosedLoop.Result manualDisguisers = null;
         if (plan.disguisers() == 0) {
             disguised = alone;
             disguisers = null;
@@ -88,8 +102,47 @@ final class EditContention {
             } finally {
                 disguisers = running.await();
             }
+            ClosedLoop.Running manual = ClosedLoop.of(plan.disguisers()).named("maat-disguise-bench-manual")
+                    .duration(ClosedLoop.seconds(warmUpSeconds + seconds + 1))
+                    .start(c -> manualDisguiser(connections, plan.disguiser(c)));
+            try {
+                beside = normal.run(c -> editor(connections, c));
+            } finally {
+                manualDisguisers = manual.await();
+            }
         }
-        return new Result(alone, disguised, disguisers);
+        return new Result(alone, disguised, disguisers, beside, manualDisguisers);
+    }
+
+    private ClosedLoop.Client manualDisguiser(Connections connections, int user) throws SQLException {
+        Connection conn = connections.open();
+        WebSubmitSql app = new WebSubmitSql(conn);
+        String email = data.email(user);
+        return new ClosedLoop.Client() {
+            private boolean deleted;
+
+            @Override
+            public Outcome send(long request) throws SQLException {
+                if (deleted) {
+                    app.recreateAccount(data, user);
+                } else {
+                    app.deleteAccount(email);
+                }
+                deleted = !deleted;
+                return Outcome.answered();
+            }
+
+            @Override
+            public void close() throws SQLException {
+                try {
+                    if (deleted) {
+                        app.recreateAccount(data, user);
+                    }
+                } finally {
+                    conn.close();
+                }
+            }
+        };
     }
 
     private ClosedLoop.Client editor(Connections connections, int c) throws SQLException {

@@ -62,6 +62,35 @@ public final class WebSubmitSql {
     }
 
     /**
+     * Inserts generated user {@code user} of {@code data} again with all its answers (batched): what an
+     * application without disguises could do at best to bring a deleted account back, from a backup.
+     */
+    public void recreateAccount(WebSubmitData data, int user) throws SQLException {
+        Object[] row = data.user(user);
+        try (PreparedStatement ps = conn.prepareStatement(
+                "INSERT INTO USERS (EMAIL, APIKEY, IS_ADMIN, IS_ANON) VALUES (?, ?, ?, ?)")) {
+            for (int i = 0; i < row.length; i++) {
+                ps.setObject(i + 1, row[i]);
+            }
+            ps.executeUpdate();
+        }
+        try (PreparedStatement ps = conn.prepareStatement(
+                "INSERT INTO ANSWERS (EMAIL, LEC, Q, ANSWER, SUBMITTED_AT) VALUES (?, ?, ?, ?, ?)")) {
+            for (int l = 1; l <= data.lectures(); l++) {
+                for (int q = 1; q <= data.questions(); q++) {
+                    Object[] answer = data.answer(user, l, q);
+                    for (int i = 0; i < answer.length; i++) {
+                        ps.setObject(i + 1, answer[i]);
+                    }
+                    ps.addBatch();
+                }
+            }
+            ps.executeBatch();
+        }
+        conn.commit();
+    }
+
+    /**
      * Re-points the account's answers at a new anonymous user and deletes the account, for good;
      * returns the rows changed.
      */

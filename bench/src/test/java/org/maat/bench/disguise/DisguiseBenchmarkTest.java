@@ -52,7 +52,8 @@ class DisguiseBenchmarkTest {
                 "ERP HR/employee leaves/maat", "ERP HR/employee leaves/manual", "ERP HR/restore employee/maat",
                 "crypto/generate key pair/X25519", "crypto/open speaks-for record/HPKE",
                 "concurrency/normal edit/alone", "concurrency/normal edit/beside 2 disguisers",
-                "concurrency/delete or restore/disguiser");
+                "concurrency/delete or restore/disguiser", "concurrency/normal edit/beside 2 manual deleters",
+                "concurrency/delete or re-insert/manual deleter");
         report.timed().stream().filter(t -> !t.workload().equals("crypto"))
                 .forEach(t -> assertThat(t.latencies().count()).as(t.operation()).isEqualTo(3));
         assertThat(report.goals()).hasSize(5);

@@ -31,8 +31,8 @@ import picocli.CommandLine.Spec;
             "3. The cost of each cryptographic operation: an X25519 key pair; sealing and opening a speaks-for record, "
                 + "one row's diff and a whole account's bag (HPKE), with their sizes.",
             "4. NORMAL-THREADS users editing their answers with 250-500 ms pauses, alone and beside DISGUISERS users "
-                + "who delete their account with Maat and restore it without pause: p50/p95 of the edits and the "
-                + "p95 ratio.",
+                + "who delete their account with Maat and restore it without pause, then beside the same users deleting "
+                + "with plain SQL and inserting their rows again (the baseline): p50/p95 of the edits and the p95 ratios.",
             "",
             "The report (Markdown and CSV, with the seed's figures and the issue's goals: delete/anonymize <= 5 ms "
                 + "and restore <= 20 ms median, edits' p95 ratio <= 1.10) goes to OUT/reports/disguise-bench/; the "
