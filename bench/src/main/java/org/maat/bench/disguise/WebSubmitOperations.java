@@ -5,6 +5,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -171,7 +172,7 @@ final class WebSubmitOperations {
 
     private Timed timed(String operation, String variant, long[] nanos, String note) {
         return new Timed("WebSubmit", operation, variant,
-                Latencies.of(java.util.Arrays.copyOfRange(nanos, warmUp, nanos.length)), note);
+                Latencies.of(Arrays.copyOfRange(nanos, warmUp, nanos.length)), note);
     }
 
     private static int answers(Connection conn, String email) throws SQLException {
