@@ -1,5 +1,6 @@
 package org.maat.cli;
 
+import org.maat.cli.bench.BenchDisguiseCommand;
 import org.maat.cli.bench.BenchErpCommand;
 import org.maat.cli.bench.BenchIndexCommand;
 import org.maat.cli.bench.BenchJmeterCommand;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = "Measure Maat against its baseline, side by side in one run.",
         subcommands = {BenchIndexCommand.class, BenchSearchCommand.class, BenchErpCommand.class, BenchServeCommand.class,
-                BenchOverloadCommand.class, BenchVaultCommand.class,
+                BenchOverloadCommand.class, BenchVaultCommand.class, BenchDisguiseCommand.class,
                 BenchJmhCommand.class, BenchJmeterCommand.class, JmeterReportCommand.class})
 public final class BenchCommand implements Runnable {
 

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -24,6 +26,8 @@ import java.util.concurrent.atomic.AtomicReference;
  *       {@link Outcome#EXHAUSTED}; requests in flight then still complete and count;</li>
  *   <li>the measured time runs from the end of the warm-up to the first of: the end of the period,
  *       the moment the workload ran out, the moment the last client stopped;</li>
+ *   <li>with {@link #pauses}, each client waits a random time before each request, as a user thinks
+ *       between two clicks; the wait is not part of the request's latency;</li>
  *   <li>an exception from a client stops every client at its next request and is thrown by
  *       {@link Running#await()} as it was thrown; a failed request that is only an answer (an HTTP
  *       error status, a refusal) is the client's to report as {@link Outcome#failed()} and is counted.</li>
@@ -103,8 +107,15 @@ public final class ClosedLoop {
     private final Duration duration;
     private final long count;
     private final String threadPrefix;
+    private final Duration pauseMin;
+    private final Duration pauseMax;
 
     private ClosedLoop(int clients, Duration warmUp, Duration duration, long count, String threadPrefix) {
+        this(clients, warmUp, duration, count, threadPrefix, Duration.ZERO, Duration.ZERO);
+    }
+
+    private ClosedLoop(int clients, Duration warmUp, Duration duration, long count, String threadPrefix,
+            Duration pauseMin, Duration pauseMax) {
         if (clients < 1) {
             throw new IllegalArgumentException("a closed loop needs at least one client, not " + clients);
         }
@@ -116,6 +127,11 @@ public final class ClosedLoop {
         this.duration = duration;
         this.count = count;
         this.threadPrefix = threadPrefix;
+        if (pauseMin.isNegative() || pauseMax.compareTo(pauseMin) < 0) {
+            throw new IllegalArgumentException("pauses need 0 <= min <= max, not " + pauseMin + ", " + pauseMax);
+        }
+        this.pauseMin = pauseMin;
+        this.pauseMax = pauseMax;
     }
 
     /** {@code clients} clients, no warm-up, no bound yet: give a {@link #duration} or a {@link #count}. */
@@ -125,22 +141,30 @@ public final class ClosedLoop {
 
     /** Requests completing within {@code warmUp} of the start are not measured. */
     public ClosedLoop warmUp(Duration warmUp) {
-        return new ClosedLoop(clients, warmUp, duration, count, threadPrefix);
+        return new ClosedLoop(clients, warmUp, duration, count, threadPrefix, pauseMin, pauseMax);
     }
 
     /** The measuring period, after the warm-up. */
     public ClosedLoop duration(Duration duration) {
-        return new ClosedLoop(clients, warmUp, duration, count, threadPrefix);
+        return new ClosedLoop(clients, warmUp, duration, count, threadPrefix, pauseMin, pauseMax);
     }
 
     /** At most {@code count} requests in all, warm-up included. */
     public ClosedLoop count(long count) {
-        return new ClosedLoop(clients, warmUp, duration, count, threadPrefix);
+        return new ClosedLoop(clients, warmUp, duration, count, threadPrefix, pauseMin, pauseMax);
     }
 
     /** Names the client threads {@code prefix-1}, {@code prefix-2}, ... */
     public ClosedLoop named(String prefix) {
-        return new ClosedLoop(clients, warmUp, duration, count, prefix);
+        return new ClosedLoop(clients, warmUp, duration, count, prefix, pauseMin, pauseMax);
+    }
+
+    /**
+     * Each client waits a uniformly random time in [{@code min}, {@code max}] before each request
+     * (a user's think time, the seed's 250-500 ms between edits); waits are not timed.
+     */
+    public ClosedLoop pauses(Duration min, Duration max) {
+        return new ClosedLoop(clients, warmUp, duration, count, threadPrefix, min, max);
     }
 
     public int clients() {
@@ -217,6 +241,7 @@ public final class ClosedLoop {
             }
             try (Client client = opening) {
                 while (failure.get() == null) {
+                    pause();
                     long now = System.nanoTime();
                     if (now >= end || now >= exhaustedAt.get()) {
                         return;
@@ -245,6 +270,17 @@ public final class ClosedLoop {
                 failure.compareAndSet(null, e);
             } finally {
                 lastStop.accumulateAndGet(System.nanoTime(), Math::max);
+            }
+        }
+
+        private void pause() throws InterruptedException {
+            long max = pauseMax.toNanos();
+            if (max > 0) {
+                long min = pauseMin.toNanos();
+                long wait = min + (max > min ? ThreadLocalRandom.current().nextLong(max - min + 1) : 0);
+                // Never past the end of the period: a sleeping client would hold the run open.
+                long left = end - System.nanoTime();
+                TimeUnit.NANOSECONDS.sleep(Math.max(0, Math.min(wait, left)));
             }
         }
 

@@ -50,6 +50,21 @@ class ClosedLoopTest {
     }
 
     @Test
+    void pausesSpaceEachClientsRequestsAndAreNotTimed() throws Exception {
+        ClosedLoop.Result r = ClosedLoop.of(2).pauses(Duration.ofMillis(40), Duration.ofMillis(60))
+                .duration(Duration.ofMillis(500)).run(c -> request -> {
+                    Thread.sleep(2);
+                    return Outcome.answered();
+                });
+        // Each client sends at most one request per 42 ms (a pause of >= 40 ms, then 2 ms of work).
+        assertThat(r.requests()).isBetween(4L, 2 * (500 / 42 + 1L));
+        assertThat(r.latencies().maxMillis()).isLessThan(40);
+        assertThat(r.latencies().percentileMillis(0.5)).isGreaterThanOrEqualTo(2);
+        assertThatThrownBy(() -> ClosedLoop.of(1).pauses(Duration.ofMillis(5), Duration.ofMillis(4)))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void openingTheClientsTakesNoneOfTheMeasuredTime() throws Exception {
         ClosedLoop.Result r = ClosedLoop.of(2).duration(Duration.ofMillis(100)).run(c -> {
             Thread.sleep(300);

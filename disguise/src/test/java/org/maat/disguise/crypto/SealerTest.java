@@ -62,4 +62,33 @@ class SealerTest {
         assertThatThrownBy(() -> PrivateKey.parse("maat-sk1.secret!!")).hasMessageNotContaining("secret");
         assertThatThrownBy(() -> PublicKey.parse("xyz")).hasMessageContaining(PublicKey.PREFIX);
     }
+
+    @Test
+    void threadsSealingAtOnceEachGetBagsThatOpen() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger failed = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.List<Thread> threads = new java.util.ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+            Thread thread = new Thread(() -> {
+                PrivateKey key = PrincipalKeys.generate();
+                byte[] aad = {1};
+                for (int i = 0; i < 300; i++) {
+                    try {
+                        byte[] message = ("message " + i).getBytes(StandardCharsets.UTF_8);
+                        if (!java.util.Arrays.equals(Sealer.open(key, aad, Sealer.seal(key.publicKey(), aad, message)),
+                                message)) {
+                            failed.incrementAndGet();
+                        }
+                    } catch (RuntimeException e) {
+                        failed.incrementAndGet();
+                    }
+                }
+            });
+            threads.add(thread);
+            thread.start();
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
+        assertThat(failed.get()).isZero();
+    }
 }
