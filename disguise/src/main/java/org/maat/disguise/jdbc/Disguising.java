@@ -107,7 +107,7 @@ final class Disguising {
             keys.add(key);
         }
         // By key, not by owner: exactly the rows recorded are deleted, whatever was added since the select.
-        sql.deleteAll(step.target(), keys);
+        oneRowEach(sql.deleteAll(step.target(), keys), step, step.key());
         if (step.target().equals(table) && step.owner().equals(idColumn)) {
             // The principal's identity is gone: nothing Maat keeps may still name it.
             Optional<PublicKey> key = registry.find(who.text());
@@ -128,7 +128,7 @@ final class Disguising {
                     throw new DisguiseException(spec.source() + ":" + step.at() + ": " + step.target() + "." + c.getKey()
                             + " is a key column: modify cannot rewrite it");
                 }
-                sql.update(step.target(), c.getKey(), after, key);
+                oneRowEach(new int[] {sql.update(step.target(), c.getKey(), after, key)}, step, step.key());
                 modified.add(new JdbcBag.ModifiedRow(step.target(), key, c.getKey(), before, after));
             }
         }
@@ -155,7 +155,24 @@ final class Disguising {
             decorrelated.add(new JdbcBag.Decorrelated(step.target(), keyAfter, step.column(), row.get(step.column()),
                     reference));
         }
-        sql.updateAll(step.target(), step.column(), references, keys);
+        oneRowEach(sql.updateAll(step.target(), step.column(), references, keys), step, step.key());
+    }
+
+    /**
+     * Refuses the disguise unless each statement by key changed exactly one row, the one recorded: a key
+     * that matches other rows would change rows no bag records and no reveal brings back. The caller's
+     * transaction rolls back what already ran.
+     */
+    private void oneRowEach(int[] counts, Step step, List<String> keyColumns) {
+        for (int n : counts) {
+            if (n != 1) {
+                String changed = n == java.sql.Statement.SUCCESS_NO_INFO
+                        ? "the driver did not say how many rows a statement by it changed"
+                        : "a statement by it changed " + n + " rows";
+                throw new DisguiseException(spec.source() + ":" + step.at() + ": key (" + String.join(", ", keyColumns)
+                        + ") of " + step.target() + " does not identify one row (" + changed + "); nothing was changed");
+            }
+        }
     }
 
     /** A new row in the principal table made by the spec's pseudoprincipal rules, with a fresh key pair. */

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -21,6 +22,7 @@ import org.maat.disguise.crypto.PrivateKey;
 import org.maat.disguise.crypto.PublicKey;
 import org.maat.disguise.crypto.UnsealException;
 import org.maat.disguise.spec.DisguiseSpec;
+import org.maat.disguise.spec.SpecParser;
 import org.maat.disguise.store.Locator;
 import org.maat.disguise.store.SealedBags;
 import org.maat.disguise.store.StoreException;
@@ -30,7 +32,10 @@ import org.maat.disguise.store.StoreException;
  * Bags and the principal registry live in the same database (tables {@code MAAT_DISGUISE_BAGS} and
  * {@code MAAT_DISGUISE_PRINCIPALS}, created if absent), so that every {@link #apply}, {@link #reveal},
  * {@link #register} and {@link #editAs} is one JDBC transaction: committed whole or rolled back whole,
- * on a failure in this JVM or (by the database's own recovery) a crash of it.
+ * on a failure in this JVM or (by the database's own recovery) a crash of it. Because each operation
+ * commits or rolls back its own transaction, the connection must be in auto-commit mode when one starts
+ * (no transaction of the caller's open on it); otherwise the operation is refused with a {@link
+ * DisguiseException} before it reads or writes anything, and the caller's uncommitted work stays as it was.
  *
  * <p>Not guaranteed: isolation from concurrent writers beyond the database's own (a reveal's conflict
  * checks and its writes are one transaction at the connection's isolation level); and, for a database
@@ -45,7 +50,11 @@ public final class JdbcDisguises implements Disguises {
     private final JdbcBagStore bags;
     private final JdbcPrincipalRegistry registry;
 
-    /** Disguises over {@code conn}'s database; the caller keeps {@code conn} and closes it. */
+    /**
+     * Disguises over {@code conn}'s database; the caller keeps {@code conn} and closes it.
+     *
+     * @throws DisguiseException when {@code conn} is not in auto-commit mode
+     */
     public JdbcDisguises(Connection conn) {
         this(conn, false, StatementObserver.NONE);
     }
@@ -58,6 +67,7 @@ public final class JdbcDisguises implements Disguises {
         this.bags = new JdbcBagStore(sql);
         this.registry = new JdbcPrincipalRegistry(sql);
         try {
+            requireAutoCommit(conn); // creating the tables would commit the caller's open work
             VaultTables.createIfAbsent(conn);
         } catch (SQLException e) {
             throw new StoreException("cannot create the disguise tables: " + e.getMessage(), e);
@@ -101,7 +111,7 @@ public final class JdbcDisguises implements Disguises {
         return inTransaction(() -> {
             SpeaksForChain chain = SpeaksForChain.open(bags, proof);
             Disguising disguising = new Disguising(sql, registry, spec);
-            PublicKey sealTo = sealingKey(principal, proof);
+            PublicKey sealTo = sealingKey(principal, proof, chain);
             List<JdbcBag.SpeaksFor> spokenFor = chain.speaksFor();
             if (!disguising.exists(disguising.principalId(principal)) && spokenFor.isEmpty()) {
                 throw new DisguiseException("no principal " + principal + " in " + spec.principal().table()
@@ -116,10 +126,13 @@ public final class JdbcDisguises implements Disguises {
     }
 
     /**
-     * The key to seal to: the registered one, or, once a disguise has removed the principal's identity
-     * (and so its registry entry), the public half of the key the user proves with.
+     * The key to seal to: the principal's registered one. Only once an earlier disguise of this principal
+     * has removed its identity (and so its registry entry) is it the public half of the key the user
+     * proves with, and only when that key opened a bag of {@code proof} recorded for this principal: a bag
+     * sealed to any other key could never be revealed by the principal, and would be readable by the
+     * key's holder.
      */
-    private PublicKey sealingKey(String principal, PrincipalProof proof) {
+    private PublicKey sealingKey(String principal, PrincipalProof proof, SpeaksForChain chain) {
         Optional<PublicKey> registered = registry.find(principal);
         if (registered.isPresent() && proof.present() && !registered.get().equals(proof.key().publicKey())) {
             throw new DisguiseException("the key given is not " + principal + "'s registered key");
@@ -127,7 +140,7 @@ public final class JdbcDisguises implements Disguises {
         if (registered.isPresent()) {
             return registered.get();
         }
-        if (proof.present()) {
+        if (proof.present() && chain.disguised(principal)) {
             return proof.key().publicKey();
         }
         throw new DisguiseException(principal + " has no registered public key (register one first)");
@@ -178,14 +191,18 @@ public final class JdbcDisguises implements Disguises {
         if (!proof.present() || proof.locators().isEmpty()) {
             throw new DisguiseException("editing disguised data needs the key and the locators of its disguises");
         }
+        // Names are checked before any SQL: they are written into statements unquoted.
+        String t = plainName(table, "table");
+        String c = plainName(column, "column");
+        Map<String, String> keyText = new LinkedHashMap<>();
+        for (Map.Entry<String, String> k : key.entrySet()) {
+            keyText.put(plainName(k.getKey(), "key column"), k.getValue());
+        }
         inTransaction(() -> {
             SpeaksForChain chain = SpeaksForChain.open(bags, proof);
-            String t = table.toUpperCase(java.util.Locale.ROOT);
-            String c = column.toUpperCase(java.util.Locale.ROOT);
             Map<String, SqlValue> where = new LinkedHashMap<>();
-            for (Map.Entry<String, String> k : key.entrySet()) {
-                String kc = k.getKey().toUpperCase(java.util.Locale.ROOT);
-                where.put(kc, SqlValue.parse(sql.type(t, kc), k.getValue()));
+            for (Map.Entry<String, String> k : keyText.entrySet()) {
+                where.put(k.getKey(), SqlValue.parse(sql.type(t, k.getKey()), k.getValue()));
             }
             List<Map<String, SqlValue>> rows = sql.select(t, where);
             if (rows.size() != 1) {
@@ -202,6 +219,14 @@ public final class JdbcDisguises implements Disguises {
             sql.update(t, c, SqlValue.parse(sql.type(t, c), value), where);
             return null;
         });
+    }
+
+    /** {@code name} upper-cased, if it is a plain SQL identifier by the spec parser's rule. */
+    private static String plainName(String name, String what) {
+        if (!SpecParser.isPlainIdentifier(name)) {
+            throw new DisguiseException(what + " \"" + name + "\" is not a plain SQL name (letters, digits, _)");
+        }
+        return name.toUpperCase(Locale.ROOT);
     }
 
     private boolean ownedByOneSpokenFor(Map<String, SqlValue> row, List<String> owners,
@@ -242,15 +267,27 @@ public final class JdbcDisguises implements Disguises {
         }
     }
 
+    /** Refuses a connection that may hold the caller's uncommitted work (see the class comment). */
+    private static void requireAutoCommit(Connection conn) throws SQLException {
+        if (!conn.getAutoCommit()) {
+            throw new DisguiseException("the connection is not in auto-commit mode: disguise operations run "
+                    + "their own transactions, so commit or roll back yours and turn auto-commit on first; "
+                    + "nothing was changed");
+        }
+    }
+
     private interface Work<T> {
         T run() throws SQLException;
     }
 
-    /** Runs {@code work} as one transaction: committed if it returns, rolled back if anything fails. */
+    /**
+     * Runs {@code work} as one transaction: committed if it returns, rolled back if anything fails. A
+     * connection not in auto-commit mode may hold the caller's own uncommitted work, which that commit or
+     * rollback would take with it: refused before anything runs.
+     */
     private synchronized <T> T inTransaction(Work<T> work) {
-        boolean autoCommit;
         try {
-            autoCommit = conn.getAutoCommit();
+            requireAutoCommit(conn);
             conn.setAutoCommit(false);
         } catch (SQLException e) {
             throw new StoreException("cannot start a transaction: " + e.getMessage(), e);
@@ -272,7 +309,7 @@ public final class JdbcDisguises implements Disguises {
                 }
             }
             try {
-                conn.setAutoCommit(autoCommit);
+                conn.setAutoCommit(true);
             } catch (SQLException e) {
                 // the connection is unusable; the next call says so
             }

@@ -21,22 +21,36 @@ final class SpeaksForChain {
         this.bags = bags;
     }
 
-    /** Opens every bag of {@code proof}; a missing bag or one the key does not open refuses the operation. */
+    /**
+     * Opens every bag of {@code proof}; a missing bag or one the key does not open refuses the operation.
+     * Errors name a receipt by its place in the proof, never by its locator: a locator is a secret.
+     */
     static SpeaksForChain open(BagStore store, PrincipalProof proof) {
         List<JdbcBag> opened = new ArrayList<>();
-        for (Locator locator : proof.locators()) {
+        List<Locator> locators = proof.locators();
+        for (int i = 0; i < locators.size(); i++) {
             if (!proof.present()) {
                 throw new DisguiseException("locators given without the key that opens them");
             }
+            Locator locator = locators.get(i);
+            String which = "receipt " + (i + 1) + " of the " + locators.size() + " given";
             byte[] sealed = store.get(locator).orElseThrow(() -> new DisguiseException(
-                    "no bag for locator " + locator + " (revealed already, or never existed)"));
+                    "no bag for " + which + " (revealed already, or never existed)"));
             try {
                 opened.add(SealedBags.open(proof.key(), locator, sealed, JdbcBag.class));
             } catch (UnsealException e) {
-                throw new DisguiseException("the key does not open the bag of locator " + locator);
+                throw new DisguiseException("the key given does not open the bag of " + which);
             }
         }
         return new SpeaksForChain(opened);
+    }
+
+    /**
+     * Whether one of these bags records a disguise of {@code principal}: as every bag opened with the
+     * proof's key, proof that the key is that principal's own.
+     */
+    boolean disguised(String principal) {
+        return bags.stream().anyMatch(b -> b.principal().equals(principal));
     }
 
     List<JdbcBag.SpeaksFor> speaksFor() {

@@ -141,11 +141,14 @@ final class Sql {
         return ps.executeUpdate();
     }
 
-    /** Sets {@code column} to {@code values.get(i)} in the row with key {@code keys.get(i)}, as one batch. */
-    void updateAll(String table, String column, List<SqlValue> values, List<Map<String, SqlValue>> keys)
+    /**
+     * Sets {@code column} to {@code values.get(i)} in the row with key {@code keys.get(i)}, as one batch;
+     * returns the batch's update counts (rows changed by each key).
+     */
+    int[] updateAll(String table, String column, List<SqlValue> values, List<Map<String, SqlValue>> keys)
             throws SQLException {
         if (keys.isEmpty()) {
-            return;
+            return new int[0];
         }
         String sql = "UPDATE " + table + " SET " + column + " = ?" + where(keys.get(0));
         PreparedStatement ps = prepare(sql);
@@ -154,7 +157,7 @@ final class Sql {
             bind(ps, 2, keys.get(i));
             addBatch(ps, sql);
         }
-        ps.executeBatch();
+        return ps.executeBatch();
     }
 
     int delete(String table, Map<String, SqlValue> where) throws SQLException {
@@ -163,10 +166,13 @@ final class Sql {
         return ps.executeUpdate();
     }
 
-    /** Deletes the rows with these keys (all over the same columns), as one batch. */
-    void deleteAll(String table, List<Map<String, SqlValue>> keys) throws SQLException {
+    /**
+     * Deletes the rows with these keys (all over the same columns), as one batch; returns the batch's
+     * update counts (rows deleted by each key).
+     */
+    int[] deleteAll(String table, List<Map<String, SqlValue>> keys) throws SQLException {
         if (keys.isEmpty()) {
-            return;
+            return new int[0];
         }
         String sql = "DELETE FROM " + table + where(keys.get(0));
         PreparedStatement ps = prepare(sql);
@@ -174,7 +180,7 @@ final class Sql {
             bind(ps, 1, key);
             addBatch(ps, sql);
         }
-        ps.executeBatch();
+        return ps.executeBatch();
     }
 
     private static String where(Map<String, SqlValue> where) {

@@ -38,6 +38,15 @@ public final class SpecParser {
     }
 
     /**
+     * Whether {@code name} is a plain SQL identifier (ASCII letters, digits, {@code _}; not starting with a
+     * digit; at most 128 characters): the one rule for every table and column name Maat writes into SQL
+     * unquoted, whether it comes from a spec or from a caller of the JDBC disguises.
+     */
+    public static boolean isPlainIdentifier(String name) {
+        return name != null && IDENTIFIER.matcher(name).matches();
+    }
+
+    /**
      * Parses {@code text}, naming {@code source} (a file path or {@code builtin:NAME}) in errors.
      *
      * @throws SpecException for anything malformed, with FILE:LINE:COLUMN
@@ -205,7 +214,7 @@ public final class SpecParser {
         Map<String, ValueRule> rules = new LinkedHashMap<>();
         for (Map.Entry<String, Node> e : obj.fields().entrySet()) {
             int[] keyAt = obj.keys().get(e.getKey());
-            if (!IDENTIFIER.matcher(e.getKey()).matches()) {
+            if (!isPlainIdentifier(e.getKey())) {
                 throw new SpecException(source, keyAt[0], keyAt[1],
                         "\"" + e.getKey() + "\" is not a plain SQL column name");
             }
@@ -280,7 +289,7 @@ public final class SpecParser {
 
     private String identifier(Node n, String what) {
         String v = text(n, what);
-        if (!IDENTIFIER.matcher(v).matches()) {
+        if (!isPlainIdentifier(v)) {
             throw error(n, what + " \"" + v + "\" is not a plain SQL name (letters, digits, _)");
         }
         return v.toUpperCase(java.util.Locale.ROOT);
