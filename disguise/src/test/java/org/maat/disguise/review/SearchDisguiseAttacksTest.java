@@ -186,4 +186,61 @@ class SearchDisguiseAttacksTest {
             live.disguises.reveal(anonymized.locator(), key);
         }
     }
+
+    @Test
+    void anAnonymizationThroughTheFrontEndsOpenStoresLeavesNoFileLinkingTheUserToThePseudoprincipal() throws Exception {
+        SearchFixture f = SearchFixture.copy(dir);
+        String pp;
+        try (SearchFixture.Live live = f.open()) {
+            live.disguises.register(f.user, PrincipalKeys.generate().publicKey());
+            live.disguises.apply(ANONYMIZE, f.user, PrincipalProof.none());
+            pp = live.data.policies().find(f.friendsOnlyDocument).orElseThrow().owner();
+        }
+        Map<String, List<String>> both = new TreeMap<>();
+        found(f, List.of(f.user, pp)).forEach((file, names) -> {
+            if (names.size() == 2) {
+                both.put(file, names);
+            }
+        });
+        assertThat(both).as("files holding both " + f.user + " and its pseudoprincipal " + pp).isEmpty();
+    }
+
+    /**
+     * A store that cannot be written part way (the index held by another update, as a running
+     * {@code maat index} does): the apply must either finish and hand back its receipt, or change
+     * nothing. A journal entry left to roll forward later would complete a deletion whose receipt the
+     * user never got.
+     */
+    @Test
+    void anApplyThatFailsPartWayEitherChangesNothingOrLaterLeavesTheUserWithoutAReceipt() throws Exception {
+        SearchFixture f = SearchFixture.copy(dir);
+        try (SearchFixture.Live live = f.open()) {
+            live.disguises.register(f.user, PrincipalKeys.generate().publicKey());
+            String before = live.dump(false);
+            boolean failed = false;
+            String why = "";
+            try (org.maat.core.runtime.IndexUpdate busy = org.maat.core.runtime.IndexUpdate.open(live.data, f.index,
+                    org.maat.core.task.Monitoring.REFERENCE_MONITOR)) {
+                live.disguises.apply(DELETE, f.user, PrincipalProof.none());
+            } catch (RuntimeException e) {
+                failed = true;
+                why = e.toString();
+            }
+            assertThat(failed).as("the apply ran although the index was held").isTrue();
+            String afterFailure = live.dump(false);
+            boolean signsInAfterFailure = live.signsIn(f.user);
+            live.disguises.bags(); // nothing: reads only
+            // any next call rolls a left entry forward
+            try {
+                live.disguises.apply(DELETE, "nobody-at-all", PrincipalProof.none());
+            } catch (RuntimeException expected) {
+                // no such principal; the roll-forward ran first
+            }
+            assertThat("failed apply changed state: " + !afterFailure.equals(before) + "; signs in after failure: "
+                    + signsInAfterFailure + "; bags after roll-forward: " + live.disguises.bags()
+                    + "; signs in after roll-forward: " + live.signsIn(f.user))
+                    .as(why).isEqualTo("failed apply changed state: false; signs in after failure: true; bags after "
+                            + "roll-forward: 0; signs in after roll-forward: true");
+        }
+    }
 }
