@@ -81,8 +81,13 @@ public final class TestSite implements AutoCloseable {
 
     /** A site whose front-end opened its data directory for changes, as it does to offer account disguises. */
     public static TestSite openForChanges(Path root) throws IOException {
+        return openForChanges(root, s -> s);
+    }
+
+    /** As {@link #openForChanges(Path)}, each shard wrapped by {@code shardWrapper} (e.g. one that pauses). */
+    public static TestSite openForChanges(Path root, UnaryOperator<ShardSearcher> shardWrapper) throws IOException {
         DataDir dir = generate(root);
-        return open(root, dir, DataSet.openForChanges(dir), Monitoring.REFERENCE_MONITOR, s -> s);
+        return open(root, dir, DataSet.openForChanges(dir), Monitoring.REFERENCE_MONITOR, shardWrapper);
     }
 
     private static TestSite open(Path root, DataDir dir, DataSet data, Monitoring policy,

@@ -66,51 +66,111 @@ class AccountDisguiseAttacksTest {
     }
 
     /**
-     * Another session of the same user keeps searching while the user deletes the account: no search
-     * that was under way may write the deleted user's history back (profile/USER), and the restore must
-     * not then be refused for "a profile of that name created since".
+     * Another session of the same user is searching while the user deletes the account: a search that
+     * passed its session check before the delete must not write the deleted user's history back
+     * (profile/USER, with the query in clear), and the restore must not then be refused for "a profile
+     * of that name created since". Deterministic: the shards hold the search until the delete is done.
      */
     @Test
     void aSearchUnderWayInAnotherSessionWritesNoHistoryBackAfterTheDelete() throws Exception {
+        CountDownLatch searching = new CountDownLatch(1);
+        CountDownLatch deleted = new CountDownLatch(1);
+        AtomicBoolean hold = new AtomicBoolean();
+        disguises.close();
+        site.close();
+        site = TestSite.openForChanges(Files.createDirectories(root.resolve("held")), shard -> query -> {
+            if (hold.get() && query.user().equals("u3")) {
+                searching.countDown();
+                try {
+                    deleted.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return shard.search(query);
+        });
+        disguises = new AccountDisguises(site.frontend, new SearchDisguises(site.data, site.accounts, site.index(),
+                Monitoring.REFERENCE_MONITOR), DisguiseSpecs.builtin(Kind.DELETE.spec()),
+                DisguiseSpecs.builtin(Kind.ANONYMIZE.spec()));
         String owner = "u3";
         UserSession user = site.login(owner, null);
+        UserSession other = site.login(owner, null);
         AccountDisguises.IssuedKey key = disguises.createKey(user);
-        List<UserSession> others = new ArrayList<>();
-        for (int i = 0; i < 4; i++) {
-            others.add(site.login(owner, null));
-        }
-        site.frontend.search(others.get(0), "parliament", 10);
+        site.frontend.search(other, "parliament", 10);
         Path profile = site.dir.profile(owner);
         assertThat(profile).as("the user has a history before").exists();
 
-        AtomicBoolean stop = new AtomicBoolean();
-        ExecutorService pool = Executors.newFixedThreadPool(others.size());
-        List<Future<?>> running = new ArrayList<>();
-        for (UserSession other : others) {
-            running.add(pool.submit(() -> {
-                while (!stop.get()) {
-                    try {
-                        site.frontend.search(other, "parliament budget", 10);
-                    } catch (RequestException | IllegalStateException | IOException ended) {
-                        // the session ended: what matters is what it wrote
-                    }
-                }
-                return null;
-            }));
-        }
-        Thread.sleep(100);
+        hold.set(true);
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        Future<String> search = pool.submit(() -> {
+            try {
+                return "answered " + site.frontend.search(other, "parliament budget", 10).hits().size() + " hits";
+            } catch (RequestException | IllegalStateException | IOException ended) {
+                return "refused: " + ended.getMessage();
+            }
+        });
+        searching.await();
         Receipt receipt = disguises.disguise(user, Kind.DELETE, site.password(owner));
-        Thread.sleep(300);
-        stop.set(true);
-        for (Future<?> f : running) {
-            f.get();
-        }
+        deleted.countDown();
+        String outcome = search.get();
         pool.shutdown();
         boolean resurrected = Files.exists(profile);
         String written = resurrected ? Files.readString(profile.resolve("history")) : "";
         int restore = status(() -> disguises.restore(ReceiptFile.text(receipt), key.recoveryPhrase()));
         assertThat("profile/" + owner + " exists: " + resurrected + " " + written.strip() + "; restore: " + restore)
-                .as("after the delete and concurrent searches").isEqualTo("profile/" + owner + " exists: false ; restore: 200");
+                .as("after the delete, the held search " + outcome)
+                .isEqualTo("profile/" + owner + " exists: false ; restore: 200");
+    }
+
+    /**
+     * The same as a race, without holding anything: sessions of the user keep searching through rounds of
+     * delete and restore. A search whose history write passes the monitor between the moment the delete
+     * removes profile/USER and the moment it ends the user's sessions writes the history back.
+     */
+    @Test
+    void searchesOfTheUserDuringRoundsOfDeleteAndRestoreNeverWriteTheHistoryBack() throws Exception {
+        String owner = "u3";
+        Path profile = site.dir.profile(owner);
+        String outcome = "no round resurrected the history";
+        for (int round = 0; round < 8; round++) {
+            UserSession user = site.login(owner, null);
+            AccountDisguises.IssuedKey key = disguises.createKey(user);
+            List<UserSession> others = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                others.add(site.login(owner, null));
+            }
+            AtomicBoolean stop = new AtomicBoolean();
+            ExecutorService pool = Executors.newFixedThreadPool(others.size());
+            List<Future<?>> running = new ArrayList<>();
+            for (UserSession other : others) {
+                running.add(pool.submit(() -> {
+                    while (!stop.get()) {
+                        try {
+                            site.frontend.search(other, "parliament budget", 10);
+                        } catch (RequestException | IllegalStateException | IOException ended) {
+                            // the session ended: what matters is what it wrote
+                        }
+                    }
+                    return null;
+                }));
+            }
+            Thread.sleep(50);
+            Receipt receipt = disguises.disguise(user, Kind.DELETE, site.password(owner));
+            Thread.sleep(100);
+            stop.set(true);
+            for (Future<?> f : running) {
+                f.get();
+            }
+            pool.shutdown();
+            if (Files.exists(profile)) {
+                outcome = "round " + round + ": profile/" + owner + " written back after the delete ("
+                        + Files.readString(profile.resolve("history")).strip() + "); restore answered "
+                        + status(() -> disguises.restore(ReceiptFile.text(receipt), key.recoveryPhrase()));
+                break;
+            }
+            assertThat(status(() -> disguises.restore(ReceiptFile.text(receipt), key.recoveryPhrase()))).isEqualTo(200);
+        }
+        assertThat(outcome).isEqualTo("no round resurrected the history");
     }
 
     @Test
