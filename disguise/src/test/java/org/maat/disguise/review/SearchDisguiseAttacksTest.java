@@ -243,4 +243,32 @@ class SearchDisguiseAttacksTest {
                             + "roll-forward: 0; signs in after roll-forward: true");
         }
     }
+
+    /** As above for a reveal: refused part way, it must change nothing and keep the bag for a retry. */
+    @Test
+    void aRevealThatFailsPartWayChangesNothingAndKeepsTheBag() throws Exception {
+        SearchFixture f = SearchFixture.copy(dir);
+        PrivateKey key = PrincipalKeys.generate();
+        try (SearchFixture.Live live = f.open()) {
+            live.disguises.register(f.user, key.publicKey());
+            Receipt receipt = live.disguises.apply(DELETE, f.user, PrincipalProof.none());
+            String deleted = live.dump(false);
+            String why = "";
+            try (org.maat.core.runtime.IndexUpdate busy = org.maat.core.runtime.IndexUpdate.open(live.data, f.index,
+                    org.maat.core.task.Monitoring.REFERENCE_MONITOR)) {
+                live.disguises.reveal(receipt.locator(), key);
+            } catch (RuntimeException e) {
+                why = e.toString();
+            }
+            String retry;
+            try {
+                live.disguises.describe(receipt.locator(), key);
+                retry = "bag kept";
+            } catch (RevealRefusedException e) {
+                retry = "retry refused: " + e.getMessage();
+            }
+            assertThat("state changed: " + !live.dump(false).equals(deleted) + "; " + retry).as(why)
+                    .isEqualTo("state changed: false; bag kept");
+        }
+    }
 }
