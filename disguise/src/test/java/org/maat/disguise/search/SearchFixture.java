@@ -45,18 +45,18 @@ import org.maat.policy.facts.Fact;
  * independent views the tests compare against: a full dump of every store, searches as a user under
  * the monitor, and the raw bytes of every file.
  */
-final class SearchFixture {
+public final class SearchFixture {
 
-    static final int DOCUMENTS = 60;
+    public static final int DOCUMENTS = 60;
     private static Path template;
 
-    final Path root;
-    final DataDir data;
-    final IndexLayout index;
+    public final Path root;
+    public final DataDir data;
+    public final IndexLayout index;
     /** The user disguised: one with friends and a friends-only document, whose name prefixes no other. */
-    final String user;
-    final String friend;
-    final String friendsOnlyDocument;
+    public final String user;
+    public final String friend;
+    public final String friendsOnlyDocument;
     private final Map<String, String> passwords = new HashMap<>();
 
     private SearchFixture(Path root, String user, String friend, String friendsOnlyDocument) {
@@ -71,7 +71,7 @@ final class SearchFixture {
     }
 
     /** A fresh copy of the generated data and index in {@code dir}. */
-    static synchronized SearchFixture copy(Path dir) throws IOException {
+    public static synchronized SearchFixture copy(Path dir) throws IOException {
         if (template == null) {
             Path t = Files.createTempDirectory("maat-disguise-fixture");
             DataDir generated = TestData.generate(t.resolve("gen"), DOCUMENTS, 15);
@@ -114,29 +114,29 @@ final class SearchFixture {
     }
 
     /** The distinctive query in the user's history. */
-    String historyText() {
+    public String historyText() {
         return "historyquery" + user.substring(1) + "x";
     }
 
-    String password(String who) {
+    public String password(String who) {
         return Objects.requireNonNull(passwords.get(who), who + " has no generated login");
     }
 
     /** The stores of the fixture opened for changes, with the disguises over them, as the front-end holds them. */
-    Live open() throws IOException {
+    public Live open() throws IOException {
         return new Live();
     }
 
     /** The unique word of document {@code id} ({@code uniq<N>} in {@code d<N>}, see TestData). */
-    static String uniqueWord(String id) {
+    public static String uniqueWord(String id) {
         return "uniq" + Document.ordinal(id);
     }
 
     /** One owner's live objects: the data set opened for changes, the accounts and the disguises over them. */
-    final class Live implements AutoCloseable {
-        final DataSet data;
-        final AccountStore accounts;
-        final SearchDisguises disguises;
+    public final class Live implements AutoCloseable {
+        public final DataSet data;
+        public final AccountStore accounts;
+        public final SearchDisguises disguises;
 
         private Live() throws IOException {
             this.data = DataSet.openForChanges(SearchFixture.this.data);
@@ -150,14 +150,14 @@ final class SearchFixture {
         }
 
         /** {@code owner}'s document ids, from the policy store. */
-        List<String> documentsOf(String owner) {
+        public List<String> documentsOf(String owner) {
             try (Stream<Conduit> s = data.policies().conduits()) {
                 return s.filter(c -> c.owner().equals(owner)).map(Conduit::id).sorted().toList();
             }
         }
 
         /** What {@code who} finds for {@code query} under the monitor, over every shard as last published. */
-        List<String> search(String who, String query) throws IOException {
+        public List<String> search(String who, String query) throws IOException {
             List<String> found = new ArrayList<>();
             try (IndexLabelling labels = IndexLabelling.forReading(index, Monitoring.REFERENCE_MONITOR)) {
                 for (int shard = 0; shard < labels.requirePublished().shards(); shard++) {
@@ -169,7 +169,7 @@ final class SearchFixture {
             return found;
         }
 
-        boolean signsIn(String who) {
+        public boolean signsIn(String who) {
             return accounts.authenticate(who, password(who));
         }
 
@@ -178,7 +178,7 @@ final class SearchFixture {
          * profile files, the published index's live documents and the disguise store's principals, bag
          * count and journal. Pseudoprincipal ids are random: {@code normalize} replaces them by {@code pp-*}.
          */
-        String dump(boolean normalize) throws IOException {
+        public String dump(boolean normalize) throws IOException {
             List<String> lines = new ArrayList<>();
             try (Stream<Conduit> s = data.policies().conduits()) {
                 s.forEach(c -> lines.add("conduit " + c.id() + " " + c.name() + " " + c.owner() + " " + c.policy()
@@ -249,7 +249,7 @@ final class SearchFixture {
     }
 
     /** Every regular file Maat stores for this data and index, except the MAL log and its head. */
-    List<Path> storedFiles() throws IOException {
+    public List<Path> storedFiles() throws IOException {
         List<Path> files = new ArrayList<>();
         for (Path top : List.of(data.root(), index.root())) {
             try (Stream<Path> s = Files.walk(top)) {
@@ -260,7 +260,7 @@ final class SearchFixture {
     }
 
     /** The files among {@link #storedFiles()} whose bytes contain {@code needle} not followed by a digit. */
-    Map<Path, String> filesContaining(String needle) throws IOException {
+    public Map<Path, String> filesContaining(String needle) throws IOException {
         Map<Path, String> found = new TreeMap<>();
         for (Path p : storedFiles()) {
             String bytes = new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1);
@@ -286,7 +286,7 @@ final class SearchFixture {
         }
     }
 
-    static byte[] bytes(Path p) {
+    public static byte[] bytes(Path p) {
         try {
             return Files.readAllBytes(p);
         } catch (IOException e) {

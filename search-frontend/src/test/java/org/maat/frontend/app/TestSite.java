@@ -35,15 +35,15 @@ import org.maat.policy.Conduit;
  * word {@code uniq<N>}), a monitored 2-shard index, in-process shard services and a front-end that owns
  * the data directory. Every user has an account.
  */
-final class TestSite implements AutoCloseable {
+public final class TestSite implements AutoCloseable {
 
     static final PopulationSpec SPEC = new PopulationSpec(12, 3, 30, 50, 20, 0.10, 6, 2, 1, 0, 11);
     static final int DOCUMENTS = 150;
 
-    final DataDir dir;
-    final Frontend frontend;
-    final DataSet data;
-    final AccountStore accounts;
+    public final DataDir dir;
+    public final Frontend frontend;
+    public final DataSet data;
+    public final AccountStore accounts;
     private final ShardIndex index;
     private final List<Login> logins;
 
@@ -80,9 +80,14 @@ final class TestSite implements AutoCloseable {
     }
 
     /** A site whose front-end opened its data directory for changes, as it does to offer account disguises. */
-    static TestSite openForChanges(Path root) throws IOException {
+    public static TestSite openForChanges(Path root) throws IOException {
+        return openForChanges(root, s -> s);
+    }
+
+    /** As {@link #openForChanges(Path)}, each shard wrapped by {@code shardWrapper} (e.g. one that pauses). */
+    public static TestSite openForChanges(Path root, UnaryOperator<ShardSearcher> shardWrapper) throws IOException {
         DataDir dir = generate(root);
-        return open(root, dir, DataSet.openForChanges(dir), Monitoring.REFERENCE_MONITOR, s -> s);
+        return open(root, dir, DataSet.openForChanges(dir), Monitoring.REFERENCE_MONITOR, shardWrapper);
     }
 
     private static TestSite open(Path root, DataDir dir, DataSet data, Monitoring policy,
@@ -101,20 +106,20 @@ final class TestSite implements AutoCloseable {
         return open(root, Monitoring.REFERENCE_MONITOR, s -> s);
     }
 
-    UserSession login(String user, String region) {
+    public UserSession login(String user, String region) {
         return frontend.login(user, password(user), region).orElseThrow();
     }
 
-    String password(String user) {
+    public String password(String user) {
         return logins.stream().filter(l -> l.user().equals(user)).findFirst().orElseThrow().password();
     }
 
-    IndexLayout index() {
+    public IndexLayout index() {
         return new IndexLayout(dir.root().resolveSibling("index"));
     }
 
     /** Document conduits whose template starts with {@code template} and that pass {@code filter}. */
-    List<Conduit> documents(String template, Predicate<Conduit> filter) {
+    public List<Conduit> documents(String template, Predicate<Conduit> filter) {
         try (Stream<Conduit> all = data.policies().conduits()) {
             return all.filter(c -> c.attributes().getOrDefault("template", "").startsWith(template + "+")
                     || c.attributes().getOrDefault("template", "").equals(template)).filter(filter).toList();
