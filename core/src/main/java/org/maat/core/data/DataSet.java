@@ -297,10 +297,19 @@ public final class DataSet implements AutoCloseable {
         return engine;
     }
 
+    /**
+     * Closes the stores. A data set opened for changes that committed any then rewrites its policy store
+     * from committed data only ({@link PolicyStore#closeErasingSupersededVersions()}): conduits and facts a
+     * disguise removed leave the file's bytes only then, since an open store keeps superseded versions.
+     */
     @Override
     public void close() throws IOException {
-        try (PolicyStore p = policies; ConduitStore d = documents; MalLog m = malLog) {  // a null resource is skipped
-            // closed in reverse order by try-with-resources
+        try (ConduitStore d = documents; MalLog m = malLog) {  // a null resource is skipped
+            if (policies.writable()) {
+                policies.closeErasingSupersededVersions();
+            } else {
+                policies.close();
+            }
         }
     }
 }

@@ -280,6 +280,27 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
         }
     }
 
+    /** Whether this store was opened for writing ({@link #open}); snapshots and read-only stores are not. */
+    public boolean writable() {
+        return writable;
+    }
+
+    /**
+     * Closes the store and, if this opener committed anything, rewrites the file from its committed
+     * data only ({@link ClosedFileRewrite}), so the bytes of superseded versions leave the disk: what
+     * the owner of a data set that removes principals' data (a disguise) closes with.
+     */
+    public void closeErasingSupersededVersions() throws IOException {
+        boolean changed;
+        synchronized (commitLock) {
+            changed = wrote && committed != null && snapshotCopy == null;
+        }
+        close();
+        if (changed) {
+            ClosedFileRewrite.rewrite(file);
+        }
+    }
+
     long commit(Batch batch) {
         synchronized (commitLock) {
             committed();
