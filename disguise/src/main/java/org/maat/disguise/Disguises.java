@@ -27,6 +27,9 @@ public interface Disguises extends AutoCloseable {
     /** Registers (or replaces, after a compromise) a natural principal's public key. */
     void register(String principal, PublicKey key);
 
+    /** Whether {@code principal} has a registered public key, so that a disguise can seal to it. */
+    boolean registered(String principal);
+
     /**
      * Applies {@code spec} to {@code principal}'s data. {@code proof} holds the user's private key and
      * the locators of the user's earlier disguises, so that a disguise composed after another finds the

@@ -17,6 +17,7 @@ import org.maat.cli.erp.ErpCommand;
 import org.maat.cli.search.CommandHarness;
 import org.maat.core.data.DataDir;
 import org.maat.core.runtime.TestData;
+import org.maat.disguise.crypto.RecoveryPhrase;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -101,7 +102,10 @@ class DisguiseCommandsTest {
         assertThat(count(url, "SELECT COUNT(*) FROM EMPLOYEES WHERE EMPLOYEE_ID = 110")).isZero();
 
         assertThat(disguise("reveal", "--db", url, "--receipt", receipt.toString(), "--phrase",
-                RecoveryPhraseTyping.wrong(phrase.group(1)))).isEqualTo(DisguiseRevealCommand.EXIT_REFUSED);
+                RecoveryPhraseTyping.wrong(phrase.group(1)))).as("a typo is caught by the check characters").isEqualTo(2);
+        assertThat(err.toString()).contains("mistyped");
+        assertThat(disguise("reveal", "--db", url, "--receipt", receipt.toString(), "--phrase",
+                RecoveryPhrase.generate().text())).as("another user's phrase").isEqualTo(DisguiseRevealCommand.EXIT_REFUSED);
         assertThat(disguise("reveal", "--db", url, "--receipt", receipt.toString(), "--phrase", phrase.group(1)))
                 .as(err.toString()).isZero();
         assertThat(count(url, "SELECT COUNT(*) FROM EMPLOYEES WHERE EMPLOYEE_ID = 110")).isOne();
@@ -152,7 +156,7 @@ class DisguiseCommandsTest {
         }
     }
 
-    /** A typo in one letter of a recovery phrase: another valid phrase, so another key. */
+    /** A typo in one letter of a recovery phrase. */
     private static final class RecoveryPhraseTyping {
         static String wrong(String phrase) {
             char c = phrase.charAt(0);

@@ -5,16 +5,18 @@ import java.security.SecureRandom;
 import java.util.Locale;
 
 /**
- * A phrase a user can write down instead of keeping a key file: 160 random bits as 32 base32
- * characters in eight groups ({@code K7QM-2XRD-...}). The private key is derived from it with HPKE's
- * DeriveKeyPair (RFC 9180 section 7.1.3), so the same phrase always gives the same key pair. Case,
- * spaces and dashes do not matter when it is typed back; a mistyped phrase gives another key, which
- * opens nothing. Maat never stores the phrase.
+ * A phrase a user can write down instead of keeping a key file: 32 base32 characters in eight groups
+ * ({@code K7QM-2XRD-...}), 28 random (140 bits) and 4 check characters (20 bits of SHA-256 over the
+ * others), so a mistyped or reordered phrase is refused as mistyped (one in a million slips through,
+ * and then gives another key, which opens nothing). The private key is derived from the whole phrase
+ * with HPKE's DeriveKeyPair (RFC 9180 section 7.1.3), so the same phrase always gives the same key
+ * pair. Case, spaces and dashes do not matter when it is typed back. Maat never stores the phrase.
  */
 public final class RecoveryPhrase {
 
     private static final char[] ALPHABET = "ABCDEFGHJKMNPQRSTVWXYZ0123456789".toCharArray();
     private static final int CHARACTERS = 32;
+    private static final int CHECK_CHARACTERS = 4;
     private static final int GROUP = 4;
     private static final byte[] LABEL = "maat-disguise-recovery-1:".getBytes(StandardCharsets.US_ASCII);
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -27,10 +29,28 @@ public final class RecoveryPhrase {
 
     public static RecoveryPhrase generate() {
         StringBuilder s = new StringBuilder(CHARACTERS);
-        for (int i = 0; i < CHARACTERS; i++) {
+        for (int i = 0; i < CHARACTERS - CHECK_CHARACTERS; i++) {
             s.append(ALPHABET[RANDOM.nextInt(ALPHABET.length)]);
         }
-        return new RecoveryPhrase(s.toString());
+        return new RecoveryPhrase(s.append(check(s)).toString());
+    }
+
+    /** Four base32 characters from the first 20 bits of SHA-256 over the random characters. */
+    private static String check(CharSequence random) {
+        byte[] h;
+        try {
+            h = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(random.toString().getBytes(StandardCharsets.US_ASCII));
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
+        int bits = ((h[0] & 0xff) << 12) | ((h[1] & 0xff) << 4) | ((h[2] & 0xff) >>> 4);
+        char[] c = new char[CHECK_CHARACTERS];
+        for (int i = CHECK_CHARACTERS - 1; i >= 0; i--) {
+            c[i] = ALPHABET[bits & 31];
+            bits >>>= 5;
+        }
+        return new String(c);
     }
 
     /** Reads a phrase as typed; a clear error (never echoing it) when it has the wrong length or letters. */
@@ -44,6 +64,11 @@ public final class RecoveryPhrase {
                 throw new IllegalArgumentException("a recovery phrase has no '" + s.charAt(i)
                         + "' (it uses A-Z without I, L, O, U, and 0-9)");
             }
+        }
+        String random = s.substring(0, CHARACTERS - CHECK_CHARACTERS);
+        if (!check(random).equals(s.substring(CHARACTERS - CHECK_CHARACTERS))) {
+            throw new IllegalArgumentException("the recovery phrase is mistyped: its check characters do not match "
+                    + "(look for a wrong character or two groups swapped)");
         }
         return new RecoveryPhrase(s);
     }

@@ -103,6 +103,15 @@ public final class JdbcDisguises implements Disguises {
     }
 
     @Override
+    public boolean registered(String principal) {
+        try {
+            return registry.find(principal).isPresent();
+        } catch (StoreException e) {
+            throw new StoreException("cannot read the key registry: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
     public Receipt apply(DisguiseSpec spec, String principal, PrincipalProof proof) {
         if (spec.appliesTo() != DisguiseSpec.AppliesTo.JDBC) {
             throw new DisguiseException(spec.source() + ": disguise " + spec.name() + " is for Maat's search data, "

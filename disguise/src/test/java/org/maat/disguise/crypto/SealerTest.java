@@ -59,6 +59,10 @@ class SealerTest {
     void malformedPhrasesAndKeysAreRefusedWithoutEchoingThem() {
         assertThatThrownBy(() -> RecoveryPhrase.parse("ABCD")).hasMessageContaining("32");
         assertThatThrownBy(() -> RecoveryPhrase.parse("IIII".repeat(8))).hasMessageContaining("'I'");
+        String[] groups = RecoveryPhrase.generate().text().split("-");
+        String swapped = String.join("-", groups[1], groups[0], groups[2], groups[3], groups[4], groups[5], groups[6],
+                groups[7]);
+        assertThatThrownBy(() -> RecoveryPhrase.parse(swapped)).hasMessageContaining("mistyped");
         assertThatThrownBy(() -> PrivateKey.parse("maat-sk1.secret!!")).hasMessageNotContaining("secret");
         assertThatThrownBy(() -> PublicKey.parse("xyz")).hasMessageContaining(PublicKey.PREFIX);
     }

@@ -132,17 +132,19 @@ public final class AccountDisguises implements AutoCloseable {
         if (!frontend.passwordMatches(user.user(), password)) {
             throw RequestException.refused("wrong password: your account was not " + kind.done());
         }
-        Receipt receipt;
-        try {
-            receipt = engine.apply(kind == Kind.DELETE ? delete : anonymize, user.user(), Disguises.PrincipalProof.none());
-        } catch (DisguiseException e) {
-            // The engine speaks to operators ("register one first"); a user registers by making a key.
-            String hint = e.getMessage().contains("no registered public key")
-                    ? " (create your disguise key on your account page first)" : "";
-            throw RequestException.badRequest("your account was not " + kind.done() + ": " + e.getMessage() + hint);
+        if (!engine.registered(user.user())) {
+            throw RequestException.badRequest("your account was not " + kind.done() + ": you have no disguise key "
+                    + "yet (create your disguise key on your account page first)");
         }
+        // Every session of the user ends before the disguise runs: a search finishing in another session
+        // would otherwise write the history back after the disguise removed it.
         frontend.endSessions(user.user());
-        return receipt;
+        try {
+            return engine.apply(kind == Kind.DELETE ? delete : anonymize, user.user(), Disguises.PrincipalProof.none());
+        } catch (DisguiseException e) {
+            throw RequestException.badRequest("your account was not " + kind.done() + " (sign in again): "
+                    + e.getMessage());
+        }
     }
 
     /**

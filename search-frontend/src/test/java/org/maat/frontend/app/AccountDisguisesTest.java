@@ -71,7 +71,7 @@ class AccountDisguisesTest {
         UserSession user = site.login(owner, "r0");
         UserSession elsewhere = site.login(owner, null);
         assertThat(message(() -> disguises.disguise(user, Kind.DELETE, site.password(owner))))
-                .contains("no registered public key").contains("create your disguise key");
+                .contains("no disguise key").contains("create your disguise key");
 
         AccountDisguises.IssuedKey key = disguises.createKey(user);
         assertThat(RecoveryPhrase.parse(key.recoveryPhrase()).privateKey().toText()).isEqualTo(key.privateKey());

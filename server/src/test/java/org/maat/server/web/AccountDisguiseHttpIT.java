@@ -24,6 +24,10 @@ import org.maat.server.Topology;
  */
 class AccountDisguiseHttpIT {
 
+    /** A well-formed recovery phrase (its check characters match) that is nobody's here. */
+    private static final String ANOTHER_USERS_PHRASE = "PK2P-A5PM-YGA4-4PMR-2891-NDEA-SS5V-PHM3";
+
+
     @TempDir
     static Path dir;
     static ServedSite site;
@@ -122,7 +126,9 @@ class AccountDisguiseHttpIT {
         refused(anyone.post("api/account/restore", Map.of("receipt", deleted.body(), "key", "not a phrase")),
                 400, "neither a recovery phrase nor a key file");
         refused(anyone.post("api/account/restore", Map.of("receipt", deleted.body(),
-                "key", "AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA")), 403, "nothing was restored");
+                "key", ANOTHER_USERS_PHRASE)), 403, "nothing was restored");
+        refused(anyone.post("api/account/restore", Map.of("receipt", deleted.body(),
+                "key", "AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA-AAAA")), 400, "mistyped");
         assertThat(new ApiClient(site.url()).login(owner, site.password(owner)).status())
                 .as("a refused restore restored nothing").isEqualTo(401);
 
