@@ -219,7 +219,7 @@ public final class SearchDisguises implements Disguises {
         } catch (IOException | RuntimeException e) {
             throw new DisguiseException("disguise " + spec.name() + " of " + principal + " was not applied and nothing"
                     + " changed: a store it changes cannot be opened for writing (" + e.getMessage() + "); try again"
-                    + " once it is free (a running 'maat index' holds the index)", e);
+                    + " once it is free (a running 'maat index', for one, holds the index)", e);
         }
         RollForwardJournal.Entry entry = record(outcome.plan(), writers, edit -> {
             edit.putNew(DisguiseFile.BAGS, locator.storageKey(), sealed);
@@ -281,7 +281,7 @@ public final class SearchDisguises implements Disguises {
         } catch (IOException | RuntimeException e) {
             throw new DisguiseException("the reveal of " + bag.disguise() + " changed nothing and the bag is kept: a"
                     + " store it changes cannot be opened for writing (" + e.getMessage() + "); try again once it is"
-                    + " free (a running 'maat index' holds the index)", e);
+                    + " free (a running 'maat index', for one, holds the index)", e);
         }
         RollForwardJournal.Entry entry = record(plan, writers, edit -> {
             edit.remove(DisguiseFile.BAGS, locator.storageKey());
