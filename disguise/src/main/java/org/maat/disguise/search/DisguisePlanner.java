@@ -1,8 +1,6 @@
 package org.maat.disguise.search;
 
-import java.security.SecureRandom;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,8 +38,6 @@ import org.maat.policy.monitor.TaskMode;
  * {@code update} rule), so the disguise changes only conduits the session owns.
  */
 final class DisguisePlanner {
-
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final SearchData stores;
     private final DisguiseSpec spec;
@@ -179,9 +175,7 @@ final class DisguisePlanner {
 
     /** A fresh pseudoprincipal: a random id that names no one, and its own key pair. */
     private String newPseudoprincipal() {
-        byte[] id = new byte[12];
-        RANDOM.nextBytes(id);
-        String pp = "pp-" + HexFormat.of().formatHex(id);
+        String pp = PseudoprincipalId.random();
         PrivateKey key = PrincipalKeys.generate();
         created.add(new SpeaksFor(pp, key.toText()));
         createdKeys.put(pp, key);

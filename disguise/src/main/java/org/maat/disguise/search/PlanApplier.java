@@ -19,7 +19,9 @@ import org.maat.policy.store.Batch;
  * facts), documents restored to the conduit store, the index (one update, published atomically with
  * its labels under the monitor), the accounts file, the profile directory. Each step sets a state
  * rather than repeating an action, so a roll-forward after a crash runs the whole plan again and ends
- * where an uninterrupted run does.
+ * where an uninterrupted run does. The conduit store's editor and the index update come opened, with
+ * their locks, in {@link StoreWriters}: taken before the plan was committed, so nothing here waits on
+ * or is refused by another writer.
  *
  * <p>Why documents leave before their conduits and come back after them: a data set refuses to open
  * when its policy store holds fewer conduits than the conduit store has live documents (a policy
@@ -37,17 +39,20 @@ final class PlanApplier {
         this.steps = steps;
     }
 
-    /** Applies {@code entry}'s plan; throws if a store cannot be written (the entry stays, to roll forward). */
-    void apply(RollForwardJournal.Entry entry) {
+    /**
+     * Applies {@code entry}'s plan with {@code writers}, opened for it before the entry was committed;
+     * throws if a store cannot be written (the entry stays, to roll forward).
+     */
+    void apply(RollForwardJournal.Entry entry, StoreWriters writers) {
         SearchPlan plan = entry.plan();
         try {
-            erase(plan);
+            erase(plan, writers);
             steps.accept("erased");
             policies(plan);
             steps.accept("policies");
-            restore(plan);
+            restore(plan, writers);
             steps.accept("restored");
-            index(plan);
+            index(plan, writers);
             steps.accept("index");
             account(plan);
             steps.accept("account");
@@ -55,7 +60,7 @@ final class PlanApplier {
             steps.accept("profile");
         } catch (IOException e) {
             throw new UncheckedIOException("a disguise could not finish writing Maat's stores; it is rolled forward "
-                    + "the next time the data directory is opened: " + e.getMessage(), e);
+                    + "before the next disguise, or when the data directory is next opened: " + e.getMessage(), e);
         }
     }
 
@@ -81,48 +86,45 @@ final class PlanApplier {
     private static final int COMPACT_MILLIS = 10_000;
 
     /** Removes (and erases) the plan's documents from the conduit store: before their conduits go. */
-    private void erase(SearchPlan plan) throws IOException {
+    private void erase(SearchPlan plan, StoreWriters writers) throws IOException {
         if (plan.removeDocuments().isEmpty()) {
             return;
         }
-        try (ConduitStoreEditor edit = stores.data().editDocuments()) {
-            for (String id : plan.removeDocuments()) {
-                if (edit.contains(id)) {
-                    edit.remove(id);
-                }
+        ConduitStoreEditor edit = writers.documents();
+        for (String id : plan.removeDocuments()) {
+            if (edit.contains(id)) {
+                edit.remove(id);
             }
-            edit.commit();
         }
+        edit.commit();
     }
 
     /** Puts the plan's documents back into the conduit store: after their conduits are back. */
-    private void restore(SearchPlan plan) throws IOException {
+    private void restore(SearchPlan plan, StoreWriters writers) throws IOException {
         if (plan.restoreDocuments().isEmpty()) {
             return;
         }
-        try (ConduitStoreEditor edit = stores.data().editDocuments()) {
-            for (DocumentRecord d : plan.restoreDocuments()) {
-                if (!edit.contains(d.id())) {
-                    edit.restore(d.toDocument());
-                }
+        ConduitStoreEditor edit = writers.documents();
+        for (DocumentRecord d : plan.restoreDocuments()) {
+            if (!edit.contains(d.id())) {
+                edit.restore(d.toDocument());
             }
-            edit.commit();
         }
+        edit.commit();
     }
 
-    private void index(SearchPlan plan) throws IOException {
+    private void index(SearchPlan plan, StoreWriters writers) throws IOException {
         if (plan.unindex().isEmpty() && plan.index().isEmpty()) {
             return;
         }
-        try (IndexUpdate update = IndexUpdate.open(stores.data(), stores.index(), stores.monitoring())) {
-            for (String id : plan.unindex()) {
-                update.delete(id);
-            }
-            for (LabelledRecord r : plan.index()) {
-                update.add(new LabelledDocument(r.conduit().toConduit(), r.document().toDocument()));
-            }
-            update.publish();
+        IndexUpdate update = writers.index();
+        for (String id : plan.unindex()) {
+            update.delete(id);
         }
+        for (LabelledRecord r : plan.index()) {
+            update.add(new LabelledDocument(r.conduit().toConduit(), r.document().toDocument()));
+        }
+        update.publish();
     }
 
     private void account(SearchPlan plan) throws IOException {

@@ -48,6 +48,17 @@ import org.maat.policy.templates.PolicyTemplates;
  *       before any other store changes, then brings each store to the plan's state and deletes the
  *       entry. After a SIGKILL at any point, opening the data again (constructing this class) rolls a
  *       left entry forward: the data is as before the call or as after it.</li>
+ *   <li>A refusal changes nothing: every lock and writer a change needs (the conduit store's editor,
+ *       the index update, which a running {@code maat index} holds) is taken before its journal entry
+ *       is committed, so a busy store refuses the call with a {@link DisguiseException} and nothing
+ *       changed (a reveal keeps its bag). Only a failure past that commit point (a disk error) leaves
+ *       the change to finish later, before the next apply or reveal or when the data is next opened;
+ *       an apply failing so throws a {@link CommittedDisguiseException} carrying the receipt, which
+ *       the caller must hand over as if it had succeeded. It is not retried in the same call: what
+ *       fails past the commit point is a disk, and the next call retries anyway.</li>
+ *   <li>A pseudoprincipal (an id of {@link PseudoprincipalId}'s form) is never a principal of its
+ *       own: a direct apply on one is refused, and its data is disguised only with the user who
+ *       speaks for it, whose proof opens the bag that made it (composition, {@code --after}).</li>
  *   <li>Erasure: a removed document leaves the conduit store (erased in place), the policy store and
  *       the index (its segments rewritten); {@code disguise.db} is rewritten without superseded
  *       versions after every apply and reveal; the accounts file and the profile directory are
@@ -117,7 +128,15 @@ public final class SearchDisguises implements Disguises {
      */
     private void finishInterrupted() {
         for (RollForwardJournal.Entry entry : journal.pending()) {
-            rollForward(entry);
+            StoreWriters writers;
+            try {
+                writers = StoreWriters.open(stores, entry.plan());
+            } catch (IOException | RuntimeException e) {
+                throw new DisguiseException("a disguise committed earlier cannot be completed yet, and completes before"
+                        + " any other: a store it changes cannot be opened for writing (" + e.getMessage() + "); try"
+                        + " again once it is free", e);
+            }
+            rollForward(entry, writers);
         }
     }
 
@@ -138,8 +157,13 @@ public final class SearchDisguises implements Disguises {
         }
     }
 
+    /** Refuses a pseudoprincipal's id: its key is kept in the bag of the user who speaks for it. */
     @Override
     public synchronized void register(String principal, PublicKey key) {
+        if (PseudoprincipalId.is(principal)) {
+            throw new DisguiseException(principal + " is a pseudoprincipal: its key is kept in the bag of the user who"
+                    + " speaks for it, not registered");
+        }
         registry.register(principal, key);
     }
 
@@ -156,6 +180,11 @@ public final class SearchDisguises implements Disguises {
         }
         if (principal == null || principal.isBlank()) {
             throw new DisguiseException("no principal given");
+        }
+        if (PseudoprincipalId.is(principal)) {
+            // its id is public (the owner of each anonymized document): its data goes only with its user's
+            throw new DisguiseException(principal + " is a pseudoprincipal: only the user who speaks for it can"
+                    + " disguise it, through --after");
         }
         finishInterrupted();
         Set<String> speaksFor = speaksFor(principal, proof);
@@ -177,21 +206,34 @@ public final class SearchDisguises implements Disguises {
         SearchBag bag = outcome.bag();
         Locator locator = Locator.random();
         byte[] sealed = SealedBags.seal(key, locator, bag);
+        Set<String> documents = new TreeSet<>();
+        bag.removed().forEach(r -> documents.add(r.document().id()));
+        bag.decorrelated().forEach(d -> documents.add(d.conduit().id()));
+        long mal = MalEntriesNaming.count(stores.data().dir().malLog(), principal, documents);
+        SearchReceipt receipt = SearchReceipt.of(new Receipt(spec.name(), principal, locator, applied, bag.changes(),
+                bag.speaksFor().size()), mal);
         steps.accept("planned");
-        RollForwardJournal.Entry entry = journal.record(outcome.plan(), edit -> {
+        StoreWriters writers;
+        try {
+            writers = StoreWriters.open(stores, outcome.plan());
+        } catch (IOException | RuntimeException e) {
+            throw new DisguiseException("disguise " + spec.name() + " of " + principal + " was not applied and nothing"
+                    + " changed: a store it changes cannot be opened for writing (" + e.getMessage() + "); try again"
+                    + " once it is free (a running 'maat index', for one, holds the index)", e);
+        }
+        RollForwardJournal.Entry entry = record(outcome.plan(), writers, edit -> {
             edit.putNew(DisguiseFile.BAGS, locator.storageKey(), sealed);
             outcome.pseudoprincipals().forEach((pp, k) -> edit.put(DisguiseFile.PRINCIPALS, pp, k.publicKey().bytes()));
             if (bag.forgotKey()) {
                 edit.remove(DisguiseFile.PRINCIPALS, principal);
             }
         });
-        rollForward(entry);
-        Set<String> documents = new TreeSet<>();
-        bag.removed().forEach(r -> documents.add(r.document().id()));
-        bag.decorrelated().forEach(d -> documents.add(d.conduit().id()));
-        long mal = MalEntriesNaming.count(stores.data().dir().malLog(), principal, documents);
-        Receipt receipt = new Receipt(spec.name(), principal, locator, applied, bag.changes(), bag.speaksFor().size());
-        return SearchReceipt.of(receipt, mal);
+        try {
+            rollForward(entry, writers);
+        } catch (RuntimeException e) {
+            throw new CommittedDisguiseException(receipt, e);
+        }
+        return receipt;
     }
 
     /** The pseudoprincipals {@code principal} speaks for through the bags of {@code proof}. */
@@ -233,14 +275,22 @@ public final class SearchDisguises implements Disguises {
         List<String> forget = bag.speaksFor().stream().map(SpeaksFor::pseudoprincipal)
                 .filter(pp -> stores.documentsOwnedBy(Set.of(pp)).stream().allMatch(c -> restoredIds.contains(c.id())))
                 .toList();
-        RollForwardJournal.Entry entry = journal.record(plan, edit -> {
+        StoreWriters writers;
+        try {
+            writers = StoreWriters.open(stores, plan);
+        } catch (IOException | RuntimeException e) {
+            throw new DisguiseException("the reveal of " + bag.disguise() + " changed nothing and the bag is kept: a"
+                    + " store it changes cannot be opened for writing (" + e.getMessage() + "); try again once it is"
+                    + " free (a running 'maat index', for one, holds the index)", e);
+        }
+        RollForwardJournal.Entry entry = record(plan, writers, edit -> {
             edit.remove(DisguiseFile.BAGS, locator.storageKey());
             forget.forEach(pp -> edit.remove(DisguiseFile.PRINCIPALS, pp));
             if (bag.forgotKey()) {
                 edit.put(DisguiseFile.PRINCIPALS, bag.principal(), key.publicKey().bytes());
             }
         });
-        rollForward(entry);
+        rollForward(entry, writers); // past the commit point: a failure here is completed later, the bag is gone
         int restored = bag.removed().size() + plan.addFacts().size() + bag.profile().size()
                 + (bag.accountHash() == null ? 0 : 1);
         return new RevealReport(bag.disguise(), bag.principal(), restored, bag.decorrelated().size(), forget.size());
@@ -277,10 +327,27 @@ public final class SearchDisguises implements Disguises {
         }
     }
 
-    private void rollForward(RollForwardJournal.Entry entry) {
+    /** Commits {@code plan}'s journal entry with {@code alongside}; if that fails, releases {@code writers}. */
+    private RollForwardJournal.Entry record(SearchPlan plan, StoreWriters writers,
+                                            Consumer<DisguiseFile.Edit> alongside) {
+        try {
+            return journal.record(plan, alongside);
+        } catch (RuntimeException e) {
+            writers.closeAfter(e);
+            throw e;
+        }
+    }
+
+    /**
+     * Brings the stores to {@code entry}'s committed plan with {@code writers} (released here, before the
+     * entry is deleted) and deletes the entry; on any failure the entry stays, to roll forward.
+     */
+    private void rollForward(RollForwardJournal.Entry entry, StoreWriters writers) {
         changed = true;
         steps.accept("journaled");
-        applier.apply(entry);
+        try (writers) {
+            applier.apply(entry, writers);
+        }
         journal.complete(entry);
         steps.accept("completed");
     }
