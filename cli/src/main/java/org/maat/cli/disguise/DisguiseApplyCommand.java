@@ -12,6 +12,7 @@ import org.maat.disguise.Disguises;
 import org.maat.disguise.Disguises.PrincipalProof;
 import org.maat.disguise.Receipt;
 import org.maat.disguise.ReceiptFile;
+import org.maat.disguise.search.CommittedDisguiseException;
 import org.maat.disguise.search.SearchDisguises;
 import org.maat.disguise.search.SearchReceipt;
 import org.maat.disguise.spec.DisguiseSpec;
@@ -93,6 +94,11 @@ public final class DisguiseApplyCommand implements Callable<Integer> {
             } else {
                 receipt = disguises.apply(disguise, principal, proof);
             }
+        } catch (CommittedDisguiseException e) {
+            // Committed but not finished (a disk error): the next open finishes it; the receipt must not be lost.
+            spec.commandLine().getErr().println("maat disguise apply: warning: " + e.getMessage());
+            receipt = e.receipt();
+            kept = e.searchReceipt().malExplanation();
         }
         ReceiptFile.write(receiptFile, receipt);
         PrintWriter out = spec.commandLine().getOut();

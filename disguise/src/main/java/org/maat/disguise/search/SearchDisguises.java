@@ -85,10 +85,6 @@ public final class SearchDisguises implements Disguises {
     private final RollForwardJournal journal;
     private final PlanApplier applier;
     private final AutoCloseable owned;
-    /** The policy store to rewrite once {@link #owned} is closed, if a change was made; null when the owner keeps it. */
-    private final Path rewriteOnClose;
-    /** Whether an apply, reveal or roll-forward changed the stores. Guarded by this. */
-    private boolean changed;
     /** Told each step of an apply or reveal; a crash test's child prints them. */
     private volatile Consumer<String> steps = step -> { };
 
@@ -98,11 +94,11 @@ public final class SearchDisguises implements Disguises {
      * and rolls forward any change a crash interrupted before returning.
      */
     public SearchDisguises(DataSet data, AccountStore accounts, IndexLayout index, Monitoring monitoring) {
-        this(data, accounts, index, monitoring, () -> { }, null);
+        this(data, accounts, index, monitoring, () -> { });
     }
 
     private SearchDisguises(DataSet data, AccountStore accounts, IndexLayout index, Monitoring monitoring,
-                            AutoCloseable owned, Path rewriteOnClose) {
+                            AutoCloseable owned) {
         Objects.requireNonNull(data, "data");
         ProfileFiles profiles = new ProfileFiles(data.dir(), data.engine().intern(PolicyTemplates.policy("history")));
         Monitor monitor = monitoring.monitor(() -> new ReferenceMonitor(data.engine(), data.policies()));
@@ -113,7 +109,6 @@ public final class SearchDisguises implements Disguises {
         this.journal = new RollForwardJournal(file);
         this.applier = new PlanApplier(stores, step -> steps.accept(step));
         this.owned = owned;
-        this.rewriteOnClose = rewriteOnClose;
         try {
             finishInterrupted();
         } catch (RuntimeException e) {
@@ -150,7 +145,8 @@ public final class SearchDisguises implements Disguises {
         DataSet data = DataSet.openForChanges(dir);
         try {
             AccountStore accounts = AccountStore.open(dir);
-            return new SearchDisguises(data, accounts, layout, monitoring, data::close, dir.policyStore());
+            // Closing the data set rewrites policy.db without what the disguises removed (DataSet.close).
+            return new SearchDisguises(data, accounts, layout, monitoring, data::close);
         } catch (RuntimeException e) {
             data.close();
             throw e;
@@ -343,7 +339,6 @@ public final class SearchDisguises implements Disguises {
      * entry is deleted) and deletes the entry; on any failure the entry stays, to roll forward.
      */
     private void rollForward(RollForwardJournal.Entry entry, StoreWriters writers) {
-        changed = true;
         steps.accept("journaled");
         try (writers) {
             applier.apply(entry, writers);
@@ -370,10 +365,6 @@ public final class SearchDisguises implements Disguises {
         } finally {
             try {
                 owned.close();
-                if (changed && rewriteOnClose != null) {
-                    // closed now: the superseded versions (what disguises removed) can leave the file
-                    ClosedStoreRewrite.rewrite(rewriteOnClose);
-                }
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             } catch (Exception e) {

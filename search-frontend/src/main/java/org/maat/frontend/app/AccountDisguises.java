@@ -12,6 +12,7 @@ import org.maat.disguise.RevealRefusedException;
 import org.maat.disguise.RevealReport;
 import org.maat.disguise.crypto.PrivateKey;
 import org.maat.disguise.crypto.RecoveryPhrase;
+import org.maat.disguise.search.CommittedDisguiseException;
 import org.maat.disguise.spec.DisguiseSpec;
 import org.maat.disguise.store.Locator;
 
@@ -141,6 +142,9 @@ public final class AccountDisguises implements AutoCloseable {
         frontend.endSessions(user.user());
         try {
             return engine.apply(kind == Kind.DELETE ? delete : anonymize, user.user(), Disguises.PrincipalProof.none());
+        } catch (CommittedDisguiseException e) {
+            // Committed, and finished by the next change or restart: the receipt is the user's only way back.
+            return e.receipt();
         } catch (DisguiseException e) {
             throw RequestException.badRequest("your account was not " + kind.done() + " (sign in again): "
                     + e.getMessage());
