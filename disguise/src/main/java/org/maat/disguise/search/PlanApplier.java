@@ -15,9 +15,10 @@ import org.maat.policy.store.Batch;
 
 /**
  * Brings every store to the state a {@link SearchPlan} names, in a fixed order: documents removed from
- * the conduit store (one edit commit, erased in place), the policy store (one batch: conduits and
- * facts), documents restored to the conduit store, the index (one update, published atomically with
- * its labels under the monitor), the accounts file, the profile directory. Each step sets a state
+ * the conduit store (one edit commit, erased in place); for a disguise, the index (one update, published
+ * atomically with its labels under the monitor) and then the policy store (one batch: conduits and
+ * facts); for a reveal, the policy store, the documents restored to the conduit store, then the index;
+ * the accounts file; the profile directory. Each step sets a state
  * rather than repeating an action, so a roll-forward after a crash runs the whole plan again and ends
  * where an uninterrupted run does. The conduit store's editor and the index update come opened, with
  * their locks, in {@link StoreWriters}: taken before the plan was committed, so nothing here waits on
@@ -48,12 +49,25 @@ final class PlanApplier {
         try {
             erase(plan, writers);
             steps.accept("erased");
-            policies(plan);
-            steps.accept("policies");
-            restore(plan, writers);
-            steps.accept("restored");
-            index(plan, writers);
-            steps.accept("index");
+            if (bringsBack(plan)) {
+                // Conduits first, then the documents and the index that name them: a running shard never
+                // lists an id whose conduit is not there yet, and a restored owner is the owner it searches as.
+                policies(plan);
+                steps.accept("policies");
+                restore(plan, writers);
+                steps.accept("restored");
+                index(plan, writers);
+                steps.accept("index");
+            } else {
+                // The index first: a running shard stops listing the documents (or lists them under their
+                // pseudoprincipal) before their conduits go or change owner, so no search is refused meanwhile.
+                index(plan, writers);
+                steps.accept("index");
+                policies(plan);
+                steps.accept("policies");
+                restore(plan, writers);
+                steps.accept("restored");
+            }
             account(plan);
             steps.accept("account");
             profile(plan, entry.id());
@@ -62,6 +76,11 @@ final class PlanApplier {
             throw new UncheckedIOException("a disguise could not finish writing Maat's stores; it is rolled forward "
                     + "before the next disguise, or when the data directory is next opened: " + e.getMessage(), e);
         }
+    }
+
+    /** Whether {@code plan} brings data back (a reveal) rather than taking it away (a disguise). */
+    private static boolean bringsBack(SearchPlan plan) {
+        return plan.accountHash() != null || !plan.restoreDocuments().isEmpty() || !plan.addFacts().isEmpty();
     }
 
     private void policies(SearchPlan plan) {
@@ -76,14 +95,10 @@ final class PlanApplier {
         for (FactRecord f : plan.addFacts()) {
             batch.addFact(f.toFact());
         }
+        // No compaction here: compacting an open store moves chunks under concurrent readers ("Chunk N not
+        // found" in searches) and does not erase the superseded versions anyway; DataSet.close rewrites the file.
         batch.commit();
-        if (!plan.removeConduits().isEmpty() || !plan.removeFacts().isEmpty() || !plan.putConduits().isEmpty()) {
-            // the superseded versions still hold the old records: rewrite the file without them
-            stores.data().policies().compact(COMPACT_MILLIS);
-        }
     }
-
-    private static final int COMPACT_MILLIS = 10_000;
 
     /** Removes (and erases) the plan's documents from the conduit store: before their conduits go. */
     private void erase(SearchPlan plan, StoreWriters writers) throws IOException {
