@@ -20,27 +20,31 @@ import org.maat.erp.ErpDatabase;
 import org.maat.erp.ErpLoader;
 
 /**
- * {@code maat bench disguise}: the seed's (Edna's) evaluation of reversible disguises on Maat, in four
+ * {@code maat bench disguise}: the seed's (Edna's) evaluation of reversible disguises on Maat, in five
  * parts, each against the seed's figures and the issue's goals:
  * <ol>
  *   <li>the WebSubmit operations ({@link WebSubmitOperations}) on a generated course in a file-backed
  *       H2 database, with Maat's disguises and with the manual irreversible SQL;</li>
  *   <li>an employee leaving on the ERP HR schema ({@link ErpLeaves}), likewise;</li>
+ *   <li>a search user deleting, anonymizing and restoring their account on a generated population
+ *       with its monitored index ({@link SearchOperations}), with Maat's search disguises and with
+ *       the manual irreversible deletion through core's APIs;</li>
  *   <li>each cryptographic operation ({@link CryptoCosts});</li>
  *   <li>normal edits alone and beside users continuously deleting and restoring their accounts
  *       ({@link EditContention}).</li>
  * </ol>
- * The databases live in a new directory under the system temp dir, deleted at the end.
+ * The databases and the search data live in a new directory under the system temp dir, deleted at the end.
  */
 public final class DisguiseBenchmark {
 
     /** What to measure; see the command's help for each. */
-    public record Options(int users, int lectures, int questions, int employees, int disguisers, int normalThreads,
-            double warmUpSeconds, double seconds, int runs, int warmUpRuns, int cryptoIterations, long seed,
-            int batch) {
+    public record Options(int users, int lectures, int questions, int employees, int searchUsers, int searchDocuments,
+            int disguisers, int normalThreads, double warmUpSeconds, double seconds, int runs, int warmUpRuns,
+            int cryptoIterations, long seed, int batch) {
 
         public Options {
-            if (users < 1 || lectures < 1 || questions < 1 || employees < 1 || disguisers < 0 || normalThreads < 1
+            if (users < 1 || lectures < 1 || questions < 1 || employees < 1 || searchUsers < 1 || searchDocuments < 1
+                    || disguisers < 0 || normalThreads < 1
                     || warmUpSeconds < 0 || seconds <= 0 || runs < 1 || warmUpRuns < 0 || cryptoIterations < 1
                     || batch < 1) {
                 throw new IllegalArgumentException("sizes, threads, seconds, runs and iterations must be positive "
@@ -48,14 +52,17 @@ public final class DisguiseBenchmark {
             }
         }
 
-        /** The seed's sizes: 2,000 users x 20 lectures x 4 questions, 10,000 employees, 30 disguisers, 100 editors. */
+        /**
+         * The seed's sizes: 2,000 users x 20 lectures x 4 questions, 10,000 employees, 30 disguisers, 100
+         * editors; 2,000 search users with 20,000 documents.
+         */
         public static Options full() {
-            return new Options(2000, 20, 4, 10_000, 30, 100, 3, 20, 200, 20, 2000, 42, 1000);
+            return new Options(2000, 20, 4, 10_000, 2000, 20_000, 30, 100, 3, 20, 200, 20, 2000, 42, 1000);
         }
 
         /** A smoke run of seconds: tiny sizes, the report's shape, no figures to quote. */
         public static Options quick() {
-            return new Options(60, 4, 2, 300, 2, 4, 0.2, 1, 5, 2, 50, 42, 1000);
+            return new Options(60, 4, 2, 300, 60, 300, 2, 4, 0.2, 1, 5, 2, 50, 42, 1000);
         }
     }
 
@@ -75,6 +82,8 @@ public final class DisguiseBenchmark {
         int perKind = options.warmUpRuns() + options.runs();
         UserPlan plan = new UserPlan(options.users(), options.disguisers(), perKind, WebSubmitOperations.KINDS);
         new ErpLeaves(options.employees(), options.warmUpRuns(), options.runs(), options.seed()); // checks sizes early
+        SearchOperations search = new SearchOperations(options.searchUsers(), options.searchDocuments(),
+                options.warmUpRuns(), options.runs(), options.seed());
         Path work = Files.createTempDirectory("maat-disguise-bench");
         List<Timed> timed = new ArrayList<>();
         EditContention.Result contention;
@@ -111,6 +120,9 @@ public final class DisguiseBenchmark {
                 timed.addAll(new ErpLeaves(options.employees(), options.warmUpRuns(), options.runs(), options.seed())
                         .measure(maat, sql));
             }
+            SearchOperations.Result searched = search.measure(work, log);
+            setup.append(' ').append(searched.setup());
+            timed.addAll(searched.timed());
             log.accept("measuring the cryptographic operations ...");
             timed.addAll(new CryptoCosts(Math.max(1, options.cryptoIterations() / 4), options.cryptoIterations())
                     .measure(data));

@@ -22,14 +22,14 @@ class DisguiseBenchmarkTest {
 
     @Test
     void aTinyRunWritesMarkdownAndCsvWithAFigureForEveryOperation() throws Exception {
-        DisguiseBenchmark.Options tiny = new DisguiseBenchmark.Options(40, 2, 2, 120, 2, 2, 0.1, 1, 3, 1, 20, 7, 100);
+        DisguiseBenchmark.Options tiny = new DisguiseBenchmark.Options(40, 2, 2, 120, 40, 200, 2, 2, 0.1, 1, 3, 1, 20, 7, 100);
         List<String> log = new ArrayList<>();
         DisguiseBenchReport report = new DisguiseBenchmark(tiny, log::add).run("maat bench disguise (test)");
         Path md = report.write(out.resolve("reports").resolve("disguise-bench"));
 
         assertThat(md).exists();
         String markdown = Files.readString(md);
-        assertThat(markdown).contains("## Goals", "## WebSubmit", "## ERP HR schema", "## Cryptographic operations",
+        assertThat(markdown).contains("## Goals", "## WebSubmit", "## ERP HR schema", "## Search users", "## Cryptographic operations",
                 "## Normal edits beside continuous disguisers", "10.8", "301 (RSA)");
         List<String> csv = Files.readAllLines(md.resolveSibling(DisguiseBenchReport.CSV));
         assertThat(csv.get(0)).isEqualTo("workload,operation,variant,count,p5_ms,p50_ms,p95_ms,mean_ms");
@@ -50,20 +50,31 @@ class DisguiseBenchmarkTest {
                 "WebSubmit/edit anonymized answer/maat", "WebSubmit/restore deleted account/maat",
                 "WebSubmit/create account/maat", "WebSubmit/create account/manual", "WebSubmit/edit answer/both",
                 "ERP HR/employee leaves/maat", "ERP HR/employee leaves/manual", "ERP HR/restore employee/maat",
+                "search/delete account/maat", "search/delete account/manual", "search/anonymize account/maat",
+                "search/restore deleted account/maat", "search/restore anonymized account/maat",
+                "search/delete account after anonymize/maat", "search/restore deleted account after anonymize/maat",
                 "crypto/generate key pair/X25519", "crypto/open speaks-for record/HPKE",
                 "concurrency/normal edit/alone", "concurrency/normal edit/beside 2 disguisers",
                 "concurrency/delete or restore/disguiser", "concurrency/normal edit/beside 2 manual deleters",
                 "concurrency/delete or re-insert/manual deleter");
         report.timed().stream().filter(t -> !t.workload().equals("crypto"))
                 .forEach(t -> assertThat(t.latencies().count()).as(t.operation()).isEqualTo(3));
-        assertThat(report.goals()).hasSize(5);
+        assertThat(report.goals()).hasSize(9); // 4 WebSubmit, 4 search, the edits' p95 ratio
         assertThat(report.p95Ratio()).isPositive();
     }
 
     @Test
     void tooFewUsersForTheRunsIsRefusedBeforeAnythingIsBuilt() {
-        DisguiseBenchmark.Options small = new DisguiseBenchmark.Options(20, 2, 2, 120, 2, 2, 0.1, 0.5, 5, 0, 20, 7, 100);
+        DisguiseBenchmark.Options small = new DisguiseBenchmark.Options(20, 2, 2, 120, 40, 200, 2, 2, 0.1, 0.5, 5, 0, 20, 7, 100);
         assertThatThrownBy(() -> new DisguiseBenchmark(small, line -> { }).run("test"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--users");
+    }
+
+    @Test
+    void tooFewSearchUsersForTheRunsIsRefusedBeforeAnythingIsBuilt() {
+        DisguiseBenchmark.Options small = new DisguiseBenchmark.Options(60, 2, 2, 120, 10, 200, 2, 2, 0.1, 0.5, 5, 0, 20, 7,
+                100);
+        assertThatThrownBy(() -> new DisguiseBenchmark(small, line -> { }).run("test"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--search-users");
     }
 }

@@ -28,15 +28,20 @@ import picocli.CommandLine.Spec;
                 + "same change. Every disguise is of another user; every user Maat disguised is restored.",
             "2. ERP: the HR schema with EMPLOYEES employees on plain H2; hr-employee-leaves and its restore against "
                 + "the manual SQL.",
-            "3. The cost of each cryptographic operation: an X25519 key pair; sealing and opening a speaks-for record, "
+            "3. Search: a generated population (SEARCH-USERS users, SEARCH-DOCUMENTS synthetic documents, the search "
+                + "benchmarks' 30/50/20 mix) with its index built under the monitor; delete account, anonymize account "
+                + "and restore with Maat's search disguises, against the manual irreversible deletion through core's "
+                + "APIs on the same stores; and the seed's composition figure: delete and restore after an "
+                + "anonymization (with the speaks-for proof).",
+            "4. The cost of each cryptographic operation: an X25519 key pair; sealing and opening a speaks-for record, "
                 + "one row's diff and a whole account's bag (HPKE), with their sizes.",
-            "4. NORMAL-THREADS users editing their answers with 250-500 ms pauses, alone and beside DISGUISERS users "
+            "5. NORMAL-THREADS users editing their answers with 250-500 ms pauses, alone and beside DISGUISERS users "
                 + "who delete their account with Maat and restore it without pause, then beside the same users deleting "
                 + "with plain SQL and inserting their rows again (the baseline): p50/p95 of the edits and the p95 ratios.",
             "",
             "The report (Markdown and CSV, with the seed's figures and the issue's goals: delete/anonymize <= 5 ms "
                 + "and restore <= 20 ms median, edits' p95 ratio <= 1.10) goes to OUT/reports/disguise-bench/; the "
-                + "Markdown also to stdout, progress to stderr. The databases are deleted at the end."},
+                + "Markdown also to stdout, progress to stderr. The databases and the search data are deleted at the end."},
         footer = {"", "Examples:",
             "  maat bench disguise                      # the seed's sizes, a few minutes",
             "  maat bench disguise --runs 500 --seconds 30",
@@ -44,7 +49,8 @@ import picocli.CommandLine.Spec;
             "", "Exit codes: 0 measured, 1 it could not run, 2 bad usage."})
 public final class BenchDisguiseCommand implements Callable<Integer> {
 
-    @Option(names = "--quick", description = "Smoke-test sizes: 60 users x 4 x 2, 300 employees, 2 disguisers, "
+    @Option(names = "--quick", description = "Smoke-test sizes: 60 users x 4 x 2, 300 employees, 60 search users "
+            + "with 300 documents, 2 disguisers, "
             + "4 editors, 1 s phases, 5 runs.")
     boolean quick;
 
@@ -59,6 +65,14 @@ public final class BenchDisguiseCommand implements Callable<Integer> {
 
     @Option(names = "--employees", paramLabel = "N", description = "ERP employees (default: 10000; quick: 300).")
     Integer employees;
+
+    @Option(names = "--search-users", paramLabel = "N",
+            description = "Search users of the generated population (default: 2000; quick: 60).")
+    Integer searchUsers;
+
+    @Option(names = "--search-documents", paramLabel = "N",
+            description = "Documents of the generated search population (default: 20000; quick: 300).")
+    Integer searchDocuments;
 
     @Option(names = "--disguisers", paramLabel = "N",
             description = "Users deleting and restoring their accounts beside the editors; 0 measures the editors "
@@ -119,6 +133,7 @@ public final class BenchDisguiseCommand implements Callable<Integer> {
         try {
             options = new DisguiseBenchmark.Options(or(users, base.users()), or(lectures, base.lectures()),
                     or(questions, base.questions()), or(employees, base.employees()),
+                    or(searchUsers, base.searchUsers()), or(searchDocuments, base.searchDocuments()),
                     or(disguisers, base.disguisers()), or(normalThreads, base.normalThreads()),
                     warmup != null ? warmup : base.warmUpSeconds(), seconds != null ? seconds : base.seconds(),
                     or(runs, base.runs()), or(warmupRuns, base.warmUpRuns()),

@@ -30,14 +30,16 @@ class BenchDisguiseCommandIT {
         cl.setErr(new PrintWriter(err, true));
 
         int exit = cl.execute("--quick", "--users", "40", "--runs", "3", "--warmup-runs", "1", "--employees", "150",
-                "--seconds", "1", "--out", dir.toString());
+                "--search-users", "40", "--search-documents", "200", "--seconds", "1", "--out", dir.toString());
 
         assertThat(exit).as(err.toString()).isZero();
         Path reports = dir.resolve("reports/disguise-bench");
         assertThat(Files.readString(reports.resolve("report.md"), StandardCharsets.UTF_8)).isEqualTo(out.toString());
         assertThat(out.toString()).startsWith("# maat bench disguise\n\n`maat bench disguise --quick --users 40");
         List<String> csv = Files.readAllLines(reports.resolve("results.csv"));
-        assertThat(csv).hasSizeGreaterThan(15);
+        assertThat(csv).hasSizeGreaterThan(22);
+        assertThat(csv).anyMatch(l -> l.startsWith("search,delete account,manual,3,"))
+                .anyMatch(l -> l.startsWith("search,restore deleted account after anonymize,maat,3,"));
         for (String line : csv.subList(1, csv.size())) {
             String[] cells = line.split(",");
             assertThat(cells).as(line).hasSize(8);
@@ -56,5 +58,6 @@ class BenchDisguiseCommandIT {
         assertThat(cl.execute("--users", "10", "--out", dir.toString())).isEqualTo(2);
         assertThat(cl.execute("--runs", "0", "--out", dir.toString())).isEqualTo(2);
         assertThat(cl.execute("--quick", "--employees", "5", "--out", dir.toString())).isEqualTo(2);
+        assertThat(cl.execute("--quick", "--search-users", "5", "--out", dir.toString())).isEqualTo(2);
     }
 }

@@ -255,6 +255,9 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
             committed();
             wrote = true;
             mvStore.compactFile(maxMillis);
+            // Compaction commits versions of its own; MVStore keeps only the last few, so the version
+            // read so far may lose its chunks: read the current one (the same data) from now on.
+            committed = live.atVersion(mvStore.getCurrentVersion());
         }
     }
 

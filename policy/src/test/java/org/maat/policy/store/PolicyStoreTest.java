@@ -375,6 +375,34 @@ class PolicyStoreTest {
                 .hasMessageContaining(missing.toString());
     }
 
+    @Test
+    void readsAfterCompactionsThatMovedChunksSeeTheCommittedData() {
+        // Many small batches, then removals each followed by a compaction, as search disguises make in a
+        // store their owner keeps open: compaction commits versions of its own and frees old chunks.
+        String padding = "x".repeat(400);
+        for (int b = 0; b < 100; b++) {
+            Batch batch = store.batch();
+            for (int i = 0; i < 20; i++) {
+                int n = b * 20 + i;
+                batch.putConduit(new Conduit("doc-" + n, "n/" + n, "alice", FRIENDS_ID, Map.of("pad", padding + n)));
+            }
+            batch.commit();
+        }
+        for (int round = 0; round < 20; round++) {
+            Batch removal = store.batch();
+            for (int i = round; i < 2000; i += 20) {
+                removal.removeConduit("doc-" + i);
+            }
+            removal.commit();
+            store.compact(10_000);
+            long expected = 2000 - (round + 1) * 100L;
+            try (Stream<Conduit> all = store.conduits()) {
+                assertThat(all.count()).isEqualTo(expected);
+            }
+            assertThat(store.conduitCount()).isEqualTo(expected);
+        }
+    }
+
     private static Conduit doc(String id, String name) {
         return new Conduit(id, name, "alice", FRIENDS_ID);
     }
