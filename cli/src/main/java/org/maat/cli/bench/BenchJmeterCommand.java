@@ -36,7 +36,9 @@ import picocli.CommandLine.Spec;
                 + "Table 1), erp-pairs (pairs of Q7-Q15 at 1:1, Tables 2-3), q10-q10r (Q10 vs Q10R, Fig. 6), "
                 + "search-mix (Thoth's sessions by topology and session length, Fig. 4 / Table 4), "
                 + "vault (a one-server vault with mutual TLS: get-token and fetch-secret over reused and fresh "
-                + "connections, the no-op's handshake; seed 001).",
+                + "connections, the no-op's handshake; seed 001), "
+                + "disguise (normal searches alone and while other users delete or anonymize and restore their "
+                + "accounts over and over; issue 15).",
             "Adaptive load (threads 1, 2, 4, ... until saturation), then fixed arrival rates around the knee. "
                 + "Writes the run directory (run.json, results/*.csv) and target/reports/PLAN/ (report.md, "
                 + "charts, JMeter's dashboard/). Progress goes to standard error. JMeter is fetched by "
@@ -44,7 +46,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Exit codes: 0 done, 1 the run failed, 2 bad usage."})
 public final class BenchJmeterCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "PLAN", description = "erp-queries, erp-pairs, q10-q10r, search-mix or vault.")
+    @Parameters(index = "0", paramLabel = "PLAN", description = "erp-queries, erp-pairs, q10-q10r, search-mix, vault or disguise.")
     String plan;
 
     @Option(names = "--quick", description = "The smoke-test variant: small data, 2 s steps, 1-2 threads; minutes.")
@@ -108,11 +110,16 @@ public final class BenchJmeterCommand implements Callable<Integer> {
                     + "mix (30/50/20, censorship, MAL) (default: baseline,mix).")
     List<String> policies;
 
-    @Option(names = "--documents", paramLabel = "N", description = "search-mix: documents (default: 4000; quick: 300).")
+    @Option(names = "--documents", paramLabel = "N", description = "search-mix, disguise: documents (default: 4000; quick: 300).")
     Integer documents;
 
-    @Option(names = "--users", paramLabel = "N", description = "search-mix: users (default: 500; quick: 40).")
+    @Option(names = "--users", paramLabel = "N", description = "search-mix, disguise: users (default: 500; quick: 40).")
     Integer users;
+
+    @Option(names = "--disguisers", paramLabel = "D",
+            description = "disguise: users deleting or anonymizing and restoring their accounts while the normal "
+                    + "users (as many as the highest --levels value) search (default: 30; quick: 3).")
+    Integer disguisers;
 
     @Option(names = "--seed", defaultValue = "42", description = "Data and workload seed (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -192,6 +199,7 @@ public final class BenchJmeterCommand implements Callable<Integer> {
                 topologies != null ? topologies : quick ? List.of("2servers") : List.of("2servers", "4servers"),
                 sessionLengths != null ? sessionLengths : quick ? List.of(2) : List.of(1, 2, 5, 20),
                 policies != null ? policies : List.of("baseline", "mix"),
-                sequence != null ? sequence : quick ? List.of(30, 130, 80) : List.of(300, 1300, 800), seed);
+                sequence != null ? sequence : quick ? List.of(30, 130, 80) : List.of(300, 1300, 800),
+                disguisers != null ? disguisers : quick ? 3 : 30, seed);
     }
 }

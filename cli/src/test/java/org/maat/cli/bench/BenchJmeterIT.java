@@ -33,7 +33,7 @@ class BenchJmeterIT {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"erp-queries", "erp-pairs", "q10-q10r", "search-mix", "vault"})
+    @ValueSource(strings = {"erp-queries", "erp-pairs", "q10-q10r", "search-mix", "vault", "disguise"})
     void quickRunWritesRunDirectoryCsvsDashboardAndReport(String plan) throws Exception {
         Path run = dir.resolve("run");
         Path reports = dir.resolve("reports");
@@ -69,6 +69,14 @@ class BenchJmeterIT {
         if (plan.equals("search-mix")) {
             assertThat(JtlFile.read(run.resolve(json.path("series").get(0).path("file").asText())))
                     .extracting(Sample::label).contains("login", "search", "logout", "mal", "doc");
+        }
+
+        if (plan.equals("disguise")) {
+            assertThat(json.path("series")).extracting(s -> s.path("id").asText())
+                    .containsExactly("alone/sequence", "disguising/sequence");
+            assertThat(JtlFile.read(run.resolve(json.path("series").get(1).path("file").asText())))
+                    .filteredOn(Sample::success).extracting(Sample::label)
+                    .contains("login", "search", "key", "delete", "restore");
         }
 
         Path report = reports.resolve(plan);

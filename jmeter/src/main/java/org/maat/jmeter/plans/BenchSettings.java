@@ -23,12 +23,13 @@ import org.maat.jmeter.run.LoadSettings;
  * @param sessionLengths searches per session
  * @param policies       search configurations: {@code baseline} ({@code --no-policy}), {@code public}, {@code mix}
  * @param sequence       Q10 then Q10R counts and alternating pairs for q10-q10r: {first, then, pairs}
+ * @param disguisers     disguise: users who delete or anonymize and restore their accounts, over and over
  * @param seed           data and workload seed
  */
 public record BenchSettings(boolean quick, Path war, Path work, int employees, List<String> backends,
                             List<String> queries, List<String> pairs, LoadSettings load, int documents, int users,
                             List<String> topologies, List<Integer> sessionLengths, List<String> policies,
-                            List<Integer> sequence, long seed) {
+                            List<Integer> sequence, int disguisers, long seed) {
 
     public BenchSettings {
         backends = List.copyOf(backends);
@@ -49,6 +50,9 @@ public record BenchSettings(boolean quick, Path war, Path work, int employees, L
                         + "'; choose baseline, public, mix");
             }
         }
+        if (disguisers < 1) {
+            throw new IllegalArgumentException("at least one disguiser, not " + disguisers);
+        }
         if (sequence.size() != 3 || sequence.stream().anyMatch(n -> n < 0)) {
             throw new IllegalArgumentException("the Q10/Q10R sequence is three counts >= 0 (Q10 first, then Q10R, "
                     + "alternating pairs), not " + sequence);
@@ -59,6 +63,16 @@ public record BenchSettings(boolean quick, Path war, Path work, int employees, L
     public Map<String, Object> parameters(String plan) {
         Map<String, Object> p = new LinkedHashMap<>();
         boolean search = plan.equals("search-mix");
+        if (plan.equals("disguise")) {
+            p.put("documents", documents);
+            p.put("users", users);
+            p.put("normalThreads", DisguisePlan.normalThreads(this));
+            p.put("disguisers", disguisers);
+            p.put("seriesSeconds", DisguisePlan.seriesSeconds(this));
+            p.put("thinkMillis", DisguisePlan.THINK_MIN_MS + DisguisePlan.THINK_RANGE_MS / 2);
+            p.put("seed", seed);
+            return p;
+        }
         if (!search && !plan.equals("vault")) {
             p.put("employees", employees);
             p.put("backends", backends);

@@ -11,7 +11,7 @@ import org.maat.jmeter.run.RunContext;
 public interface Plan {
 
     /** The plans, by name. */
-    List<String> NAMES = List.of("erp-queries", "erp-pairs", "q10-q10r", "search-mix", "vault");
+    List<String> NAMES = List.of("erp-queries", "erp-pairs", "q10-q10r", "search-mix", "vault", "disguise");
 
     /** Runs the plan's series into {@code context}'s run directory. */
     void run(BenchSettings settings, RunContext context) throws Exception;
@@ -27,6 +27,7 @@ public interface Plan {
             case "q10-q10r" -> new Q10Plan();
             case "search-mix" -> new SearchMixPlan();
             case "vault" -> new VaultPlan();
+            case "disguise" -> new DisguisePlan();
             default -> throw new IllegalArgumentException("unknown plan '" + name + "'; choose one of " + NAMES);
         };
     }

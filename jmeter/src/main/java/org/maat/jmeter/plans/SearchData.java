@@ -89,6 +89,21 @@ final class SearchData {
     }
 
     /**
+     * A fresh copy of the index for one deployment to own: account disguises rewrite it, and the cached index
+     * must stay as generated for the next run.
+     */
+    IndexLayout copyIndexFor(Path target) throws IOException {
+        DirectoryTree.copy(index.root(), target);
+        return new IndexLayout(target);
+    }
+
+    /** The users' logins, employees left out, in {@code logins.txt}'s order. */
+    List<Login> userLogins() throws IOException {
+        Manifest manifest = manifest();
+        return GeneratedLogins.read(data).stream().filter(l -> !manifest.employees().contains(l.user())).toList();
+    }
+
+    /**
      * Writes the plan's sessions file: {@code rows} lines {@code user TAB password TAB document}, users
      * drawn at random among those with logins; one row in {@code employeeEvery} (the second, then every
      * {@code employeeEvery}-th, so even a short run meets one) is the employee's,

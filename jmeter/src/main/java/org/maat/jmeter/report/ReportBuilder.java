@@ -19,7 +19,7 @@ import org.maat.bench.report.MarkdownTable;
  * level's throughput and latency, and where warm-up was cut for every level (or that it never settled).
  * The plan decides the rest: Table 1 for {@code erp-queries}, Tables 2 and 3 for {@code erp-pairs},
  * Fig. 6 for {@code q10-q10r}, Fig. 4 and Table 4 for {@code search-mix}, the seed's
- * vault figures for {@code vault}. A series whose CSV is absent,
+ * vault figures for {@code vault}, normal searches with and without disguisers for {@code disguise}. A series whose CSV is absent,
  * empty or malformed (named with file and line) is listed under "Missing" and the rest of the report is
  * still written; an unreadable {@code run.json} is an error.
  */
@@ -33,7 +33,8 @@ public final class ReportBuilder {
             "erp-pairs", new PairSection(),
             "q10-q10r", new Q10Section(),
             "search-mix", new SearchMixSection(),
-            "vault", new VaultSection());
+            "vault", new VaultSection(),
+            "disguise", new DisguiseSection());
 
     /**
      * What a build wrote.

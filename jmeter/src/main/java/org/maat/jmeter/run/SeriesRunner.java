@@ -164,11 +164,25 @@ public final class SeriesRunner {
     /** One thread through the plan's fixed sequence (the plan's own thread group, {@code threads-1}). */
     public void sequence(Workload workload, Target target, Duration limit, SeriesTags tags)
             throws IOException, InterruptedException {
+        unstepped(workload, target, limit, tags, "one thread, fixed sequence");
+    }
+
+    /**
+     * The plan's own thread groups as its properties set them, run once, not stepped (e.g. normal users and
+     * disguisers side by side); recorded as a {@code sequence} series, since no level is varied.
+     */
+    public void fixedLoad(Workload workload, Target target, Duration limit, SeriesTags tags)
+            throws IOException, InterruptedException {
+        unstepped(workload, target, limit, tags, "fixed load");
+    }
+
+    private void unstepped(Workload workload, Target target, Duration limit, SeriesTags tags, String what)
+            throws IOException, InterruptedException {
         String name = workload.name();
         Path csv = context.results().resolve(name + ".csv");
         Map<String, String> p = new LinkedHashMap<>(workload.properties());
         p.putAll(target.properties());
-        context.log().accept(workload.name() + ": one thread, fixed sequence");
+        context.log().accept(workload.name() + ": " + what);
         JMeterProcess.End end = run(csv, name, p, target, limit, () -> false);
         if (end == JMeterProcess.End.TIMED_OUT) {
             context.log().accept("  WARNING: stopped after " + limit.toSeconds() + " s, the sequence is cut short");

@@ -35,7 +35,7 @@ class PlanFilesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"erp-queries", "erp-pairs", "q10-q10r", "search-mix", "vault"})
+    @ValueSource(strings = {"erp-queries", "erp-pairs", "q10-q10r", "search-mix", "vault", "disguise"})
     void everyPlanSendsToTheHostAndPortProperties(String plan) throws Exception {
         String text = new String(resource(plan).readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         assertThat(text).contains("${__P(host,127.0.0.1)}", "${__P(port,8080)}");
@@ -58,6 +58,20 @@ class PlanFilesTest {
                 "${__P(tokens,)}", "${__P(expected.status,200)}");
         // Every step runs the one workload of this plan (module paths name the plan).
         assertThat(text).doesNotContain("erp-queries");
+    }
+
+    @org.junit.jupiter.api.Test
+    void theDisguisePlanRunsNormalUsersAndDisguisersSideBySideEachThreadItsOwnAccount() throws Exception {
+        Document doc = parse("disguise");
+        assertThat(names(doc, "ThreadGroup")).containsExactly("threads-normal", "threads-disguisers");
+        assertThat(names(doc, "HTTPSamplerProxy"))
+                .containsExactly("login", "search", "login", "key", "${kind}", "restore");
+        String text = new String(resource("disguise").readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        // Both groups at once (the other plans' groups run one after another), each as many threads as asked.
+        assertThat(text).contains("<boolProp name=\"TestPlan.serialize_threadgroups\">false</boolProp>",
+                "${__P(normal.threads,1)}", "${__P(disguisers,0)}", "${__P(series.seconds,60)}",
+                "props.get('normal.file')", "props.get('disguisers.file')", "/api/account/${kind}",
+                "/api/account/restore", "$.recoveryPhrase", "${receipt}", "${phrase}");
     }
 
     private static Document parse(String plan) throws Exception {
