@@ -100,7 +100,7 @@ public final class DisguiseBenchReport {
                 + "monitored index)", "search");
         if (timed.stream().anyMatch(t -> t.workload().equals("search"))) {
             md.append("Search `manual`: the user's documents erased from the conduit store, their conduits and "
-                    + "friendships removed from the policy store (one batch, compacted as a disguise compacts it), the "
+                    + "friendships removed from the policy store (one batch), the "
                     + "documents deleted from the index and published under the monitor, the account, login and "
                     + "profile removed: the same stores and steps as Maat's deletion, without planning under the "
                     + "monitor, the sealed bag and the journal. `after anonymize`: the seed's composition figure, the "

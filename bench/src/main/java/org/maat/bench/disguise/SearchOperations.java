@@ -249,8 +249,7 @@ final class SearchOperations {
         /**
          * What an application would do without Maat, through core's APIs on the same stores, nothing kept to
          * undo it: the user's documents erased from the conduit store (one edit), their conduits and
-         * friendships from the policy store (one batch, then compacted so the removed records leave the
-         * file, as a disguise does), the documents from the index (one update, published under the
+         * friendships from the policy store (one batch), the documents from the index (one update, published under the
          * monitor), the account and its generated login, the profile. Returns the documents removed.
          */
         int manualDelete(String user) throws IOException {
@@ -271,7 +270,6 @@ final class SearchOperations {
             friendships.addAll(data.policies().facts().match("friend", new String[] {null, user}));
             friendships.forEach(args -> batch.removeFact(new Fact("friend", args)));
             batch.commit();
-            data.policies().compact(COMPACT_MILLIS);
             try (IndexUpdate update = IndexUpdate.open(data, index, Monitoring.REFERENCE_MONITOR)) {
                 for (String id : ids) {
                     update.delete(id);
@@ -303,9 +301,6 @@ final class SearchOperations {
                     note);
         }
     }
-
-    /** As long as the disguises' own compaction of the policy store may take. */
-    private static final int COMPACT_MILLIS = 10_000;
 
     private static void expect(boolean holds, String otherwise) {
         if (!holds) {
