@@ -140,7 +140,8 @@ public final class DisguiseBenchReport {
         md.append(n.render()).append('\n');
         md.append(String.format(Locale.ROOT, "%d editors, each on its own connection editing its own answers with "
                 + "250-500 ms pauses, %s s after %s s warm-up per phase; each disguiser deletes its account with Maat "
-                + "and restores it, again and again, without pause; then, as a baseline, the same users delete their "
+                + "and restores it, again and again, without pause, the disguisers admitted one at a time "
+                + "(Admission.limitedTo(1), the seed's rate limiting); then, as a baseline, the same users delete their "
                 + "account with plain SQL and insert it again (user row and answers, batched). p95 ratio beside Maat's "
                 + "disguisers / alone: **%s** (goal <= %s); beside the manual baseline / alone: %s. Seed: %s.%n",
                 options.normalThreads(), num(options.seconds()), num(options.warmUpSeconds()), num(p95Ratio()),

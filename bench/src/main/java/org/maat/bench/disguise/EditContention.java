@@ -9,6 +9,7 @@ import org.maat.bench.load.ClosedLoop;
 import org.maat.bench.load.ClosedLoop.Outcome;
 import org.maat.bench.websubmit.WebSubmitData;
 import org.maat.bench.websubmit.WebSubmitSql;
+import org.maat.disguise.Admission;
 import org.maat.disguise.DisguiseException;
 import org.maat.disguise.DisguiseSpecs;
 import org.maat.disguise.Disguises.PrincipalProof;
@@ -93,10 +94,13 @@ final class EditContention {
                 }
             }
             DisguiseSpec delete = DisguiseSpecs.builtin("websubmit-delete-account");
+            // The seed's remedy for adversarial disguisers: they queue for one admission, leaving the other core
+            // to the normal requests (the manual baseline below has no such limit).
+            Admission admission = Admission.limitedTo(1);
             // The disguisers start first and stop after the editors: every measured edit has them beside it.
             ClosedLoop.Running running = ClosedLoop.of(plan.disguisers()).named("maat-disguise-bench-disguiser")
                     .duration(ClosedLoop.seconds(warmUpSeconds + seconds + 1))
-                    .start(c -> disguiser(connections, delete, data.email(plan.disguiser(c)), keys[c]));
+                    .start(c -> disguiser(connections, delete, data.email(plan.disguiser(c)), keys[c], admission));
             try {
                 disguised = normal.run(c -> editor(connections, c));
             } finally {
@@ -166,9 +170,9 @@ final class EditContention {
     }
 
     private static ClosedLoop.Client disguiser(Connections connections, DisguiseSpec delete, String email,
-            PrivateKey key) throws SQLException {
+            PrivateKey key, Admission admission) throws SQLException {
         Connection conn = connections.open();
-        JdbcDisguises maat = new JdbcDisguises(conn);
+        JdbcDisguises maat = new JdbcDisguises(conn, admission);
         return new ClosedLoop.Client() {
             private Receipt deleted;
 

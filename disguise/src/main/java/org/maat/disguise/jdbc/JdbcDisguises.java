@@ -9,9 +9,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
+import org.maat.disguise.Admission;
 import org.maat.disguise.BagSummary;
 import org.maat.disguise.DisguiseException;
 import org.maat.disguise.Disguises;
@@ -49,6 +51,7 @@ public final class JdbcDisguises implements Disguises {
     private final Sql sql;
     private final JdbcBagStore bags;
     private final JdbcPrincipalRegistry registry;
+    private final Admission admission;
 
     /**
      * Disguises over {@code conn}'s database; the caller keeps {@code conn} and closes it.
@@ -56,11 +59,25 @@ public final class JdbcDisguises implements Disguises {
      * @throws DisguiseException when {@code conn} is not in auto-commit mode
      */
     public JdbcDisguises(Connection conn) {
-        this(conn, false, StatementObserver.NONE);
+        this(conn, Admission.unlimited());
+    }
+
+    /**
+     * As {@link #JdbcDisguises(Connection)}, each operation waiting for {@code admission}: share one
+     * {@link Admission#limitedTo limit} among every instance over the same database to keep disguisers
+     * from crowding out normal requests.
+     */
+    public JdbcDisguises(Connection conn, Admission admission) {
+        this(conn, false, StatementObserver.NONE, admission);
     }
 
     /** For the crash tests: {@code observer} is told of every statement before it runs. */
     JdbcDisguises(Connection conn, boolean ownsConnection, StatementObserver observer) {
+        this(conn, ownsConnection, observer, Admission.unlimited());
+    }
+
+    private JdbcDisguises(Connection conn, boolean ownsConnection, StatementObserver observer, Admission admission) {
+        this.admission = Objects.requireNonNull(admission, "admission");
         this.conn = conn;
         this.ownsConnection = ownsConnection;
         this.sql = new Sql(conn, observer);
@@ -292,9 +309,13 @@ public final class JdbcDisguises implements Disguises {
     /**
      * Runs {@code work} as one transaction: committed if it returns, rolled back if anything fails. A
      * connection not in auto-commit mode may hold the caller's own uncommitted work, which that commit or
-     * rollback would take with it: refused before anything runs.
+     * rollback would take with it: refused before anything runs. Waits for the admission first.
      */
-    private synchronized <T> T inTransaction(Work<T> work) {
+    private <T> T inTransaction(Work<T> work) {
+        return admission.run(() -> transaction(work));
+    }
+
+    private synchronized <T> T transaction(Work<T> work) {
         try {
             requireAutoCommit(conn);
             conn.setAutoCommit(false);
