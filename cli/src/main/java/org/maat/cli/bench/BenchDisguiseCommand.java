@@ -2,7 +2,6 @@ package org.maat.cli.bench;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import org.maat.bench.disguise.DisguiseBenchReport;
 import org.maat.bench.disguise.DisguiseBenchmark;
@@ -115,17 +114,6 @@ public final class BenchDisguiseCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** The arguments after this command's name, as given (through {@code maat bench disguise} or alone). */
-    private List<String> ownArgs() {
-        List<String> args = spec.commandLine().getParseResult().originalArgs();
-        for (int i = 0; i < args.size() && !args.get(i).startsWith("-"); i++) {
-            if (args.get(i).equals(spec.name())) {
-                return args.subList(i + 1, args.size());
-            }
-        }
-        return args;
-    }
-
     @Override
     public Integer call() throws Exception {
         DisguiseBenchmark.Options base = quick ? DisguiseBenchmark.Options.quick() : DisguiseBenchmark.Options.full();
@@ -142,7 +130,7 @@ public final class BenchDisguiseCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         PrintWriter err = spec.commandLine().getErr();
-        String command = "maat bench disguise" + ownArgs().stream().map(a -> " " + a).reduce("", String::concat);
+        String command = "maat bench disguise" + OwnArguments.of(spec).stream().map(a -> " " + a).reduce("", String::concat);
         DisguiseBenchReport report;
         try {
             report = new DisguiseBenchmark(options, line -> {

@@ -91,17 +91,6 @@ public final class BenchVaultCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** The arguments after this command's name, as given (through {@code maat bench vault} or alone). */
-    private List<String> ownArgs() {
-        List<String> args = spec.commandLine().getParseResult().originalArgs();
-        for (int i = 0; i < args.size() && !args.get(i).startsWith("-"); i++) {
-            if (args.get(i).equals(spec.name())) {
-                return args.subList(i + 1, args.size());
-            }
-        }
-        return args;
-    }
-
     @Override
     public Integer call() throws Exception {
         VaultBenchmark.Options options;
@@ -118,7 +107,7 @@ public final class BenchVaultCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         PrintWriter err = spec.commandLine().getErr();
-        String command = "maat bench vault" + ownArgs().stream().map(a -> " " + a).reduce("", String::concat);
+        String command = "maat bench vault" + OwnArguments.of(spec).stream().map(a -> " " + a).reduce("", String::concat);
         VaultBenchReport report;
         try {
             report = new VaultBenchmark(options, line -> {

@@ -276,7 +276,8 @@ public final class ConduitStore implements AutoCloseable {
         return channels;
     }
 
-    private static void readFully(FileChannel channel, ByteBuffer buf, long position, Path file)
+    /** Reads {@code buf} full from {@code position} (then flips it); a record cut short by the file's end is bad. */
+    static void readFully(FileChannel channel, ByteBuffer buf, long position, Path file)
             throws IOException, RecordCodec.BadRecord {
         long at = position;
         while (buf.hasRemaining()) {

@@ -89,14 +89,14 @@ public final class ConduitStoreEditor implements AutoCloseable {
         int length;
         try (FileChannel c = FileChannel.open(file, StandardOpenOption.READ)) {
             ByteBuffer header = ByteBuffer.allocate(RecordCodec.HEADER);
-            readFully(c, header, position, file);
+            ConduitStore.readFully(c, header, position, file);
             int payloadLength = RecordCodec.payloadLength(header);
             length = RecordCodec.HEADER + payloadLength;
             if (position + length > lengths.get(segment)) {
                 throw new RecordCodec.BadRecord("record runs past the committed end of the segment");
             }
             ByteBuffer payload = ByteBuffer.allocate(payloadLength);
-            readFully(c, payload, position + RecordCodec.HEADER, file);
+            ConduitStore.readFully(c, payload, position + RecordCodec.HEADER, file);
             document = RecordCodec.decode(header, payload.array(), n);
         } catch (RecordCodec.BadRecord e) {
             throw new CorruptRecordException(file, position, e.getMessage());
@@ -248,18 +248,5 @@ public final class ConduitStoreEditor implements AutoCloseable {
             throw new IllegalArgumentException(dir + " has no document " + id + " (ids d0..d" + (offsets.length - 1) + ")");
         }
         return (int) n;
-    }
-
-    private static void readFully(FileChannel channel, ByteBuffer buf, long position, Path file)
-            throws IOException, RecordCodec.BadRecord {
-        long at = position;
-        while (buf.hasRemaining()) {
-            int n = channel.read(buf, at);
-            if (n < 0) {
-                throw new RecordCodec.BadRecord("record cut short: " + file.getFileName() + " ends at byte " + at);
-            }
-            at += n;
-        }
-        buf.flip();
     }
 }

@@ -97,6 +97,11 @@ public final class DataSet implements AutoCloseable {
     public static DataSet open(DataDir dir) throws IOException {
         Manifest manifest = dir.readManifest();
         PolicyStore policies = PolicyStore.openReadOnly(dir.policyStore());
+        return owning(dir, manifest, policies);
+    }
+
+    /** The data set of the directory's owner over {@code policies}: its documents and MAL log, checked against generation. */
+    private static DataSet owning(DataDir dir, Manifest manifest, PolicyStore policies) throws IOException {
         ConduitStore documents = null;
         try {
             documents = ConduitStore.open(dir.documents());
@@ -129,20 +134,7 @@ public final class DataSet implements AutoCloseable {
             throw new DataDirException(dir.policyStore() + ": missing; a data directory's policy store is written by "
                     + "'maat generate' and never created here");
         }
-        PolicyStore policies = PolicyStore.open(dir.policyStore());
-        ConduitStore documents = null;
-        try {
-            documents = ConduitStore.open(dir.documents());
-            checkGenerated(manifest, policies, documents);
-            MalLog log = MalLog.open(dir.malLog());
-            return new DataSet(dir, manifest, policies, documents, log);
-        } catch (IOException | RuntimeException e) {
-            policies.close();
-            if (documents != null) {
-                documents.close();
-            }
-            throw e;
-        }
+        return owning(dir, manifest, PolicyStore.open(dir.policyStore()));
     }
 
     /**
