@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
@@ -78,6 +81,7 @@ final class ServedSite implements AutoCloseable {
     private final List<Conduit> conduits;
     private final List<List<String>> friends;
     private final List<List<String>> blocked;
+    private final Map<String, String> passwords = new HashMap<>();
 
     private ServedSite(DataDir data, Running deployment, List<Conduit> conduits, List<List<String>> friends,
                        List<List<String>> blocked) {
@@ -86,6 +90,8 @@ final class ServedSite implements AutoCloseable {
         this.conduits = conduits;
         this.friends = friends;
         this.blocked = blocked;
+        // Read now: a disguise drops its user's line from logins.txt, and a restored account signs in with it.
+        GeneratedLogins.read(data).forEach(l -> passwords.put(l.user(), l.password()));
     }
 
     static ServedSite start(Path dir, Topology topology, UnaryOperator<FrontendConfig.Settings> tune) throws IOException {
@@ -126,7 +132,7 @@ final class ServedSite implements AutoCloseable {
     }
 
     String password(String user) {
-        return GeneratedLogins.of(data, user).orElseThrow().password();
+        return Objects.requireNonNull(passwords.get(user), user + " has no generated login");
     }
 
     List<Conduit> documents(String template, Predicate<Conduit> filter) {
