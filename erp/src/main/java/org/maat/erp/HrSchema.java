@@ -68,8 +68,12 @@ public final class HrSchema {
         }
     }
 
-    /** Statements end with ';' at the end of a line; lines starting with '--' are comments. */
-    static List<String> split(String text) {
+    /**
+     * The statements of an SQL script, without their semicolons: a statement ends with ';' at the end of a
+     * line; lines starting with '--' are comments. The one splitter of Maat's SQL resources (this schema,
+     * the WebSubmit sample's).
+     */
+    public static List<String> split(String text) {
         List<String> out = new ArrayList<>();
         StringBuilder current = new StringBuilder();
         for (String line : text.split("\\R")) {
@@ -86,7 +90,7 @@ public final class HrSchema {
             }
         }
         if (!current.toString().isBlank()) {
-            throw new IllegalStateException(RESOURCE + ": last statement has no terminating ';'");
+            throw new IllegalStateException("the script's last statement has no terminating ';'");
         }
         return out;
     }

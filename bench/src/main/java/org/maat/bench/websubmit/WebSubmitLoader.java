@@ -8,9 +8,9 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import org.maat.erp.HrSchema;
 
 /**
  * Creates the WebSubmit sample schema of {@code maat-disguise} ({@value #SCHEMA}) on a connection and
@@ -85,20 +85,6 @@ public final class WebSubmitLoader {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + SCHEMA, e);
         }
-        List<String> out = new ArrayList<>();
-        StringBuilder current = new StringBuilder();
-        for (String line : text.split("\\R")) {
-            String trimmed = line.strip();
-            if (trimmed.isEmpty() || trimmed.startsWith("--")) {
-                continue;
-            }
-            current.append(line).append('\n');
-            if (trimmed.endsWith(";")) {
-                String sql = current.toString().strip();
-                out.add(sql.substring(0, sql.length() - 1));
-                current.setLength(0);
-            }
-        }
-        return out;
+        return HrSchema.split(text);
     }
 }

@@ -17,6 +17,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.maat.erp.HrSchema;
 
 /** The WebSubmit sample schema with a small population, and whole-database dumps to compare states. */
 final class WebSubmitData {
@@ -88,18 +89,9 @@ final class WebSubmitData {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        StringBuilder stmt = new StringBuilder();
         try (Statement st = conn.createStatement()) {
-            for (String line : text.split("\n")) {
-                if (line.strip().startsWith("--")) {
-                    continue;
-                }
-                stmt.append(line).append('\n');
-                if (line.strip().endsWith(";")) {
-                    String s = stmt.toString().strip();
-                    st.execute(s.substring(0, s.length() - 1));
-                    stmt.setLength(0);
-                }
+            for (String sql : HrSchema.split(text)) {
+                st.execute(sql);
             }
         }
     }

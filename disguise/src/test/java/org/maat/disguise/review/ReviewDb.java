@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
+import org.maat.erp.HrSchema;
 
 /**
  * The WebSubmit sample schema in a fresh in-memory H2, for the adversarial review tests: user {@code i}
@@ -81,18 +82,9 @@ final class ReviewDb {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        StringBuilder stmt = new StringBuilder();
         try (Statement st = conn.createStatement()) {
-            for (String line : text.split("\n")) {
-                if (line.strip().startsWith("--")) {
-                    continue;
-                }
-                stmt.append(line).append('\n');
-                if (line.strip().endsWith(";")) {
-                    String s = stmt.toString().strip();
-                    st.execute(s.substring(0, s.length() - 1));
-                    stmt.setLength(0);
-                }
+            for (String sql : HrSchema.split(text)) {
+                st.execute(sql);
             }
         }
     }
