@@ -248,7 +248,9 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
 
     /**
      * Rewrites the file without the space of superseded versions, for up to {@code maxMillis}: worth
-     * it after a bulk load of many batches. Committed data is unaffected.
+     * it after a bulk load of many batches. Committed data is unaffected. Only for a store no one else is
+     * reading: compaction moves chunks that a concurrent point read may be in the middle of ("Chunk N not
+     * found"), and it does not erase superseded versions from the file ({@link #closeErasingSupersededVersions} does).
      */
     public void compact(int maxMillis) {
         synchronized (commitLock) {
