@@ -1,0 +1,45 @@
+package org.maat.atrest.cipher;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** The ciphers Maat encrypts data at rest with, by name and by header byte: the one registry. */
+public final class Ciphers {
+
+    public static final AtRestCipher CHACHA8 = new ChaChaPoly1305("chacha8", 1, 8, 1);
+    public static final AtRestCipher CHACHA12 = new ChaChaPoly1305("chacha12", 2, 12, 2);
+    public static final AtRestCipher CHACHA20 = new ChaChaPoly1305("chacha20", 3, 20, 3);
+
+    private static final List<AtRestCipher> ALL = List.of(CHACHA8, CHACHA12, CHACHA20);
+
+    private Ciphers() {
+    }
+
+    /** Every cipher, weakest first. */
+    public static List<AtRestCipher> all() {
+        List<AtRestCipher> sorted = new ArrayList<>(ALL);
+        sorted.sort(Comparator.comparingInt(AtRestCipher::strength));
+        return sorted;
+    }
+
+    /** The cipher called {@code name} (case-insensitive). */
+    public static AtRestCipher byName(String name) {
+        String key = name.trim().toLowerCase(Locale.ROOT);
+        return ALL.stream().filter(c -> c.name().equals(key)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown cipher '" + name + "': expected one of "
+                        + names()));
+    }
+
+    /** The cipher whose header byte is {@code id}, if any. */
+    public static Optional<AtRestCipher> byId(int id) {
+        return ALL.stream().filter(c -> c.id() == id).findFirst();
+    }
+
+    /** The names, weakest first, for messages and {@code --help}. */
+    public static String names() {
+        return String.join(", ", all().stream().map(AtRestCipher::name).toList());
+    }
+}
