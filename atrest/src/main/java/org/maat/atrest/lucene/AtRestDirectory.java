@@ -49,6 +49,8 @@ public final class AtRestDirectory extends FilterDirectory {
     private static final int OUTPUT_BLOCKS = 16;
 
     private final Path directory;
+    /** Whether the directory is the volume's root, which holds the volume's configuration file. */
+    private final boolean volumeRoot;
     private final AtRestVolume volume;
     private final int blockSize;
     private final PlaintextBlockCache cache;
@@ -66,6 +68,7 @@ public final class AtRestDirectory extends FilterDirectory {
     public AtRestDirectory(FSDirectory in, AtRestVolume volume, long cacheBytes) {
         super(in);
         this.directory = in.getDirectory();
+        this.volumeRoot = directory.toAbsolutePath().normalize().equals(volume.root().toAbsolutePath().normalize());
         this.volume = volume;
         this.blockSize = BLOCK_SIZE;
         this.cache = new PlaintextBlockCache(cacheBytes, blockSize);
@@ -161,11 +164,10 @@ public final class AtRestDirectory extends FilterDirectory {
     @Override
     public String[] listAll() throws IOException {
         ensureOpen();
-        boolean root = directory.equals(volume.root());
         // The wrapped directory's listing is sorted; filtering keeps it so.
         return Arrays.stream(in.listAll())
                 .filter(name -> !AtRestVolume.isRegionFile(name))
-                .filter(name -> !(root && name.equals(AtRestVolume.CONFIG_FILE)))
+                .filter(name -> !(volumeRoot && name.equals(AtRestVolume.CONFIG_FILE)))
                 .toArray(String[]::new);
     }
 
