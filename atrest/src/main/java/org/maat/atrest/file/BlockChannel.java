@@ -235,6 +235,9 @@ final class BlockChannel extends EncryptedChannel {
         if (!writable) {
             throw new NonWritableChannelException();
         }
+        if (!src.hasRemaining()) {
+            return 0;
+        }
         if (at > size) {
             zeroFill(size, at);
         }
