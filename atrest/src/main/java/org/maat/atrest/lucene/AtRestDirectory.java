@@ -41,7 +41,7 @@ import org.maat.atrest.cipher.AtRestCipher;
 public final class AtRestDirectory extends FilterDirectory {
 
     /** Plaintext kept in memory by default for blocks read, per directory. */
-    public static final long DEFAULT_CACHE_BYTES = 16L << 20;
+    public static final long DEFAULT_CACHE_BYTES = 64L << 20;
 
     /** Bytes an output hands to the channel at once: whole blocks, so that each is sealed once. */
     private static final int OUTPUT_BLOCKS = 16;
