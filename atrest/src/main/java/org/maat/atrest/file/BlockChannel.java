@@ -157,6 +157,9 @@ final class BlockChannel extends EncryptedChannel {
                 }
                 holders[i] = written[i];
             }
+            if (!written[0]) {
+                blocks.reachInBase(bufIndex, gen);
+            }
         } else {
             int at = cfg.model == SwitchModel.SELECTIVE ? regionIndex(cfg, cipher) : 0;
             blocks.writeOnly(at, bufIndex, cipher, need, gen, buf, bufLength, holders);

@@ -228,6 +228,11 @@ final class BlockFile {
         if (offset(index) >= storage.size()) {
             return;
         }
+        empty(index, generation);
+    }
+
+    /** Writes an empty slot at {@code index} (extending the file if needed), recording {@code generation}. */
+    void empty(long index, int generation) throws IOException {
         Arrays.fill(slot, (byte) 0);
         Bytes.putInt(slot, 8, generation);
         storage.write(offset(index), slot, 0, slot.length);

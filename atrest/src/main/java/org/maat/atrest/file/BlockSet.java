@@ -208,6 +208,20 @@ final class BlockSet {
                 files[i].punch(index, gen);
             }
         }
+        if (at != 0) {
+            reachInBase(index, gen);
+        }
+    }
+
+    /**
+     * Makes the base file reach block {@code index} (an empty slot if it holds no copy), so that the base
+     * file's length is the logical file's: a lost region file then shows as missing blocks, never as a
+     * shorter file.
+     */
+    void reachInBase(long index, int generation) throws IOException {
+        if (files[0].slots() <= index) {
+            files[0].empty(index, generation);
+        }
     }
 
     void force() throws IOException {

@@ -143,6 +143,7 @@ public class Convergence {
                 changed = true;
             }
         }
+        set.reachInBase(i, gen);
         return changed;
     }
 
@@ -174,6 +175,7 @@ public class Convergence {
             }
             betweenSteps();
             set.file(at).write(i, want, required, gen + 2, plain, length);
+            set.reachInBase(i, gen + 2);
             return true;
         }
         int next = gen + 1;
@@ -195,6 +197,7 @@ public class Convergence {
                 set.files[f].punch(i, next);
             }
         }
+        set.reachInBase(i, next);
         return true;
     }
 
