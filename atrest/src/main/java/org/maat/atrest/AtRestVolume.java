@@ -236,6 +236,14 @@ public final class AtRestVolume {
         return VolumeFiles.isRegionFile(name);
     }
 
+    /**
+     * The plaintext length of {@code file} (a plaintext file's own length), from slot headers without
+     * decrypting: cheap enough for directory listings. Opening and reading the file authenticates it.
+     */
+    public long size(Path file) throws IOException {
+        return files.size(file);
+    }
+
     /** Deletes {@code file} and its region files, if any ({@link java.nio.file.NoSuchFileException} if absent). */
     public void delete(Path file) throws IOException {
         files.delete(file);

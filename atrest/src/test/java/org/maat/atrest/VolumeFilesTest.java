@@ -36,6 +36,7 @@ class VolumeFilesTest {
         Path plain = root.resolve("store/segment-00000.dat");
         assertThat(TestVolumes.readAll(v, plain)).isEqualTo(old);
         assertThat(AtRestVolume.isEncrypted(plain)).isFalse();
+        assertThat(v.size(plain)).isEqualTo(old.length);
         Path enc = root.resolve("store/segment-00001.dat");
         TestVolumes.write(v, enc, TestVolumes.bytes(1, 5000));
         assertThat(AtRestVolume.isEncrypted(enc)).isTrue();
@@ -110,6 +111,7 @@ class VolumeFilesTest {
         }
         Path region = f.resolveSibling(AtRestVolume.regionFileName("seg", "chacha20"));
         assertThat(v.physicalFiles(f)).containsExactly(f, region);
+        assertThat(v.size(f)).isEqualTo(3000);
         KeySource key = org.maat.keys.KeySources.open("file:" + tmp.resolve("data.atrest.key"));
         try (FileChannel base = FileChannel.open(f); FileChannel r20 = FileChannel.open(region)) {
             AtRestReader reader = AtRestVolume.reader(key, "seg", PhysicalSource.of(base),

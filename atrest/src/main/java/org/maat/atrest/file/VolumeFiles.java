@@ -235,6 +235,54 @@ public final class VolumeFiles {
         return SourceReader.encrypted(set, BlockSet.readOrder(cfg, ciphers, files.length), mirrored);
     }
 
+    /**
+     * The plaintext length of {@code file} from its slot headers (the last block's newest copy), without
+     * decrypting: what a directory listing needs. Reading the file authenticates it.
+     */
+    public long size(Path file) throws IOException {
+        try (FileChannel base = FileChannel.open(file, StandardOpenOption.READ)) {
+            if (base.size() == 0 || !startsWithMagic(base)) {
+                return base.size();
+            }
+            List<BlockFile> all = new ArrayList<>();
+            List<FileChannel> channels = new ArrayList<>();
+            try {
+                all.add(BlockFile.open(file.toString(), Storage.of(base), key));
+                for (AtRestCipher c : Ciphers.all()) {
+                    Path r = regionPath(file, c);
+                    if (Files.exists(r)) {
+                        FileChannel ch = FileChannel.open(r, StandardOpenOption.READ);
+                        channels.add(ch);
+                        if (ch.size() > 0) {
+                            all.add(BlockFile.open(r.toString(), Storage.of(ch), key));
+                        }
+                    }
+                }
+                long slots = 0;
+                for (BlockFile f : all) {
+                    slots = Math.max(slots, f.slots());
+                }
+                if (slots == 0) {
+                    return 0;
+                }
+                int gen = -1;
+                int length = 0;
+                for (BlockFile f : all) {
+                    f.readHeader(slots - 1);
+                    if (f.cipherId != 0 && f.generation > gen) {
+                        gen = f.generation;
+                        length = f.plainLength;
+                    }
+                }
+                return (slots - 1) * all.get(0).header.blockSize + length;
+            } finally {
+                for (FileChannel ch : channels) {
+                    ch.close();
+                }
+            }
+        }
+    }
+
     public void delete(Path file) throws IOException {
         for (AtRestCipher c : Ciphers.all()) {
             Files.deleteIfExists(regionPath(file, c));
