@@ -35,8 +35,6 @@ final class BlockSet {
     AtRestCipher required() {
         return copyFile < 0 ? null : Ciphers.byId(files[copyFile].requiredId).orElse(null);
     }
-    /** Whether the last {@link #read} looked at every file (so {@link #generation} is the block's highest). */
-    boolean sawAll;
 
     BlockSet(String name, BlockFile[] files, Opener opener, int blockSize) throws IOException {
         this.name = name;
@@ -127,7 +125,6 @@ final class BlockSet {
         int bestLength = -1;
         int maxGen = -1;
         String damage = null;
-        sawAll = true;
         copyFile = -1;
         for (int k = 0; k < order.length; k++) {
             int fi = order[k];
@@ -137,7 +134,6 @@ final class BlockSet {
                 continue;
             }
             if (bestLength >= 0 && firstWins) {
-                sawAll = false;
                 continue;
             }
             byte[] target = bestLength < 0 ? out : scratch();

@@ -35,7 +35,15 @@ public final class VolumeFiles {
 
     private final VolumeKey key;
     private final ConfigFile config;
-    private final Map<Path, Integer> writers = new ConcurrentHashMap<>();
+    /**
+     * The files open for writing in this JVM, each with its count of writing channels; the entry is also the
+     * lock that makes reading a block's generation and sealing it one step across those channels.
+     */
+    private final Map<Path, Writers> writers = new ConcurrentHashMap<>();
+
+    private static final class Writers {
+        int count;
+    }
 
     public VolumeFiles(VolumeKey key, ConfigFile config) {
         this.key = key;
@@ -150,16 +158,17 @@ public final class VolumeFiles {
                     files[0].header.blockSize) : null;
             BlockSet set = new BlockSet(name, files, opener, files[0].header.blockSize);
             Path id = file.toAbsolutePath().normalize();
-            if (write) {
-                writers.merge(id, 1, Integer::sum);
-            }
+            Object lock = write ? writers.compute(id, (k, w) -> {
+                Writers now = w == null ? new Writers() : w;
+                now.count++;
+                return now;
+            }) : new Object();
+            Runnable release = write ? () -> writers.computeIfPresent(id, (k, w) -> --w.count == 0 ? null : w)
+                    : () -> { };
             try {
-                return new BlockChannel(set, config, base, read, write, append,
-                        write ? () -> writers.computeIfPresent(id, (k, n) -> n == 1 ? null : n - 1) : () -> { });
+                return new BlockChannel(set, config, base, read, write, append, lock, release);
             } catch (IOException | RuntimeException e) {
-                if (write) {
-                    writers.computeIfPresent(id, (k, n) -> n == 1 ? null : n - 1);
-                }
+                release.run();
                 throw e;
             }
         } catch (IOException | RuntimeException e) {
