@@ -49,6 +49,15 @@ class VolumeFilesTest {
         assertThat(s.files().get(0).plaintext()).isTrue();
         assertThat(s.files().get(0).bytesByRegionAndCipher()).isEqualTo(Map.of("", Map.of("none", (long) old.length)));
         assertThat(s.files().get(1).bytesByRegionAndCipher()).isEqualTo(Map.of("", Map.of("chacha12", 5000L)));
+
+        assertThat(v.encryptPlaintext(plain)).isEqualTo(old.length);
+        assertThat(AtRestVolume.isEncrypted(plain)).isTrue();
+        assertThat(TestVolumes.readAll(v, plain)).isEqualTo(old);
+        assertThat(v.encryptPlaintext(plain)).isZero();
+        try (var list = Files.list(root.resolve("store"))) {
+            assertThat(list.map(p -> p.getFileName().toString()))
+                    .containsExactlyInAnyOrder("segment-00000.dat", "segment-00001.dat");
+        }
     }
 
     @Test
