@@ -23,9 +23,22 @@ interface Storage {
 
     static Storage of(FileChannel channel) {
         return new Storage() {
+            // The slot buffer is the same array every time: wrap it once (no allocation per block).
+            private byte[] wrapped;
+            private ByteBuffer wrapper;
+
+            private ByteBuffer wrap(byte[] b, int offset, int length) {
+                if (b != wrapped) {
+                    wrapped = b;
+                    wrapper = ByteBuffer.wrap(b);
+                }
+                wrapper.limit(offset + length).position(offset);
+                return wrapper;
+            }
+
             @Override
             public int readFully(long position, byte[] b, int offset, int length) throws IOException {
-                ByteBuffer buf = ByteBuffer.wrap(b, offset, length);
+                ByteBuffer buf = wrap(b, offset, length);
                 while (buf.hasRemaining()) {
                     if (channel.read(buf, position + buf.position() - offset) < 0) {
                         break;
@@ -36,7 +49,7 @@ interface Storage {
 
             @Override
             public void write(long position, byte[] b, int offset, int length) throws IOException {
-                ByteBuffer buf = ByteBuffer.wrap(b, offset, length);
+                ByteBuffer buf = wrap(b, offset, length);
                 while (buf.hasRemaining()) {
                     channel.write(buf, position + buf.position() - offset);
                 }
