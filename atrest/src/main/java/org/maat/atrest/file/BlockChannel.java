@@ -126,14 +126,17 @@ final class BlockChannel extends EncryptedChannel {
             return;
         }
         synchronized (writeLock) {
-            seal();
+            try (Storage.SealLock lock = blocks.files[0].storage.lockForSeal()) {
+                seal();
+            }
         }
     }
 
     /**
      * Seals the buffered block one generation past the highest any file's slot shows now (one small pread
      * per file), not just when the block was loaded: another channel that wrote the block meanwhile cannot
-     * make this one reuse its nonce (the lock serializes the channels of this JVM).
+     * make this one reuse its nonce (the monitor serializes the channels of this JVM, the file lock other
+     * processes' channels and convergence).
      */
     private void seal() throws IOException {
         int onDisk = blocks.highestGeneration(bufIndex);

@@ -135,6 +135,8 @@ final class BlockFile {
             return EMPTY;
         }
         if (n < slot.length) {
+            cipherId = 0;
+            generation = -1;
             return damaged(index, "is cut short (" + n + " of " + slot.length + " bytes): the file is truncated");
         }
         parseHeader();

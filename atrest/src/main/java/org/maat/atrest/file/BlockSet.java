@@ -153,6 +153,10 @@ final class BlockSet {
                 if (damage == null) {
                     damage = f.damage;
                 }
+                // A torn write's header may carry the generation it used: never seal at it again.
+                if (f.generation < BlockFile.GENERATION_LIMIT) {
+                    maxGen = Math.max(maxGen, f.generation);
+                }
             } else {
                 maxGen = Math.max(maxGen, f.generation);
             }
