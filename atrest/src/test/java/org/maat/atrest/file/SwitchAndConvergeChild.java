@@ -32,7 +32,7 @@ public final class SwitchAndConvergeChild {
         @Override
         protected void betweenSteps() {
             try {
-                Thread.sleep(2);
+                Thread.sleep(20);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -50,8 +50,12 @@ public final class SwitchAndConvergeChild {
         AtRestCipher[] ciphers = {Ciphers.CHACHA8, Ciphers.CHACHA20};
         System.out.println("started");
         System.out.flush();
-        for (int cycle = 0; ; cycle++) {
-            volume.switchTo(ciphers[cycle % 2], SwitchModel.values()[random.nextInt(3)]);
+        // The volume starts under ChaCha8: the first switch (to ChaCha20) gives convergence every block to move.
+        // The unsafe run keeps to the models that move blocks (Mirrored only adds copies).
+        for (int cycle = 1; ; cycle++) {
+            SwitchModel model = safe ? SwitchModel.values()[random.nextInt(3)]
+                    : random.nextBoolean() ? SwitchModel.FORWARD : SwitchModel.SELECTIVE;
+            volume.switchTo(ciphers[cycle % 2], model);
             files.config().refresh();
             convergence.run(done -> { });
         }

@@ -137,7 +137,7 @@ class SwitchAndConvergeCrashIT {
         Path root = setUp();
         Random random = new Random(61);
         List<String> problems = new ArrayList<>();
-        for (int round = 0; round < 8 && problems.isEmpty(); round++) {
+        for (int round = 0; round < 10 && problems.isEmpty(); round++) {
             killMidway(root, "unsafe", random);
             problems = check(root);
         }
