@@ -1,5 +1,6 @@
 package org.maat.atrest.lucene;
 
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
@@ -17,6 +18,7 @@ final class PlaintextBlockCache {
 
     private static final int WAYS = 4;
 
+    private final AtomicLong files = new AtomicLong();
     private final AtomicReferenceArray<Block> slots;
     private final int setMask;
 
@@ -26,6 +28,11 @@ final class PlaintextBlockCache {
         int capacity = sets <= 0 ? 0 : Integer.highestOneBit((int) Math.min(sets, 1 << 28));
         this.slots = new AtomicReferenceArray<>(capacity * WAYS);
         this.setMask = capacity - 1;
+    }
+
+    /** A new identity for a file opened for reading: never reused, so it never finds another file's blocks. */
+    long newFile() {
+        return files.incrementAndGet();
     }
 
     /** Whether this cache keeps anything. */
