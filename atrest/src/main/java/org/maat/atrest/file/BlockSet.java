@@ -83,14 +83,6 @@ final class BlockSet {
         return o.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    int fileCount() {
-        int n = 0;
-        for (BlockFile f : files) {
-            n += f == null ? 0 : 1;
-        }
-        return n;
-    }
-
     /** Slots in the longest physical file: the number of blocks. */
     long slots() throws IOException {
         long max = 0;
