@@ -34,7 +34,8 @@ import org.maat.atrest.cipher.AtRestCipher;
  * <p>Guarantees: a block that does not authenticate (a flipped bit, a block moved between files or positions)
  * makes the read throw an {@link IOException} naming the file and block, never return other bytes. Locks stay the
  * wrapped directory's (a lock file holds no data). Plaintext blocks read are kept in a bounded in-memory cache
- * (see {@link PlaintextBlockCache}): the disk holds ciphertext only, memory does not. Thread-safe.
+ * ({@link PlaintextBlockCache}, per directory): the disk holds only ciphertext, the process's memory holds
+ * plaintext as any reader's does. Thread-safe.
  */
 public final class AtRestDirectory extends FilterDirectory {
 
@@ -85,7 +86,10 @@ public final class AtRestDirectory extends FilterDirectory {
         return volume.cipherFor(atLeast);
     }
 
-    /** Creates {@code name} with no requirement beyond the volume's: its blocks get the write cipher. */
+    /**
+     * Creates {@code name} with no requirement of its own: every block gets at least the volume's write cipher at
+     * creation (a later switch to a stronger one applies at once, to a weaker one from the next file).
+     */
     @Override
     public AtRestIndexOutput createOutput(String name, IOContext context) throws IOException {
         return createOutput(name, context, null);
