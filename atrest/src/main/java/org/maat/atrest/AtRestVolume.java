@@ -6,6 +6,7 @@ import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.LongConsumer;
 import org.maat.atrest.cipher.AtRestCipher;
 import org.maat.keys.KeySource;
@@ -116,6 +117,32 @@ public final class AtRestVolume {
 
     /** The physical files that hold {@code file} (the file itself, then its other regions' files). */
     public List<Path> physicalFiles(Path file) {
+        throw new UnsupportedOperationException("issue 16: not built yet");
+    }
+
+    /**
+     * A plaintext reader of the logical file {@code logicalFile} (for messages) whose first region's physical
+     * file is {@code region0} and whose other regions' files {@code otherRegions} gives by cipher name (empty
+     * when absent; see {@link #regionFileName}). Reads prefer this volume's preferred region and fall back to
+     * the others, as {@link #open} does. For readers without a local file, e.g. Hadoop's
+     * {@code FSDataInputStream}.
+     */
+    public AtRestReader reader(Path logicalFile, PhysicalSource region0,
+            Function<String, Optional<PhysicalSource>> otherRegions) throws IOException {
+        throw new UnsupportedOperationException("issue 16: not built yet");
+    }
+
+    /**
+     * Like {@link #reader(Path, PhysicalSource, Function)} without a volume at hand (a Hadoop task has only the
+     * key): reads prefer the cheapest region.
+     */
+    public static AtRestReader reader(KeySource key, String logicalFile, PhysicalSource region0,
+            Function<String, Optional<PhysicalSource>> otherRegions) throws IOException {
+        throw new UnsupportedOperationException("issue 16: not built yet");
+    }
+
+    /** The name of the physical file holding region {@code cipherName} of the file called {@code fileName}. */
+    public static String regionFileName(String fileName, String cipherName) {
         throw new UnsupportedOperationException("issue 16: not built yet");
     }
 
