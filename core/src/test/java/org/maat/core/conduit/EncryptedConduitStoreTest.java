@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.maat.atrest.AtRestVolume;
 import org.maat.atrest.cipher.AtRestCipher;
 import org.maat.atrest.cipher.Ciphers;
+import org.maat.core.storage.RawFiles;
 
 /**
  * The conduit store inside an encrypted volume, for every cipher of the registry: what comes back is what was
@@ -72,8 +73,8 @@ class EncryptedConduitStoreTest {
             assertThat(all(open.scan())).isEqualTo(docs);
             assertThat(all(open.scan(100, 140, ScanMode.STRICT, e -> { }))).isEqualTo(docs.subList(100, 140));
         }
-        assertThat(rawFilesContain(dir.resolve("data"), "secretword")).isFalse();
-        assertThat(rawFilesContain(dir.resolve("data"), "title 1")).isFalse();
+        assertThat(RawFiles.contain(dir.resolve("data"), "secretword")).isFalse();
+        assertThat(RawFiles.contain(dir.resolve("data"), "title 1")).isFalse();
     }
 
     @ParameterizedTest
@@ -102,7 +103,7 @@ class EncryptedConduitStoreTest {
         // The erased record reads as zeros through the volume: its block was sealed again without it.
         assertThat(plaintextContains(store, "secretword42 ")).isFalse();
         assertThat(plaintextContains(store, "secretword41 ")).isTrue();
-        assertThat(rawFilesContain(dir.resolve("data"), "secretword")).isFalse();
+        assertThat(RawFiles.contain(dir.resolve("data"), "secretword")).isFalse();
     }
 
     @ParameterizedTest
@@ -130,19 +131,5 @@ class EncryptedConduitStoreTest {
             }
         }
         return all.indexOf(text) >= 0;
-    }
-
-    /** Whether any file under {@code root}, as stored on disk, holds {@code text}. */
-    static boolean rawFilesContain(Path root, String text) throws IOException {
-        byte[] needle = text.getBytes(StandardCharsets.UTF_8);
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                String raw = new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1);
-                if (raw.contains(new String(needle, StandardCharsets.ISO_8859_1))) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 }
