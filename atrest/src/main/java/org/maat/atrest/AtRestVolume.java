@@ -268,7 +268,8 @@ public final class AtRestVolume {
     /**
      * Re-encrypts every block not under the cipher the configuration wants for it (Forward: the write
      * cipher; Selective: its region's; Mirrored: fills missing regions), one block at a time so that a crash
-     * leaves each block readable under a known cipher; never weakens a block; skips files open for writing
+     * leaves each block readable under a known cipher; never seals a block under less than the requirement its
+     * data was written with ({@link EncryptedChannel#requireAtLeast}); skips files open for writing
      * in this JVM and plaintext files. Reports bytes done to {@code progress}.
      */
     public ConvergeReport converge(LongConsumer progress) throws IOException {

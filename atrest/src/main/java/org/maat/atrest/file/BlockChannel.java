@@ -40,6 +40,8 @@ final class BlockChannel extends EncryptedChannel {
     private long size;
     private long position;
     private AtRestCipher required;
+    /** The strongest requirement of any byte in the buffered block. */
+    private AtRestCipher bufRequired;
 
     private final byte[] buf;
     private long bufIndex = -1;
@@ -100,6 +102,7 @@ final class BlockChannel extends EncryptedChannel {
             bufLength = 0;
             bufGeneration = -1;
             bufGenerationComplete = true;
+            bufRequired = null;
             Arrays.fill(holders, false);
             return;
         }
@@ -114,6 +117,7 @@ final class BlockChannel extends EncryptedChannel {
         bufLength = length;
         bufGeneration = blocks.generation;
         bufGenerationComplete = blocks.sawAll;
+        bufRequired = blocks.required();
         System.arraycopy(blocks.present, 0, holders, 0, holders.length);
     }
 
@@ -129,21 +133,22 @@ final class BlockChannel extends EncryptedChannel {
         }
         int gen = bufGeneration < 0 ? blocks.floor() : bufGeneration + 1;
         VolumeConfig cfg = config.current();
-        AtRestCipher cipher = cfg.cipherFor(required);
+        AtRestCipher need = bufRequired;
+        AtRestCipher cipher = cfg.cipherFor(need);
         if (cfg.model == SwitchModel.MIRRORED) {
             boolean wrote = false;
             boolean[] written = this.written;
             Arrays.fill(written, false);
             for (AtRestCipher r : cfg.regions) {
-                if (required == null || r.strength() >= required.strength()) {
+                if (need == null || r.strength() >= need.strength()) {
                     int at = regionIndex(cfg, r);
-                    blocks.file(at).write(bufIndex, r, gen, buf, bufLength);
+                    blocks.file(at).write(bufIndex, r, need, gen, buf, bufLength);
                     written[at] = true;
                     wrote = true;
                 }
             }
             if (!wrote) {
-                blocks.file(0).write(bufIndex, cipher, gen, buf, bufLength);
+                blocks.file(0).write(bufIndex, cipher, need, gen, buf, bufLength);
                 written[0] = true;
             }
             for (int i = 0; i < holders.length; i++) {
@@ -154,13 +159,17 @@ final class BlockChannel extends EncryptedChannel {
             }
         } else {
             int at = cfg.model == SwitchModel.SELECTIVE ? regionIndex(cfg, cipher) : 0;
-            blocks.writeOnly(at, bufIndex, cipher, gen, buf, bufLength, holders);
+            blocks.writeOnly(at, bufIndex, cipher, need, gen, buf, bufLength, holders);
             Arrays.fill(holders, false);
             holders[at] = true;
         }
         bufGeneration = gen;
         dirty = false;
         diskBlocks = Math.max(diskBlocks, bufIndex + 1);
+    }
+
+    private static AtRestCipher stronger(AtRestCipher a, AtRestCipher b) {
+        return a == null ? b : b == null || a.strength() >= b.strength() ? a : b;
     }
 
     // --- EncryptedChannel ------------------------------------------------------------------------------
@@ -235,6 +244,9 @@ final class BlockChannel extends EncryptedChannel {
         if (!writable) {
             throw new NonWritableChannelException();
         }
+        if (!src.hasRemaining()) {
+            return 0;
+        }
         if (at > size) {
             zeroFill(size, at);
         }
@@ -244,6 +256,8 @@ final class BlockChannel extends EncryptedChannel {
             int off = (int) (at % blockSize);
             load(index);
             int n = Math.min(blockSize - off, src.remaining());
+            // A block is sealed as strongly as the strongest requirement of any byte in it.
+            bufRequired = off == 0 && n == blockSize ? required : stronger(bufRequired, required);
             src.get(buf, off, n);
             bufLength = Math.max(bufLength, off + n);
             dirty = true;
@@ -262,6 +276,7 @@ final class BlockChannel extends EncryptedChannel {
             load(index);
             int n = (int) Math.min(blockSize - off, to - from);
             Arrays.fill(buf, off, off + n, (byte) 0);
+            bufRequired = stronger(bufRequired, required);
             bufLength = Math.max(bufLength, off + n);
             dirty = true;
             from += n;

@@ -8,8 +8,8 @@ import org.maat.atrest.cipher.Ciphers;
 
 /**
  * One encrypted physical file: its header and fixed-size slots, slot i holding plaintext block i sealed.
- * Slot = 16-byte slot header (cipher id u8, 3 zero bytes, plaintext length u32, generation u32, sealed length
- * u32), the sealed bytes, zeros to the slot's end. A slot of all zeros is empty (a hole in a region file).
+ * Slot = 16-byte slot header (cipher id u8, the id of the weakest cipher the block's data allows u8 (0: any),
+ * 2 zero bytes, plaintext length u32, generation u32, sealed length u32), the sealed bytes, zeros to the slot's end. A slot of all zeros is empty (a hole in a region file).
  * Nonce = LE32(generation) || LE64(block index); associated data = salt || LE64(block index) || slot header,
  * so a slot moved to another position or file, or a changed header field, fails authentication.
  *
@@ -38,6 +38,8 @@ final class BlockFile {
 
     /** Of the last {@link #read} or {@link #readHeader}: the slot's cipher id, generation and plaintext length. */
     int cipherId;
+    /** Of the last read: the id of the weakest cipher the block's data allows (0: any). */
+    int requiredId;
     int generation;
     int plainLength;
     /** Why the last {@link #read} said {@link #DAMAGED}. */
@@ -112,6 +114,7 @@ final class BlockFile {
 
     private void parseHeader() {
         cipherId = slot[0] & 0xff;
+        requiredId = slot[1] & 0xff;
         plainLength = Bytes.getInt(slot, 4);
         generation = Bytes.getInt(slot, 8);
     }
@@ -141,10 +144,13 @@ final class BlockFile {
         if (cipher == null) {
             return damaged(index, "names unknown cipher id " + cipherId);
         }
-        if (slot[1] != 0 || slot[2] != 0 || slot[3] != 0 || plainLength < 0 || plainLength > header.blockSize
+        if (slot[2] != 0 || slot[3] != 0 || (requiredId != 0 && Ciphers.byId(requiredId).isEmpty()) || plainLength < 0 || plainLength > header.blockSize
                 || sealed < 0 || sealed > slot.length - SLOT_HEADER || sealed > cipher.sealedLength(plainLength)
                 || !zeroFrom(SLOT_HEADER + sealed)) {
             return damaged(index, "fails authentication (cipher " + cipher.name() + "): malformed slot");
+        }
+        if (generation < 0 || generation >= GENERATION_LIMIT) {
+            return damaged(index, "fails authentication (cipher " + cipher.name() + "): generation out of range");
         }
         fillNonceAndAad(index);
         try {
@@ -180,15 +186,20 @@ final class BlockFile {
         System.arraycopy(slot, 0, aad, 24, SLOT_HEADER);
     }
 
-    /** Seals {@code plain[0, length)} as block {@code index} under {@code cipher} and generation, one pwrite. */
-    void write(long index, AtRestCipher cipher, int generation, byte[] plain, int length) throws IOException {
+    /**
+     * Seals {@code plain[0, length)} as block {@code index} under {@code cipher} and generation, recording the
+     * weakest cipher its data allows ({@code required}, null: any), with one pwrite.
+     */
+    void write(long index, AtRestCipher cipher, AtRestCipher required, int generation, byte[] plain, int length)
+            throws IOException {
         if (generation >= GENERATION_LIMIT) {
             throw new IOException(name + ": block " + index + " was rewritten " + GENERATION_LIMIT
                     + " times: copy the file to give it a new salt");
         }
         int sealedMax = cipher.sealedLength(length);
         slot[0] = (byte) cipher.id();
-        slot[1] = slot[2] = slot[3] = 0;
+        slot[1] = (byte) (required == null ? 0 : required.id());
+        slot[2] = slot[3] = 0;
         Bytes.putInt(slot, 4, length);
         Bytes.putInt(slot, 8, generation);
         Bytes.putInt(slot, 12, sealedMax);
@@ -203,6 +214,7 @@ final class BlockFile {
         Arrays.fill(slot, SLOT_HEADER + sealed, slot.length, (byte) 0);
         storage.write(offset(index), slot, 0, slot.length);
         this.cipherId = cipher.id();
+        this.requiredId = required == null ? 0 : required.id();
         this.generation = generation;
         this.plainLength = length;
         SealLog.record(header.salt, cipher.id(), nonce);

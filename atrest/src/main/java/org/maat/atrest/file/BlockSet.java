@@ -30,6 +30,11 @@ final class BlockSet {
     final boolean[] present;
     /** Of the last {@link #read}: the file the trusted copy came from (-1: none). */
     int copyFile;
+
+    /** The weakest cipher the last read block's data allows (null: any). */
+    AtRestCipher required() {
+        return copyFile < 0 ? null : Ciphers.byId(files[copyFile].requiredId).orElse(null);
+    }
     /** Whether the last {@link #read} looked at every file (so {@link #generation} is the block's highest). */
     boolean sawAll;
 
@@ -195,9 +200,9 @@ final class BlockSet {
     }
 
     /** Writes block {@code index} as {@code cipher} into file {@code at}, then empties its other copies. */
-    void writeOnly(int at, long index, AtRestCipher cipher, int gen, byte[] plain, int length,
-            boolean[] holders) throws IOException {
-        file(at).write(index, cipher, gen, plain, length);
+    void writeOnly(int at, long index, AtRestCipher cipher, AtRestCipher required, int gen, byte[] plain,
+            int length, boolean[] holders) throws IOException {
+        file(at).write(index, cipher, required, gen, plain, length);
         for (int i = 0; i < files.length; i++) {
             if (i != at && holders[i] && files[i] != null) {
                 files[i].punch(index, gen);
