@@ -117,6 +117,48 @@ class EncryptedConduitStoreTest {
         }
     }
 
+    @org.junit.jupiter.api.Test
+    void underSelectiveRecordsRequiringMoreLandInStrongerBlocksAndTheRestInTheWriteCiphers() throws IOException {
+        Path root = Files.createDirectories(dir.resolve("data"));
+        AtRestVolume volume = AtRestVolume.create(root, Ciphers.CHACHA20, "file:" + dir.resolve("data.atrest.key"));
+        volume.switchTo(Ciphers.CHACHA8, org.maat.atrest.SwitchModel.SELECTIVE);
+        Path store = root.resolve("documents");
+        List<Document> docs = new ArrayList<>();
+        List<long[]> strictRanges = new ArrayList<>();
+        long at = 0;
+        try (ConduitStoreWriter w = new ConduitStoreWriter(store, ConduitStoreWriter.SEGMENT_BYTES)) {
+            for (int i = 0; i < 1_000; i++) {
+                boolean strict = (i / 100) % 2 == 1; // runs of 100 records, alternately public and private
+                Document d = w.append("t" + i, "2026", "body " + i + " " + "z".repeat(i % 90),
+                        strict ? Ciphers.CHACHA20 : null);
+                docs.add(d);
+                long length = RecordCodec.encode(d).length;
+                if (strict) {
+                    strictRanges.add(new long[] {at, at + length});
+                }
+                at += length;
+            }
+            w.commit();
+        }
+        List<AtRestCipher> blocks;
+        try (org.maat.atrest.EncryptedChannel c = volume.open(ConduitStore.segmentFile(store, 0), StandardOpenOption.READ)) {
+            blocks = c.blockCiphers();
+        }
+        int size = volume.blockSize();
+        boolean[] strictBlock = new boolean[blocks.size()];
+        for (long[] r : strictRanges) {
+            for (long b = r[0] / size; b <= (r[1] - 1) / size; b++) {
+                strictBlock[(int) b] = true;
+            }
+        }
+        for (int b = 0; b < blocks.size(); b++) {
+            assertThat(blocks.get(b)).as("block " + b).isEqualTo(strictBlock[b] ? Ciphers.CHACHA20 : Ciphers.CHACHA8);
+        }
+        try (ConduitStore open = ConduitStore.open(store)) {
+            assertThat(all(open.scan())).isEqualTo(docs);
+        }
+    }
+
     /** Whether the decrypted segments of {@code store} hold {@code text}. */
     private static boolean plaintextContains(Path store, String text) throws IOException {
         AtRestVolume volume = AtRestVolume.enclosing(store).orElseThrow();

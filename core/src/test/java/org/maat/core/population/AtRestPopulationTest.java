@@ -97,8 +97,8 @@ class AtRestPopulationTest {
         }
         assertThat(strict).isPositive();
         assertThat(lenient).isPositive();
-        // Both regions are in use: the public records' blocks went to ChaCha8, the others' to ChaCha20.
-        assertThat(blocks).contains(Ciphers.CHACHA8, Ciphers.CHACHA20);
+        // A 4 KiB block holds a dozen records, nearly always one non-public: no ChaCha8 block is expected here.
+        assertThat(blocks).contains(Ciphers.CHACHA20);
         assertThat(RawFiles.contain(root.resolve("documents"), "probe-")).isFalse();
     }
 
