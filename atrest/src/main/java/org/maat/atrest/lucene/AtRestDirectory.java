@@ -43,12 +43,12 @@ public final class AtRestDirectory extends FilterDirectory {
     /** Plaintext kept in memory by default for blocks read, per directory. */
     public static final long DEFAULT_CACHE_BYTES = 16L << 20;
 
-    /** The block size the volume uses unless configured otherwise (the design's 4 KiB). */
-    static final int BLOCK_SIZE = 4096;
     /** Bytes an output hands to the channel at once: whole blocks, so that each is sealed once. */
     private static final int OUTPUT_BLOCKS = 16;
 
     private final Path directory;
+    /** Whether the directory is the volume's root, which holds the volume's configuration file. */
+    private final boolean volumeRoot;
     private final AtRestVolume volume;
     private final int blockSize;
     private final PlaintextBlockCache cache;
@@ -66,8 +66,11 @@ public final class AtRestDirectory extends FilterDirectory {
     public AtRestDirectory(FSDirectory in, AtRestVolume volume, long cacheBytes) {
         super(in);
         this.directory = in.getDirectory();
+        this.volumeRoot = directory.toAbsolutePath().normalize().equals(volume.root().toAbsolutePath().normalize());
         this.volume = volume;
-        this.blockSize = BLOCK_SIZE;
+        // New files get the volume's block size; inputs align on it (files made under another size still read
+        // correctly, a block of theirs then possibly decrypted for two buffer fills).
+        this.blockSize = volume.blockSize();
         this.cache = new PlaintextBlockCache(cacheBytes, blockSize);
     }
 
@@ -161,11 +164,10 @@ public final class AtRestDirectory extends FilterDirectory {
     @Override
     public String[] listAll() throws IOException {
         ensureOpen();
-        boolean root = directory.equals(volume.root());
         // The wrapped directory's listing is sorted; filtering keeps it so.
         return Arrays.stream(in.listAll())
                 .filter(name -> !AtRestVolume.isRegionFile(name))
-                .filter(name -> !(root && name.equals(AtRestVolume.CONFIG_FILE)))
+                .filter(name -> !(volumeRoot && name.equals(AtRestVolume.CONFIG_FILE)))
                 .toArray(String[]::new);
     }
 
