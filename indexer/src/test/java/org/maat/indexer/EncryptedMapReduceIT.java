@@ -64,6 +64,7 @@ public class EncryptedMapReduceIT {
         assertThat(RawFiles.contain(encrypted.documents(), "uniq17")).isFalse();
         assertThat(RawFiles.contain(encryptedMapReduce.root(), "uniq17")).isFalse();
         assertThat(RawFiles.contain(plain.documents(), "uniq17")).as("the probe is found where it is plaintext").isTrue();
+        assertThat(RawFiles.contain(plainSequential.root(), "uniq17")).as("likewise in a plaintext index").isTrue();
     }
 
     private static Map<String, List<String>> topTens(DataDir data, IndexLayout layout) throws IOException {
