@@ -88,9 +88,14 @@ public final class PolicyDirectory extends FilterDirectory {
         AtRestCipher cipher = cipherForNewFile();
         Conduit label = IndexLabels.label(shard, name, nameOf(cipher));
         gate.write(label, null, Payload.data());
-        IndexOutput out = atRest == null ? in.createOutput(name, context) : atRest.createOutput(name, context, cipher);
+        // Staged before the file exists: another thread may list and open it as soon as it does.
         staged.put(name, label);
-        return out;
+        try {
+            return atRest == null ? in.createOutput(name, context) : atRest.createOutput(name, context, cipher);
+        } catch (IOException | RuntimeException e) {
+            staged.remove(name, label);
+            throw e;
+        }
     }
 
     @Override
