@@ -62,9 +62,14 @@ public class EncryptedMapReduceIT {
     void neitherTheStoreNorTheShardsHoldCorpusTextOnDisk() throws IOException {
         assertThat(AtRestVolume.isEncrypted(encrypted.documents().resolve("segment-00000.dat"))).isTrue();
         assertThat(RawFiles.contain(encrypted.documents(), "uniq17")).isFalse();
-        assertThat(RawFiles.contain(encryptedMapReduce.root(), "uniq17")).isFalse();
         assertThat(RawFiles.contain(plain.documents(), "uniq17")).as("the probe is found where it is plaintext").isTrue();
-        assertThat(RawFiles.contain(plainSequential.root(), "uniq17")).as("likewise in a plaintext index").isTrue();
+        // Terms sharing a prefix are stored by suffix: probe with every word of the vocabulary.
+        long inPlaintext = 0;
+        for (String word : TestData.VOCABULARY) {
+            assertThat(RawFiles.contain(encryptedMapReduce.root(), word)).as(word).isFalse();
+            inPlaintext += RawFiles.contain(plainSequential.root(), word) ? 1 : 0;
+        }
+        assertThat(inPlaintext).as("vocabulary words found in the plaintext index").isPositive();
     }
 
     private static Map<String, List<String>> topTens(DataDir data, IndexLayout layout) throws IOException {

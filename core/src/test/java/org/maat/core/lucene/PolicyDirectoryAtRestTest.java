@@ -133,15 +133,13 @@ class PolicyDirectoryAtRestTest {
              Task indexer = monitor.open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED)) {
             PolicyDirectory policyDir = new PolicyDirectory(shard, 0, null, AccessGate.of(indexer));
             indexer.read(document("d2", "private", "chacha20"));
-            try (IndexWriter writer = new IndexWriter(policyDir, new IndexWriterConfig(IndexFields.analyzer()))) {
-                for (int i = 0; i < 40; i++) {
-                    Document doc = new Document();
-                    doc.add(new StringField(IndexFields.ID, "d" + i, Field.Store.YES));
-                    doc.add(new TextField(IndexFields.BODY, "hiddenterm" + i + " common", Field.Store.YES));
-                    writer.addDocument(doc);
-                }
-                writer.commit();
+            index(policyDir);
+            Path plain = Files.createDirectories(dir.resolve("plain"));
+            try (Directory plainDir = org.apache.lucene.store.FSDirectory.open(plain)) {
+                index(plainDir);
             }
+            assertThat(WORDS).as("words found in the same index in plaintext").anyMatch(w -> contains(plain, w));
+            assertThat(WORDS).noneMatch(w -> contains(dir.resolve("data"), w));
             for (String file : shard.listAll()) {
                 if (file.equals("write.lock")) {
                     continue;
@@ -150,8 +148,29 @@ class PolicyDirectoryAtRestTest {
                         .containsEntry(AtRestStrength.ATTRIBUTE, "chacha20");
                 assertThat(weakestBlock(shard, file)).as(file).isGreaterThanOrEqualTo(Ciphers.CHACHA20.strength());
             }
-            assertThat(RawFiles.contain(dir.resolve("data"), "hiddenterm"))
-                    .isFalse();
+        }
+    }
+
+    private static final java.util.List<String> WORDS = java.util.List.of("albatross", "kumquat", "zeppelin",
+            "marmalade", "quixotic", "rhubarb", "vortex", "yodelling");
+
+    private static void index(Directory d) throws IOException {
+        try (IndexWriter writer = new IndexWriter(d, new IndexWriterConfig(IndexFields.analyzer()))) {
+            for (int i = 0; i < 40; i++) {
+                Document doc = new Document();
+                doc.add(new StringField(IndexFields.ID, "d" + i, Field.Store.YES));
+                doc.add(new TextField(IndexFields.BODY, WORDS.get(i % WORDS.size()) + " common", Field.Store.NO));
+                writer.addDocument(doc);
+            }
+            writer.commit();
+        }
+    }
+
+    private static boolean contains(Path root, String word) {
+        try {
+            return RawFiles.contain(root, word);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
