@@ -22,8 +22,8 @@ import org.maat.atrest.cipher.Ciphers;
  * writes inside that block touch no disk; moving to another block, {@link #force} and {@link #close} seal a
  * changed block (one pwrite per slot, generation one past the highest the block ever had). So a write is on
  * disk, for other channels and processes to read, once the channel has moved past its block or been forced
- * or closed, as with a buffered stream; one channel at a time may write a file (two writers of one block could
- * pick the same generation). The configuration is consulted per sealed block, so a switch reaches blocks
+ * or closed, as with a buffered stream. Two channels writing one block may lose one's update (the later seal
+ * wins) but never share a nonce: a seal takes the generation past what the disk shows at that moment. The configuration is consulted per sealed block, so a switch reaches blocks
  * written after it. Methods are synchronized.
  */
 final class BlockChannel extends EncryptedChannel {
@@ -35,6 +35,7 @@ final class BlockChannel extends EncryptedChannel {
     private final boolean writable;
     private final boolean append;
     private final Runnable onClose;
+    private final Object writeLock;
     private final int blockSize;
 
     private long size;
@@ -47,9 +48,8 @@ final class BlockChannel extends EncryptedChannel {
     private long bufIndex = -1;
     private int bufLength;
     private boolean dirty;
-    /** The highest generation block {@code bufIndex} had when loaded (-1: never written), and whether known for all files. */
+    /** The highest generation block {@code bufIndex} had when loaded or last sealed (-1: never written). */
     private int bufGeneration;
-    private boolean bufGenerationComplete;
     private final boolean[] holders;
     private final boolean[] written;
     private long diskBlocks;
@@ -58,7 +58,7 @@ final class BlockChannel extends EncryptedChannel {
     private int[] order;
 
     BlockChannel(BlockSet blocks, ConfigFile config, FileChannel base, boolean readable, boolean writable,
-            boolean append, Runnable onClose) throws IOException {
+            boolean append, Object writeLock, Runnable onClose) throws IOException {
         this.blocks = blocks;
         this.config = config;
         this.base = base;
@@ -66,6 +66,7 @@ final class BlockChannel extends EncryptedChannel {
         this.writable = writable;
         this.append = append;
         this.onClose = onClose;
+        this.writeLock = writeLock;
         this.blockSize = blocks.blockSize;
         this.buf = new byte[blockSize];
         this.holders = new boolean[blocks.files.length];
@@ -101,7 +102,6 @@ final class BlockChannel extends EncryptedChannel {
         if (index >= diskBlocks) {
             bufLength = 0;
             bufGeneration = -1;
-            bufGenerationComplete = true;
             bufRequired = null;
             Arrays.fill(holders, false);
             return;
@@ -116,7 +116,6 @@ final class BlockChannel extends EncryptedChannel {
         }
         bufLength = length;
         bufGeneration = blocks.generation;
-        bufGenerationComplete = blocks.sawAll;
         bufRequired = blocks.required();
         System.arraycopy(blocks.present, 0, holders, 0, holders.length);
     }
@@ -126,12 +125,24 @@ final class BlockChannel extends EncryptedChannel {
         if (!dirty) {
             return;
         }
-        if (!bufGenerationComplete) {
-            bufGeneration = Math.max(bufGeneration, blocks.highestGeneration(bufIndex));
-            System.arraycopy(blocks.present, 0, holders, 0, holders.length);
-            bufGenerationComplete = true;
+        synchronized (writeLock) {
+            try (Storage.SealLock lock = blocks.files[0].storage.lockForSeal()) {
+                seal();
+            }
         }
-        int gen = bufGeneration < 0 ? blocks.floor() : bufGeneration + 1;
+    }
+
+    /**
+     * Seals the buffered block one generation past the highest any file's slot shows now (one small pread
+     * per file), not just when the block was loaded: another channel that wrote the block meanwhile cannot
+     * make this one reuse its nonce (the monitor serializes the channels of this JVM, the file lock other
+     * processes' channels and convergence).
+     */
+    private void seal() throws IOException {
+        int onDisk = blocks.highestGeneration(bufIndex);
+        System.arraycopy(blocks.present, 0, holders, 0, holders.length);
+        int highest = Math.max(bufGeneration, onDisk);
+        int gen = highest < 0 ? blocks.floor() : highest + 1;
         VolumeConfig cfg = config.current();
         AtRestCipher need = bufRequired;
         AtRestCipher cipher = cfg.cipherFor(need);
@@ -156,6 +167,9 @@ final class BlockChannel extends EncryptedChannel {
                     blocks.files[i].punch(bufIndex, gen);
                 }
                 holders[i] = written[i];
+            }
+            if (!written[0]) {
+                blocks.reachInBase(bufIndex, gen);
             }
         } else {
             int at = cfg.model == SwitchModel.SELECTIVE ? regionIndex(cfg, cipher) : 0;

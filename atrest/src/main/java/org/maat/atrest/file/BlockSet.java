@@ -35,8 +35,6 @@ final class BlockSet {
     AtRestCipher required() {
         return copyFile < 0 ? null : Ciphers.byId(files[copyFile].requiredId).orElse(null);
     }
-    /** Whether the last {@link #read} looked at every file (so {@link #generation} is the block's highest). */
-    boolean sawAll;
 
     BlockSet(String name, BlockFile[] files, Opener opener, int blockSize) throws IOException {
         this.name = name;
@@ -127,7 +125,6 @@ final class BlockSet {
         int bestLength = -1;
         int maxGen = -1;
         String damage = null;
-        sawAll = true;
         copyFile = -1;
         for (int k = 0; k < order.length; k++) {
             int fi = order[k];
@@ -137,7 +134,6 @@ final class BlockSet {
                 continue;
             }
             if (bestLength >= 0 && firstWins) {
-                sawAll = false;
                 continue;
             }
             byte[] target = bestLength < 0 ? out : scratch();
@@ -156,6 +152,10 @@ final class BlockSet {
             } else if (r == BlockFile.DAMAGED) {
                 if (damage == null) {
                     damage = f.damage;
+                }
+                // A torn write's header may carry the generation it used: never seal at it again.
+                if (f.generation < BlockFile.GENERATION_LIMIT) {
+                    maxGen = Math.max(maxGen, f.generation);
                 }
             } else {
                 maxGen = Math.max(maxGen, f.generation);
@@ -207,6 +207,20 @@ final class BlockSet {
             if (i != at && holders[i] && files[i] != null) {
                 files[i].punch(index, gen);
             }
+        }
+        if (at != 0) {
+            reachInBase(index, gen);
+        }
+    }
+
+    /**
+     * Makes the base file reach block {@code index} (an empty slot if it holds no copy), so that the base
+     * file's length is the logical file's: a lost region file then shows as missing blocks, never as a
+     * shorter file.
+     */
+    void reachInBase(long index, int generation) throws IOException {
+        if (files[0].slots() <= index) {
+            files[0].empty(index, generation);
         }
     }
 

@@ -84,21 +84,25 @@ public class Convergence {
         long n = set.slots();
         for (long i = 0; i < n; i++) {
             VolumeConfig cfg = files.config().current();
-            int length = set.read(i, plain, all, false);
-            if (length < 0) {
-                throw new IOException(set.name + ": block " + i + " is missing from every region");
-            }
-            int gen = set.generation;
-            int top = set.copyFile;
-            AtRestCipher required = set.required();
-            for (int f = 0; f < set.files.length; f++) {
-                holders[f] = set.present[f];
-            }
+            int length;
             boolean changed;
-            if (cfg.model == SwitchModel.MIRRORED) {
-                changed = mirror(set, cfg, i, required, top, gen, plain, length, holders);
-            } else {
-                changed = place(set, cfg, i, required, gen, plain, length, holders, ciphers);
+            // Read and rewrite under the seal lock: a writer in another process cannot seal between them.
+            try (Storage.SealLock lock = set.files[0].storage.lockForSeal()) {
+                length = set.read(i, plain, all, false);
+                if (length < 0) {
+                    throw new IOException(set.name + ": block " + i + " is missing from every region");
+                }
+                int gen = set.generation;
+                int top = set.copyFile;
+                AtRestCipher required = set.required();
+                for (int f = 0; f < set.files.length; f++) {
+                    holders[f] = set.present[f];
+                }
+                if (cfg.model == SwitchModel.MIRRORED) {
+                    changed = mirror(set, cfg, i, required, top, gen, plain, length, holders);
+                } else {
+                    changed = place(set, cfg, i, required, gen, plain, length, holders, ciphers);
+                }
             }
             if (changed) {
                 blocks++;
@@ -123,26 +127,35 @@ public class Convergence {
         boolean[] target = new boolean[set.files.length];
         // A block whose data requires more than every region offers stays where it is.
         target[top] = cfg.regions.stream().noneMatch(r -> meets(r, required));
-        for (AtRestCipher r : cfg.regions) {
-            if (!meets(r, required)) {
-                continue;
-            }
-            int at = BlockSet.regionIndex(cfg, set.ciphers, r);
-            target[at] = true;
-            BlockFile f = set.files[at];
-            boolean ok = f != null && copyOk(set, at, gen) && f.cipherId == r.id();
-            if (!ok) {
-                // The same generation as the other copies: this file never sealed this block at it.
-                set.file(at).write(i, r, required, gen, plain, length);
-                changed = true;
+        int copyGen = set.files[top].generation;
+        // Copies are filled at their own generation: a region slot showing it holds (or was torn while
+        // sealing) these very bytes under it. A slot showing a newer generation than every valid copy (a
+        // torn write of other bytes) forces a new generation everywhere, the missing copies first.
+        boolean sameGen = copyGen == gen;
+        int sealGen = sameGen ? gen : gen + 1;
+        for (int pass = 0; pass < 2; pass++) {
+            for (AtRestCipher r : cfg.regions) {
+                if (!meets(r, required)) {
+                    continue;
+                }
+                int at = BlockSet.regionIndex(cfg, set.ciphers, r);
+                target[at] = true;
+                BlockFile f = set.files[at];
+                boolean ok = f != null && copyOk(set, at, copyGen) && f.cipherId == r.id();
+                boolean write = sameGen ? pass == 0 && !ok : (pass == 0) == !ok;
+                if (write) {
+                    set.file(at).write(i, r, required, sealGen, plain, length);
+                    changed = true;
+                }
             }
         }
         for (int f = 0; f < holders.length; f++) {
             if (holders[f] && !target[f]) {
-                set.files[f].punch(i, gen);
+                set.files[f].punch(i, sealGen);
                 changed = true;
             }
         }
+        set.reachInBase(i, sealGen);
         return changed;
     }
 
@@ -174,6 +187,7 @@ public class Convergence {
             }
             betweenSteps();
             set.file(at).write(i, want, required, gen + 2, plain, length);
+            set.reachInBase(i, gen + 2);
             return true;
         }
         int next = gen + 1;
@@ -195,6 +209,7 @@ public class Convergence {
                 set.files[f].punch(i, next);
             }
         }
+        set.reachInBase(i, next);
         return true;
     }
 
