@@ -113,6 +113,23 @@ class PolicyDirectoryAtRestTest {
     }
 
     @Test
+    void aFileThatReceivedDataRequiringMoreThanItsCipherIsRefusedAtCloseAndDeleted() throws IOException {
+        try (AtRestDirectory shard = shard();
+             Task indexer = monitor.open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED)) {
+            PolicyDirectory policyDir = new PolicyDirectory(shard, 0, null, AccessGate.of(indexer));
+            indexer.read(document("d1", "public", "chacha8"));
+            IndexOutput out = policyDir.createOutput("_0.fdt", IOContext.DEFAULT); // sealed with ChaCha8
+            out.writeInt(1);
+            indexer.read(document("d2", "private", "chacha20")); // its stored fields would follow into the file
+            out.writeInt(2);
+            assertThatThrownBy(out::close).isInstanceOf(PolicyViolation.class)
+                    .hasMessageContaining("atRestAtLeast(\"chacha20\")");
+            assertThat(shard.listAll()).doesNotContain("_0.fdt");
+            assertThat(policyDir.stagedLabel("_0.fdt")).isNull();
+        }
+    }
+
+    @Test
     void aPlaintextIndexIsLabelledNoneAndRefusesDataThatRequiresACipher() throws IOException {
         try (Directory ram = new ByteBuffersDirectory();
              Task indexer = monitor.open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED)) {

@@ -100,6 +100,19 @@ class AtRestPopulationTest {
         // A 4 KiB block holds a dozen records, nearly always one non-public: no ChaCha8 block is expected here.
         assertThat(blocks).contains(Ciphers.CHACHA20);
         assertThat(RawFiles.contain(root.resolve("documents"), "probe-")).isFalse();
+
+        // The indexer reads every document: each index file is sealed and labelled as the strongest policy requires.
+        org.maat.core.lucene.IndexLayout index = TestData.index(data, root.resolve("index"), 2);
+        try (org.maat.core.lucene.IndexLabels labels = org.maat.core.lucene.IndexLabels.open(index);
+             var all = labels.all()) {
+            List<Conduit> files = all.filter(c -> c.attributes().containsKey("file")).toList();
+            assertThat(files).isNotEmpty().allSatisfy(c -> assertThat(c.attributes())
+                    .containsEntry(org.maat.policy.lang.AtRestStrength.ATTRIBUTE, "chacha20"));
+        }
+        try (org.maat.core.runtime.SearchService search = org.maat.core.runtime.SearchService.open(data, index,
+                org.maat.core.task.Monitoring.REFERENCE_MONITOR)) {
+            assertThat(search.search(org.maat.policy.Session.of("u1", "r1"), "filler", 10)).isNotEmpty();
+        }
     }
 
     @Test
