@@ -17,9 +17,8 @@ import org.maat.atrest.cipher.Ciphers;
  * <p>Each slot is read with one pread and written with one pwrite of the whole slot, into buffers kept per
  * instance; not thread-safe (its channel serializes). A pwrite is not atomic: Linux stops a write between
  * pages when the process is being killed, and power loss can keep any part of it. A torn slot fails
- * authentication. So convergence never overwrites a block's only copy (see {@link Convergence}); an
- * application's own rewrite of a block (appending into a partial last block, an erasure) that is torn loses
- * that block's previous bytes with the new ones: the block reads as an error, never as wrong data.
+ * authentication. So no writer overwrites a block's only valid copy: a channel's rewrite stages the new version
+ * first ({@link BlockSet#seal}), and so does convergence ({@link Convergence}).
  */
 final class BlockFile {
 

@@ -35,6 +35,7 @@ public final class VolumeFiles {
 
     private final VolumeKey key;
     private final ConfigFile config;
+    private final BlockSet.Rewrites rewrites;
     /**
      * The files open for writing in this JVM, each with its count of writing channels; the entry is also the
      * lock that makes reading a block's generation and sealing it one step across those channels.
@@ -46,8 +47,14 @@ public final class VolumeFiles {
     }
 
     public VolumeFiles(VolumeKey key, ConfigFile config) {
+        this(key, config, BlockSet.Rewrites.STAGED);
+    }
+
+    /** With {@link BlockSet.Rewrites#IN_PLACE}: only for a test that shows why rewrites are staged. */
+    VolumeFiles(VolumeKey key, ConfigFile config, BlockSet.Rewrites rewrites) {
         this.key = key;
         this.config = config;
+        this.rewrites = rewrites;
     }
 
     public VolumeKey key() {
@@ -156,7 +163,7 @@ public final class VolumeFiles {
             }
             BlockSet.Opener opener = write ? index -> createRegion(file, ciphers.get(index - 1),
                     files[0].header.blockSize) : null;
-            BlockSet set = new BlockSet(name, files, opener, files[0].header.blockSize);
+            BlockSet set = new BlockSet(name, files, opener, files[0].header.blockSize, rewrites);
             Path id = file.toAbsolutePath().normalize();
             Object lock = write ? writers.compute(id, (k, w) -> {
                 Writers now = w == null ? new Writers() : w;
