@@ -90,9 +90,20 @@ final class BlockFile {
         storage.write(0, encoded, 0, encoded.length);
     }
 
-    /** How many slots the file holds. */
+    /** Linux stops a write that a kill interrupts between pages of this size. */
+    static final int PAGE = 4096;
+
+    /**
+     * How many slots the file holds. A partial last slot that ends on a page boundary is a slot being added
+     * whose pwrite a kill cut between pages (the file only ever grows or shrinks by whole slots otherwise):
+     * it held nothing before, so it is not counted; any other partial slot is a truncated file, an error.
+     */
     long slots() throws IOException {
-        long body = storage.size() - FileHeader.LENGTH;
+        long size = storage.size();
+        long body = size - FileHeader.LENGTH;
+        if (body > 0 && body % header.slotSize != 0 && size % PAGE == 0) {
+            return body / header.slotSize;
+        }
         if (body < 0 || body % header.slotSize != 0) {
             throw new IOException(name + ": truncated: " + Math.max(body, 0) + " bytes after the header are not a whole"
                     + " number of " + header.slotSize + "-byte slots");

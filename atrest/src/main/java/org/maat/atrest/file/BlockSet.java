@@ -120,8 +120,11 @@ final class BlockSet {
 
     /**
      * Reads block {@code index} into {@code out}, trying files in {@code order}; with {@code firstWins} the
-     * first valid copy is taken (Mirrored: every region holds the same generation), otherwise the valid copy
-     * with the highest generation. Returns its length, or -1 when no file holds the block.
+     * first valid copy of the newest generation any slot header shows is taken (Mirrored: every region holds
+     * the same generation, so the preferred region's copy), otherwise, and when that generation's copies are
+     * all torn, the valid copy with the highest generation. Looking at the headers first keeps a stale copy
+     * (a crash between writing a block's new copy and emptying its old one, under any model) from winning
+     * over a newer one that a reader has already seen. Returns its length, or -1 when no file holds the block.
      *
      * @throws IOException naming the file and block when copies exist and none authenticates
      */
@@ -131,6 +134,18 @@ final class BlockSet {
         int maxGen = -1;
         String damage = null;
         copyFile = -1;
+        int newest = Integer.MAX_VALUE;
+        if (firstWins) {
+            newest = -1;
+            for (BlockFile f : files) {
+                if (f != null) {
+                    f.readHeader(index);
+                    if (f.cipherId != 0 && f.generation < BlockFile.GENERATION_LIMIT) {
+                        newest = Math.max(newest, f.generation);
+                    }
+                }
+            }
+        }
         for (int k = 0; k < order.length; k++) {
             int fi = order[k];
             BlockFile f = files[fi];
@@ -138,7 +153,7 @@ final class BlockSet {
             if (f == null) {
                 continue;
             }
-            if (bestLength >= 0 && firstWins) {
+            if (bestLength >= 0 && bestGen >= newest) {
                 continue;
             }
             byte[] target = bestLength < 0 ? out : scratch();
