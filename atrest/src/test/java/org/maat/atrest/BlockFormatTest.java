@@ -43,14 +43,19 @@ class BlockFormatTest {
         assertThat(le(raw, HEADER + 2 * slot + 4)).as("last block's plaintext length").isEqualTo(50);
         assertThat(le(raw, HEADER + 2 * slot + 8)).as("generation").isZero();
 
-        // The partial last block appended later: sealed again, one generation up, in the same slot.
+        // The partial last block appended later: staged first (generation 1, in store~chacha20, emptied
+        // afterwards), then sealed again in the same slot at generation 2.
         try (FileChannel ch = v.open(f, StandardOpenOption.WRITE, StandardOpenOption.APPEND)) {
             ch.write(ByteBuffer.wrap(new byte[10]));
         }
         byte[] appended = Files.readAllBytes(f);
         assertThat(appended.length).isEqualTo(raw.length);
         assertThat(le(appended, HEADER + 2 * slot + 4)).isEqualTo(60);
-        assertThat(le(appended, HEADER + 2 * slot + 8)).isEqualTo(1);
+        assertThat(le(appended, HEADER + 2 * slot + 8)).isEqualTo(2);
+        byte[] staged = Files.readAllBytes(f.resolveSibling("store~chacha20"));
+        assertThat(staged.length).isEqualTo(HEADER + 3 * slot);
+        assertThat(staged[HEADER + 2 * slot] & 0xff).as("staged copy emptied").isZero();
+        assertThat(le(staged, HEADER + 2 * slot + 8)).as("emptied at the new generation").isEqualTo(2);
 
         // An in-place overwrite (a conduit store's erasure): generation 1, and the old ciphertext is gone.
         byte[] oldCipherText = Arrays.copyOfRange(raw, HEADER + slot + 16, HEADER + slot + 16 + B);
@@ -58,11 +63,13 @@ class BlockFormatTest {
             ch.write(ByteBuffer.wrap(new byte[B]), B);
         }
         byte[] erased = Files.readAllBytes(f);
-        assertThat(le(erased, HEADER + slot + 8)).isEqualTo(1);
+        assertThat(le(erased, HEADER + slot + 8)).isEqualTo(2);
         assertThat(le(erased, HEADER + 8)).as("block 0 untouched").isZero();
         for (int i = 0; i + 16 <= oldCipherText.length; i += 16) {
             byte[] piece = Arrays.copyOfRange(oldCipherText, i, i + 16);
             assertThat(Collections.indexOfSubList(erased, piece)).isEqualTo(-1);
+            assertThat(Collections.indexOfSubList(Files.readAllBytes(f.resolveSibling("store~chacha20")), piece))
+                    .isEqualTo(-1);
         }
         byte[] expect = Arrays.copyOf(data, data.length + 10);
         Arrays.fill(expect, B, 2 * B, (byte) 0);

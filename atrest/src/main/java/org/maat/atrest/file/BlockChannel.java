@@ -20,7 +20,9 @@ import org.maat.atrest.cipher.Ciphers;
 /**
  * The plaintext channel over one logical file's {@link BlockSet}. It holds one block in a buffer: reads and
  * writes inside that block touch no disk; moving to another block, {@link #force} and {@link #close} seal a
- * changed block (one pwrite per slot, generation one past the highest the block ever had). So a write is on
+ * changed block (generation one past the highest the block ever had): one pwrite per slot for a block not on
+ * disk yet; a rewrite of a block on disk goes through a staged copy so that a torn write keeps the old or the
+ * new version ({@link BlockSet#seal}). So a write is on
  * disk, for other channels and processes to read, once the channel has moved past its block or been forced
  * or closed, as with a buffered stream. Two channels writing one block may lose one's update (the later seal
  * wins) but never share a nonce: a seal takes the generation past what the disk shows at that moment. The configuration is consulted per sealed block, so a switch reaches blocks
@@ -51,8 +53,16 @@ final class BlockChannel extends EncryptedChannel {
     /** The highest generation block {@code bufIndex} had when loaded or last sealed (-1: never written). */
     private int bufGeneration;
     private final boolean[] holders;
-    private final boolean[] written;
+    /** Which files hold a copy of the buffered block known to authenticate (from its load or last seal). */
+    private final boolean[] valid;
     private long diskBlocks;
+    /**
+     * Blocks below this existed when the channel opened or was last forced: their copies may be durable, so
+     * staging their rewrite forces the staged copy first (unless rewritten since, in {@link #rewrittenSinceForce}).
+     */
+    private long durableBlocks;
+    private final java.util.Set<Long> rewrittenSinceForce = new java.util.HashSet<>();
+    private byte[] scratch;
 
     private VolumeConfig orderFor;
     private int[] order;
@@ -70,8 +80,9 @@ final class BlockChannel extends EncryptedChannel {
         this.blockSize = blocks.blockSize;
         this.buf = new byte[blockSize];
         this.holders = new boolean[blocks.files.length];
-        this.written = new boolean[blocks.files.length];
+        this.valid = new boolean[blocks.files.length];
         this.diskBlocks = blocks.slots();
+        this.durableBlocks = diskBlocks;
         if (diskBlocks > 0) {
             load(diskBlocks - 1);
             size = (diskBlocks - 1) * blockSize + bufLength;
@@ -104,6 +115,7 @@ final class BlockChannel extends EncryptedChannel {
             bufGeneration = -1;
             bufRequired = null;
             Arrays.fill(holders, false);
+            Arrays.fill(valid, false);
             return;
         }
         VolumeConfig cfg = config.current();
@@ -118,6 +130,7 @@ final class BlockChannel extends EncryptedChannel {
         bufGeneration = blocks.generation;
         bufRequired = blocks.required();
         System.arraycopy(blocks.present, 0, holders, 0, holders.length);
+        System.arraycopy(blocks.present, 0, valid, 0, valid.length);
     }
 
     /** Seals the buffered block if it changed. */
@@ -141,45 +154,72 @@ final class BlockChannel extends EncryptedChannel {
     private void seal() throws IOException {
         int onDisk = blocks.highestGeneration(bufIndex);
         System.arraycopy(blocks.present, 0, holders, 0, holders.length);
+        if (onDisk > bufGeneration) {
+            // Another channel sealed the block since: learn which copies are valid now.
+            try {
+                blocks.read(bufIndex, scratch(), allFiles(), false);
+                System.arraycopy(blocks.present, 0, valid, 0, valid.length);
+            } catch (IOException noValidCopy) {
+                Arrays.fill(valid, false); // nothing left to keep
+            }
+        }
         int highest = Math.max(bufGeneration, onDisk);
         int gen = highest < 0 ? blocks.floor() : highest + 1;
         VolumeConfig cfg = config.current();
         AtRestCipher need = bufRequired;
         AtRestCipher cipher = cfg.cipherFor(need);
+        int[] targets;
+        AtRestCipher[] with;
         if (cfg.model == SwitchModel.MIRRORED) {
-            boolean wrote = false;
-            boolean[] written = this.written;
-            Arrays.fill(written, false);
+            List<AtRestCipher> meet = new ArrayList<>();
             for (AtRestCipher r : cfg.regions) {
                 if (need == null || r.strength() >= need.strength()) {
-                    int at = regionIndex(cfg, r);
-                    blocks.file(at).write(bufIndex, r, need, gen, buf, bufLength);
-                    written[at] = true;
-                    wrote = true;
+                    meet.add(r);
                 }
             }
-            if (!wrote) {
-                blocks.file(0).write(bufIndex, cipher, need, gen, buf, bufLength);
-                written[0] = true;
-            }
-            for (int i = 0; i < holders.length; i++) {
-                if (holders[i] && !written[i]) {
-                    blocks.files[i].punch(bufIndex, gen);
+            if (meet.isEmpty()) {
+                targets = new int[] {0};
+                with = new AtRestCipher[] {cipher};
+            } else {
+                targets = new int[meet.size()];
+                with = meet.toArray(new AtRestCipher[0]);
+                for (int k = 0; k < targets.length; k++) {
+                    targets[k] = regionIndex(cfg, with[k]);
                 }
-                holders[i] = written[i];
-            }
-            if (!written[0]) {
-                blocks.reachInBase(bufIndex, gen);
             }
         } else {
-            int at = cfg.model == SwitchModel.SELECTIVE ? regionIndex(cfg, cipher) : 0;
-            blocks.writeOnly(at, bufIndex, cipher, need, gen, buf, bufLength, holders);
-            Arrays.fill(holders, false);
-            holders[at] = true;
+            targets = new int[] {cfg.model == SwitchModel.SELECTIVE ? regionIndex(cfg, cipher) : 0};
+            with = new AtRestCipher[] {cipher};
+        }
+        boolean durable = bufIndex < durableBlocks && !rewrittenSinceForce.contains(bufIndex);
+        if (bufIndex < durableBlocks) {
+            rewrittenSinceForce.add(bufIndex);
+        }
+        gen = blocks.seal(bufIndex, targets, with, need, gen, buf, bufLength, holders, valid, durable);
+        Arrays.fill(holders, false);
+        Arrays.fill(valid, false);
+        for (int t : targets) {
+            holders[t] = true;
+            valid[t] = true;
         }
         bufGeneration = gen;
         dirty = false;
         diskBlocks = Math.max(diskBlocks, bufIndex + 1);
+    }
+
+    private byte[] scratch() {
+        if (scratch == null) {
+            scratch = new byte[blockSize];
+        }
+        return scratch;
+    }
+
+    private int[] allFiles() {
+        int[] all = new int[blocks.files.length];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        return all;
     }
 
     private static AtRestCipher stronger(AtRestCipher a, AtRestCipher b) {
@@ -383,6 +423,8 @@ final class BlockChannel extends EncryptedChannel {
                     }
                 }
                 diskBlocks = 0;
+                durableBlocks = 0;
+                rewrittenSinceForce.clear();
             } else {
                 long keep = (newSize + blockSize - 1) / blockSize;
                 int lastLength = (int) (newSize - (keep - 1) * blockSize);
@@ -398,6 +440,7 @@ final class BlockChannel extends EncryptedChannel {
                     }
                 }
                 diskBlocks = keep;
+                durableBlocks = Math.min(durableBlocks, keep);
             }
             size = newSize;
         }
@@ -410,6 +453,8 @@ final class BlockChannel extends EncryptedChannel {
         ensureOpen();
         flush();
         blocks.force();
+        durableBlocks = diskBlocks;
+        rewrittenSinceForce.clear();
     }
 
     @Override

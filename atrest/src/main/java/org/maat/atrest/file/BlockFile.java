@@ -17,9 +17,8 @@ import org.maat.atrest.cipher.Ciphers;
  * <p>Each slot is read with one pread and written with one pwrite of the whole slot, into buffers kept per
  * instance; not thread-safe (its channel serializes). A pwrite is not atomic: Linux stops a write between
  * pages when the process is being killed, and power loss can keep any part of it. A torn slot fails
- * authentication. So convergence never overwrites a block's only copy (see {@link Convergence}); an
- * application's own rewrite of a block (appending into a partial last block, an erasure) that is torn loses
- * that block's previous bytes with the new ones: the block reads as an error, never as wrong data.
+ * authentication. So no writer overwrites a block's only valid copy: a channel's rewrite stages the new version
+ * first ({@link BlockSet#seal}), and so does convergence ({@link Convergence}).
  */
 final class BlockFile {
 
@@ -91,9 +90,20 @@ final class BlockFile {
         storage.write(0, encoded, 0, encoded.length);
     }
 
-    /** How many slots the file holds. */
+    /** Linux stops a write that a kill interrupts between pages of this size. */
+    static final int PAGE = 4096;
+
+    /**
+     * How many slots the file holds. A partial last slot that ends on a page boundary is a slot being added
+     * whose pwrite a kill cut between pages (the file only ever grows or shrinks by whole slots otherwise):
+     * it held nothing before, so it is not counted; any other partial slot is a truncated file, an error.
+     */
     long slots() throws IOException {
-        long body = storage.size() - FileHeader.LENGTH;
+        long size = storage.size();
+        long body = size - FileHeader.LENGTH;
+        if (body > 0 && body % header.slotSize != 0 && size % PAGE == 0) {
+            return body / header.slotSize;
+        }
         if (body < 0 || body % header.slotSize != 0) {
             throw new IOException(name + ": truncated: " + Math.max(body, 0) + " bytes after the header are not a whole"
                     + " number of " + header.slotSize + "-byte slots");

@@ -22,6 +22,7 @@ final class BlockSet {
     final List<AtRestCipher> ciphers = Ciphers.all();
     final BlockFile[] files;
     private final Opener opener;
+    private final Rewrites rewrites;
     final int blockSize;
     private byte[] scratch;
 
@@ -36,7 +37,19 @@ final class BlockSet {
         return copyFile < 0 ? null : Ciphers.byId(files[copyFile].requiredId).orElse(null);
     }
 
+    /** How a slot holding a valid block is rewritten: staged (always, but in a test that shows why). */
+    enum Rewrites {
+        STAGED,
+        /** Over the only copy in place: a torn write loses the block. Only a test that shows it matters uses it. */
+        IN_PLACE
+    }
+
     BlockSet(String name, BlockFile[] files, Opener opener, int blockSize) throws IOException {
+        this(name, files, opener, blockSize, Rewrites.STAGED);
+    }
+
+    BlockSet(String name, BlockFile[] files, Opener opener, int blockSize, Rewrites rewrites) throws IOException {
+        this.rewrites = rewrites;
         this.name = name;
         this.files = files;
         this.opener = opener;
@@ -107,8 +120,11 @@ final class BlockSet {
 
     /**
      * Reads block {@code index} into {@code out}, trying files in {@code order}; with {@code firstWins} the
-     * first valid copy is taken (Mirrored: every region holds the same generation), otherwise the valid copy
-     * with the highest generation. Returns its length, or -1 when no file holds the block.
+     * first valid copy of the newest generation any slot header shows is taken (Mirrored: every region holds
+     * the same generation, so the preferred region's copy), otherwise, and when that generation's copies are
+     * all torn, the valid copy with the highest generation. Looking at the headers first keeps a stale copy
+     * (a crash between writing a block's new copy and emptying its old one, under any model) from winning
+     * over a newer one that a reader has already seen. Returns its length, or -1 when no file holds the block.
      *
      * @throws IOException naming the file and block when copies exist and none authenticates
      */
@@ -118,6 +134,18 @@ final class BlockSet {
         int maxGen = -1;
         String damage = null;
         copyFile = -1;
+        int newest = Integer.MAX_VALUE;
+        if (firstWins) {
+            newest = -1;
+            for (BlockFile f : files) {
+                if (f != null) {
+                    f.readHeader(index);
+                    if (f.cipherId != 0 && f.generation < BlockFile.GENERATION_LIMIT) {
+                        newest = Math.max(newest, f.generation);
+                    }
+                }
+            }
+        }
         for (int k = 0; k < order.length; k++) {
             int fi = order[k];
             BlockFile f = files[fi];
@@ -125,7 +153,7 @@ final class BlockSet {
             if (f == null) {
                 continue;
             }
-            if (bestLength >= 0 && firstWins) {
+            if (bestLength >= 0 && bestGen >= newest) {
                 continue;
             }
             byte[] target = bestLength < 0 ? out : scratch();
@@ -191,18 +219,81 @@ final class BlockSet {
         return files[index];
     }
 
-    /** Writes block {@code index} as {@code cipher} into file {@code at}, then empties its other copies. */
-    void writeOnly(int at, long index, AtRestCipher cipher, AtRestCipher required, int gen, byte[] plain,
-            int length, boolean[] holders) throws IOException {
-        file(at).write(index, cipher, required, gen, plain, length);
-        for (int i = 0; i < files.length; i++) {
-            if (i != at && holders[i] && files[i] != null) {
-                files[i].punch(index, gen);
+    /**
+     * Seals block {@code index} into every target file ({@code targets[k]} under {@code ciphers[k]}), then
+     * empties its copies in other files ({@code holders}: slots whose header shows a copy). A pwrite can be
+     * torn (SIGKILL stops it between pages), so at every instant some file holds a valid copy of the old or
+     * the new version: targets known to hold no valid copy ({@code valid}) are written first; a target that
+     * holds the block's only valid copy is overwritten only after the new version is staged in another file
+     * at {@code gen} (forced first when the old version was {@code durable}); the staged copy is emptied at
+     * the end. A slot that holds nothing yet (the common sequential write) takes one pwrite.
+     *
+     * @return the generation the targets got ({@code gen}, or {@code gen + 1} after staging)
+     */
+    int seal(long index, int[] targets, AtRestCipher[] with, AtRestCipher required, int gen, byte[] plain,
+            int length, boolean[] holders, boolean[] valid, boolean durable) throws IOException {
+        int stage = rewrites == Rewrites.STAGED ? stageFile(targets, with, valid) : -1;
+        int targetGen = gen;
+        if (stage >= 0) {
+            file(stage).write(index, with[0], required, gen, plain, length);
+            if (durable) {
+                files[stage].storage.force();
+            }
+            holders[stage] = true;
+            targetGen = gen + 1;
+        }
+        for (int pass = 0; pass < 2; pass++) {
+            for (int k = 0; k < targets.length; k++) {
+                if (valid[targets[k]] == (pass == 1)) {
+                    file(targets[k]).write(index, with[k], required, targetGen, plain, length);
+                }
             }
         }
-        if (at != 0) {
-            reachInBase(index, gen);
+        for (int i = 0; i < files.length; i++) {
+            if (holders[i] && files[i] != null && !contains(targets, i)) {
+                files[i].punch(index, targetGen);
+            }
         }
+        if (!contains(targets, 0)) {
+            reachInBase(index, targetGen);
+        }
+        return targetGen;
+    }
+
+    /**
+     * The file to stage a block's new version in before its targets are written, or -1 when no staging is
+     * needed: some target holds no valid copy (written first, it is the new copy), or a valid copy lies
+     * outside the first target overwritten, or no valid copy exists. The staging file is the region file of
+     * the target's cipher, or of the first or second cipher when that is a target itself.
+     */
+    private int stageFile(int[] targets, AtRestCipher[] with, boolean[] valid) {
+        int validCopies = 0;
+        for (int i = 0; i < valid.length; i++) {
+            validCopies += valid[i] ? 1 : 0;
+        }
+        for (int t : targets) {
+            if (!valid[t]) {
+                return -1;
+            }
+        }
+        if (validCopies != 1 || targets.length != 1) {
+            return -1;
+        }
+        for (int stage : new int[] {indexOf(ciphers, with[0]), 1, 2}) {
+            if (!contains(targets, stage)) {
+                return stage;
+            }
+        }
+        throw new AssertionError("three files cannot all be targets of one copy");
+    }
+
+    private static boolean contains(int[] a, int v) {
+        for (int x : a) {
+            if (x == v) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

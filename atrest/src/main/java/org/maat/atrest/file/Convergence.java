@@ -20,9 +20,9 @@ import org.maat.atrest.cipher.Ciphers;
  * <p>Crash safety (SIGKILL at any instant): a new copy is always written, with a higher generation, before
  * the old copy is emptied or overwritten, so every block has a valid copy at every instant; readers take the
  * valid copy with the highest generation. A pwrite is not atomic under SIGKILL (Linux stops a write between
- * pages when a fatal signal is pending), so Forward never rewrites the only copy in place: it first writes
- * the block to the staging file {@code F~cipher}, then over the slot in {@code F}, then empties the staging
- * copy. Power loss can also reorder unforced writes: the files are forced at the end of each file only.
+ * pages when a fatal signal is pending), so the only valid copy is never rewritten in place: the block goes
+ * through {@link BlockSet#seal}, which stages it in {@code F~cipher} first, as a channel's rewrites do. Power
+ * loss can also reorder unforced writes: the files are forced at the end of each file only.
  *
  * <p>Files open for writing in this JVM are skipped (their writer would not see the new generations).
  */
@@ -190,26 +190,9 @@ public class Convergence {
             set.reachInBase(i, gen + 2);
             return true;
         }
-        int next = gen + 1;
-        if (holders[at]) {
-            // Overwriting a slot that holds a copy: stage the new copy elsewhere first (see the class comment).
-            int stage = BlockSet.indexOf(ciphers, want);
-            if (stage == at) {
-                stage = BlockSet.indexOf(ciphers, ciphers.get(ciphers.indexOf(want) == 0 ? 1 : 0));
-            }
-            set.file(stage).write(i, want, required, next, plain, length);
-            holders[stage] = true;
-            betweenSteps();
-            next++;
-        }
-        set.file(at).write(i, want, required, next, plain, length);
-        betweenSteps();
-        for (int f = 0; f < holders.length; f++) {
-            if (holders[f] && f != at) {
-                set.files[f].punch(i, next);
-            }
-        }
-        set.reachInBase(i, next);
+        // The one seal path (BlockSet#seal): a slot holding the block's only valid copy is staged over.
+        boolean[] valid = set.present.clone();
+        set.seal(i, new int[] {at}, new AtRestCipher[] {want}, required, gen + 1, plain, length, holders, valid, false);
         return true;
     }
 

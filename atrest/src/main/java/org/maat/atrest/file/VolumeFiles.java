@@ -35,6 +35,8 @@ public final class VolumeFiles {
 
     private final VolumeKey key;
     private final ConfigFile config;
+    private final BlockSet.Rewrites rewrites;
+    private final Function<FileChannel, Storage> storage;
     /**
      * The files open for writing in this JVM, each with its count of writing channels; the entry is also the
      * lock that makes reading a block's generation and sealing it one step across those channels.
@@ -46,8 +48,18 @@ public final class VolumeFiles {
     }
 
     public VolumeFiles(VolumeKey key, ConfigFile config) {
+        this(key, config, BlockSet.Rewrites.STAGED, Storage::of);
+    }
+
+    /**
+     * For crash tests: {@code storage} wraps the channels of files opened here (a test tears their writes the
+     * way a SIGKILL can), and {@link BlockSet.Rewrites#IN_PLACE} shows why rewrites are staged.
+     */
+    VolumeFiles(VolumeKey key, ConfigFile config, BlockSet.Rewrites rewrites, Function<FileChannel, Storage> storage) {
         this.key = key;
         this.config = config;
+        this.rewrites = rewrites;
+        this.storage = storage;
     }
 
     public VolumeKey key() {
@@ -134,9 +146,9 @@ public final class VolumeFiles {
             String name = file.toString();
             if (truncate || length == 0) {
                 base.truncate(0);
-                files[0] = BlockFile.create(name, Storage.of(base), cfg.blockSize, key);
+                files[0] = BlockFile.create(name, storage.apply(base), cfg.blockSize, key);
             } else {
-                files[0] = BlockFile.open(name, Storage.of(base), key);
+                files[0] = BlockFile.open(name, storage.apply(base), key);
             }
             List<AtRestCipher> ciphers = Ciphers.all();
             for (int j = 0; j < ciphers.size(); j++) {
@@ -151,12 +163,12 @@ public final class VolumeFiles {
                 FileChannel rc = FileChannel.open(r, write ? Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE)
                         : Set.of(StandardOpenOption.READ));
                 opened.add(rc);
-                files[1 + j] = rc.size() == 0 ? (write ? BlockFile.create(r.toString(), Storage.of(rc),
-                        files[0].header.blockSize, key) : null) : BlockFile.open(r.toString(), Storage.of(rc), key);
+                files[1 + j] = rc.size() == 0 ? (write ? BlockFile.create(r.toString(), storage.apply(rc),
+                        files[0].header.blockSize, key) : null) : BlockFile.open(r.toString(), storage.apply(rc), key);
             }
             BlockSet.Opener opener = write ? index -> createRegion(file, ciphers.get(index - 1),
                     files[0].header.blockSize) : null;
-            BlockSet set = new BlockSet(name, files, opener, files[0].header.blockSize);
+            BlockSet set = new BlockSet(name, files, opener, files[0].header.blockSize, rewrites);
             Path id = file.toAbsolutePath().normalize();
             Object lock = write ? writers.compute(id, (k, w) -> {
                 Writers now = w == null ? new Writers() : w;
@@ -184,8 +196,8 @@ public final class VolumeFiles {
         FileChannel ch = FileChannel.open(r, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE);
         try {
-            return ch.size() == 0 ? BlockFile.create(r.toString(), Storage.of(ch), blockSize, key)
-                    : BlockFile.open(r.toString(), Storage.of(ch), key);
+            return ch.size() == 0 ? BlockFile.create(r.toString(), storage.apply(ch), blockSize, key)
+                    : BlockFile.open(r.toString(), storage.apply(ch), key);
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;

@@ -3,6 +3,7 @@ package org.maat.core.conduit;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.maat.core.storage.StorageFiles;
 
 /**
  * One commit of a store as readers see it: where each document's record lies now, with
@@ -26,11 +27,11 @@ final class StoreView {
     }
 
     /** The view of {@code commit}: the base table {@code base} (never changed) with the committed edits applied. */
-    static StoreView of(Path dir, StoreCommit commit, long[] base) throws IOException {
-        return of(dir, commit, base, EditLog.read(dir, commit.editBytes()));
+    static StoreView of(Path dir, StorageFiles files, StoreCommit commit, long[] base) throws IOException {
+        return of(dir, commit, base, EditLog.read(dir, files, commit.editBytes()));
     }
 
-    /** As {@link #of(Path, StoreCommit, long[])} with the committed edits read already. */
+    /** As {@link #of(Path, StorageFiles, StoreCommit, long[])} with the committed edits read already. */
     static StoreView of(Path dir, StoreCommit commit, long[] base, List<EditLog.Edit> edits) throws IOException {
         long[] offsets = base.clone();
         long live = offsets.length;

@@ -1,11 +1,13 @@
 package org.maat.policy.eval;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 import org.maat.policy.facts.FactSource;
+import org.maat.policy.lang.AtRestStrength;
 import org.maat.policy.lang.Permission;
 import org.maat.policy.lang.Policy;
 import org.maat.policy.lang.PolicyCheckException;
@@ -78,6 +80,23 @@ public final class PolicyEngine {
             throw new PolicyEvaluationException("unknown policy " + id + ": it was never interned in this engine");
         }
         return p;
+    }
+
+    /**
+     * The minimum cipher a file at rest must be sealed with to receive data of policy {@code id}
+     * ({@link CompiledPolicy#minimumAtRest()}): a writer picks at least this before the monitor checks.
+     */
+    public Optional<String> minimumAtRest(PolicyId id) {
+        return policy(id).minimumAtRest();
+    }
+
+    /** The strongest {@link #minimumAtRest} of every policy interned here: what data of any of them may require. */
+    public Optional<String> strongestMinimumAtRest() {
+        Optional<String> strongest = Optional.empty();
+        for (CompiledPolicy p : policies.values()) {
+            strongest = AtRestStrength.stronger(strongest, p.minimumAtRest());
+        }
+        return strongest;
     }
 
     /** Whether {@code permission} of policy {@code id} holds in {@code ctx} (release clauses aside). */
