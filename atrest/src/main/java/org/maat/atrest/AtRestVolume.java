@@ -5,10 +5,21 @@ import java.nio.channels.FileChannel;
 import java.nio.file.OpenOption;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.LongConsumer;
+import java.util.concurrent.ConcurrentHashMap;
+import java.nio.file.Files;
 import org.maat.atrest.cipher.AtRestCipher;
+import org.maat.atrest.file.ConfigFile;
+import org.maat.atrest.file.Convergence;
+import org.maat.atrest.file.StatusScan;
+import org.maat.atrest.file.VolumeConfig;
+import org.maat.atrest.file.VolumeFiles;
+import org.maat.atrest.file.VolumeKey;
 import org.maat.keys.KeySource;
+import org.maat.keys.KeySources;
 
 /**
  * An encrypted volume: a directory tree (a Maat data directory) whose files are block-encrypted at rest,
@@ -28,30 +39,90 @@ public final class AtRestVolume {
 
     /** The configuration file at the root of a volume. */
     public static final String CONFIG_FILE = "atrest.json";
+    /** Plaintext bytes per block of a new volume. */
+    public static final int DEFAULT_BLOCK_SIZE = 4096;
 
-    private AtRestVolume() {
-        throw new UnsupportedOperationException("issue 16: not built yet");
+    private static final Map<Path, AtRestVolume> OPEN = new ConcurrentHashMap<>();
+
+    private final Path root;
+    private final VolumeFiles files;
+
+    private AtRestVolume(Path root, VolumeFiles files) {
+        this.root = root;
+        this.files = files;
+    }
+
+    private static Path normal(Path p) {
+        return p.toAbsolutePath().normalize();
     }
 
     /**
      * Makes {@code root} an encrypted volume under the Forward model with {@code cipher} for new blocks, its
      * key from {@code keySpec} ({@code file:PATH}, created with a fresh random key when absent, or
-     * {@code vault:...}). Files already under the root stay as they are (plaintext files are read as such).
+     * {@code vault:...}; null: {@code file:} the root's sibling {@code ROOT.atrest.key}, outside the root so a
+     * copy of the root alone carries no key). Files already under the root stay as they are (plaintext files
+     * are read as such).
      *
      * @throws IOException when the root already holds a volume or cannot be written
      */
     public static AtRestVolume create(Path root, AtRestCipher cipher, String keySpec) throws IOException {
-        throw new UnsupportedOperationException("issue 16: not built yet");
+        return create(root, cipher, keySpec, DEFAULT_BLOCK_SIZE);
     }
 
-    /** The volume at {@code root}, its key opened from the configuration's spec. */
+    /** Like {@link #create(Path, AtRestCipher, String)} with {@code blockSize} plaintext bytes per block. */
+    public static AtRestVolume create(Path root, AtRestCipher cipher, String keySpec, int blockSize)
+            throws IOException {
+        Path r = normal(root);
+        Path config = r.resolve(CONFIG_FILE);
+        if (Files.exists(config)) {
+            throw new IOException(r + " is already an encrypted volume (" + config + ")");
+        }
+        if (blockSize < 64 || blockSize > (1 << 24)) {
+            throw new IllegalArgumentException("block size " + blockSize + " is out of range 64..16 MiB");
+        }
+        Files.createDirectories(r);
+        String spec = keySpec != null ? keySpec : "file:" + r.resolveSibling(r.getFileName() + ".atrest.key");
+        VolumeKey key = volumeKey(KeySources.openCreatingFile(spec));
+        new VolumeConfig(SwitchModel.FORWARD, List.of(cipher), cipher, cipher, blockSize, spec).write(config);
+        AtRestVolume v = new AtRestVolume(r, new VolumeFiles(key, new ConfigFile(config)));
+        OPEN.put(r, v);
+        return v;
+    }
+
+    private static VolumeKey volumeKey(KeySource source) throws IOException {
+        try {
+            return VolumeKey.from(source);
+        } catch (IllegalArgumentException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+    }
+
+    /** The volume at {@code root}, its key opened from the configuration's spec (shared per root in this JVM). */
     public static AtRestVolume open(Path root) throws IOException {
-        throw new UnsupportedOperationException("issue 16: not built yet");
+        Path r = normal(root);
+        AtRestVolume v = OPEN.get(r);
+        if (v != null) {
+            return v;
+        }
+        synchronized (OPEN) {
+            v = OPEN.get(r);
+            if (v == null) {
+                ConfigFile config = new ConfigFile(r.resolve(CONFIG_FILE));
+                String spec = config.current().keySpec;
+                if (spec == null) {
+                    throw new IOException(config.path() + " names no key: open the volume with a KeySource");
+                }
+                v = new AtRestVolume(r, new VolumeFiles(volumeKey(KeySources.open(spec)), config));
+                OPEN.put(r, v);
+            }
+            return v;
+        }
     }
 
-    /** The volume at {@code root} with its key from {@code key} rather than the configuration's spec. */
+    /** The volume at {@code root} with its key from {@code key} rather than the configuration's spec (not shared). */
     public static AtRestVolume open(Path root, KeySource key) throws IOException {
-        throw new UnsupportedOperationException("issue 16: not built yet");
+        Path r = normal(root);
+        return new AtRestVolume(r, new VolumeFiles(volumeKey(key), new ConfigFile(r.resolve(CONFIG_FILE))));
     }
 
     /**
@@ -59,31 +130,59 @@ public final class AtRestVolume {
      * or empty when there is none (plaintext data). One instance per root in this JVM.
      */
     public static Optional<AtRestVolume> enclosing(Path path) throws IOException {
-        throw new UnsupportedOperationException("issue 16: not built yet");
+        for (Path p = normal(path); p != null; p = p.getParent()) {
+            AtRestVolume v = OPEN.get(p);
+            if (v != null && Files.exists(v.files.config().path())) {
+                return Optional.of(v);
+            }
+            if (Files.isRegularFile(p.resolve(CONFIG_FILE))) {
+                OPEN.remove(p);
+                return Optional.of(open(p));
+            }
+        }
+        return Optional.empty();
     }
 
     /** Whether {@code file} starts with the encrypted-file header (any volume's). */
     public static boolean isEncrypted(Path file) throws IOException {
-        throw new UnsupportedOperationException("issue 16: not built yet");
+        return VolumeFiles.isEncrypted(file);
     }
 
     public Path root() {
-        throw new UnsupportedOperationException("issue 16: not built yet");
+        return root;
+    }
+
+    private VolumeConfig config() {
+        try {
+            return files.config().current();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** The model the volume switches by now. */
     public SwitchModel model() {
-        throw new UnsupportedOperationException("issue 16: not built yet");
+        return config().model;
     }
 
     /** The cipher new blocks get when their data requires nothing stronger. */
     public AtRestCipher writeCipher() {
-        throw new UnsupportedOperationException("issue 16: not built yet");
+        return config().writeCipher;
     }
 
     /** The ciphers of the regions (one for Forward), in region order. */
     public List<AtRestCipher> regions() {
-        throw new UnsupportedOperationException("issue 16: not built yet");
+        return config().regions;
+    }
+
+    /** The region Mirrored reads prefer (the last switch's cipher). */
+    public AtRestCipher readPreference() {
+        return config().readPreference;
+    }
+
+    /** Plaintext bytes per block of new files. */
+    public int blockSize() {
+        return config().blockSize;
     }
 
     /**
@@ -91,7 +190,7 @@ public final class AtRestVolume {
      * if strong enough, else (Selective) the weakest region cipher that is, else {@code atLeast} itself.
      */
     public AtRestCipher cipherFor(AtRestCipher atLeast) {
-        throw new UnsupportedOperationException("issue 16: not built yet");
+        return config().cipherFor(atLeast);
     }
 
     /**
@@ -99,51 +198,85 @@ public final class AtRestVolume {
      * {@link java.nio.file.StandardOpenOption}s: positional and sequential reads and writes, append, size,
      * truncate, force. A file that exists in plaintext (written before the volume was made) is opened as is.
      * Reads of a block that fails authentication throw an {@link IOException} naming the file and block.
+     * Writes reach the disk (and other channels) when the channel leaves their block, is forced or closed;
+     * one channel at a time may write a file.
      */
     public EncryptedChannel open(Path file, OpenOption... options) throws IOException {
-        throw new UnsupportedOperationException("issue 16: not built yet");
+        return files.open(file, options);
     }
 
-    /** Deletes {@code file} and its region files, if any. */
-    public void delete(Path file) throws IOException {
-        throw new UnsupportedOperationException("issue 16: not built yet");
+    /**
+     * A plaintext reader of the logical file {@code logicalFile} (for messages) whose first region's physical
+     * file is {@code region0} and whose other regions' files {@code otherRegions} gives by cipher name (empty
+     * when absent; see {@link #regionFileName}). Reads prefer this volume's preferred region and fall back to
+     * the others, as {@link #open} does. For readers without a local file, e.g. Hadoop's
+     * {@code FSDataInputStream}.
+     */
+    public AtRestReader reader(Path logicalFile, PhysicalSource region0,
+            Function<String, Optional<PhysicalSource>> otherRegions) throws IOException {
+        return files.reader(logicalFile.toString(), region0, otherRegions, files.config().current());
     }
 
-    /** Moves {@code source} and its region files to {@code target}, atomically per physical file, replacing. */
-    public void move(Path source, Path target) throws IOException {
-        throw new UnsupportedOperationException("issue 16: not built yet");
+    /**
+     * Like {@link #reader(Path, PhysicalSource, Function)} without a volume at hand (a Hadoop task has only the
+     * key): every region's copy of a block is looked at and the newest taken.
+     */
+    public static AtRestReader reader(KeySource key, String logicalFile, PhysicalSource region0,
+            Function<String, Optional<PhysicalSource>> otherRegions) throws IOException {
+        return new VolumeFiles(volumeKey(key), null).reader(logicalFile, region0, otherRegions, null);
     }
 
-    /** The physical files that hold {@code file} (the file itself, then its other regions' files). */
-    public List<Path> physicalFiles(Path file) {
-        throw new UnsupportedOperationException("issue 16: not built yet");
+    /** The name of the physical file holding region {@code cipherName} of the file called {@code fileName}. */
+    public static String regionFileName(String fileName, String cipherName) {
+        return VolumeFiles.regionFileName(fileName, cipherName);
     }
 
     /** Whether {@code name} is a region file of another file (hidden from directory listings). */
     public static boolean isRegionFile(String name) {
-        throw new UnsupportedOperationException("issue 16: not built yet");
+        return VolumeFiles.isRegionFile(name);
+    }
+
+    /** Deletes {@code file} and its region files, if any ({@link java.nio.file.NoSuchFileException} if absent). */
+    public void delete(Path file) throws IOException {
+        files.delete(file);
+    }
+
+    /** Moves {@code source} and its region files to {@code target}, atomically per physical file, replacing. */
+    public void move(Path source, Path target) throws IOException {
+        files.move(source, target);
+    }
+
+    /** The physical files that hold {@code file} (the file itself, then its other regions' files that exist). */
+    public List<Path> physicalFiles(Path file) {
+        return files.physicalFiles(file);
     }
 
     /**
      * Switches while the volume is in use: from now on new blocks get {@code to} under {@code model}
-     * (Mirrored: reads prefer the region of {@code to}, added and filled when new). Atomic and crash-safe:
-     * after a crash the volume is under the old or the new configuration, every block readable.
+     * (Mirrored: reads prefer the region of {@code to}, added and filled when new; Selective: {@code to} is
+     * added as a region). Atomic and crash-safe: the configuration is written to a temporary file, forced,
+     * renamed over the old one and the directory forced, so after a crash the volume is under the old or the
+     * new configuration, every block readable. Channels open in this and other processes see it within
+     * ~50 ms.
      */
     public void switchTo(AtRestCipher to, SwitchModel model) throws IOException {
-        throw new UnsupportedOperationException("issue 16: not built yet");
+        synchronized (files.config()) {
+            files.config().write(files.config().refresh().switchedTo(to, model));
+        }
     }
 
     /**
      * Re-encrypts every block not under the cipher the configuration wants for it (Forward: the write
      * cipher; Selective: its region's; Mirrored: fills missing regions), one block at a time so that a crash
-     * leaves each block readable under a known cipher; reports bytes done to {@code progress}.
+     * leaves each block readable under a known cipher; never weakens a block; skips files open for writing
+     * in this JVM and plaintext files. Reports bytes done to {@code progress}.
      */
     public ConvergeReport converge(LongConsumer progress) throws IOException {
-        throw new UnsupportedOperationException("issue 16: not built yet");
+        return new Convergence(files, root).run(progress);
     }
 
     /** Which cipher protects how many bytes, per file and per region. */
     public VolumeStatus status() throws IOException {
-        throw new UnsupportedOperationException("issue 16: not built yet");
+        return new StatusScan(files, root).run();
     }
 }

@@ -1,0 +1,453 @@
+package org.maat.atrest.file;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.MappedByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.NonWritableChannelException;
+import java.nio.channels.NonReadableChannelException;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.WritableByteChannel;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.maat.atrest.EncryptedChannel;
+import org.maat.atrest.SwitchModel;
+import org.maat.atrest.cipher.AtRestCipher;
+import org.maat.atrest.cipher.Ciphers;
+
+/**
+ * The plaintext channel over one logical file's {@link BlockSet}. It holds one block in a buffer: reads and
+ * writes inside that block touch no disk; moving to another block, {@link #force} and {@link #close} seal a
+ * changed block (one pwrite per slot, generation one past the highest the block ever had). So a write is on
+ * disk, for other channels and processes to read, once the channel has moved past its block or been forced
+ * or closed, as with a buffered stream; one channel at a time may write a file (two writers of one block could
+ * pick the same generation). The configuration is consulted per sealed block, so a switch reaches blocks
+ * written after it. Methods are synchronized.
+ */
+final class BlockChannel extends EncryptedChannel {
+
+    private final BlockSet blocks;
+    private final ConfigFile config;
+    private final FileChannel base;
+    private final boolean readable;
+    private final boolean writable;
+    private final boolean append;
+    private final Runnable onClose;
+    private final int blockSize;
+
+    private long size;
+    private long position;
+    private AtRestCipher required;
+
+    private final byte[] buf;
+    private long bufIndex = -1;
+    private int bufLength;
+    private boolean dirty;
+    /** The highest generation block {@code bufIndex} had when loaded (-1: never written), and whether known for all files. */
+    private int bufGeneration;
+    private boolean bufGenerationComplete;
+    private final boolean[] holders;
+    private final boolean[] written;
+    private long diskBlocks;
+
+    private VolumeConfig orderFor;
+    private int[] order;
+
+    BlockChannel(BlockSet blocks, ConfigFile config, FileChannel base, boolean readable, boolean writable,
+            boolean append, Runnable onClose) throws IOException {
+        this.blocks = blocks;
+        this.config = config;
+        this.base = base;
+        this.readable = readable;
+        this.writable = writable;
+        this.append = append;
+        this.onClose = onClose;
+        this.blockSize = blocks.blockSize;
+        this.buf = new byte[blockSize];
+        this.holders = new boolean[blocks.files.length];
+        this.written = new boolean[blocks.files.length];
+        this.diskBlocks = blocks.slots();
+        if (diskBlocks > 0) {
+            load(diskBlocks - 1);
+            size = (diskBlocks - 1) * blockSize + bufLength;
+        }
+    }
+
+    // --- blocks -------------------------------------------------------------------------------------------
+
+    private int[] order(VolumeConfig cfg) {
+        if (cfg != orderFor) {
+            order = BlockSet.readOrder(cfg, blocks.ciphers, blocks.files.length);
+            orderFor = cfg;
+        }
+        return order;
+    }
+
+    private int regionIndex(VolumeConfig cfg, AtRestCipher c) {
+        return BlockSet.regionIndex(cfg, blocks.ciphers, c);
+    }
+
+    /** Makes block {@code index} the buffered one. */
+    private void load(long index) throws IOException {
+        if (index == bufIndex) {
+            return;
+        }
+        flush();
+        bufIndex = index;
+        if (index >= diskBlocks) {
+            bufLength = 0;
+            bufGeneration = -1;
+            bufGenerationComplete = true;
+            Arrays.fill(holders, false);
+            return;
+        }
+        VolumeConfig cfg = config.current();
+        int length = blocks.read(index, buf, order(cfg), cfg.model == SwitchModel.MIRRORED);
+        if (length < 0) {
+            throw new IOException(blocks.name + ": block " + index + " is missing from every region");
+        }
+        if (index < diskBlocks - 1 && length != blockSize) {
+            throw new IOException(blocks.name + ": block " + index + " is short (" + length + " bytes) but not the last");
+        }
+        bufLength = length;
+        bufGeneration = blocks.generation;
+        bufGenerationComplete = blocks.sawAll;
+        System.arraycopy(blocks.present, 0, holders, 0, holders.length);
+    }
+
+    /** Seals the buffered block if it changed. */
+    private void flush() throws IOException {
+        if (!dirty) {
+            return;
+        }
+        if (!bufGenerationComplete) {
+            bufGeneration = Math.max(bufGeneration, blocks.highestGeneration(bufIndex));
+            System.arraycopy(blocks.present, 0, holders, 0, holders.length);
+            bufGenerationComplete = true;
+        }
+        int gen = bufGeneration < 0 ? blocks.floor() : bufGeneration + 1;
+        VolumeConfig cfg = config.current();
+        AtRestCipher cipher = cfg.cipherFor(required);
+        if (cfg.model == SwitchModel.MIRRORED) {
+            boolean wrote = false;
+            boolean[] written = this.written;
+            Arrays.fill(written, false);
+            for (AtRestCipher r : cfg.regions) {
+                if (required == null || r.strength() >= required.strength()) {
+                    int at = regionIndex(cfg, r);
+                    blocks.file(at).write(bufIndex, r, gen, buf, bufLength);
+                    written[at] = true;
+                    wrote = true;
+                }
+            }
+            if (!wrote) {
+                blocks.file(0).write(bufIndex, cipher, gen, buf, bufLength);
+                written[0] = true;
+            }
+            for (int i = 0; i < holders.length; i++) {
+                if (holders[i] && !written[i]) {
+                    blocks.files[i].punch(bufIndex, gen);
+                }
+                holders[i] = written[i];
+            }
+        } else {
+            int at = cfg.model == SwitchModel.SELECTIVE ? regionIndex(cfg, cipher) : 0;
+            blocks.writeOnly(at, bufIndex, cipher, gen, buf, bufLength, holders);
+            Arrays.fill(holders, false);
+            holders[at] = true;
+        }
+        bufGeneration = gen;
+        dirty = false;
+        diskBlocks = Math.max(diskBlocks, bufIndex + 1);
+    }
+
+    // --- EncryptedChannel ------------------------------------------------------------------------------
+
+    @Override
+    public synchronized void requireAtLeast(AtRestCipher cipher) {
+        required = cipher;
+    }
+
+    @Override
+    public synchronized List<AtRestCipher> blockCiphers() throws IOException {
+        ensureOpen();
+        flush();
+        List<AtRestCipher> out = new ArrayList<>();
+        long n = (size + blockSize - 1) / blockSize;
+        int[] all = new int[blocks.files.length];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        byte[] scratch = new byte[blockSize];
+        for (long i = 0; i < n; i++) {
+            if (blocks.read(i, scratch, all, false) < 0) {
+                throw new IOException(blocks.name + ": block " + i + " is missing from every region");
+            }
+            out.add(Ciphers.byId(blocks.files[blocks.copyFile].cipherId).orElseThrow());
+        }
+        return out;
+    }
+
+    // --- FileChannel ---------------------------------------------------------------------------------------
+
+    private void ensureOpen() throws IOException {
+        if (!isOpen()) {
+            throw new java.nio.channels.ClosedChannelException();
+        }
+    }
+
+    @Override
+    public synchronized int read(ByteBuffer dst, long at) throws IOException {
+        if (at < 0) {
+            throw new IllegalArgumentException("negative position");
+        }
+        ensureOpen();
+        if (!readable) {
+            throw new NonReadableChannelException();
+        }
+        if (at >= size) {
+            return dst.hasRemaining() ? -1 : 0;
+        }
+        int done = 0;
+        while (dst.hasRemaining() && at < size) {
+            long index = at / blockSize;
+            int off = (int) (at % blockSize);
+            load(index);
+            int n = (int) Math.min(Math.min(bufLength - off, dst.remaining()), size - at);
+            if (n <= 0) {
+                break;
+            }
+            dst.put(buf, off, n);
+            at += n;
+            done += n;
+        }
+        return done;
+    }
+
+    @Override
+    public synchronized int write(ByteBuffer src, long at) throws IOException {
+        if (at < 0) {
+            throw new IllegalArgumentException("negative position");
+        }
+        ensureOpen();
+        if (!writable) {
+            throw new NonWritableChannelException();
+        }
+        if (!src.hasRemaining()) {
+            return 0;
+        }
+        if (at > size) {
+            zeroFill(size, at);
+        }
+        int done = 0;
+        while (src.hasRemaining()) {
+            long index = at / blockSize;
+            int off = (int) (at % blockSize);
+            load(index);
+            int n = Math.min(blockSize - off, src.remaining());
+            src.get(buf, off, n);
+            bufLength = Math.max(bufLength, off + n);
+            dirty = true;
+            at += n;
+            done += n;
+            size = Math.max(size, at);
+        }
+        return done;
+    }
+
+    /** Extends the file with zeros from {@code from} to {@code to}: holes are sealed blocks like any other. */
+    private void zeroFill(long from, long to) throws IOException {
+        while (from < to) {
+            long index = from / blockSize;
+            int off = (int) (from % blockSize);
+            load(index);
+            int n = (int) Math.min(blockSize - off, to - from);
+            Arrays.fill(buf, off, off + n, (byte) 0);
+            bufLength = Math.max(bufLength, off + n);
+            dirty = true;
+            from += n;
+            size = Math.max(size, from);
+        }
+    }
+
+    @Override
+    public synchronized int read(ByteBuffer dst) throws IOException {
+        int n = read(dst, position);
+        if (n > 0) {
+            position += n;
+        }
+        return n;
+    }
+
+    @Override
+    public synchronized long read(ByteBuffer[] dsts, int offset, int length) throws IOException {
+        long total = 0;
+        for (int i = offset; i < offset + length; i++) {
+            int n = read(dsts[i]);
+            if (n < 0) {
+                return total == 0 ? -1 : total;
+            }
+            total += n;
+            if (dsts[i].hasRemaining()) {
+                break;
+            }
+        }
+        return total;
+    }
+
+    @Override
+    public synchronized int write(ByteBuffer src) throws IOException {
+        if (append) {
+            position = size;
+        }
+        int n = write(src, position);
+        position += n;
+        return n;
+    }
+
+    @Override
+    public synchronized long write(ByteBuffer[] srcs, int offset, int length) throws IOException {
+        long total = 0;
+        for (int i = offset; i < offset + length; i++) {
+            total += write(srcs[i]);
+        }
+        return total;
+    }
+
+    @Override
+    public synchronized long position() throws IOException {
+        ensureOpen();
+        return append && writable ? size : position;
+    }
+
+    @Override
+    public synchronized FileChannel position(long newPosition) throws IOException {
+        ensureOpen();
+        if (newPosition < 0) {
+            throw new IllegalArgumentException("negative position");
+        }
+        position = newPosition;
+        return this;
+    }
+
+    @Override
+    public synchronized long size() throws IOException {
+        ensureOpen();
+        return size;
+    }
+
+    @Override
+    public synchronized FileChannel truncate(long newSize) throws IOException {
+        ensureOpen();
+        if (newSize < 0) {
+            throw new IllegalArgumentException("negative size");
+        }
+        if (!writable) {
+            throw new NonWritableChannelException();
+        }
+        if (newSize < size) {
+            flush();
+            bufIndex = -1;
+            if (newSize == 0) {
+                for (int i = 0; i < blocks.files.length; i++) {
+                    if (blocks.files[i] != null) {
+                        blocks.files[i].reset();
+                    }
+                }
+                diskBlocks = 0;
+            } else {
+                long keep = (newSize + blockSize - 1) / blockSize;
+                int lastLength = (int) (newSize - (keep - 1) * blockSize);
+                load(keep - 1);
+                if (lastLength != bufLength) {
+                    bufLength = lastLength;
+                    dirty = true;
+                    flush();
+                }
+                for (BlockFile f : blocks.files) {
+                    if (f != null) {
+                        f.truncate(keep);
+                    }
+                }
+                diskBlocks = keep;
+            }
+            size = newSize;
+        }
+        position = Math.min(position, newSize);
+        return this;
+    }
+
+    @Override
+    public synchronized void force(boolean metaData) throws IOException {
+        ensureOpen();
+        flush();
+        blocks.force();
+    }
+
+    @Override
+    public long transferTo(long at, long count, WritableByteChannel target) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate((int) Math.min(Math.max(count, 1), 1 << 16));
+        long done = 0;
+        while (done < count) {
+            b.clear().limit((int) Math.min(b.capacity(), count - done));
+            int n = read(b, at + done);
+            if (n <= 0) {
+                break;
+            }
+            b.flip();
+            while (b.hasRemaining()) {
+                target.write(b);
+            }
+            done += n;
+        }
+        return done;
+    }
+
+    @Override
+    public long transferFrom(ReadableByteChannel src, long at, long count) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate((int) Math.min(Math.max(count, 1), 1 << 16));
+        long done = 0;
+        while (done < count) {
+            b.clear().limit((int) Math.min(b.capacity(), count - done));
+            int n = src.read(b);
+            if (n <= 0) {
+                break;
+            }
+            b.flip();
+            done += write(b, at + done);
+        }
+        return done;
+    }
+
+    @Override
+    public MappedByteBuffer map(MapMode mode, long at, long length) {
+        throw new UnsupportedOperationException("an encrypted file cannot be memory-mapped");
+    }
+
+    @Override
+    public FileLock lock(long at, long length, boolean shared) throws IOException {
+        return base.lock(at, length, shared);
+    }
+
+    @Override
+    public FileLock tryLock(long at, long length, boolean shared) throws IOException {
+        return base.tryLock(at, length, shared);
+    }
+
+    @Override
+    protected synchronized void implCloseChannel() throws IOException {
+        try {
+            if (writable) {
+                flush();
+            }
+        } finally {
+            try {
+                blocks.close();
+            } finally {
+                onClose.run();
+            }
+        }
+    }
+}

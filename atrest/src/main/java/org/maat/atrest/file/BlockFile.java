@@ -1,0 +1,260 @@
+package org.maat.atrest.file;
+
+import java.io.IOException;
+import java.util.Arrays;
+import org.maat.atrest.cipher.AtRestCipher;
+import org.maat.atrest.cipher.BlockAuthenticationException;
+import org.maat.atrest.cipher.Ciphers;
+
+/**
+ * One encrypted physical file: its header and fixed-size slots, slot i holding plaintext block i sealed.
+ * Slot = 16-byte slot header (cipher id u8, 3 zero bytes, plaintext length u32, generation u32, sealed length
+ * u32), the sealed bytes, zeros to the slot's end. A slot of all zeros is empty (a hole in a region file).
+ * Nonce = LE32(generation) || LE64(block index); associated data = salt || LE64(block index) || slot header,
+ * so a slot moved to another position or file, or a changed header field, fails authentication.
+ *
+ * <p>Each slot is read with one pread and written with one pwrite of the whole slot, into buffers kept per
+ * instance; not thread-safe (its channel serializes).
+ */
+final class BlockFile {
+
+    static final int SLOT_HEADER = 16;
+    /** Nonce words past this are refused by the ciphers (ChaCha's 64-bit counter); the file must be rewritten. */
+    static final int GENERATION_LIMIT = 1 << 25;
+
+    /** {@link #read} outcomes. */
+    static final int EMPTY = 0;
+    static final int OK = 1;
+    static final int DAMAGED = -1;
+
+    final String name;
+    final Storage storage;
+    FileHeader header;
+    FileKeys keys;
+    private final VolumeKey volumeKey;
+    private final byte[] slot;
+    private final byte[] aad = new byte[16 + 8 + SLOT_HEADER];
+    private final byte[] nonce = new byte[AtRestCipher.NONCE_BYTES];
+
+    /** Of the last {@link #read} or {@link #readHeader}: the slot's cipher id, generation and plaintext length. */
+    int cipherId;
+    int generation;
+    int plainLength;
+    /** Why the last {@link #read} said {@link #DAMAGED}. */
+    String damage;
+
+    private BlockFile(String name, Storage storage, FileHeader header, VolumeKey volumeKey) {
+        this.name = name;
+        this.storage = storage;
+        this.header = header;
+        this.volumeKey = volumeKey;
+        this.keys = volumeKey.forFile(header.salt);
+        this.slot = new byte[header.slotSize];
+    }
+
+    /** The slot size for {@code blockSize}: room for a block sealed under any registered cipher. */
+    static int slotSize(int blockSize) {
+        int max = 0;
+        for (AtRestCipher c : Ciphers.all()) {
+            max = Math.max(max, c.sealedLength(blockSize));
+        }
+        return SLOT_HEADER + max;
+    }
+
+    /** Writes a fresh header (new salt) to an empty storage. */
+    static BlockFile create(String name, Storage storage, int blockSize, VolumeKey key) throws IOException {
+        FileHeader h = FileHeader.fresh(blockSize, slotSize(blockSize));
+        byte[] encoded = h.encode(key);
+        storage.write(0, encoded, 0, encoded.length);
+        return new BlockFile(name, storage, h, key);
+    }
+
+    static BlockFile open(String name, Storage storage, VolumeKey key) throws IOException {
+        byte[] b = new byte[FileHeader.LENGTH];
+        int n = storage.readFully(0, b, 0, b.length);
+        return new BlockFile(name, storage, FileHeader.decode(b, n, key, name), key);
+    }
+
+    /** Empties the file and gives it a fresh salt (so the nonces of its new blocks are fresh). */
+    void reset() throws IOException {
+        storage.truncate(0);
+        header = FileHeader.fresh(header.blockSize, header.slotSize);
+        keys = volumeKey.forFile(header.salt);
+        byte[] encoded = header.encode(volumeKey);
+        storage.write(0, encoded, 0, encoded.length);
+    }
+
+    /** How many slots the file holds. */
+    long slots() throws IOException {
+        long body = storage.size() - FileHeader.LENGTH;
+        if (body < 0 || body % header.slotSize != 0) {
+            throw new IOException(name + ": truncated: " + Math.max(body, 0) + " bytes after the header are not a whole"
+                    + " number of " + header.slotSize + "-byte slots");
+        }
+        return body / header.slotSize;
+    }
+
+    private long offset(long index) {
+        return FileHeader.LENGTH + index * header.slotSize;
+    }
+
+    /** Reads only slot {@code index}'s header into the fields ({@code cipherId} 0: empty or absent). */
+    void readHeader(long index) throws IOException {
+        int n = storage.readFully(offset(index), slot, 0, SLOT_HEADER);
+        if (n < SLOT_HEADER) {
+            cipherId = 0;
+            generation = -1;
+            plainLength = 0;
+            return;
+        }
+        parseHeader();
+    }
+
+    private void parseHeader() {
+        cipherId = slot[0] & 0xff;
+        plainLength = Bytes.getInt(slot, 4);
+        generation = Bytes.getInt(slot, 8);
+    }
+
+    /**
+     * Reads slot {@code index} with one pread and opens it into {@code plain}: {@link #OK}, {@link #EMPTY} (all
+     * zeros, or past the end) or {@link #DAMAGED} with the reason in {@link #damage}.
+     */
+    int read(long index, byte[] plain) throws IOException {
+        int n = storage.readFully(offset(index), slot, 0, slot.length);
+        if (n == 0) {
+            cipherId = 0;
+            generation = -1;
+            return EMPTY;
+        }
+        if (n < slot.length) {
+            return damaged(index, "is cut short (" + n + " of " + slot.length + " bytes): the file is truncated");
+        }
+        parseHeader();
+        if (cipherId == 0) {
+            // An empty slot is zeros but for the generation it was emptied at (kept for the nonce floor).
+            boolean clean = Bytes.getInt(slot, 0) == 0 && Bytes.getInt(slot, 4) == 0 && zeroFrom(12);
+            return clean ? EMPTY : damaged(index, "is an empty slot holding data");
+        }
+        AtRestCipher cipher = Ciphers.byId(cipherId).orElse(null);
+        int sealed = Bytes.getInt(slot, 12);
+        if (cipher == null) {
+            return damaged(index, "names unknown cipher id " + cipherId);
+        }
+        if (slot[1] != 0 || slot[2] != 0 || slot[3] != 0 || plainLength < 0 || plainLength > header.blockSize
+                || sealed < 0 || sealed > slot.length - SLOT_HEADER || sealed > cipher.sealedLength(plainLength)
+                || !zeroFrom(SLOT_HEADER + sealed)) {
+            return damaged(index, "fails authentication (cipher " + cipher.name() + "): malformed slot");
+        }
+        fillNonceAndAad(index);
+        try {
+            int length = cipher.open(keys.key(cipher), nonce, aad, slot, SLOT_HEADER, sealed, plain, 0);
+            if (length != plainLength) {
+                return damaged(index, "fails authentication (cipher " + cipher.name() + "): length mismatch");
+            }
+        } catch (BlockAuthenticationException e) {
+            return damaged(index, "fails authentication (cipher " + cipher.name() + ")");
+        }
+        return OK;
+    }
+
+    private boolean zeroFrom(int from) {
+        for (int i = from; i < slot.length; i++) {
+            if (slot[i] != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int damaged(long index, String why) {
+        damage = name + ": block " + index + " " + why;
+        return DAMAGED;
+    }
+
+    private void fillNonceAndAad(long index) {
+        System.arraycopy(slot, 8, nonce, 0, 4);
+        Bytes.putLong(nonce, 4, index);
+        System.arraycopy(header.salt, 0, aad, 0, 16);
+        Bytes.putLong(aad, 16, index);
+        System.arraycopy(slot, 0, aad, 24, SLOT_HEADER);
+    }
+
+    /** Seals {@code plain[0, length)} as block {@code index} under {@code cipher} and generation, one pwrite. */
+    void write(long index, AtRestCipher cipher, int generation, byte[] plain, int length) throws IOException {
+        if (generation >= GENERATION_LIMIT) {
+            throw new IOException(name + ": block " + index + " was rewritten " + GENERATION_LIMIT
+                    + " times: copy the file to give it a new salt");
+        }
+        int sealedMax = cipher.sealedLength(length);
+        slot[0] = (byte) cipher.id();
+        slot[1] = slot[2] = slot[3] = 0;
+        Bytes.putInt(slot, 4, length);
+        Bytes.putInt(slot, 8, generation);
+        Bytes.putInt(slot, 12, sealedMax);
+        fillNonceAndAad(index);
+        int sealed = cipher.seal(keys.key(cipher), nonce, aad, plain, 0, length, slot, SLOT_HEADER);
+        if (sealed != sealedMax) {
+            // A cipher whose sealed length varies (Freestyle): the header names the real one, sealed again.
+            Bytes.putInt(slot, 12, sealed);
+            System.arraycopy(slot, 0, aad, 24, SLOT_HEADER);
+            sealed = cipher.seal(keys.key(cipher), nonce, aad, plain, 0, length, slot, SLOT_HEADER);
+        }
+        Arrays.fill(slot, SLOT_HEADER + sealed, slot.length, (byte) 0);
+        storage.write(offset(index), slot, 0, slot.length);
+        this.cipherId = cipher.id();
+        this.generation = generation;
+        this.plainLength = length;
+        SealLog.record(header.salt, cipher.id(), nonce);
+    }
+
+    /**
+     * Empties slot {@code index} (zeros over the old ciphertext), if the file reaches it, keeping
+     * {@code generation} in the empty slot's header so a later truncation still raises the floor past it.
+     */
+    void punch(long index, int generation) throws IOException {
+        if (offset(index) >= storage.size()) {
+            return;
+        }
+        Arrays.fill(slot, (byte) 0);
+        Bytes.putInt(slot, 8, generation);
+        storage.write(offset(index), slot, 0, slot.length);
+        this.cipherId = 0;
+        this.generation = generation;
+    }
+
+    /** Raises the generation floor to at least {@code floor} (durably). */
+    void raiseFloor(int floor) throws IOException {
+        if (floor > header.generationFloor) {
+            header = header.withFloor(floor);
+            byte[] encoded = header.encode(volumeKey);
+            storage.write(0, encoded, 0, encoded.length);
+            storage.force();
+        }
+    }
+
+    /** The highest generation any slot's header shows (copies and emptied slots), -1 if none. */
+    int highestGeneration() throws IOException {
+        int max = -1;
+        for (long i = 0, n = slots(); i < n; i++) {
+            readHeader(i);
+            max = Math.max(max, generation);
+        }
+        return max;
+    }
+
+    /** Cuts the file to {@code slots} slots, first raising the floor past every generation the cut slots used. */
+    void truncate(long slots) throws IOException {
+        long have = slots();
+        if (slots >= have) {
+            return;
+        }
+        int floor = header.generationFloor;
+        for (long i = slots; i < have; i++) {
+            readHeader(i);
+            floor = Math.max(floor, generation + 1);
+        }
+        raiseFloor(floor);
+        storage.truncate(offset(slots));
+    }
+}

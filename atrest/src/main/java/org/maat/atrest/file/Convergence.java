@@ -1,0 +1,243 @@
+package org.maat.atrest.file;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.LongConsumer;
+import org.maat.atrest.ConvergeReport;
+import org.maat.atrest.SwitchModel;
+import org.maat.atrest.cipher.AtRestCipher;
+import org.maat.atrest.cipher.Ciphers;
+
+/**
+ * Brings every block of a volume where its configuration wants it, one block at a time, never weakening a
+ * block (its data may require its cipher): Forward, a block weaker than the write cipher is sealed under it in
+ * the file itself; Selective, a block moves to the region of its cipher (or the weakest region at least as
+ * strong); Mirrored, every region at least as strong as the block's weakest copy gets a copy. Copies in
+ * files the model no longer uses are emptied, and region files left empty are deleted.
+ *
+ * <p>Crash safety (SIGKILL at any instant): a new copy is always written, with a higher generation, before
+ * the old copy is emptied or overwritten, so every block has a valid copy at every instant; readers take the
+ * valid copy with the highest generation. A pwrite is not atomic under SIGKILL (Linux stops a write between
+ * pages when a fatal signal is pending), so Forward never rewrites the only copy in place: it first writes
+ * the block to the staging file {@code F~cipher}, then over the slot in {@code F}, then empties the staging
+ * copy. Power loss can also reorder unforced writes: the files are forced at the end of each file only.
+ *
+ * <p>Files open for writing in this JVM are skipped (their writer would not see the new generations).
+ */
+public class Convergence {
+
+    private final VolumeFiles files;
+    private final Path root;
+
+    public Convergence(VolumeFiles files, Path root) {
+        this.files = files;
+        this.root = root;
+    }
+
+    /** Whether a new copy is written before the old one goes. Only a test that shows it matters says no. */
+    protected boolean safeOrder() {
+        return true;
+    }
+
+    /** Called between the two steps of moving a block: a test widens the window there. */
+    protected void betweenSteps() {
+    }
+
+    public ConvergeReport run(LongConsumer progress) throws IOException {
+        long visited = 0;
+        long blocks = 0;
+        long bytes = 0;
+        for (Path file : VolumeFiles.logicalFiles(root)) {
+            if (files.beingWritten(file)) {
+                continue;
+            }
+            BlockSet set = files.openForRewrite(file);
+            if (set == null) {
+                continue;
+            }
+            visited++;
+            try {
+                long[] done = convergeFile(set, progress);
+                blocks += done[0];
+                bytes += done[1];
+                removeEmptyRegions(file, set, files.config().current());
+                set.force();
+            } finally {
+                set.close();
+            }
+        }
+        return new ConvergeReport(visited, blocks, bytes);
+    }
+
+    private long[] convergeFile(BlockSet set, LongConsumer progress) throws IOException {
+        List<AtRestCipher> ciphers = set.ciphers;
+        byte[] plain = new byte[set.blockSize];
+        int[] all = new int[set.files.length];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        boolean[] holders = new boolean[set.files.length];
+        long blocks = 0;
+        long bytes = 0;
+        long n = set.slots();
+        for (long i = 0; i < n; i++) {
+            VolumeConfig cfg = files.config().current();
+            int length = set.read(i, plain, all, false);
+            if (length < 0) {
+                throw new IOException(set.name + ": block " + i + " is missing from every region");
+            }
+            int gen = set.generation;
+            int top = -1;
+            AtRestCipher weakest = null;
+            for (int f = 0; f < set.files.length; f++) {
+                holders[f] = set.present[f];
+                if (set.present[f] && set.files[f].generation == gen) {
+                    AtRestCipher c = Ciphers.byId(set.files[f].cipherId).orElseThrow();
+                    if (weakest == null || c.strength() < weakest.strength()) {
+                        weakest = c;
+                    }
+                    top = f;
+                }
+            }
+            if (top < 0) {
+                // The newest generation is an emptied slot's: the block's valid copy is older. Take it as is.
+                weakest = Ciphers.byId(set.files[set.copyFile].cipherId).orElseThrow();
+                top = set.copyFile;
+            }
+            boolean changed;
+            if (cfg.model == SwitchModel.MIRRORED) {
+                changed = mirror(set, cfg, i, weakest, gen, plain, length, holders);
+            } else {
+                changed = place(set, cfg, i, weakest, gen, plain, length, holders, ciphers);
+            }
+            if (changed) {
+                blocks++;
+                bytes += length;
+                progress.accept(bytes);
+            }
+        }
+        return new long[] {blocks, bytes};
+    }
+
+    private boolean copyOk(BlockSet set, int f, int gen) {
+        return set.present[f] && set.files[f].generation == gen;
+    }
+
+    private boolean mirror(BlockSet set, VolumeConfig cfg, long i, AtRestCipher weakest, int gen, byte[] plain,
+            int length, boolean[] holders) throws IOException {
+        boolean changed = false;
+        boolean[] target = new boolean[set.files.length];
+        for (AtRestCipher r : cfg.regions) {
+            if (r.strength() < weakest.strength()) {
+                continue;
+            }
+            int at = BlockSet.regionIndex(cfg, set.ciphers, r);
+            target[at] = true;
+            BlockFile f = set.files[at];
+            boolean ok = f != null && copyOk(set, at, gen) && f.cipherId == r.id();
+            if (!ok) {
+                // The same generation as the other copies: this file never sealed this block at it.
+                set.file(at).write(i, r, gen, plain, length);
+                changed = true;
+            }
+        }
+        for (int f = 0; f < holders.length; f++) {
+            if (holders[f] && !target[f]) {
+                set.files[f].punch(i, gen);
+                changed = true;
+            }
+        }
+        return changed;
+    }
+
+    private boolean place(BlockSet set, VolumeConfig cfg, long i, AtRestCipher weakest, int gen, byte[] plain,
+            int length, boolean[] holders, List<AtRestCipher> ciphers) throws IOException {
+        AtRestCipher want;
+        int at;
+        if (cfg.model == SwitchModel.FORWARD) {
+            want = cfg.writeCipher.strength() >= weakest.strength() ? cfg.writeCipher : weakest;
+            at = 0;
+        } else {
+            want = weakest;
+            if (!cfg.regions.contains(weakest)) {
+                for (AtRestCipher r : cfg.regions) {
+                    if (r.strength() >= weakest.strength() && (want == weakest || r.strength() < want.strength())) {
+                        want = r;
+                    }
+                }
+            }
+            at = BlockSet.regionIndex(cfg, ciphers, want);
+        }
+        boolean placed = copyOk(set, at, gen) && set.files[at].cipherId == want.id();
+        int others = 0;
+        for (int f = 0; f < holders.length; f++) {
+            others += holders[f] && f != at ? 1 : 0;
+        }
+        if (placed && others == 0) {
+            return false;
+        }
+        if (placed) {
+            for (int f = 0; f < holders.length; f++) {
+                if (holders[f] && f != at) {
+                    set.files[f].punch(i, gen);
+                }
+            }
+            return true;
+        }
+        if (!safeOrder()) {
+            for (int f = 0; f < holders.length; f++) {
+                if (holders[f]) {
+                    set.files[f].punch(i, gen + 1);
+                }
+            }
+            betweenSteps();
+            set.file(at).write(i, want, gen + 2, plain, length);
+            return true;
+        }
+        int next = gen + 1;
+        if (holders[at]) {
+            // Overwriting a slot that holds a copy: stage the new copy elsewhere first (see the class comment).
+            int stage = BlockSet.indexOf(ciphers, want);
+            if (stage == at) {
+                stage = BlockSet.indexOf(ciphers, ciphers.get(ciphers.indexOf(want) == 0 ? 1 : 0));
+            }
+            set.file(stage).write(i, want, next, plain, length);
+            holders[stage] = true;
+            betweenSteps();
+            next++;
+        }
+        set.file(at).write(i, want, next, plain, length);
+        betweenSteps();
+        for (int f = 0; f < holders.length; f++) {
+            if (holders[f] && f != at) {
+                set.files[f].punch(i, next);
+            }
+        }
+        return true;
+    }
+
+    /** Deletes region files that hold no block and that the model does not use, raising the base's floor first. */
+    private void removeEmptyRegions(Path file, BlockSet set, VolumeConfig cfg) throws IOException {
+        for (int j = 0; j < set.ciphers.size(); j++) {
+            BlockFile f = set.files[1 + j];
+            AtRestCipher c = set.ciphers.get(j);
+            boolean used = cfg.model != SwitchModel.FORWARD && cfg.regions.contains(c) && !c.equals(cfg.regions.get(0));
+            if (f == null || used) {
+                continue;
+            }
+            boolean empty = true;
+            for (long i = 0, n = f.slots(); i < n && empty; i++) {
+                f.readHeader(i);
+                empty = f.cipherId == 0;
+            }
+            if (empty) {
+                set.files[0].raiseFloor(f.highestGeneration() + 1);
+                f.storage.close();
+                set.files[1 + j] = null;
+                Files.delete(VolumeFiles.regionPath(file, c));
+            }
+        }
+    }
+}

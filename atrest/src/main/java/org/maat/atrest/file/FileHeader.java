@@ -1,0 +1,81 @@
+package org.maat.atrest.file;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Arrays;
+
+/**
+ * The 64-byte header of an encrypted physical file: magic {@code MAATAR01}, block size (u32), slot size
+ * (u32), generation floor (u32: the least generation a slot created from now on may take, raised when a
+ * truncation removes slots so that their nonces are never used again), 4 zero bytes, the random 16-byte salt,
+ * 8 zero bytes, and a 16-byte HMAC-SHA256 of all that under a key derived from the volume key and the salt,
+ * so that a changed header bit is an error. Little-endian integers.
+ */
+public final class FileHeader {
+
+    public static final int LENGTH = 64;
+    static final byte[] MAGIC = "MAATAR01".getBytes(StandardCharsets.US_ASCII);
+    private static final int MAC_AT = 48;
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    final int blockSize;
+    final int slotSize;
+    final int generationFloor;
+    final byte[] salt;
+
+    FileHeader(int blockSize, int slotSize, int generationFloor, byte[] salt) {
+        this.blockSize = blockSize;
+        this.slotSize = slotSize;
+        this.generationFloor = generationFloor;
+        this.salt = salt;
+    }
+
+    /** A header for a new file: a fresh salt, floor 0. */
+    static FileHeader fresh(int blockSize, int slotSize) {
+        byte[] salt = new byte[16];
+        RANDOM.nextBytes(salt);
+        return new FileHeader(blockSize, slotSize, 0, salt);
+    }
+
+    FileHeader withFloor(int floor) {
+        return new FileHeader(blockSize, slotSize, floor, salt);
+    }
+
+    /** Whether {@code first} (a file's first bytes) starts with the magic. */
+    public static boolean hasMagic(byte[] first, int length) {
+        return length >= MAGIC.length && Arrays.equals(first, 0, MAGIC.length, MAGIC, 0, MAGIC.length);
+    }
+
+    byte[] encode(VolumeKey key) {
+        byte[] b = new byte[LENGTH];
+        System.arraycopy(MAGIC, 0, b, 0, 8);
+        Bytes.putInt(b, 8, blockSize);
+        Bytes.putInt(b, 12, slotSize);
+        Bytes.putInt(b, 16, generationFloor);
+        System.arraycopy(salt, 0, b, 24, 16);
+        key.forFile(salt).headerMac(b, MAC_AT, b, MAC_AT);
+        return b;
+    }
+
+    static FileHeader decode(byte[] b, int length, VolumeKey key, String file) throws IOException {
+        if (length < LENGTH) {
+            throw new IOException(file + ": truncated at-rest header (" + length + " of " + LENGTH + " bytes)");
+        }
+        if (!hasMagic(b, length)) {
+            throw new IOException(file + ": not an encrypted file (no MAATAR01 header)");
+        }
+        byte[] salt = Arrays.copyOfRange(b, 24, 40);
+        byte[] mac = new byte[16];
+        key.forFile(salt).headerMac(b, MAC_AT, mac, 0);
+        if (!MessageDigest.isEqual(mac, Arrays.copyOfRange(b, MAC_AT, LENGTH))) {
+            throw new IOException(file + ": the at-rest header fails authentication (changed, or another volume's key)");
+        }
+        FileHeader h = new FileHeader(Bytes.getInt(b, 8), Bytes.getInt(b, 12), Bytes.getInt(b, 16), salt);
+        if (h.blockSize <= 0 || h.slotSize < BlockFile.SLOT_HEADER + h.blockSize || h.generationFloor < 0) {
+            throw new IOException(file + ": impossible at-rest header (block " + h.blockSize + ", slot " + h.slotSize + ")");
+        }
+        return h;
+    }
+}

@@ -1,0 +1,272 @@
+package org.maat.atrest.file;
+
+import java.io.IOException;
+
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import org.maat.atrest.AtRestReader;
+import org.maat.atrest.EncryptedChannel;
+import org.maat.atrest.PhysicalSource;
+import org.maat.atrest.cipher.AtRestCipher;
+import org.maat.atrest.cipher.Ciphers;
+
+/**
+ * The physical side of a volume: which physical files hold a logical file ({@code F}, then {@code F~cipher}
+ * per other region), and opening, deleting and moving them together. Knows the files open for writing in
+ * this JVM, which convergence leaves alone.
+ */
+public final class VolumeFiles {
+
+    /** Separates a file's name from its region's cipher; never occurs in Lucene's or Maat's file names. */
+    public static final char REGION_MARK = '~';
+
+    private final VolumeKey key;
+    private final ConfigFile config;
+    private final Map<Path, Integer> writers = new ConcurrentHashMap<>();
+
+    public VolumeFiles(VolumeKey key, ConfigFile config) {
+        this.key = key;
+        this.config = config;
+    }
+
+    public VolumeKey key() {
+        return key;
+    }
+
+    public ConfigFile config() {
+        return config;
+    }
+
+    public static String regionFileName(String fileName, String cipherName) {
+        return fileName + REGION_MARK + cipherName;
+    }
+
+    public static boolean isRegionFile(String name) {
+        return name.indexOf(REGION_MARK) >= 0;
+    }
+
+    static Path regionPath(Path file, AtRestCipher c) {
+        return file.resolveSibling(regionFileName(file.getFileName().toString(), c.name()));
+    }
+
+    /** The base file, then the region files that exist. */
+    public List<Path> physicalFiles(Path file) {
+        List<Path> out = new ArrayList<>();
+        out.add(file);
+        for (AtRestCipher c : Ciphers.all()) {
+            Path r = regionPath(file, c);
+            if (Files.exists(r)) {
+                out.add(r);
+            }
+        }
+        return out;
+    }
+
+    /** Whether {@code file} is open for writing through this JVM's volume. */
+    boolean beingWritten(Path file) {
+        return writers.containsKey(file.toAbsolutePath().normalize());
+    }
+
+    /** Whether the file's first bytes are the encrypted header. */
+    public static boolean isEncrypted(Path file) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            return startsWithMagic(ch);
+        }
+    }
+
+    private static boolean startsWithMagic(FileChannel ch) throws IOException {
+        byte[] b = new byte[FileHeader.MAGIC.length];
+        int n = Storage.of(ch).readFully(0, b, 0, b.length);
+        return FileHeader.hasMagic(b, n);
+    }
+
+    public EncryptedChannel open(Path file, OpenOption... options) throws IOException {
+        Set<OpenOption> opts = new HashSet<>(List.of(options));
+        boolean append = opts.contains(StandardOpenOption.APPEND);
+        boolean write = opts.contains(StandardOpenOption.WRITE) || append;
+        boolean read = opts.contains(StandardOpenOption.READ) || !write;
+        boolean truncate = write && opts.contains(StandardOpenOption.TRUNCATE_EXISTING);
+        VolumeConfig cfg = config.refresh();
+        Set<OpenOption> baseOptions = new HashSet<>();
+        baseOptions.add(StandardOpenOption.READ);
+        if (write) {
+            baseOptions.add(StandardOpenOption.WRITE);
+            for (OpenOption o : List.of(StandardOpenOption.CREATE, StandardOpenOption.CREATE_NEW,
+                    java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                if (opts.contains(o)) {
+                    baseOptions.add(o);
+                }
+            }
+        }
+        FileChannel base = FileChannel.open(file, baseOptions);
+        List<FileChannel> opened = new ArrayList<>(List.of(base));
+        try {
+            long length = base.size();
+            if (length > 0 && !truncate && !startsWithMagic(base)) {
+                base.close();
+                return new PlaintextChannel(FileChannel.open(file, opts));
+            }
+            if (length == 0 && !write) {
+                return new PlaintextChannel(base);
+            }
+            BlockFile[] files = new BlockFile[1 + Ciphers.all().size()];
+            String name = file.toString();
+            if (truncate || length == 0) {
+                base.truncate(0);
+                files[0] = BlockFile.create(name, Storage.of(base), cfg.blockSize, key);
+            } else {
+                files[0] = BlockFile.open(name, Storage.of(base), key);
+            }
+            List<AtRestCipher> ciphers = Ciphers.all();
+            for (int j = 0; j < ciphers.size(); j++) {
+                Path r = regionPath(file, ciphers.get(j));
+                if (!Files.exists(r)) {
+                    continue;
+                }
+                if (truncate) {
+                    Files.delete(r);
+                    continue;
+                }
+                FileChannel rc = FileChannel.open(r, write ? Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE)
+                        : Set.of(StandardOpenOption.READ));
+                opened.add(rc);
+                files[1 + j] = rc.size() == 0 ? (write ? BlockFile.create(r.toString(), Storage.of(rc),
+                        files[0].header.blockSize, key) : null) : BlockFile.open(r.toString(), Storage.of(rc), key);
+            }
+            BlockSet.Opener opener = write ? index -> createRegion(file, ciphers.get(index - 1),
+                    files[0].header.blockSize) : null;
+            BlockSet set = new BlockSet(name, files, opener, files[0].header.blockSize);
+            Path id = file.toAbsolutePath().normalize();
+            if (write) {
+                writers.merge(id, 1, Integer::sum);
+            }
+            try {
+                return new BlockChannel(set, config, base, read, write, append,
+                        write ? () -> writers.computeIfPresent(id, (k, n) -> n == 1 ? null : n - 1) : () -> { });
+            } catch (IOException | RuntimeException e) {
+                if (write) {
+                    writers.computeIfPresent(id, (k, n) -> n == 1 ? null : n - 1);
+                }
+                throw e;
+            }
+        } catch (IOException | RuntimeException e) {
+            for (FileChannel c : opened) {
+                c.close();
+            }
+            throw e;
+        }
+    }
+
+    private BlockFile createRegion(Path file, AtRestCipher c, int blockSize) throws IOException {
+        Path r = regionPath(file, c);
+        FileChannel ch = FileChannel.open(r, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
+        try {
+            return ch.size() == 0 ? BlockFile.create(r.toString(), Storage.of(ch), blockSize, key)
+                    : BlockFile.open(r.toString(), Storage.of(ch), key);
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        }
+    }
+
+    /** A block set over {@code file} for convergence: every physical file, writable. Null for a plaintext file. */
+    BlockSet openForRewrite(Path file) throws IOException {
+        FileChannel base = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        BlockFile[] files = new BlockFile[1 + Ciphers.all().size()];
+        try {
+            if (!startsWithMagic(base)) {
+                base.close();
+                return null;
+            }
+            files[0] = BlockFile.open(file.toString(), Storage.of(base), key);
+            List<AtRestCipher> ciphers = Ciphers.all();
+            int bs = files[0].header.blockSize;
+            for (int j = 0; j < ciphers.size(); j++) {
+                Path r = regionPath(file, ciphers.get(j));
+                if (Files.exists(r)) {
+                    files[1 + j] = createRegion(file, ciphers.get(j), bs);
+                }
+            }
+            return new BlockSet(file.toString(), files, index -> createRegion(file, ciphers.get(index - 1), bs), bs);
+        } catch (IOException | RuntimeException e) {
+            base.close();
+            for (BlockFile f : files) {
+                if (f != null) {
+                    f.storage.close();
+                }
+            }
+            throw e;
+        }
+    }
+
+    /** A reader over sources; {@code cfg} null: no preference (every copy looked at). */
+    public AtRestReader reader(String name, PhysicalSource region0,
+            Function<String, Optional<PhysicalSource>> otherRegions, VolumeConfig cfg) throws IOException {
+        byte[] head = new byte[FileHeader.MAGIC.length];
+        int n = Storage.of(region0).readFully(0, head, 0, head.length);
+        if (!FileHeader.hasMagic(head, n)) {
+            return SourceReader.plaintext(region0);
+        }
+        List<AtRestCipher> ciphers = Ciphers.all();
+        BlockFile[] files = new BlockFile[1 + ciphers.size()];
+        files[0] = BlockFile.open(name, Storage.of(region0), key);
+        for (int j = 0; j < ciphers.size(); j++) {
+            Optional<PhysicalSource> s = otherRegions.apply(ciphers.get(j).name());
+            if (s.isPresent() && s.get().size() > 0) {
+                files[1 + j] = BlockFile.open(regionFileName(name, ciphers.get(j).name()), Storage.of(s.get()), key);
+            }
+        }
+        BlockSet set = new BlockSet(name, files, null, files[0].header.blockSize);
+        boolean mirrored = cfg != null && cfg.model == org.maat.atrest.SwitchModel.MIRRORED;
+        return SourceReader.encrypted(set, BlockSet.readOrder(cfg, ciphers, files.length), mirrored);
+    }
+
+    public void delete(Path file) throws IOException {
+        for (AtRestCipher c : Ciphers.all()) {
+            Files.deleteIfExists(regionPath(file, c));
+        }
+        Files.delete(file);
+    }
+
+    public void move(Path source, Path target) throws IOException {
+        if (!Files.exists(source)) {
+            throw new NoSuchFileException(source.toString());
+        }
+        for (AtRestCipher c : Ciphers.all()) {
+            Path from = regionPath(source, c);
+            Path to = regionPath(target, c);
+            if (Files.exists(from)) {
+                Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } else {
+                Files.deleteIfExists(to);
+            }
+        }
+        Files.move(source, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** Every logical file under {@code root}: regular files but the configuration and region files, sorted. */
+    static List<Path> logicalFiles(Path root) throws IOException {
+        try (var s = Files.walk(root)) {
+            return s.filter(Files::isRegularFile)
+                    .filter(p -> !isRegionFile(p.getFileName().toString()))
+                    .filter(p -> !(p.getParent().equals(root) && p.getFileName().toString().startsWith(
+                            org.maat.atrest.AtRestVolume.CONFIG_FILE)))
+                    .sorted().toList();
+        }
+    }
+
+}
