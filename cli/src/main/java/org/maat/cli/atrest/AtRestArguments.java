@@ -10,12 +10,9 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * The command line's reading of at-rest arguments: a cipher name, a model name, a volume's directory and its
- * default key. Bad values become usage errors (exit 2) that name the flag and list what is accepted.
+ * recorded key spec. Bad values become usage errors (exit 2) that name the flag and list what is accepted.
  */
 public final class AtRestArguments {
-
-    /** Suffix of the default key file, a sibling of the volume's directory (so a copy of DIR carries no key). */
-    public static final String KEY_FILE_SUFFIX = ".atrest.key";
 
     private AtRestArguments() {
     }
@@ -44,12 +41,6 @@ public final class AtRestArguments {
             throw new ParameterException(spec.commandLine(), flag + " " + dir + ": no such directory");
         }
         return dir;
-    }
-
-    /** The key spec a new volume at {@code root} gets when none is given: {@code file:ROOT.atrest.key}. */
-    public static String defaultKeySpec(Path root) {
-        Path absolute = root.toAbsolutePath().normalize();
-        return "file:" + absolute.resolveSibling(absolute.getFileName() + KEY_FILE_SUFFIX);
     }
 
     /**

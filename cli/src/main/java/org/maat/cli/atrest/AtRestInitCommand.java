@@ -65,10 +65,9 @@ public final class AtRestInitCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--data " + root + " is already encrypted at rest: "
                     + "'maat atrest switch' changes its cipher");
         }
-        String key = keySpec != null ? keySpec : AtRestArguments.defaultKeySpec(root);
         AtRestVolume volume;
         try {
-            volume = AtRestVolume.create(root, c, key);
+            volume = AtRestVolume.create(root, c, keySpec); // null: the volume's default, DIR.atrest.key
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--at-rest-key: " + e.getMessage());
         }
@@ -76,7 +75,8 @@ public final class AtRestInitCommand implements Callable<Integer> {
             volume.switchTo(c, m);
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("%s: encrypted volume made (%s, %s, key %s); encrypting its files%n", root, c.name(), m.label(), key);
+        out.printf("%s: encrypted volume made (%s, %s, key %s); encrypting its files%n", root, c.name(), m.label(),
+                AtRestArguments.recordedKeySpec(root));
         out.flush();
         Convergence.run(volume, quiet.quiet(), out);
         return 0;

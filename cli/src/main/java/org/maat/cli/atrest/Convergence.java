@@ -2,6 +2,9 @@ package org.maat.cli.atrest;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.OptionalLong;
 import org.maat.atrest.AtRestVolume;
 import org.maat.atrest.ConvergeReport;
@@ -10,17 +13,35 @@ import org.maat.core.progress.Progress;
 
 /**
  * A convergence run in the foreground, shared by {@code atrest converge}, {@code switch --converge} and
- * {@code init}: a progress bar over the volume's plaintext bytes on standard error, the summary on standard
- * output. Safe to interrupt: the volume re-encrypts one block at a time, so a later run finishes the job.
+ * {@code init}: first the covered files still in plaintext are encrypted ({@link CoveredFiles}), then the volume
+ * re-encrypts every block not under the cipher it wants; progress bars on standard error, the summary on standard
+ * output. Safe to interrupt: files are replaced atomically and blocks re-encrypted one at a time, so a later run
+ * finishes the job.
  */
 final class Convergence {
 
     private Convergence() {
     }
 
-    static ConvergeReport run(AtRestVolume volume, boolean quiet, PrintWriter out) throws IOException {
-        long total = VolumeTotals.of(volume.status()).bytes();
+    static void run(AtRestVolume volume, boolean quiet, PrintWriter out) throws IOException {
         long started = System.nanoTime();
+        List<Path> plaintext = CoveredFiles.plaintext(volume.root());
+        long plainBytes = 0;
+        for (Path p : plaintext) {
+            plainBytes += Files.size(p);
+        }
+        if (!plaintext.isEmpty()) {
+            try (Progress bar = quiet ? null : ProgressBars.start("encrypt", "B", OptionalLong.of(plainBytes))) {
+                for (Path p : plaintext) {
+                    CoveredFiles.encrypt(volume, p, n -> {
+                        if (bar != null) {
+                            bar.stepBy(n);
+                        }
+                    });
+                }
+            }
+        }
+        long total = VolumeTotals.of(volume.status()).bytes();
         ConvergeReport report;
         try (Progress bar = quiet ? null : ProgressBars.start("converge", "B", OptionalLong.of(total))) {
             report = volume.converge(done -> {
@@ -30,10 +51,10 @@ final class Convergence {
             });
         }
         double seconds = (System.nanoTime() - started) / 1e9;
-        out.printf("%s: converged to %s (%s): %,d file(s) visited, %,d block(s) re-encrypted (%,d bytes) in %.1f s%n",
-                volume.root(), volume.writeCipher().name(), volume.model().label(), report.files(),
-                report.blocksRewritten(), report.bytesRewritten(), seconds);
+        out.printf("%s: %,d plaintext file(s) encrypted (%,d bytes); converged to %s (%s): %,d file(s) visited, "
+                        + "%,d block(s) re-encrypted (%,d bytes) in %.1f s%n", volume.root(), plaintext.size(), plainBytes,
+                volume.writeCipher().name(), volume.model().label(), report.files(), report.blocksRewritten(),
+                report.bytesRewritten(), seconds);
         out.flush();
-        return report;
     }
 }

@@ -65,10 +65,13 @@ public final class AtRestOption {
         }
         return Optional.of(create(spec, root, AtRestArguments.cipher(spec, "--at-rest", cipher),
                 model == null ? SwitchModel.FORWARD : AtRestArguments.model(spec, "--at-rest-model", model),
-                keySpec != null ? keySpec : AtRestArguments.defaultKeySpec(root)));
+                keySpec));
     }
 
-    /** Makes {@code root} an encrypted volume of {@code cipher} under {@code model}, its key from {@code key}. */
+    /**
+     * Makes {@code root} an encrypted volume of {@code cipher} under {@code model}, its key from {@code key} (null: the
+     * volume's default, a new key in DIR.atrest.key beside the directory).
+     */
     public static AtRestVolume create(CommandSpec spec, Path root, AtRestCipher cipher, SwitchModel model, String key)
             throws IOException {
         if (Files.exists(root.resolve(AtRestVolume.CONFIG_FILE))) {
