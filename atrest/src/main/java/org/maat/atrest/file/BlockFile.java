@@ -146,6 +146,9 @@ final class BlockFile {
                 || !zeroFrom(SLOT_HEADER + sealed)) {
             return damaged(index, "fails authentication (cipher " + cipher.name() + "): malformed slot");
         }
+        if (generation < 0 || generation >= GENERATION_LIMIT) {
+            return damaged(index, "fails authentication (cipher " + cipher.name() + "): generation out of range");
+        }
         fillNonceAndAad(index);
         try {
             int length = cipher.open(keys.key(cipher), nonce, aad, slot, SLOT_HEADER, sealed, plain, 0);

@@ -108,7 +108,7 @@ public class Convergence {
             }
             boolean changed;
             if (cfg.model == SwitchModel.MIRRORED) {
-                changed = mirror(set, cfg, i, weakest, gen, plain, length, holders);
+                changed = mirror(set, cfg, i, weakest, top, gen, plain, length, holders);
             } else {
                 changed = place(set, cfg, i, weakest, gen, plain, length, holders, ciphers);
             }
@@ -125,10 +125,12 @@ public class Convergence {
         return set.present[f] && set.files[f].generation == gen;
     }
 
-    private boolean mirror(BlockSet set, VolumeConfig cfg, long i, AtRestCipher weakest, int gen, byte[] plain,
-            int length, boolean[] holders) throws IOException {
+    private boolean mirror(BlockSet set, VolumeConfig cfg, long i, AtRestCipher weakest, int top, int gen,
+            byte[] plain, int length, boolean[] holders) throws IOException {
         boolean changed = false;
         boolean[] target = new boolean[set.files.length];
+        // A block stronger than every region stays where it is: its data may require its cipher.
+        target[top] = cfg.regions.stream().noneMatch(r -> r.strength() >= weakest.strength());
         for (AtRestCipher r : cfg.regions) {
             if (r.strength() < weakest.strength()) {
                 continue;

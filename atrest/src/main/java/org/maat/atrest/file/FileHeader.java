@@ -48,6 +48,21 @@ public final class FileHeader {
         return length >= MAGIC.length && Arrays.equals(first, 0, MAGIC.length, MAGIC, 0, MAGIC.length);
     }
 
+    /**
+     * Whether {@code first} looks like the magic with a few bits changed: a damaged header, not a plaintext
+     * file (whose first eight bytes are this close to {@code MAATAR01} by chance almost never).
+     */
+    public static boolean hasDamagedMagic(byte[] first, int length) {
+        if (length < MAGIC.length || hasMagic(first, length)) {
+            return false;
+        }
+        int bits = 0;
+        for (int i = 0; i < MAGIC.length; i++) {
+            bits += Integer.bitCount((first[i] ^ MAGIC[i]) & 0xff);
+        }
+        return bits <= 4;
+    }
+
     byte[] encode(VolumeKey key) {
         byte[] b = new byte[LENGTH];
         System.arraycopy(MAGIC, 0, b, 0, 8);

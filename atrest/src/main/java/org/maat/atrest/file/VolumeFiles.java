@@ -90,7 +90,7 @@ public final class VolumeFiles {
     private static boolean startsWithMagic(FileChannel ch) throws IOException {
         byte[] b = new byte[FileHeader.MAGIC.length];
         int n = Storage.of(ch).readFully(0, b, 0, b.length);
-        return FileHeader.hasMagic(b, n);
+        return FileHeader.hasMagic(b, n) || FileHeader.hasDamagedMagic(b, n);
     }
 
     public EncryptedChannel open(Path file, OpenOption... options) throws IOException {
@@ -218,7 +218,7 @@ public final class VolumeFiles {
             Function<String, Optional<PhysicalSource>> otherRegions, VolumeConfig cfg) throws IOException {
         byte[] head = new byte[FileHeader.MAGIC.length];
         int n = Storage.of(region0).readFully(0, head, 0, head.length);
-        if (!FileHeader.hasMagic(head, n)) {
+        if (!FileHeader.hasMagic(head, n) && !FileHeader.hasDamagedMagic(head, n)) {
             return SourceReader.plaintext(region0);
         }
         List<AtRestCipher> ciphers = Ciphers.all();
