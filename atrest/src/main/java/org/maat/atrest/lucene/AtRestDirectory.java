@@ -1,0 +1,230 @@
+package org.maat.atrest.lucene;
+
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+import org.apache.lucene.store.FilterDirectory;
+import org.apache.lucene.store.IOContext;
+import org.apache.lucene.store.IndexInput;
+import org.apache.lucene.store.IndexOutput;
+import org.maat.atrest.AtRestVolume;
+import org.maat.atrest.EncryptedChannel;
+import org.maat.atrest.cipher.AtRestCipher;
+
+/**
+ * A Lucene {@link Directory} wrapper that keeps every file of an index encrypted at rest in an
+ * {@link AtRestVolume}: each file is stored through {@link AtRestVolume#open} (its blocks sealed and authenticated
+ * under the volume's ciphers, switchable while the index is in use), at the path the wrapped {@link FSDirectory}
+ * would use. Nothing else changes: Lucene sees plaintext files of their plaintext length, and the volume's own
+ * files (region files of the Selective and Mirrored models, its configuration) are hidden from {@link #listAll}.
+ *
+ * <p>Composes with other wrappers such as core's {@code PolicyDirectory}, which sits on top and asks, before a
+ * file exists, which cipher it will be sealed with ({@link #cipherFor}), then creates it with that requirement
+ * ({@link #createOutput(String, IOContext, AtRestCipher)}): every block of the file is then sealed under a cipher
+ * at least that strong, whatever switch happens while it is written.
+ *
+ * <p>Guarantees: a block that does not authenticate (a flipped bit, a block moved between files or positions)
+ * makes the read throw an {@link IOException} naming the file and block, never return other bytes. Locks stay the
+ * wrapped directory's (a lock file holds no data). Plaintext blocks read are kept in a bounded in-memory cache
+ * (see {@link PlaintextBlockCache}): the disk holds ciphertext only, memory does not. Thread-safe.
+ */
+public final class AtRestDirectory extends FilterDirectory {
+
+    /** Plaintext kept in memory by default for blocks read, per directory. */
+    public static final long DEFAULT_CACHE_BYTES = 16L << 20;
+
+    /** The block size the volume uses unless configured otherwise (the design's 4 KiB). */
+    static final int BLOCK_SIZE = 4096;
+    /** Bytes an output hands to the channel at once: whole blocks, so that each is sealed once. */
+    private static final int OUTPUT_BLOCKS = 16;
+
+    private final Path directory;
+    /** Whether the directory is the volume's root, which holds the volume's configuration file. */
+    private final boolean volumeRoot;
+    private final AtRestVolume volume;
+    private final int blockSize;
+    private final PlaintextBlockCache cache;
+    private final AtomicLong nextTempFile = new AtomicLong();
+
+    /** The files of {@code in}'s directory (which lies in {@code volume}), with the default block cache. */
+    public AtRestDirectory(FSDirectory in, AtRestVolume volume) {
+        this(in, volume, DEFAULT_CACHE_BYTES);
+    }
+
+    /**
+     * The files of {@code in}'s directory (which lies in {@code volume}), keeping at most {@code cacheBytes} of
+     * decrypted blocks in memory (0: none; every read decrypts).
+     */
+    public AtRestDirectory(FSDirectory in, AtRestVolume volume, long cacheBytes) {
+        super(in);
+        this.directory = in.getDirectory();
+        this.volumeRoot = directory.toAbsolutePath().normalize().equals(volume.root().toAbsolutePath().normalize());
+        this.volume = volume;
+        this.blockSize = BLOCK_SIZE;
+        this.cache = new PlaintextBlockCache(cacheBytes, blockSize);
+    }
+
+    /** The volume this directory's files are encrypted in. */
+    public AtRestVolume volume() {
+        return volume;
+    }
+
+    /**
+     * The cipher a file created now with the requirement {@code atLeast} (null: none) would be sealed under, at
+     * least that strong: what a layer above labels the file with before creating it.
+     */
+    public AtRestCipher cipherFor(AtRestCipher atLeast) {
+        return volume.cipherFor(atLeast);
+    }
+
+    /** Creates {@code name} with no requirement beyond the volume's: its blocks get the write cipher. */
+    @Override
+    public AtRestIndexOutput createOutput(String name, IOContext context) throws IOException {
+        return createOutput(name, context, null);
+    }
+
+    /**
+     * Creates {@code name}, every block of which is sealed under a cipher at least as strong as the returned
+     * output's {@link AtRestIndexOutput#cipher()}, which is {@link #cipherFor cipherFor(atLeast)} at creation
+     * (so at least {@code atLeast}).
+     *
+     * @throws FileAlreadyExistsException when the file exists
+     */
+    public AtRestIndexOutput createOutput(String name, IOContext context, AtRestCipher atLeast) throws IOException {
+        ensureOpen();
+        Path file = directory.resolve(name);
+        AtRestCipher floor = volume.cipherFor(atLeast);
+        EncryptedChannel channel = volume.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        try {
+            channel.requireAtLeast(floor);
+        } catch (RuntimeException e) {
+            closeAfterFailure(channel, e);
+            throw e;
+        }
+        return new AtRestIndexOutput("AtRestIndexOutput(path=\"" + file + "\")", name, channel, floor,
+                OUTPUT_BLOCKS * blockSize);
+    }
+
+    @Override
+    public AtRestIndexOutput createTempOutput(String prefix, String suffix, IOContext context) throws IOException {
+        return createTempOutput(prefix, suffix, context, null);
+    }
+
+    /**
+     * Creates a new file named from {@code prefix} and {@code suffix} as Lucene's directories name temporary
+     * files, sealed as {@link #createOutput(String, IOContext, AtRestCipher)} seals.
+     */
+    public AtRestIndexOutput createTempOutput(String prefix, String suffix, IOContext context, AtRestCipher atLeast)
+            throws IOException {
+        ensureOpen();
+        while (true) {
+            String name = getTempFileName(prefix, suffix, nextTempFile.getAndIncrement());
+            try {
+                return createOutput(name, context, atLeast);
+            } catch (FileAlreadyExistsException taken) {
+                // Left by an earlier run or another directory instance: try the next name.
+            }
+        }
+    }
+
+    @Override
+    public IndexInput openInput(String name, IOContext context) throws IOException {
+        ensureOpen();
+        Path file = directory.resolve(name);
+        EncryptedChannel channel = volume.open(file, StandardOpenOption.READ);
+        try {
+            OpenFile open = new OpenFile(file.toString(), channel, blockSize, cache);
+            return new AtRestIndexInput("AtRestIndexInput(path=\"" + file + "\")", open);
+        } catch (IOException | RuntimeException e) {
+            closeAfterFailure(channel, e);
+            throw e;
+        }
+    }
+
+    /** The plaintext length of {@code name}. */
+    @Override
+    public long fileLength(String name) throws IOException {
+        ensureOpen();
+        try (EncryptedChannel channel = volume.open(directory.resolve(name), StandardOpenOption.READ)) {
+            return channel.size();
+        }
+    }
+
+    /** The files of the index, without the volume's region files and configuration. */
+    @Override
+    public String[] listAll() throws IOException {
+        ensureOpen();
+        // The wrapped directory's listing is sorted; filtering keeps it so.
+        return Arrays.stream(in.listAll())
+                .filter(name -> !AtRestVolume.isRegionFile(name))
+                .filter(name -> !(volumeRoot && name.equals(AtRestVolume.CONFIG_FILE)))
+                .toArray(String[]::new);
+    }
+
+    /** Deletes {@code name} with all its region files. */
+    @Override
+    public void deleteFile(String name) throws IOException {
+        ensureOpen();
+        Path file = directory.resolve(name);
+        requireExists(name, file);
+        volume.delete(file);
+    }
+
+    /** Renames {@code source} with all its region files, each atomically, replacing {@code dest}'s. */
+    @Override
+    public void rename(String source, String dest) throws IOException {
+        ensureOpen();
+        Path file = directory.resolve(source);
+        requireExists(source, file);
+        volume.move(file, directory.resolve(dest));
+    }
+
+    /** Makes {@code names} durable: every physical file of each (its regions' too). */
+    @Override
+    public void sync(Collection<String> names) throws IOException {
+        ensureOpen();
+        List<String> physical = new ArrayList<>();
+        for (String name : names) {
+            physical.add(name);
+            for (Path region : volume.physicalFiles(directory.resolve(name))) {
+                String regionName = region.getFileName().toString();
+                if (!regionName.equals(name) && Files.exists(region)) {
+                    physical.add(regionName);
+                }
+            }
+        }
+        in.sync(physical);
+    }
+
+    @Override
+    public String toString() {
+        return "AtRestDirectory(" + volume.root() + ", " + in + ")";
+    }
+
+    private void requireExists(String name, Path file) throws NoSuchFileException {
+        for (Path physical : volume.physicalFiles(file)) {
+            if (Files.exists(physical)) {
+                return;
+            }
+        }
+        throw new NoSuchFileException(name + " in " + directory);
+    }
+
+    private static void closeAfterFailure(EncryptedChannel channel, Exception failure) {
+        try {
+            channel.close();
+        } catch (IOException | RuntimeException e) {
+            failure.addSuppressed(e);
+        }
+    }
+}
