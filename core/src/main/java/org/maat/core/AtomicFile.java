@@ -1,12 +1,12 @@
 package org.maat.core;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import org.maat.core.storage.StorageFiles;
 
 /**
  * Replaces a small file so that a crash at any moment leaves either the old text or the new one, never a
@@ -18,14 +18,26 @@ public final class AtomicFile {
     private AtomicFile() {
     }
 
-    /** Replaces {@code target}'s contents with {@code text} (UTF-8), durably. */
+    /** Replaces {@code target}'s contents with {@code text} (UTF-8), durably, as a plaintext file. */
     public static void replace(Path target, CharSequence text) throws IOException {
+        replace(target, text, StorageFiles.plaintext());
+    }
+
+    /**
+     * Replaces {@code target}'s contents with {@code text} (UTF-8), durably, written and moved through
+     * {@code files} (so in an encrypted volume the temporary file is sealed and moved with the volume's move).
+     */
+    public static void replace(Path target, CharSequence text, StorageFiles files) throws IOException {
         Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-        Files.writeString(tmp, text, StandardCharsets.UTF_8);
-        try (FileChannel c = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+        try (FileChannel c = files.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            ByteBuffer bytes = ByteBuffer.wrap(text.toString().getBytes(StandardCharsets.UTF_8));
+            while (bytes.hasRemaining()) {
+                c.write(bytes);
+            }
             c.force(true);
         }
-        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        files.move(tmp, target);
         Path dir = target.toAbsolutePath().getParent();
         try (FileChannel c = FileChannel.open(dir, StandardOpenOption.READ)) {
             c.force(true);

@@ -7,6 +7,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import org.maat.core.storage.StorageFiles;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,28 +37,37 @@ import java.util.function.Consumer;
 public final class ConduitStore implements AutoCloseable {
 
     private final Path dir;
+    private final StorageFiles files;
     private final long[] base;
     private volatile StoreView view;
     /** One channel per committed segment; grown (never shrunk) by {@link #refresh()}. */
     private volatile FileChannel[] segments;
 
-    private ConduitStore(Path dir, long[] base, StoreView view, FileChannel[] segments) {
+    private ConduitStore(Path dir, StorageFiles files, long[] base, StoreView view, FileChannel[] segments) {
         this.dir = dir;
+        this.files = files;
         this.base = base;
         this.view = view;
         this.segments = segments;
     }
 
-    /** Opens the committed contents of the store in {@code dir}. */
+    /**
+     * Opens the committed contents of the store in {@code dir}, decrypting its files when it lies in an
+     * encrypted volume ({@link StorageFiles#at}).
+     */
     public static ConduitStore open(Path dir) throws IOException {
-        StoreCommit commit = readCommit(dir);
-        long[] base = OffsetTable.read(dir, commit);
-        StoreView view = StoreView.of(dir, commit, base);
-        FileChannel[] channels = openSegments(dir, new FileChannel[0], commit.segmentLengths().size());
-        return new ConduitStore(dir, base, view, channels);
+        StorageFiles files = StorageFiles.at(dir);
+        StoreCommit commit = readCommit(dir, files);
+        long[] base = OffsetTable.read(dir, files, commit);
+        StoreView view = StoreView.of(dir, files, commit, base);
+        FileChannel[] channels = openSegments(dir, files, new FileChannel[0], commit.segmentLengths().size());
+        return new ConduitStore(dir, files, base, view, channels);
     }
 
-    /** Starts a new store in {@code dir}, which must not hold one already. */
+    /**
+     * Starts a new store in {@code dir}, which must not hold one already; its files are encrypted when
+     * {@code dir} lies in an encrypted volume.
+     */
     public static ConduitStoreWriter create(Path dir) throws IOException {
         return new ConduitStoreWriter(dir);
     }
@@ -166,7 +176,7 @@ public final class ConduitStore implements AutoCloseable {
      * @return whether the store changed
      */
     public synchronized boolean refresh() throws IOException {
-        StoreCommit commit = readCommit(dir);
+        StoreCommit commit = readCommit(dir, files);
         StoreView current = view;
         if (commit.equals(current.commit())) {
             return false;
@@ -175,8 +185,8 @@ public final class ConduitStore implements AutoCloseable {
             throw new IOException("damaged store: " + dir.resolve(StoreCommit.FILE) + " names " + commit.documents()
                     + " documents, but the store was opened with " + base.length + " and ids are never added");
         }
-        StoreView next = StoreView.of(dir, commit, base);
-        segments = openSegments(dir, segments, commit.segmentLengths().size());
+        StoreView next = StoreView.of(dir, files, commit, base);
+        segments = openSegments(dir, files, segments, commit.segmentLengths().size());
         view = next;
         return true;
     }
@@ -252,22 +262,27 @@ public final class ConduitStore implements AutoCloseable {
         return dir.resolve(String.format("segment-%05d.dat", segment));
     }
 
-    static StoreCommit readCommit(Path dir) throws IOException {
+    /** How this store's files are opened. */
+    StorageFiles files() {
+        return files;
+    }
+
+    static StoreCommit readCommit(Path dir, StorageFiles files) throws IOException {
         try {
-            return StoreCommit.read(dir);
+            return StoreCommit.read(dir, files);
         } catch (NoSuchFileException e) {
             throw new IOException(dir + ": not a conduit store (no committed " + StoreCommit.FILE + ")");
         }
     }
 
-    private static FileChannel[] openSegments(Path dir, FileChannel[] open, int count) throws IOException {
+    private static FileChannel[] openSegments(Path dir, StorageFiles files, FileChannel[] open, int count) throws IOException {
         if (open.length >= count) {
             return open;
         }
         FileChannel[] channels = Arrays.copyOf(open, count);
         try {
             for (int i = open.length; i < count; i++) {
-                channels[i] = FileChannel.open(segmentFile(dir, i), StandardOpenOption.READ);
+                channels[i] = files.open(segmentFile(dir, i), StandardOpenOption.READ);
             }
         } catch (IOException e) {
             closeAll(Arrays.copyOfRange(channels, open.length, count));

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.maat.core.storage.StorageFiles;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +25,7 @@ import java.util.List;
 public final class ConduitStoreEditor implements AutoCloseable {
 
     private final Path dir;
+    private final StorageFiles files;
     private final ConduitStore refreshed;
     private final long segmentBytes;
     private final StoreLock lock;
@@ -42,16 +44,17 @@ public final class ConduitStoreEditor implements AutoCloseable {
         this.dir = dir;
         this.refreshed = refreshed;
         this.segmentBytes = segmentBytes;
-        ConduitStore.readCommit(dir); // not a store: say so before creating a lock file in it
+        this.files = StorageFiles.at(dir);
+        ConduitStore.readCommit(dir, files); // not a store: say so before creating a lock file in it
         this.lock = StoreLock.take(dir);
         try {
-            this.commit = ConduitStore.readCommit(dir); // again, under the lock: the last editor may have committed
-            long[] base = OffsetTable.read(dir, commit);
-            StoreView view = StoreView.of(dir, commit, base);
+            this.commit = ConduitStore.readCommit(dir, files); // again, under the lock: the last editor may have committed
+            long[] base = OffsetTable.read(dir, files, commit);
+            StoreView view = StoreView.of(dir, files, commit, base);
             this.offsets = view.offsetsCopy();
             this.lengths = new ArrayList<>(commit.segmentLengths());
             dropUncommitted();
-            Erasure.finish(dir, 0, EditLog.read(dir, commit.editBytes()), commit.editBytes());
+            Erasure.finish(dir, files, 0, EditLog.read(dir, files, commit.editBytes()), commit.editBytes());
         } catch (IOException | RuntimeException e) {
             lock.close();
             throw e;
@@ -87,7 +90,7 @@ public final class ConduitStoreEditor implements AutoCloseable {
         Path file = ConduitStore.segmentFile(dir, segment);
         Document document;
         int length;
-        try (FileChannel c = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (FileChannel c = files.open(file, StandardOpenOption.READ)) {
             ByteBuffer header = ByteBuffer.allocate(RecordCodec.HEADER);
             ConduitStore.readFully(c, header, position, file);
             int payloadLength = RecordCodec.payloadLength(header);
@@ -160,7 +163,7 @@ public final class ConduitStoreEditor implements AutoCloseable {
         }
         long before = commit.editBytes();
         long logBytes = before;
-        try (FileChannel log = FileChannel.open(dir.resolve(EditLog.FILE), StandardOpenOption.CREATE,
+        try (FileChannel log = files.open(dir.resolve(EditLog.FILE), StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE)) {
             ByteBuffer entries = ByteBuffer.allocate(pending.size() * EditLog.ENTRY);
             for (EditLog.Edit e : pending) {
@@ -175,14 +178,14 @@ public final class ConduitStoreEditor implements AutoCloseable {
             logBytes = at;
         }
         StoreCommit next = commit.edited(lengths, logBytes);
-        next.write(dir); // the commit point
+        next.write(dir, files); // the commit point
         commit = next;
         List<EditLog.Edit> done = List.copyOf(pending);
         pending.clear();
         if (refreshed != null) {
             refreshed.refresh(); // before erasing, so this process's readers rarely meet zeroed records
         }
-        Erasure.finish(dir, before, done, logBytes);
+        Erasure.finish(dir, files, before, done, logBytes);
     }
 
     /** Drops uncommitted changes (their appended bytes are cut off) and releases the store. */
@@ -205,7 +208,7 @@ public final class ConduitStoreEditor implements AutoCloseable {
         for (int i = 0; ; i++) {
             Path file = ConduitStore.segmentFile(dir, i);
             if (i >= committed.size()) {
-                if (!Files.deleteIfExists(file)) {
+                if (!files.deleteIfExists(file)) {
                     break;
                 }
                 continue;
@@ -220,8 +223,8 @@ public final class ConduitStoreEditor implements AutoCloseable {
         }
     }
 
-    private static void truncate(Path file, long length) throws IOException {
-        try (FileChannel c = FileChannel.open(file, StandardOpenOption.WRITE)) {
+    private void truncate(Path file, long length) throws IOException {
+        try (FileChannel c = files.open(file, StandardOpenOption.WRITE)) {
             if (c.size() > length) {
                 c.truncate(length);
                 c.force(false);
@@ -235,7 +238,7 @@ public final class ConduitStoreEditor implements AutoCloseable {
                 appending.force(false);
                 appending.close();
             }
-            appending = FileChannel.open(ConduitStore.segmentFile(dir, segment), StandardOpenOption.CREATE,
+            appending = files.open(ConduitStore.segmentFile(dir, segment), StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE);
             appendingSegment = segment;
         }

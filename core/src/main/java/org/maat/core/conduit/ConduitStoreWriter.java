@@ -6,8 +6,11 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Objects;
 import java.util.ArrayList;
 import java.util.List;
+import org.maat.atrest.cipher.AtRestCipher;
+import org.maat.core.storage.StorageFiles;
 
 /**
  * Appends documents to a new conduit store. Each appended document gets the next conduit id
@@ -21,6 +24,7 @@ public final class ConduitStoreWriter implements AutoCloseable {
     static final long SEGMENT_BYTES = 1L << 30;
 
     private final Path dir;
+    private final StorageFiles files;
     private final long segmentBytes;
     private final StoreLock lock;
     private final List<Long> lengths = new ArrayList<>();
@@ -31,6 +35,8 @@ public final class ConduitStoreWriter implements AutoCloseable {
     private long segmentLength;
     private long documents;
     private long bytes;
+    /** What the records being buffered require of their cipher at rest (null: nothing). */
+    private AtRestCipher requirement;
 
     ConduitStoreWriter(Path dir) throws IOException {
         this(dir, SEGMENT_BYTES);
@@ -40,12 +46,13 @@ public final class ConduitStoreWriter implements AutoCloseable {
         this.dir = dir;
         this.segmentBytes = segmentBytes;
         Files.createDirectories(dir);
+        this.files = StorageFiles.at(dir);
         if (ConduitStore.exists(dir)) {
             throw new IOException(dir + ": already holds a conduit store; choose an empty directory");
         }
         this.lock = StoreLock.take(dir); // no editor may open the store while it is being written
         try {
-            this.offsets = FileChannel.open(dir.resolve(OffsetTable.FILE), StandardOpenOption.CREATE,
+            this.offsets = files.open(dir.resolve(OffsetTable.FILE), StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
             openSegment();
         } catch (IOException | RuntimeException e) {
@@ -56,6 +63,20 @@ public final class ConduitStoreWriter implements AutoCloseable {
 
     /** Appends a document and returns it with its conduit id. */
     public Document append(String title, String date, String body) throws IOException {
+        return append(title, date, body, null);
+    }
+
+    /**
+     * Appends a document whose record must be sealed at rest with at least {@code atLeast} (null: whatever the
+     * volume writes with; nothing at all in a plaintext store) and returns it with its conduit id. Under the
+     * Selective model each record so lands in the region of a cipher its policy accepts.
+     */
+    public Document append(String title, String date, String body, AtRestCipher atLeast) throws IOException {
+        if (!Objects.equals(atLeast, requirement)) {
+            flushRecords(); // the buffered records go out under the requirement they were appended with
+            requirement = atLeast;
+            StorageFiles.requireAtLeast(segment, requirement);
+        }
         Document d = new Document(Document.idOf(documents), title, date, body);
         byte[] record = RecordCodec.encode(d);
         if (segmentLength > 0 && segmentLength + record.length > segmentBytes) {
@@ -97,7 +118,7 @@ public final class ConduitStoreWriter implements AutoCloseable {
         segment.force(false);
         offsets.force(false);
         lengths.set(lengths.size() - 1, segmentLength);
-        new StoreCommit(documents, lengths).write(dir);
+        new StoreCommit(documents, lengths).write(dir, files);
     }
 
     @Override
@@ -114,8 +135,9 @@ public final class ConduitStoreWriter implements AutoCloseable {
 
     private void openSegment() throws IOException {
         lengths.add(0L);
-        segment = FileChannel.open(ConduitStore.segmentFile(dir, lengths.size() - 1), StandardOpenOption.CREATE,
+        segment = files.open(ConduitStore.segmentFile(dir, lengths.size() - 1), StandardOpenOption.CREATE,
                 StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+        StorageFiles.requireAtLeast(segment, requirement);
         segmentLength = 0;
     }
 

@@ -107,7 +107,7 @@ public final class DocumentScan implements Iterator<Document>, AutoCloseable {
             if (channel != null) {
                 channel.close();
             }
-            channel = FileChannel.open(store.segmentFile(segment), StandardOpenOption.READ);
+            channel = store.files().open(store.segmentFile(segment), StandardOpenOption.READ);
             openSegment = segment;
             window.limit(0);
             windowStart = 0;

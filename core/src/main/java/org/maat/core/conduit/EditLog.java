@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import org.maat.core.storage.StorageFiles;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,13 +51,13 @@ final class EditLog {
     }
 
     /** The entries in the first {@code bytes} of {@code dir}'s log; a damaged entry is an error naming its position. */
-    static List<Edit> read(Path dir, long bytes) throws IOException {
+    static List<Edit> read(Path dir, StorageFiles files, long bytes) throws IOException {
         if (bytes == 0) {
             return new ArrayList<>();
         }
         Path file = dir.resolve(FILE);
         ByteBuffer all = ByteBuffer.allocate(Math.toIntExact(bytes));
-        try (FileChannel c = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (FileChannel c = files.open(file, StandardOpenOption.READ)) {
             while (all.hasRemaining()) {
                 if (c.read(all, all.position()) < 0) {
                     throw new IOException("damaged store: " + file + " ends at byte " + all.position()

@@ -3,10 +3,10 @@ package org.maat.core.conduit;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import org.maat.core.AtomicFile;
+import org.maat.core.storage.StorageFiles;
 import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.List;
@@ -31,8 +31,8 @@ final class Erasure {
      * moves the mark to {@code logBytes}. {@code edits} are the log's entries from byte {@code from};
      * if the mark is further back than that (an earlier erasure was cut short), the whole log is read.
      */
-    static void finish(Path dir, long from, List<EditLog.Edit> edits, long logBytes) throws IOException {
-        long done = mark(dir);
+    static void finish(Path dir, StorageFiles files, long from, List<EditLog.Edit> edits, long logBytes) throws IOException {
+        long done = mark(dir, files);
         if (done >= logBytes) {
             return;
         }
@@ -40,15 +40,15 @@ final class Erasure {
         if (done >= from) {
             todo = edits.subList((int) Math.min(edits.size(), (done - from) / EditLog.ENTRY), edits.size());
         } else {
-            List<EditLog.Edit> all = EditLog.read(dir, logBytes);
+            List<EditLog.Edit> all = EditLog.read(dir, files, logBytes);
             todo = all.subList((int) (done / EditLog.ENTRY), all.size());
         }
-        erase(dir, todo);
-        Files.writeString(dir.resolve(MARK), Long.toString(logBytes), StandardCharsets.US_ASCII);
+        erase(dir, files, todo);
+        AtomicFile.replace(dir.resolve(MARK), Long.toString(logBytes), files);
     }
 
     /** Zeroes the records the removals among {@code edits} name, and forces each touched segment. */
-    private static void erase(Path dir, List<EditLog.Edit> edits) throws IOException {
+    private static void erase(Path dir, StorageFiles files, List<EditLog.Edit> edits) throws IOException {
         Map<Integer, FileChannel> open = new HashMap<>();
         try {
             for (EditLog.Edit e : edits) {
@@ -57,7 +57,8 @@ final class Erasure {
                 }
                 FileChannel c = open.get(e.segment());
                 if (c == null) {
-                    c = FileChannel.open(ConduitStore.segmentFile(dir, e.segment()), StandardOpenOption.WRITE);
+                    // Through the volume the block is sealed again under a new generation: its old ciphertext is overwritten.
+                    c = files.open(ConduitStore.segmentFile(dir, e.segment()), StandardOpenOption.WRITE);
                     open.put(e.segment(), c);
                 }
                 ByteBuffer zeros = ByteBuffer.allocate(e.length());
@@ -77,9 +78,9 @@ final class Erasure {
     }
 
     /** Log bytes known erased; a missing or torn mark counts as none (erasing again is harmless). */
-    private static long mark(Path dir) {
+    private static long mark(Path dir, StorageFiles files) {
         try {
-            return Long.parseLong(Files.readString(dir.resolve(MARK), StandardCharsets.US_ASCII).strip());
+            return Long.parseLong(files.readString(dir.resolve(MARK)).strip());
         } catch (NoSuchFileException | NumberFormatException e) {
             return 0;
         } catch (IOException e) {

@@ -5,6 +5,7 @@ import java.nio.ByteBuffer;
 import java.nio.LongBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import org.maat.core.storage.StorageFiles;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
 
@@ -58,18 +59,18 @@ final class OffsetTable {
         }
     }
 
-    static long[] read(Path dir, StoreCommit commit) throws IOException {
-        long[] offsets = read(dir, commit.documents());
+    static long[] read(Path dir, StorageFiles files, StoreCommit commit) throws IOException {
+        long[] offsets = read(dir, files, commit.documents());
         check(offsets, commit.segmentLengths(), dir.resolve(FILE).toString());
         return offsets;
     }
 
-    private static long[] read(Path dir, long documents) throws IOException {
+    private static long[] read(Path dir, StorageFiles files, long documents) throws IOException {
         Path file = dir.resolve(FILE);
         if (documents > Integer.MAX_VALUE - 8) {
             throw new IOException(dir + ": " + documents + " documents exceed one store's limit");
         }
-        try (FileChannel c = FileChannel.open(file, StandardOpenOption.READ)) {
+        try (FileChannel c = files.open(file, StandardOpenOption.READ)) {
             long needed = documents * Long.BYTES;
             if (c.size() < needed) {
                 throw new IOException(file + ": holds " + c.size() / Long.BYTES + " offsets but the commit names "

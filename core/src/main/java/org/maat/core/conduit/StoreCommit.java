@@ -2,8 +2,8 @@ package org.maat.core.conduit;
 
 import java.io.IOException;
 import java.io.StringReader;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import org.maat.core.storage.StorageFiles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -33,9 +33,9 @@ record StoreCommit(long documents, List<Long> segmentLengths, long editBytes, lo
         this(documents, segmentLengths, 0, 0);
     }
 
-    static StoreCommit read(Path dir) throws IOException {
+    static StoreCommit read(Path dir, StorageFiles files) throws IOException {
         Path file = dir.resolve(FILE);
-        return parse(Files.readString(file), file.toString());
+        return parse(files.readString(file), file.toString());
     }
 
     /** The commit record {@code text}, read from {@code file} (named in errors). */
@@ -74,7 +74,7 @@ record StoreCommit(long documents, List<Long> segmentLengths, long editBytes, lo
         return new StoreCommit(documents, lengths, editBytes, generation + 1);
     }
 
-    void write(Path dir) throws IOException {
+    void write(Path dir, StorageFiles files) throws IOException {
         StringBuilder text = new StringBuilder()
                 .append("format=").append(generation == 0 ? FORMAT_1 : FORMAT_2).append('\n')
                 .append("documents=").append(documents).append('\n')
@@ -87,6 +87,6 @@ record StoreCommit(long documents, List<Long> segmentLengths, long editBytes, lo
             text.append("edits=").append(editBytes).append('\n');
             text.append("generation=").append(generation).append('\n');
         }
-        AtomicFile.replace(dir.resolve(FILE), text);
+        AtomicFile.replace(dir.resolve(FILE), text, files);
     }
 }

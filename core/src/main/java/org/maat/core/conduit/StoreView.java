@@ -2,6 +2,7 @@ package org.maat.core.conduit;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import org.maat.core.storage.StorageFiles;
 import java.util.List;
 
 /**
@@ -26,11 +27,11 @@ final class StoreView {
     }
 
     /** The view of {@code commit}: the base table {@code base} (never changed) with the committed edits applied. */
-    static StoreView of(Path dir, StoreCommit commit, long[] base) throws IOException {
-        return of(dir, commit, base, EditLog.read(dir, commit.editBytes()));
+    static StoreView of(Path dir, StorageFiles files, StoreCommit commit, long[] base) throws IOException {
+        return of(dir, commit, base, EditLog.read(dir, files, commit.editBytes()));
     }
 
-    /** As {@link #of(Path, StoreCommit, long[])} with the committed edits read already. */
+    /** As {@link #of(Path, StorageFiles, StoreCommit, long[])} with the committed edits read already. */
     static StoreView of(Path dir, StoreCommit commit, long[] base, List<EditLog.Edit> edits) throws IOException {
         long[] offsets = base.clone();
         long live = offsets.length;

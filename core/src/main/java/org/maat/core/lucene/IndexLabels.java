@@ -14,6 +14,7 @@ import org.apache.lucene.store.Directory;
 import org.maat.core.task.AccessGate;
 import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
+import org.maat.policy.lang.AtRestStrength;
 import org.maat.policy.lang.Policy;
 import org.maat.policy.lang.PolicyId;
 import org.maat.policy.lang.PolicyPrinter;
@@ -79,10 +80,26 @@ public final class IndexLabels extends IndexLabelling {
         return store.file();
     }
 
-    /** The label a file of {@code shard} gets when an indexer creates it. */
+    /**
+     * The conduit of a file of {@code shard} as far as its id names it, without the cipher it is sealed with:
+     * for reads, whose check and taint do not depend on it. A write labels the file with {@link #label(int,
+     * String, String)}.
+     */
     public static Conduit label(int shard, String fileName) {
         return new Conduit(ID_PREFIX + shard + "/" + fileName, "index/shard-" + shard + "/" + fileName, OWNER,
                 POLICY_ID, Map.of("shard", Integer.toString(shard), "file", fileName));
+    }
+
+    /**
+     * The label a file of {@code shard} gets when an indexer creates it: with attribute
+     * {@value AtRestStrength#ATTRIBUTE} = {@code sealedWith}, the cipher it is sealed with at rest
+     * ({@value AtRestStrength#NONE} when plaintext), which the monitor's {@code atRestAtLeast} checks. Labels
+     * published before encryption at rest existed lack the attribute; they still load and read as before.
+     */
+    public static Conduit label(int shard, String fileName, String sealedWith) {
+        return new Conduit(ID_PREFIX + shard + "/" + fileName, "index/shard-" + shard + "/" + fileName, OWNER,
+                POLICY_ID, Map.of("shard", Integer.toString(shard), "file", fileName, AtRestStrength.ATTRIBUTE,
+                        sealedWith));
     }
 
     /** The label of a file of the published commit of {@code shard}. */

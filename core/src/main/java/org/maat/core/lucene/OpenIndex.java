@@ -7,7 +7,6 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.LRUQueryCache;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.IOUtils;
 import org.maat.core.task.AccessGate;
 import org.maat.core.task.ShardSearchers;
@@ -75,7 +74,7 @@ public final class OpenIndex implements AutoCloseable {
                 if (only != null && shard != only) {
                     continue;
                 }
-                Directory raw = FSDirectory.open(layout.shard(shard));
+                Directory raw = ShardDirectory.open(layout.shard(shard));
                 directories.add(raw);
                 Directory dir = labelling.open(raw, shard, opener);
                 readers.add(DirectoryReader.open(new PublishedCommit(dir, published.generation(shard))));

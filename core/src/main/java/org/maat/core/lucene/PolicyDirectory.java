@@ -4,13 +4,18 @@ import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FilterDirectory;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.IndexOutput;
+import org.maat.atrest.cipher.AtRestCipher;
+import org.maat.atrest.cipher.Ciphers;
+import org.maat.atrest.lucene.AtRestDirectory;
 import org.maat.core.task.AccessGate;
 import org.maat.policy.Conduit;
+import org.maat.policy.lang.AtRestStrength;
 import org.maat.policy.monitor.Payload;
 
 /**
@@ -21,12 +26,20 @@ import org.maat.policy.monitor.Payload;
  *       any byte is returned, once per file: clones, slices and reads of an open input are not
  *       interposed again, since the taint only grows and the label is already in it;</li>
  *   <li>{@link #createOutput}, {@link #createTempOutput} and {@link #rename} are checked writes to
- *       a new file labelled with the index policy: a task whose taint does not allow a flow into
- *       the index (e.g. one that read a search history) is refused before the file exists;</li>
+ *       a new file labelled with the index policy and with the cipher it is sealed with at rest
+ *       (attribute {@value AtRestStrength#ATTRIBUTE}; {@value AtRestStrength#NONE} over a plaintext
+ *       directory): a task whose taint does not allow a flow into the index (e.g. one that read a search
+ *       history, or documents whose policies require a stronger cipher) is refused before the file exists;</li>
  *   <li>a file with no label (written outside a monitored indexer, or by an unpublished commit)
  *       cannot be opened.</li>
  * </ul>
- * One instance serves one task (or one long-lived shard reader), so its per-file decisions are
+ * Over an {@link AtRestDirectory} (PolicyDirectory(AtRestDirectory(FSDirectory))) a new file is created with
+ * the strongest minimum the task's taint requires ({@link AccessGate#minimumAtRest}), so a correct writer is
+ * never refused for its cipher; the monitor's check still decides, on the cipher the file will really get.
+ * The check is made when a file is created: data a task reads later and writes into a file it opened
+ * earlier is not checked again (Lucene streams stored fields into a file created at a segment's start).
+ *
+ * <p>One instance serves one task (or one long-lived shard reader), so its per-file decisions are
  * that task's. Labels of created files are staged here until {@link ShardWriters} publishes them.
  */
 public final class PolicyDirectory extends FilterDirectory {
@@ -34,17 +47,30 @@ public final class PolicyDirectory extends FilterDirectory {
     private final int shard;
     private final IndexLabels published;
     private final AccessGate gate;
+    /** The encrypting directory beneath, or null when the index is plaintext. */
+    private final AtRestDirectory atRest;
+    /** The requirement a file is created with, from the taint's: the identity but in fault-injection tests. */
+    private final UnaryOperator<AtRestCipher> requirement;
     private final Map<String, Conduit> staged = new ConcurrentHashMap<>();
     private final Map<String, Conduit> read = new ConcurrentHashMap<>();
 
     /**
+     * @param in the shard's files: an {@link AtRestDirectory} when they are encrypted at rest
      * @param published the label store of the index, or null for a fresh index that has none yet
      */
     public PolicyDirectory(Directory in, int shard, IndexLabels published, AccessGate gate) {
+        this(in, shard, published, gate, UnaryOperator.identity());
+    }
+
+    /** As the public constructor, with files created under {@code requirement} of the taint's minimum. */
+    PolicyDirectory(Directory in, int shard, IndexLabels published, AccessGate gate,
+                    UnaryOperator<AtRestCipher> requirement) {
         super(in);
         this.shard = shard;
         this.published = published;
         this.gate = gate;
+        this.atRest = in instanceof AtRestDirectory encrypted ? encrypted : null;
+        this.requirement = requirement;
     }
 
     @Override
@@ -59,18 +85,21 @@ public final class PolicyDirectory extends FilterDirectory {
 
     @Override
     public IndexOutput createOutput(String name, IOContext context) throws IOException {
-        Conduit label = IndexLabels.label(shard, name);
+        AtRestCipher cipher = cipherForNewFile();
+        Conduit label = IndexLabels.label(shard, name, nameOf(cipher));
         gate.write(label, null, Payload.data());
-        IndexOutput out = in.createOutput(name, context);
+        IndexOutput out = atRest == null ? in.createOutput(name, context) : atRest.createOutput(name, context, cipher);
         staged.put(name, label);
         return out;
     }
 
     @Override
     public IndexOutput createTempOutput(String prefix, String suffix, IOContext context) throws IOException {
-        IndexOutput out = in.createTempOutput(prefix, suffix, context);
+        AtRestCipher cipher = cipherForNewFile();
+        IndexOutput out = atRest == null ? in.createTempOutput(prefix, suffix, context)
+                : atRest.createTempOutput(prefix, suffix, context, cipher);
         // The name is chosen by the delegate; nothing has been written to it yet.
-        Conduit label = IndexLabels.label(shard, out.getName());
+        Conduit label = IndexLabels.label(shard, out.getName(), nameOf(cipher));
         try {
             gate.write(label, null, Payload.data());
         } catch (RuntimeException refused) {
@@ -82,9 +111,16 @@ public final class PolicyDirectory extends FilterDirectory {
         return out;
     }
 
+    /**
+     * The file keeps its bytes and so its cipher: the new name is labelled with the cipher the source's label
+     * names, or {@value AtRestStrength#NONE} when this task did not create it (nothing known protects it).
+     */
     @Override
     public void rename(String source, String dest) throws IOException {
-        Conduit label = IndexLabels.label(shard, dest);
+        Conduit created = staged.get(source);
+        String sealedWith = created == null ? AtRestStrength.NONE
+                : created.attributes().getOrDefault(AtRestStrength.ATTRIBUTE, AtRestStrength.NONE);
+        Conduit label = IndexLabels.label(shard, dest, sealedWith);
         gate.write(label, null, Payload.data());
         in.rename(source, dest);
         staged.remove(source);
@@ -106,6 +142,19 @@ public final class PolicyDirectory extends FilterDirectory {
     /** The labels of every file opened through this directory so far. */
     public List<Conduit> labelsRead() {
         return List.copyOf(read.values());
+    }
+
+    /** The cipher a file created now is sealed with (null: plaintext): at least what the taint requires. */
+    private AtRestCipher cipherForNewFile() {
+        if (atRest == null) {
+            return null;
+        }
+        AtRestCipher required = gate.minimumAtRest().map(Ciphers::byName).orElse(null);
+        return atRest.cipherFor(requirement.apply(required));
+    }
+
+    private static String nameOf(AtRestCipher cipher) {
+        return cipher == null ? AtRestStrength.NONE : cipher.name();
     }
 
     private Conduit labelOf(String name) throws IOException {

@@ -14,7 +14,6 @@ import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.IOUtils;
 import org.maat.core.data.DirectoryTree;
 import org.maat.core.task.AccessGate;
@@ -96,7 +95,7 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
         try {
             for (int shard = 0; shard < shards; shard++) {
                 layout.createShardDirectory(shard);
-                Directory dir = FSDirectory.open(layout.shard(shard));
+                Directory dir = ShardDirectory.open(layout.shard(shard));
                 raw.add(dir);
                 long published = previous != null && shard < previous.shards() ? previous.generation(shard) : -1;
                 dropUnpublishedCommits(dir, published);

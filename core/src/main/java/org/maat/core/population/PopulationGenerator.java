@@ -7,8 +7,11 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
+import org.maat.atrest.cipher.AtRestCipher;
+import org.maat.atrest.cipher.Ciphers;
 import org.maat.core.InvalidSettingException;
 import org.maat.core.accounts.AccountGenerator;
 import org.maat.core.accounts.PasswordHasher;
@@ -24,6 +27,7 @@ import org.maat.core.data.DataDir;
 import org.maat.core.data.Manifest;
 import org.maat.policy.Conduit;
 import org.maat.policy.facts.Fact;
+import org.maat.policy.lang.Policy;
 import org.maat.policy.lang.PolicyId;
 import org.maat.policy.lang.PolicyPrinter;
 import org.maat.policy.mal.MalLog;
@@ -86,7 +90,7 @@ public final class PopulationGenerator {
             throw new IOException(out.root() + ": already holds a data directory; choose another directory or remove it");
         }
         Files.createDirectories(out.root());
-        Templates templates = new Templates(spec.employees() > 0);
+        Templates templates = new Templates(spec);
         List<String> nonPublic = new ArrayList<>();
         long documents;
         long bytes;
@@ -98,8 +102,9 @@ public final class PopulationGenerator {
             int inBatch = 0;
             while (reader.hasNext()) {
                 CorpusEntry entry = reader.next();
-                Document d = docs.append(entry.title(), entry.date(), entry.body());
+                // Drawn before the record is written: the template's policy chooses the cipher it is sealed with.
                 String template = templates.draw(random, spec);
+                Document d = docs.append(entry.title(), entry.date(), entry.body(), templates.atRest(template));
                 if (!template.startsWith("public")) {
                     nonPublic.add(d.id());
                 }
@@ -204,13 +209,20 @@ public final class PopulationGenerator {
         final String friendsTemplate;
         private final Map<String, PolicyId> ids = new HashMap<>();
         private final Map<String, String> texts = new HashMap<>();
+        private final Map<String, AtRestCipher> atRest = new HashMap<>();
 
-        Templates(boolean mal) {
-            String modifiers = (mal ? "+" + PolicyTemplates.MAL : "") + "+" + PolicyTemplates.CENSORSHIP;
+        Templates(PopulationSpec spec) {
+            String modifiers = (spec.employees() > 0 ? "+" + PolicyTemplates.MAL : "") + "+" + PolicyTemplates.CENSORSHIP;
             privateTemplate = "private" + modifiers;
             friendsTemplate = "friends" + modifiers;
             for (String t : List.of(privateTemplate, publicTemplate, friendsTemplate)) {
-                String text = PolicyPrinter.print(PolicyTemplates.policy(t));
+                Policy policy = PolicyTemplates.policy(t);
+                Optional<String> minimum = spec.atRestMinimum(t);
+                if (minimum.isPresent()) {
+                    policy = PolicyTemplates.requiringAtRest(policy, minimum.get());
+                    atRest.put(t, Ciphers.byName(minimum.get()));
+                }
+                String text = PolicyPrinter.print(policy);
                 ids.put(t, PolicyId.ofCanonicalText(text));
                 texts.put(t, text);
             }
@@ -231,6 +243,11 @@ public final class PopulationGenerator {
 
         PolicyId id(String template) {
             return ids.get(template);
+        }
+
+        /** The cipher a record of {@code template} must be sealed with at least, or null when nothing. */
+        AtRestCipher atRest(String template) {
+            return atRest.get(template);
         }
     }
 }

@@ -1,8 +1,14 @@
 package org.maat.core.population;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import org.maat.core.InvalidSettingException;
+import org.maat.policy.lang.AtRestStrength;
+import org.maat.policy.templates.PolicyTemplates;
 
 /**
  * The parameters of a Thoth-style population (ARCHITECTURE.md section 4), checked on construction:
@@ -17,9 +23,13 @@ import org.maat.core.InvalidSettingException;
  * @param employees employees ({@code e0} ...), who read non-public documents only under MAL
  * @param malAccesses MAL log entries appended for employees at generation
  * @param seed the random seed
+ * @param atRest the minimum cipher at rest per template part ({@code private}, {@code public}, {@code friends},
+ *     {@code mal}): a template's declassify rule gets {@code and atRestAtLeast("X")} with the strongest of its
+ *     parts' minimums, and its records are sealed at least so. Empty: policies exactly as without encryption.
  */
 public record PopulationSpec(int users, int friends, int privatePercent, int publicPercent, int friendsPercent,
-        double censoredFraction, int blacklist, int regions, int employees, int malAccesses, long seed) {
+        double censoredFraction, int blacklist, int regions, int employees, int malAccesses, long seed,
+        Map<String, String> atRest) {
 
     /** The settings' names in {@link InvalidSettingException}s. */
     public static final String USERS = "users";
@@ -30,6 +40,17 @@ public record PopulationSpec(int users, int friends, int privatePercent, int pub
     public static final String REGIONS = "regions";
     public static final String EMPLOYEES = "employees";
     public static final String MAL_ACCESSES = "MAL accesses";
+    public static final String AT_REST = "at-rest requirements";
+
+    /** The template parts an at-rest requirement may name. */
+    public static final List<String> AT_REST_PARTS = List.of("private", "public", "friends", PolicyTemplates.MAL);
+
+    /** A population whose policies require nothing of the cipher at rest. */
+    public PopulationSpec(int users, int friends, int privatePercent, int publicPercent, int friendsPercent,
+            double censoredFraction, int blacklist, int regions, int employees, int malAccesses, long seed) {
+        this(users, friends, privatePercent, publicPercent, friendsPercent, censoredFraction, blacklist, regions,
+                employees, malAccesses, seed, Map.of());
+    }
 
     public PopulationSpec {
         require(users >= 1, USERS, "must be at least 1, not " + users);
@@ -44,6 +65,48 @@ public record PopulationSpec(int users, int friends, int privatePercent, int pub
         require(employees >= 0, EMPLOYEES, "must not be negative");
         require(malAccesses >= 0, MAL_ACCESSES, "must not be negative");
         require(malAccesses == 0 || employees > 0, MAL_ACCESSES, "needs at least one employee");
+        atRest = Map.copyOf(atRest);
+        for (Map.Entry<String, String> r : atRest.entrySet()) {
+            require(AT_REST_PARTS.contains(r.getKey()), AT_REST, "'" + r.getKey() + "' is no template part; expected "
+                    + String.join(", ", AT_REST_PARTS));
+            require(AtRestStrength.isKnown(r.getValue()) && !AtRestStrength.NONE.equals(r.getValue()), AT_REST,
+                    "'" + r.getValue() + "' is no cipher; expected one of "
+                    + String.join(", ", AtRestStrength.names().subList(1, AtRestStrength.names().size())));
+        }
+    }
+
+    /** This population with the at-rest requirements {@code atRest} (see {@link #parseAtRest}). */
+    public PopulationSpec withAtRest(Map<String, String> atRest) {
+        return new PopulationSpec(users, friends, privatePercent, publicPercent, friendsPercent, censoredFraction,
+                blacklist, regions, employees, malAccesses, seed, atRest);
+    }
+
+    /** Parses requirements such as {@code private=chacha20,mal=chacha20,public=chacha8} (empty text: none). */
+    public static Map<String, String> parseAtRest(String text) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (text.isBlank()) {
+            return out;
+        }
+        for (String pair : text.split(",", -1)) {
+            String[] kv = pair.split("=", -1);
+            require(kv.length == 2 && !kv[0].isBlank() && !kv[1].isBlank(), AT_REST,
+                    "must be PART=CIPHER pairs separated by commas, e.g. private=chacha20,public=chacha8, not '"
+                    + pair + "'");
+            out.put(kv[0].strip(), kv[1].strip().toLowerCase(Locale.ROOT));
+        }
+        return out;
+    }
+
+    /**
+     * The minimum cipher at rest of template {@code template} (e.g. {@code private+mal+censorship}): the
+     * strongest the requirements name for its parts, empty when none.
+     */
+    public Optional<String> atRestMinimum(String template) {
+        Optional<String> strongest = Optional.empty();
+        for (String part : template.split("\\+")) {
+            strongest = AtRestStrength.stronger(strongest, Optional.ofNullable(atRest.get(part)));
+        }
+        return strongest;
     }
 
     /** Thoth's population: 40,000 users, 12 friends, 30/50/20, 1% censored, 2,250 blacklisted, 1 employee, 200 MAL accesses. */

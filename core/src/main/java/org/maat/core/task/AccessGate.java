@@ -1,5 +1,6 @@
 package org.maat.core.task;
 
+import java.util.Optional;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 import org.maat.policy.monitor.Payload;
@@ -21,6 +22,14 @@ public interface AccessGate {
      * when the monitor refuses the flow.
      */
     void write(Conduit destination, Session recipient, Payload payload);
+
+    /**
+     * The strongest cipher the policies read so far require of a file at rest they flow into
+     * ({@code atRestAtLeast}, a name of {@link org.maat.policy.lang.AtRestStrength}), or empty when none does (always
+     * empty without a monitor). A writer seals a new file with at least this, so that {@link #write} does not
+     * refuse it for its cipher.
+     */
+    Optional<String> minimumAtRest();
 
     /** Whether a monitor stands behind this gate. */
     boolean monitored();

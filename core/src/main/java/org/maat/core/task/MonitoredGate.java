@@ -28,6 +28,11 @@ final class MonitoredGate implements TaskGate {
     }
 
     @Override
+    public Optional<String> minimumAtRest() {
+        return task.minimumAtRest();
+    }
+
+    @Override
     public boolean monitored() {
         return true;
     }

@@ -25,6 +25,11 @@ final class UnmonitoredGate implements TaskGate {
     }
 
     @Override
+    public Optional<String> minimumAtRest() {
+        return Optional.empty();
+    }
+
+    @Override
     public Optional<TaintSet> taint() {
         return Optional.empty();
     }

@@ -82,6 +82,11 @@ class PolicyDirectoryTest {
         }
 
         @Override
+        public java.util.Optional<String> minimumAtRest() {
+            return inner.minimumAtRest();
+        }
+
+        @Override
         public boolean monitored() {
             return true;
         }

@@ -126,6 +126,11 @@ final class ConfinedTask implements AutoCloseable {
         }
 
         @Override
+        public java.util.Optional<String> minimumAtRest() {
+            return monitored.minimumAtRest();
+        }
+
+        @Override
         public boolean monitored() {
             return true;
         }

@@ -18,7 +18,6 @@ import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 import org.maat.core.index.IndexFields;
 import org.maat.core.lucene.IndexLabelling;
 import org.maat.core.lucene.IndexLabels;
@@ -26,9 +25,11 @@ import org.maat.core.lucene.IndexLayout;
 import org.maat.core.lucene.NoPolicyRecord;
 import org.maat.core.lucene.PublicationObserver;
 import org.maat.core.lucene.PublishedIndex;
+import org.maat.core.lucene.ShardDirectory;
 import org.maat.core.lucene.ShardWriters;
 import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
+import org.maat.policy.lang.AtRestStrength;
 
 /**
  * Publishes the job's shards and their labels, atomically with respect to the job's outcome and to
@@ -111,7 +112,7 @@ final class IndexCommitter extends FileOutputCommitter {
         PublicationObserver observer = IndexJobConf.publicationObserver(conf);
         Monitoring monitoring = IndexJobConf.monitoring(conf);
         try (ConfinedTask job = ConfinedTask.open(conf)) {
-            Set<Conduit> labels = monitoring.monitored() ? checkFlows(job, taint, shards) : Set.of();
+            Set<Conduit> labels = monitoring.monitored() ? checkFlows(job, taint, shards, fs, shardDirs) : Set.of();
             if (fs instanceof LocalFileSystem || fs instanceof RawLocalFileSystem) {
                 publishLocally(conf, monitoring, job, local(fs, out), shardDirs, documents, observer);
             } else {
@@ -126,19 +127,31 @@ final class IndexCommitter extends FileOutputCommitter {
      * labels; throws the denial otherwise, and then the output directory is as it was.
      */
     private static Set<Conduit> checkFlows(ConfinedTask job, List<String> taint,
-                                           TreeMap<Integer, TaskSummary.Shard> shards) {
+                                           TreeMap<Integer, TaskSummary.Shard> shards, FileSystem fs,
+                                           TreeMap<Integer, Path> shardDirs) throws IOException {
         for (String id : taint) {
             job.read(id);
         }
         Set<Conduit> labels = new HashSet<>();
         for (TaskSummary.Shard shard : shards.values()) {
             for (String file : shard.files()) {
-                Conduit label = IndexLabels.label(shard.shard(), file);
+                Conduit label = IndexLabels.label(shard.shard(), file,
+                        sealedWith(fs, new Path(shardDirs.get(shard.shard()), file)));
                 job.write(label);
                 labels.add(label);
             }
         }
         return labels;
+    }
+
+    /**
+     * The cipher a built file is sealed with at rest: read from the file on a local file system (in the data
+     * directory's volume, or plaintext); on a cluster's file system not read, so labelled
+     * {@value AtRestStrength#NONE}, which policies requiring a cipher refuse (never a label stronger than known).
+     */
+    private static String sealedWith(FileSystem fs, Path file) throws IOException {
+        return fs instanceof LocalFileSystem || fs instanceof RawLocalFileSystem
+                ? ShardDirectory.sealedWith(local(fs, file)) : AtRestStrength.NONE;
     }
 
     /** The sequential indexer's publication: core's {@link ShardWriters}, fed the reducers' segments. */
@@ -152,7 +165,7 @@ final class IndexCommitter extends FileOutputCommitter {
             try {
                 for (var built : shardDirs.entrySet()) {
                     java.nio.file.Path dir = local(built.getValue().getFileSystem(conf), built.getValue());
-                    try (Directory segments = FSDirectory.open(dir)) {
+                    try (Directory segments = ShardDirectory.open(dir)) {
                         // Copies the segments as they are (same documents, same order), under new names.
                         writers.writer(built.getKey()).addIndexes(segments);
                     }

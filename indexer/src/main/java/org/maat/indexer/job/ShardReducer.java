@@ -17,11 +17,11 @@ import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.store.Directory;
-import org.apache.lucene.store.FSDirectory;
 import org.apache.lucene.util.IOUtils;
 import org.maat.core.index.DocumentMapper;
 import org.maat.core.index.IndexFields;
 import org.maat.core.lucene.PolicyDirectory;
+import org.maat.core.lucene.ShardDirectory;
 import org.maat.core.lucene.ShardWriters;
 
 /**
@@ -60,7 +60,7 @@ public class ShardReducer extends Reducer<LongWritable, DocumentWritable, NullWr
         // Every shard of this partition exists at the end, even one no document went to.
         for (int shard = partition; shard < shards; shard += reducers) {
             java.nio.file.Path dir = Files.createDirectories(build.resolve(TaskSummary.shardDirectory(shard)));
-            Directory directory = FSDirectory.open(dir);
+            Directory directory = ShardDirectory.open(dir);
             raw.put(shard, directory);
             Directory target = IndexJobConf.monitoring(conf).monitored() ? new PolicyDirectory(directory, shard, null, task.gate())
                     : directory;

@@ -5,7 +5,9 @@ import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import org.maat.policy.lang.AtRestStrength;
 import org.maat.policy.lang.Builtin;
 import org.maat.policy.lang.Expr;
 import org.maat.policy.lang.Permission;
@@ -35,6 +37,7 @@ public final class CompiledPolicy {
     private final Set<Permission> alwaysGranted = EnumSet.noneOf(Permission.class);
     private final Set<Release> releases;
     private final Set<String> thisFields;
+    private final Optional<String> minimumAtRest;
 
     CompiledPolicy(PolicyId id, Policy policy) {
         this.id = id;
@@ -59,6 +62,7 @@ public final class CompiledPolicy {
         }
         this.releases = collectReleases();
         this.thisFields = collectThisFields();
+        this.minimumAtRest = collectMinimumAtRest();
     }
 
     public PolicyId id() {
@@ -93,6 +97,28 @@ public final class CompiledPolicy {
             allowed |= trace.holds();
         }
         return new Explanation(allowed, traces);
+    }
+
+    /**
+     * The strongest cipher any {@code atRestAtLeast} of the declassify rules names (a name of
+     * {@link AtRestStrength}), or empty when they name none: a file sealed with it satisfies every such
+     * literal, so a writer that picks it before creating a file is never refused for its cipher.
+     */
+    public Optional<String> minimumAtRest() {
+        return minimumAtRest;
+    }
+
+    private Optional<String> collectMinimumAtRest() {
+        Optional<String> strongest = Optional.empty();
+        for (Rule rule : policy.rulesFor(Permission.DECLASSIFY)) {
+            for (Expr.Atom atom : Expr.atoms(rule.body())) {
+                if (Builtin.byName(atom.name()) == Builtin.AT_REST_AT_LEAST
+                        && atom.args().get(0) instanceof Term.Str name) {
+                    strongest = AtRestStrength.stronger(strongest, Optional.of(name.value()));
+                }
+            }
+        }
+        return strongest;
     }
 
     /** The releases ({@code until ...}) of the declassify rules. */
@@ -161,7 +187,7 @@ public final class CompiledPolicy {
                     case S_TIME_BEFORE, S_TIME_AFTER -> deps.add(Dependency.TIME);
                     case C_ID_IS -> deps.add(Dependency.THIS_ID);
                     case C_NAME_IS -> deps.add(Dependency.THIS_NAME);
-                    case DEST_NAME_IS -> deps.add(Dependency.DESTINATION);
+                    case DEST_NAME_IS, AT_REST_AT_LEAST -> deps.add(Dependency.DESTINATION);
                     // Decided against other policies and possibly another session: never cached.
                     case IS_AS_RESTRICTIVE -> deps.add(Dependency.UNCACHEABLE);
                     default -> { }

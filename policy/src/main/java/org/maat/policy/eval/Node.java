@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.maat.policy.lang.AtRestStrength;
 import org.maat.policy.lang.Builtin;
 import org.maat.policy.lang.Permission;
 import org.maat.policy.lang.Term;
@@ -306,6 +307,7 @@ abstract class Node {
                 case C_NAME_IS -> Glob.matches(args[0].value(frame), ctx.self().name());
                 case DEST_NAME_IS -> ctx.dest() != null && Glob.matches(args[0].value(frame), ctx.dest().conduit().name());
                 case APPEND_ONLY -> ctx.appendOnly();
+                case AT_REST_AT_LEAST -> atRestAtLeast(ctx, args[0].value(frame));
                 case LT -> compare(frame) < 0;
                 case LE -> compare(frame) <= 0;
                 case EQ -> compare(frame) == 0;
@@ -347,8 +349,22 @@ abstract class Node {
                 case DEST_NAME_IS -> ctx.dest() == null ? ": there is no destination"
                         : ": the destination is named \"" + ctx.dest().conduit().name() + "\"";
                 case APPEND_ONLY -> ": the write does not only append";
+                case AT_REST_AT_LEAST -> ": the destination is sealed with \""
+                        + ctx.dest().conduit().attributes().get(AtRestStrength.ATTRIBUTE) + "\"";
                 default -> "";
             };
+        }
+
+        /**
+         * A destination without the attribute is not a file at rest (a channel, a log, a profile): nothing to
+         * require of it. An attribute naming no known cipher fails, never passes.
+         */
+        private static boolean atRestAtLeast(EvalContext ctx, String required) {
+            if (ctx.dest() == null) {
+                return true;
+            }
+            String sealedWith = ctx.dest().conduit().attributes().get(AtRestStrength.ATTRIBUTE);
+            return sealedWith == null || AtRestStrength.atLeast(sealedWith, required);
         }
 
         private int compare(Frame frame) {

@@ -1,6 +1,7 @@
 package org.maat.policy.eval;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.maat.policy.Conduit;
@@ -78,6 +79,14 @@ public final class PolicyEngine {
             throw new PolicyEvaluationException("unknown policy " + id + ": it was never interned in this engine");
         }
         return p;
+    }
+
+    /**
+     * The minimum cipher a file at rest must be sealed with to receive data of policy {@code id}
+     * ({@link CompiledPolicy#minimumAtRest()}): a writer picks at least this before the monitor checks.
+     */
+    public Optional<String> minimumAtRest(PolicyId id) {
+        return policy(id).minimumAtRest();
     }
 
     /** Whether {@code permission} of policy {@code id} holds in {@code ctx} (release clauses aside). */

@@ -18,6 +18,8 @@ public enum Builtin {
     C_NAME_IS("cNameIs", 1, null, false),
     DEST_NAME_IS("destNameIs", 1, Permission.DECLASSIFY, false),
     APPEND_ONLY("appendOnly", 0, Permission.UPDATE, false),
+    /** The destination, if a file at rest, is sealed with a cipher at least as strong ({@link AtRestStrength}). */
+    AT_REST_AT_LEAST("atRestAtLeast", 1, Permission.DECLASSIFY, false),
     IS_AS_RESTRICTIVE("isAsRestrictive", 2, null, false),
     LT("lt", 2, null, false),
     LE("le", 2, null, false),

@@ -112,6 +112,9 @@ public final class PolicyChecker {
         if ((builtin == Builtin.S_TIME_BEFORE || builtin == Builtin.S_TIME_AFTER) && atom.args().size() == 1) {
             checkInstant(atom.args().get(0));
         }
+        if (builtin == Builtin.AT_REST_AT_LEAST && atom.args().size() == 1) {
+            checkCipher(atom.args().get(0));
+        }
         for (int i = 0; i < atom.args().size(); i++) {
             Term arg = atom.args().get(i);
             if (!(arg instanceof Term.Field field)) {
@@ -147,6 +150,20 @@ public final class PolicyChecker {
         if (value != null && Builtin.instant(value).isEmpty()) {
             report(arg, PolicyPrinter.print(arg) + " is neither epoch milliseconds nor an ISO-8601 instant"
                     + " such as \"2026-01-01T00:00:00Z\"");
+        }
+    }
+
+    /**
+     * The minimum of atRestAtLeast is a constant naming a known cipher: a writer must be able to read it
+     * before any data exists ({@code PolicyEngine.minimumAtRest}), and a misspelt name would refuse every write.
+     */
+    private void checkCipher(Term arg) {
+        if (!(arg instanceof Term.Str str)) {
+            report(arg, "atRestAtLeast takes a cipher name in quotes, e.g. atRestAtLeast(\"chacha20\"), not "
+                    + PolicyPrinter.print(arg));
+        } else if (!AtRestStrength.isKnown(str.value())) {
+            report(arg, "unknown cipher \"" + str.value() + "\" in atRestAtLeast: expected one of "
+                    + String.join(", ", AtRestStrength.names()));
         }
     }
 

@@ -1,9 +1,12 @@
 package org.maat.policy.monitor;
 
 import java.util.Objects;
+import java.util.Optional;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 import org.maat.policy.eval.Destination;
+import org.maat.policy.lang.AtRestStrength;
+import org.maat.policy.lang.PolicyId;
 
 /**
  * A unit of work acting for one session. Its reads and writes are the monitor's interposition
@@ -37,6 +40,19 @@ public final class Task implements AutoCloseable {
     /** The policies this task has read (always empty for an unconfined task). */
     public TaintSet taint() {
         return taint;
+    }
+
+    /**
+     * The strongest cipher the policies of the taint require of a file at rest they may flow into
+     * ({@code atRestAtLeast}), or empty when none requires one: what a writer must seal a new file with so
+     * that the monitor's write check does not refuse it for its cipher.
+     */
+    public Optional<String> minimumAtRest() {
+        Optional<String> strongest = Optional.empty();
+        for (PolicyId id : taint.policies()) {
+            strongest = AtRestStrength.stronger(strongest, monitor.engine().minimumAtRest(id));
+        }
+        return strongest;
     }
 
     /**

@@ -1,9 +1,19 @@
 package org.maat.policy.templates;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.stream.Collectors;
+import org.maat.policy.lang.AtRestStrength;
+import org.maat.policy.lang.Builtin;
+import org.maat.policy.lang.Expr;
+import org.maat.policy.lang.Permission;
 import org.maat.policy.lang.Policy;
+import org.maat.policy.lang.PolicyCheckException;
 import org.maat.policy.lang.PolicyChecker;
+import org.maat.policy.lang.PolicyProblem;
+import org.maat.policy.lang.Rule;
+import org.maat.policy.lang.Term;
 
 /**
  * Builds the standard policies as text and parses them. A template name is one of
@@ -32,6 +42,34 @@ public final class PolicyTemplates {
     /** The policy for a template name such as {@code friends} or {@code fof+censorship}. */
     public static Policy policy(String templateName) {
         return PolicyChecker.parseAndCheck(text(templateName));
+    }
+
+    /**
+     * {@code policy} with {@code and atRestAtLeast("cipher")} appended to its declassify rules: its data may then
+     * flow only into files at rest sealed at least that strongly (and into destinations that are no files at
+     * rest). Checked like any policy.
+     *
+     * @throws org.maat.policy.lang.PolicyCheckException when {@code cipher} is no cipher of {@link AtRestStrength}
+     */
+    public static Policy requiringAtRest(Policy policy, String cipher) {
+        Expr.Atom requirement = new Expr.Atom(Builtin.AT_REST_AT_LEAST.predicate(), List.of(new Term.Str(cipher)));
+        List<Rule> rules = new ArrayList<>();
+        for (Rule rule : policy.rules()) {
+            if (rule.permission() != Permission.DECLASSIFY) {
+                rules.add(rule);
+                continue;
+            }
+            // Flattened into an existing 'and', so the result has one canonical text (Expr's promise).
+            List<Expr> operands = new ArrayList<>(rule.body() instanceof Expr.And and ? and.operands() : List.of(rule.body()));
+            operands.add(requirement);
+            rules.add(new Rule(Permission.DECLASSIFY, new Expr.And(operands), rule.release()));
+        }
+        Policy required = new Policy(rules);
+        List<PolicyProblem> problems = PolicyChecker.check(required);
+        if (!problems.isEmpty()) {
+            throw new PolicyCheckException(problems);
+        }
+        return required;
     }
 
     public static Policy policy(StandardPolicy template, boolean censored) {
