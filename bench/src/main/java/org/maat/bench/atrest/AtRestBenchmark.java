@@ -66,6 +66,15 @@ public final class AtRestBenchmark {
         }
     }
 
+    /**
+     * The encrypted-index comparison of {@code documents} europarl documents under {@code cipher}: 3 index runs
+     * and 3 search rounds of 500 queries (quick: 1 run, 1 round of 50).
+     */
+    public static IndexCost.Options indexCost(int documents, boolean quick, AtRestCipher cipher) {
+        return new IndexCost.Options(documents, Math.max(2, Math.min(1000, documents / 10)), quick ? 1 : 3,
+                quick ? 50 : 500, quick ? 1 : 3, cipher, 42);
+    }
+
     /** The RAM disk when there is one (the seed's setting), else the system temp directory. */
     public static Path defaultWorkRoot() {
         Path shm = Path.of("/dev/shm");

@@ -23,17 +23,17 @@ import org.maat.core.task.Monitoring;
  * Indexing is the monitored run's median wall time; search the monitored mix's throughput, measured plaintext,
  * encrypted, plaintext, encrypted, so that drift of the machine falls on both.
  */
-final class IndexCost {
+public final class IndexCost {
 
     /** What to generate and how long to measure. */
-    record Options(int documents, int users, int indexRuns, int queries, int rounds, AtRestCipher cipher, long seed) {
+    public record Options(int documents, int users, int indexRuns, int queries, int rounds, AtRestCipher cipher, long seed) {
     }
 
     /**
      * @param encryptedFiles files of the encrypted data's conduit store that start with the volume's header, of
      *        {@code storeFiles}: proof that the encrypted run read encrypted files
      */
-    record Result(int documents, String cipher, double indexPlainSeconds, double indexEncryptedSeconds,
+    public record Result(int documents, String cipher, double indexPlainSeconds, double indexEncryptedSeconds,
             double searchPlainPerSecond, double searchEncryptedPerSecond, long encryptedFiles, long storeFiles) {
 
         double indexRatio() {

@@ -110,6 +110,13 @@ public final class GenerateCommand implements Callable<Integer> {
     @Mixin
     AtRestOption atRest;
 
+    @Option(names = "--at-rest-require", paramLabel = "PART=CIPHER,...",
+            description = "Minimum cipher at rest per kind of document (private, public, friends, mal), e.g. "
+                    + "private=chacha20,mal=chacha20,public=chacha8: each template's declassify rule gets "
+                    + "atRestAtLeast(CIPHER), so the monitor refuses to write such a document's data under a weaker "
+                    + "cipher, and a Selective volume seals it in the region of the weakest cipher that meets it.")
+    String atRestRequire;
+
     @Mixin
     QuietOption quiet;
 
@@ -121,7 +128,7 @@ public final class GenerateCommand implements Callable<Integer> {
             PopulationSpec.FRIENDS, "--friends", PopulationSpec.MIX, "--mix", PopulationSpec.CENSORED, "--censored",
             PopulationSpec.BLACKLIST, "--blacklist", PopulationSpec.REGIONS, "--regions",
             PopulationSpec.EMPLOYEES, "--employees", PopulationSpec.MAL_ACCESSES, "--mal-accesses",
-            PopulationGenerator.ACCOUNTS, "--accounts");
+            PopulationGenerator.ACCOUNTS, "--accounts", PopulationSpec.AT_REST, "--at-rest-require");
 
     @Override
     public Integer call() throws Exception {
@@ -136,6 +143,9 @@ public final class GenerateCommand implements Callable<Integer> {
         int[] shares = PopulationSpec.parseMix(mix);
         PopulationSpec population = new PopulationSpec(users, friends, shares[0], shares[1], shares[2], censored,
                 blacklist, regions, employees, malAccesses, seed);
+        if (atRestRequire != null) {
+            population = population.withAtRest(PopulationSpec.parseAtRest(atRestRequire));
+        }
         ScanMode mode = BadRecordFlag.parse(onBadRecord);
         Corpus source = CorpusSpec.parse(corpus, seed);
         DataDir target = DataDir.at(out);
@@ -157,6 +167,9 @@ public final class GenerateCommand implements Callable<Integer> {
                 out, m.documents(), m.documentBytes() / 1e6, m.corpus(), m.users(), m.friendsPerUser(), m.mix(),
                 m.employees().size(), m.malAccesses(), String.join(",", m.regions()), m.blacklist(),
                 Math.min(accounts, m.users()) + m.employees().size(), DataDir.at(out).logins(), seconds);
+        if (atRest.asked()) {
+            o.printf("%s: the conduit store (documents/) is encrypted at rest: 'maat atrest status --data %s'%n", out, out);
+        }
         return 0;
     }
 
