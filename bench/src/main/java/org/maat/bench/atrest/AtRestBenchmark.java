@@ -31,11 +31,13 @@ public final class AtRestBenchmark {
      * What to measure.
      *
      * @param workDir where the files are written (a RAM disk such as /dev/shm, as the seed did, when there is one)
+     * @param switchSizes the sizes the switching runs use (a subset of {@code sizes}: at 40 MB they dominate the run)
      * @param ratios operations under the primary cipher before the switch, out of 10 (the seed's 7, 5, 3)
      * @param indexCost the index and search comparison, or null to skip it
      */
     public record Options(Path workDir, List<Integer> sizes, int operations, int repeats, List<AccessPattern> patterns,
-            List<AtRestCipher> ciphers, List<AtRestCipher> switchCiphers, List<SwitchModel> models, List<Integer> ratios,
+            List<AtRestCipher> ciphers, List<AtRestCipher> switchCiphers, List<SwitchModel> models, List<Integer> switchSizes,
+            List<Integer> ratios,
             double rawSeconds, IndexCost.Options indexCost, long seed) {
 
         public Options {
@@ -44,6 +46,7 @@ public final class AtRestBenchmark {
             require(repeats >= 1, "at least 1 repeat");
             require(!patterns.isEmpty(), "at least one access pattern");
             require(ratios.stream().allMatch(r -> r > 0 && r < 10), "a ratio's first part is 1 to 9 (of 10)");
+            require(sizes.containsAll(switchSizes), "the switching sizes must be among the sizes");
             require(rawSeconds > 0, "the raw ChaCha20 measurement needs a positive duration");
             sizes = List.copyOf(sizes);
             patterns = List.copyOf(patterns);
@@ -51,6 +54,7 @@ public final class AtRestBenchmark {
             switchCiphers = List.copyOf(switchCiphers);
             models = List.copyOf(models);
             ratios = List.copyOf(ratios);
+            switchSizes = List.copyOf(switchSizes);
         }
 
         private static void require(boolean ok, String what) {
@@ -62,7 +66,8 @@ public final class AtRestBenchmark {
         /** How many configurations the run measures (for a progress bar). */
         public long configurations() {
             int pairs = switchCiphers.size() * (switchCiphers.size() - 1);
-            return (long) sizes.size() * patterns.size() * (1 + ciphers.size() + models.size() * pairs * ratios.size());
+            return (long) patterns.size() * (sizes.size() * (1 + ciphers.size())
+                    + (long) switchSizes.size() * models.size() * pairs * ratios.size());
         }
     }
 
@@ -115,12 +120,13 @@ public final class AtRestBenchmark {
                         statics.add(new StaticResult(c.name(), size, pattern, s,
                                 s.medianReadNanos() / plain.medianReadNanos(), s.medianWriteNanos() / plain.medianWriteNanos()));
                     }
-                    for (AtRestCipher c : options.switchCiphers()) {
+                    List<SwitchModel> models = options.switchSizes().contains(size) ? options.models() : List.of();
+                    for (AtRestCipher c : models.isEmpty() ? List.<AtRestCipher>of() : options.switchCiphers()) {
                         if (!alone.containsKey(c.name())) {
                             alone.put(c.name(), measureStatic(op, c)); // the baseline of the switching runs
                         }
                     }
-                    for (SwitchModel model : options.models()) {
+                    for (SwitchModel model : models) {
                         for (AtRestCipher primary : options.switchCiphers()) {
                             for (AtRestCipher secondary : options.switchCiphers()) {
                                 if (primary == secondary) {

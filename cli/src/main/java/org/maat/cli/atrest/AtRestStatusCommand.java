@@ -24,8 +24,9 @@ import picocli.CommandLine.Spec;
                 + "its regions, and for every file (and region: Selective and Mirrored keep one per cipher) the "
                 + "plaintext bytes each cipher protects; then the totals per cipher.",
             "",
-            "Files marked 'plaintext' were written before the directory was encrypted (maat atrest init): "
-                + "'maat atrest converge' encrypts them. Bytes under more than one cipher in a Forward volume are "
+            "Files marked 'plaintext' are either outside what is encrypted at rest (policy.db, mal.log, accounts, "
+                + "logins.txt, manifest.json, labels.db) or were written before the directory was encrypted: "
+                + "'maat atrest converge' encrypts those of the conduit store (documents/) and the shards (shard-N/). Bytes under more than one cipher in a Forward volume are "
                 + "blocks not yet rewritten since a switch."},
         footer = {"", "Examples:",
             "  maat atrest status --data data",
@@ -100,8 +101,8 @@ public final class AtRestStatusCommand implements Callable<Integer> {
             }
         }
         out.printf("total: %,d file(s)%s, %,d bytes", totals.files(),
-                totals.plaintextFiles() == 0 ? "" : " (" + totals.plaintextFiles() + " plaintext: maat atrest converge "
-                        + "encrypts them)", totals.bytes());
+                totals.plaintextFiles() == 0 ? "" : " (" + totals.plaintextFiles() + " plaintext: policy.db, the logs, "
+                        + "accounts and labels.db stay so; maat atrest converge encrypts any in documents/ or shard-N/)", totals.bytes());
         for (Map.Entry<String, Long> e : totals.byCipher().entrySet()) {
             out.printf("; %s %,d", e.getKey(), e.getValue());
         }

@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
                 + "disk, as the seed) when it exists, else the temp directory:",
             "  - each cipher alone against unencrypted I/O (plain FileChannel, same sizes and pattern);",
             "  - each switching model (forward, selective, mirrored) at ratios 7:3, 5:5, 3:7 for every ordered pair of "
-                + "the switching ciphers: the primary for the first part, then a switch to the secondary; the overhead "
+                + "the switching ciphers (at 4 KB, 512 KB and 5 MB unless --switch-sizes says otherwise): the primary for the first part, then a switch to the secondary; the overhead "
                 + "is against the same operations with each cipher alone;",
             "  - the seed's trade-off chart (normed rounds+randomization vs normalized median latency) as PNGs;",
             "  - thread CPU time per byte, the stand-in for the seed's energy (no power sensor here);",
@@ -85,6 +85,11 @@ public final class BenchAtRestCommand implements Callable<Integer> {
     @Option(names = "--models", paramLabel = "MODEL", split = ",",
             description = "Switching models: forward, selective, mirrored (default: all).")
     List<String> models;
+
+    @Option(names = "--switch-sizes", paramLabel = "SIZE", split = ",",
+            description = "Sizes of the switching runs, among --sizes (default: all but 40MB, whose switching runs would "
+                    + "take most of an hour; quick: all).")
+    List<String> switchSizes;
 
     @Option(names = "--ratios", paramLabel = "N", split = ",",
             description = "Operations out of 10 under the primary before the switch (default: 7,5,3: the seed's 7:3, 5:5, 3:7).")
@@ -137,6 +142,14 @@ public final class BenchAtRestCommand implements Callable<Integer> {
         for (String s : sizes != null ? sizes : quick ? List.of("4KB", "512KB") : List.of("4KB", "512KB", "5MB", "40MB")) {
             bytes.add(parseSize(s));
         }
+        List<Integer> switching = new ArrayList<>();
+        if (switchSizes != null) {
+            for (String s : switchSizes) {
+                switching.add(parseSize(s));
+            }
+        } else {
+            bytes.stream().filter(b -> quick || b < 40 << 20).forEach(switching::add);
+        }
         List<AccessPattern> accesses = new ArrayList<>();
         for (String p : patterns != null ? patterns : List.of("sequential", "random")) {
             try {
@@ -150,7 +163,7 @@ public final class BenchAtRestCommand implements Callable<Integer> {
                 .map(c -> AtRestArguments.cipher(spec, "--ciphers", c)).toList();
         List<AtRestCipher> pairs = (switchCiphers == null ? List.of("chacha8", "chacha20") : switchCiphers).stream()
                 .map(c -> AtRestArguments.cipher(spec, "--switch-ciphers", c)).toList();
-        List<SwitchModel> switching = models == null ? List.of(SwitchModel.values()) : models.stream()
+        List<SwitchModel> switchModels = models == null ? List.of(SwitchModel.values()) : models.stream()
                 .map(m -> AtRestArguments.model(spec, "--models", m)).toList();
         int documents = indexDocuments != null ? indexDocuments : quick ? 60 : 2000;
         if (documents < 0) {
@@ -160,7 +173,7 @@ public final class BenchAtRestCommand implements Callable<Integer> {
                 : AtRestBenchmark.defaultWorkRoot().resolve("maat-atrest-bench-" + ProcessHandle.current().pid());
         try {
             return new AtRestBenchmark.Options(workDir, bytes, operations != null ? operations : quick ? 2 : 10,
-                    repeats != null ? repeats : quick ? 1 : 3, accesses, alone, pairs, switching,
+                    repeats != null ? repeats : quick ? 1 : 3, accesses, alone, pairs, switchModels, switching,
                     ratios != null ? ratios : List.of(7, 5, 3), rawSeconds != null ? rawSeconds : quick ? 0.1 : 2,
                     documents == 0 ? null : AtRestBenchmark.indexCost(documents, quick, Ciphers.CHACHA20), 42);
         } catch (IllegalArgumentException e) {
