@@ -24,7 +24,7 @@ import org.maat.bench.report.MarkdownTable;
  */
 public record AtRestBenchReport(String command, AtRestBenchmark.Options options, List<StaticResult> statics,
         List<SwitchResult> switches, double rawChaCha20BytesPerSecond, Map<String, Double> sealBytesPerSecond,
-        IndexCost.Result indexCost, long durationNanos) {
+        IndexCost.Result indexCost, String fileSystem, long durationNanos) {
 
     /** Sizes from this one up are the seed's "512 KB, 5 MB and 40 MB" group; smaller ones its "4 KB". */
     static final int LARGE = 512 * 1024;
@@ -92,13 +92,14 @@ public record AtRestBenchReport(String command, AtRestBenchmark.Options options,
         md.append("`").append(command).append("`, ").append(String.format(Locale.ROOT, "%.1f", durationNanos / 1e9))
                 .append(" s on ").append(Runtime.getRuntime().availableProcessors()).append(" processor(s), Java ")
                 .append(System.getProperty("java.version")).append(". Files in ").append(options.workDir())
-                .append(options.workDir().startsWith("/dev/shm") ? " (tmpfs RAM disk, as the seed)"
-                        : " (the temp directory: no /dev/shm here, so not a RAM disk)").append(".\n\n");
+                .append(" (file system ").append(fileSystem).append(fileSystem.equals("tmpfs") ? ": a RAM disk, as the seed's)"
+                        : ": not a RAM disk, unlike the seed's)").append(".\n\n");
         md.append("Each configuration: ").append(options.repeats()).append(" repeat(s) of ").append(options.operations())
                 .append(" write-then-read operations per size, sequential (64 KB requests) and random (4 KB requests, "
                         + "shuffled); results pooled, median taken (the seed's method). No fsync (the page cache of tmpfs "
                         + "is the disk). One thread; CPU time per byte (ThreadMXBean thread CPU time over bytes written "
-                        + "plus read) stands in for the seed's energy, which needs a power sensor this machine lacks.\n\n");
+                        + "plus read) stands in for the seed's energy, which needs a power sensor this machine lacks. Switching runs at "
+                + String.join(", ", options.switchSizes().stream().map(AtRestBenchReport::size).toList()) + ".\n\n");
 
         md.append("## Goals and the seed's figures\n\n");
         md.append("Overhead of a switching model = mean latency of a run that switches (primary for the first part of "
@@ -158,11 +159,11 @@ public record AtRestBenchReport(String command, AtRestBenchmark.Options options,
         md.append(alone.render()).append('\n');
 
         md.append("## Switching models\n\n");
-        MarkdownTable sw = new MarkdownTable("model", "primary -> secondary", "ratio", "size", "pattern", "write ms",
+        MarkdownTable sw = new MarkdownTable("model", "primary -> secondary", "ratio", "size", "pattern", "ops before+after", "write ms",
                 "read ms", "write overhead", "read overhead", "CPU ns/byte");
         for (SwitchResult s : switches) {
             sw.row(s.model().label(), s.primary() + " -> " + s.secondary(), s.ratio(), size(s.size()), s.pattern().label(),
-                    ms(s.summary().medianWriteNanos()), ms(s.summary().medianReadNanos()), x(s.writeOverhead()),
+                    s.first() + "+" + s.second(), ms(s.summary().medianWriteNanos()), ms(s.summary().medianReadNanos()), x(s.writeOverhead()),
                     x(s.readOverhead()), String.format(Locale.ROOT, "%.2f", s.summary().cpuNanosPerByte()));
         }
         md.append(sw.isEmpty() ? "(no switching runs)\n" : sw.render()).append('\n');
@@ -185,7 +186,7 @@ public record AtRestBenchReport(String command, AtRestBenchmark.Options options,
         root.put("command", command);
         root.put("seconds", durationNanos / 1e9);
         root.put("workDir", options.workDir().toString());
-        root.put("ramDisk", options.workDir().startsWith("/dev/shm"));
+        root.put("fileSystem", fileSystem);
         root.put("operations", options.operations());
         root.put("repeats", options.repeats());
         root.put("rawChaCha20BytesPerSecond", rawChaCha20BytesPerSecond);
@@ -209,6 +210,8 @@ public record AtRestBenchReport(String command, AtRestBenchmark.Options options,
             row.put("primary", s.primary());
             row.put("secondary", s.secondary());
             row.put("ratio", s.ratio());
+            row.put("operationsBefore", s.first());
+            row.put("operationsAfter", s.second());
             row.put("size", s.size());
             row.put("pattern", s.pattern().label());
             row.put("summary", s.summary());

@@ -77,7 +77,7 @@ public final class AtRestBenchmark {
      */
     public static IndexCost.Options indexCost(int documents, boolean quick, AtRestCipher cipher) {
         return new IndexCost.Options(documents, Math.max(2, Math.min(1000, documents / 10)), quick ? 1 : 3,
-                quick ? 50 : 500, quick ? 1 : 3, cipher, 42);
+                quick ? 50 : 500, quick ? 1 : 3, quick ? 1 : 2, cipher, 42);
     }
 
     /** The RAM disk when there is one (the seed's setting), else the system temp directory. */
@@ -101,6 +101,7 @@ public final class AtRestBenchmark {
     public AtRestBenchReport run(String command, Progress progress) throws Exception {
         long started = System.nanoTime();
         Files.createDirectories(options.workDir());
+        String fileSystem = Files.getFileStore(options.workDir()).type();
         try {
             warmUp();
             List<StaticResult> statics = new ArrayList<>();
@@ -154,7 +155,7 @@ public final class AtRestBenchmark {
             if (options.indexCost() != null) {
                 index = new IndexCost(options.indexCost(), options.workDir().resolve("index-cost"), log).run();
             }
-            return new AtRestBenchReport(command, options, statics, switches, raw, seal, index,
+            return new AtRestBenchReport(command, options, statics, switches, raw, seal, index, fileSystem,
                     System.nanoTime() - started);
         } finally {
             DirectoryTree.delete(options.workDir());
@@ -221,7 +222,7 @@ public final class AtRestBenchmark {
                 / options.operations();
         double expectedWrite = (first * primaryAlone.meanWriteNanos() + second * secondaryAlone.meanWriteNanos())
                 / options.operations();
-        return new SwitchResult(model, primary.name(), secondary.name(), first, second, op.size(), op.pattern(), s, s.meanReadNanos() / expectedRead - 1, s.meanWriteNanos() / expectedWrite - 1);
+        return new SwitchResult(model, primary.name(), secondary.name(), ratio, first, second, op.size(), op.pattern(), s, s.meanReadNanos() / expectedRead - 1, s.meanWriteNanos() / expectedWrite - 1);
     }
 
     private AtRestVolume newVolume(Path root, AtRestCipher cipher) throws IOException {

@@ -21,17 +21,18 @@ import org.maat.core.task.Monitoring;
  * plaintext and once into an encrypted volume, then {@code bench index}'s and {@code bench search}'s code run on
  * both in one process (the encrypted index built inside the encrypted data directory, so it lies in the volume).
  * Indexing is the monitored run's median wall time; search the monitored mix's throughput, measured plaintext,
- * encrypted, plaintext, encrypted, so that drift of the machine falls on both.
+ * encrypted, plaintext, encrypted (one pass each when quick), so that drift of the machine falls on both.
  */
 public final class IndexCost {
 
     /** What to generate and how long to measure. */
-    public record Options(int documents, int users, int indexRuns, int queries, int rounds, AtRestCipher cipher, long seed) {
+    public record Options(int documents, int users, int indexRuns, int queries, int rounds, int searchPasses,
+            AtRestCipher cipher, long seed) {
     }
 
     /**
      * @param encryptedFiles files of the encrypted data's conduit store that start with the volume's header, of
-     *        {@code storeFiles}: proof that the encrypted run read encrypted files
+     *        {@code storeFiles} non-empty ones (lock files are empty): proof that the encrypted run read encrypted files
      */
     public record Result(int documents, String cipher, double indexPlainSeconds, double indexEncryptedSeconds,
             double searchPlainPerSecond, double searchEncryptedPerSecond, long encryptedFiles, long storeFiles) {
@@ -75,12 +76,12 @@ public final class IndexCost {
         IndexLayout encryptedIndex = BenchData.index(encrypted, encryptedRoot.resolve("index"), 1, log);
         double plainRate = 0;
         double encryptedRate = 0;
-        for (int pass = 0; pass < 2; pass++) {
+        for (int pass = 0; pass < options.searchPasses(); pass++) {
             plainRate += searchRate(plain, plainIndex);
             encryptedRate += searchRate(encrypted, encryptedIndex);
         }
-        return new Result(options.documents(), options.cipher().name(), indexPlain, indexEncrypted, plainRate / 2,
-                encryptedRate / 2, files[0], files[1]);
+        return new Result(options.documents(), options.cipher().name(), indexPlain, indexEncrypted,
+                plainRate / options.searchPasses(), encryptedRate / options.searchPasses(), files[0], files[1]);
     }
 
     private double searchRate(DataDir data, IndexLayout index) throws Exception {
@@ -91,12 +92,15 @@ public final class IndexCost {
         }
     }
 
-    /** {encrypted files, all files} under {@code dir}. */
+    /** {encrypted files, all non-empty files} under {@code dir}. */
     private static long[] countEncrypted(Path dir) throws IOException {
         long encrypted = 0;
         long all = 0;
         try (Stream<Path> walk = Files.walk(dir)) {
             for (Path p : (Iterable<Path>) walk.filter(Files::isRegularFile)::iterator) {
+                if (Files.size(p) == 0) {
+                    continue; // a lock file: nothing to protect
+                }
                 all++;
                 if (AtRestVolume.isEncrypted(p)) {
                     encrypted++;

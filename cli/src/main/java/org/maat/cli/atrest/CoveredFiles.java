@@ -32,7 +32,9 @@ final class CoveredFiles {
                 if (Files.isDirectory(child) && (name.equals("documents") || name.matches("shard-\\d+"))) {
                     try (Stream<Path> walk = Files.walk(child)) {
                         for (Path p : (Iterable<Path>) walk.filter(Files::isRegularFile).sorted()::iterator) {
-                            if (!AtRestVolume.isRegionFile(p.getFileName().toString()) && !AtRestVolume.isEncrypted(p)) {
+                            // Empty files are locks (edit.lock, write.lock): nothing to protect, and locked by name.
+                            if (Files.size(p) > 0 && !AtRestVolume.isRegionFile(p.getFileName().toString())
+                                    && !AtRestVolume.isEncrypted(p)) {
                                 out.add(p);
                             }
                         }

@@ -54,7 +54,7 @@ import picocli.CommandLine.Spec;
             "", "Exit codes: 0 measured, 1 it could not run, 2 bad usage."})
 public final class BenchAtRestCommand implements Callable<Integer> {
 
-    @Option(names = "--quick", description = "Smoke-test sizes: 4KB,512KB, 2 operations, 1 repeat, 60 documents.")
+    @Option(names = "--quick", description = "Smoke-test sizes: 4KB,512KB, 4 operations (3+1, 2+2, 1+3 around a switch), 1 repeat, 60 documents.")
     boolean quick;
 
     @Option(names = "--sizes", paramLabel = "SIZE", split = ",",
@@ -62,7 +62,7 @@ public final class BenchAtRestCommand implements Callable<Integer> {
     List<String> sizes;
 
     @Option(names = "--operations", paramLabel = "N",
-            description = "Write-then-read operations per run (default: 10; quick: 2).")
+            description = "Write-then-read operations per run (default: 10; quick: 4).")
     Integer operations;
 
     @Option(names = "--repeats", paramLabel = "N", description = "Runs per configuration, pooled (default: 3; quick: 1).")
@@ -172,7 +172,7 @@ public final class BenchAtRestCommand implements Callable<Integer> {
         Path workDir = work != null ? work
                 : AtRestBenchmark.defaultWorkRoot().resolve("maat-atrest-bench-" + ProcessHandle.current().pid());
         try {
-            return new AtRestBenchmark.Options(workDir, bytes, operations != null ? operations : quick ? 2 : 10,
+            return new AtRestBenchmark.Options(workDir, bytes, operations != null ? operations : quick ? 4 : 10,
                     repeats != null ? repeats : quick ? 1 : 3, accesses, alone, pairs, switchModels, switching,
                     ratios != null ? ratios : List.of(7, 5, 3), rawSeconds != null ? rawSeconds : quick ? 0.1 : 2,
                     documents == 0 ? null : AtRestBenchmark.indexCost(documents, quick, Ciphers.CHACHA20), 42);
