@@ -41,12 +41,18 @@ final class Convergence {
                 }
             }
         }
-        long total = VolumeTotals.of(volume.status()).bytes();
         ConvergeReport report;
-        try (Progress bar = quiet ? null : ProgressBars.start("converge", "B", OptionalLong.of(total))) {
+        // How many bytes need re-encrypting is known only by going through them: the bar counts without a total.
+        // The volume reports bytes done per file, starting again at each file: a drop means a new file.
+        long[] finishedAndLast = {0, 0};
+        try (Progress bar = quiet ? null : ProgressBars.start("converge", "B", OptionalLong.empty())) {
             report = volume.converge(done -> {
+                if (done < finishedAndLast[1]) {
+                    finishedAndLast[0] += finishedAndLast[1];
+                }
+                finishedAndLast[1] = done;
                 if (bar != null) {
-                    bar.stepTo(done);
+                    bar.stepTo(finishedAndLast[0] + done);
                 }
             });
         }
