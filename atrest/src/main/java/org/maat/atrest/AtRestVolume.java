@@ -236,6 +236,14 @@ public final class AtRestVolume {
         return VolumeFiles.isRegionFile(name);
     }
 
+    /**
+     * The plaintext length of {@code file} (a plaintext file's own length), from slot headers without
+     * decrypting: cheap enough for directory listings. Opening and reading the file authenticates it.
+     */
+    public long size(Path file) throws IOException {
+        return files.size(file);
+    }
+
     /** Deletes {@code file} and its region files, if any ({@link java.nio.file.NoSuchFileException} if absent). */
     public void delete(Path file) throws IOException {
         files.delete(file);
@@ -268,11 +276,45 @@ public final class AtRestVolume {
     /**
      * Re-encrypts every block not under the cipher the configuration wants for it (Forward: the write
      * cipher; Selective: its region's; Mirrored: fills missing regions), one block at a time so that a crash
-     * leaves each block readable under a known cipher; never weakens a block; skips files open for writing
+     * leaves each block readable under a known cipher; never seals a block under less than the requirement its
+     * data was written with ({@link EncryptedChannel#requireAtLeast}); skips files open for writing
      * in this JVM and plaintext files. Reports bytes done to {@code progress}.
      */
     public ConvergeReport converge(LongConsumer progress) throws IOException {
         return new Convergence(files, root).run(progress);
+    }
+
+    /**
+     * Encrypts {@code file}, a plaintext file written before the volume existed (nothing when it is encrypted
+     * already): its bytes are written encrypted to {@code FILE~encrypting} (hidden as a region file), forced,
+     * and moved over it, so a crash leaves the plaintext or the encrypted file. Returns the bytes encrypted.
+     * Converge leaves plaintext files alone (a data directory also holds files no volume may touch, such as
+     * the policy store): callers name the files that must be encrypted.
+     */
+    public long encryptPlaintext(Path file) throws IOException {
+        if (isEncrypted(file)) {
+            return 0;
+        }
+        Path temp = file.resolveSibling(regionFileName(file.getFileName().toString(), "encrypting"));
+        if (Files.exists(temp)) {
+            files.delete(temp);
+        }
+        long done = 0;
+        try (java.nio.channels.FileChannel in = java.nio.channels.FileChannel.open(file);
+                EncryptedChannel out = open(temp, java.nio.file.StandardOpenOption.CREATE_NEW,
+                        java.nio.file.StandardOpenOption.WRITE)) {
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(1 << 16);
+            while (in.read(b.clear()) > 0) {
+                b.flip();
+                done += out.write(b);
+            }
+            out.force(true);
+        }
+        files.move(temp, file);
+        try (java.nio.channels.FileChannel dir = java.nio.channels.FileChannel.open(normal(file).getParent())) {
+            dir.force(true);
+        }
+        return done;
     }
 
     /** Which cipher protects how many bytes, per file and per region. */

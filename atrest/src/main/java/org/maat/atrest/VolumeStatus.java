@@ -3,7 +3,6 @@ package org.maat.atrest;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.maat.atrest.SwitchModel;
 
 /**
  * Which cipher protects how many plaintext bytes: per file (and region), and in total.

@@ -81,4 +81,34 @@ class NonceUniquenessTest {
         assertThat(seals[0]).isGreaterThan(3000);
         assertThat(duplicates).isEmpty();
     }
+
+    @Test
+    void twoChannelsWritingOneBlockNeverShareANonce() throws Exception {
+        Set<String> seen = new HashSet<>();
+        List<String> duplicates = new java.util.ArrayList<>();
+        SealLog.listen(s -> {
+            String k = HexFormat.of().formatHex(s.salt()) + "/" + s.cipherId() + "/" + HexFormat.of().formatHex(s.nonce());
+            if (!seen.add(k)) {
+                duplicates.add(k);
+            }
+        });
+        AtRestVolume v = TestVolumes.create(tmp, Ciphers.CHACHA20, 64);
+        Path f = v.root().resolve("shared");
+        try (FileChannel a = v.open(f, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+                FileChannel b = v.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            a.write(ByteBuffer.wrap(new byte[100]), 0);
+            a.force(false);
+            for (int i = 0; i < 50; i++) {
+                // Each loads the block at the same generation, then both seal it.
+                a.read(ByteBuffer.allocate(1), 10);
+                b.read(ByteBuffer.allocate(1), 10);
+                a.write(ByteBuffer.wrap(new byte[] {(byte) i}), 5);
+                b.write(ByteBuffer.wrap(new byte[] {(byte) -i}), 6);
+                a.force(false);
+                b.force(false);
+            }
+        }
+        assertThat(seen).hasSizeGreaterThan(100);
+        assertThat(duplicates).isEmpty();
+    }
 }

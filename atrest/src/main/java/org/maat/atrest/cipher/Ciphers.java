@@ -5,6 +5,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.maat.atrest.cipher.freestyle.FreestyleConfig;
+import org.maat.atrest.cipher.freestyle.FreestylePoly1305;
 
 /** The ciphers Maat encrypts data at rest with, by name and by header byte: the one registry. */
 public final class Ciphers {
@@ -12,8 +14,15 @@ public final class Ciphers {
     public static final AtRestCipher CHACHA8 = new ChaChaPoly1305("chacha8", 1, 8, 1);
     public static final AtRestCipher CHACHA12 = new ChaChaPoly1305("chacha12", 2, 12, 2);
     public static final AtRestCipher CHACHA20 = new ChaChaPoly1305("chacha20", 3, 20, 3);
+    public static final AtRestCipher FREESTYLE_FAST =
+            new FreestylePoly1305("freestyle-fast", 4, 4, FreestyleConfig.FAST);
+    public static final AtRestCipher FREESTYLE_BALANCED =
+            new FreestylePoly1305("freestyle-balanced", 5, 5, FreestyleConfig.BALANCED);
+    public static final AtRestCipher FREESTYLE_STRONG =
+            new FreestylePoly1305("freestyle-strong", 6, 6, FreestyleConfig.STRONG);
 
-    private static final List<AtRestCipher> ALL = List.of(CHACHA8, CHACHA12, CHACHA20);
+    private static final List<AtRestCipher> ALL = List.of(CHACHA8, CHACHA12, CHACHA20, FREESTYLE_FAST,
+            FREESTYLE_BALANCED, FREESTYLE_STRONG);
 
     private Ciphers() {
     }

@@ -22,8 +22,8 @@ import org.maat.atrest.cipher.Ciphers;
  * writes inside that block touch no disk; moving to another block, {@link #force} and {@link #close} seal a
  * changed block (one pwrite per slot, generation one past the highest the block ever had). So a write is on
  * disk, for other channels and processes to read, once the channel has moved past its block or been forced
- * or closed, as with a buffered stream; one channel at a time may write a file (two writers of one block could
- * pick the same generation). The configuration is consulted per sealed block, so a switch reaches blocks
+ * or closed, as with a buffered stream. Two channels writing one block may lose one's update (the later seal
+ * wins) but never share a nonce: a seal takes the generation past what the disk shows at that moment. The configuration is consulted per sealed block, so a switch reaches blocks
  * written after it. Methods are synchronized.
  */
 final class BlockChannel extends EncryptedChannel {
@@ -35,19 +35,21 @@ final class BlockChannel extends EncryptedChannel {
     private final boolean writable;
     private final boolean append;
     private final Runnable onClose;
+    private final Object writeLock;
     private final int blockSize;
 
     private long size;
     private long position;
     private AtRestCipher required;
+    /** The strongest requirement of any byte in the buffered block. */
+    private AtRestCipher bufRequired;
 
     private final byte[] buf;
     private long bufIndex = -1;
     private int bufLength;
     private boolean dirty;
-    /** The highest generation block {@code bufIndex} had when loaded (-1: never written), and whether known for all files. */
+    /** The highest generation block {@code bufIndex} had when loaded or last sealed (-1: never written). */
     private int bufGeneration;
-    private boolean bufGenerationComplete;
     private final boolean[] holders;
     private final boolean[] written;
     private long diskBlocks;
@@ -56,7 +58,7 @@ final class BlockChannel extends EncryptedChannel {
     private int[] order;
 
     BlockChannel(BlockSet blocks, ConfigFile config, FileChannel base, boolean readable, boolean writable,
-            boolean append, Runnable onClose) throws IOException {
+            boolean append, Object writeLock, Runnable onClose) throws IOException {
         this.blocks = blocks;
         this.config = config;
         this.base = base;
@@ -64,6 +66,7 @@ final class BlockChannel extends EncryptedChannel {
         this.writable = writable;
         this.append = append;
         this.onClose = onClose;
+        this.writeLock = writeLock;
         this.blockSize = blocks.blockSize;
         this.buf = new byte[blockSize];
         this.holders = new boolean[blocks.files.length];
@@ -99,7 +102,7 @@ final class BlockChannel extends EncryptedChannel {
         if (index >= diskBlocks) {
             bufLength = 0;
             bufGeneration = -1;
-            bufGenerationComplete = true;
+            bufRequired = null;
             Arrays.fill(holders, false);
             return;
         }
@@ -113,7 +116,7 @@ final class BlockChannel extends EncryptedChannel {
         }
         bufLength = length;
         bufGeneration = blocks.generation;
-        bufGenerationComplete = blocks.sawAll;
+        bufRequired = blocks.required();
         System.arraycopy(blocks.present, 0, holders, 0, holders.length);
     }
 
@@ -122,28 +125,41 @@ final class BlockChannel extends EncryptedChannel {
         if (!dirty) {
             return;
         }
-        if (!bufGenerationComplete) {
-            bufGeneration = Math.max(bufGeneration, blocks.highestGeneration(bufIndex));
-            System.arraycopy(blocks.present, 0, holders, 0, holders.length);
-            bufGenerationComplete = true;
+        synchronized (writeLock) {
+            try (Storage.SealLock lock = blocks.files[0].storage.lockForSeal()) {
+                seal();
+            }
         }
-        int gen = bufGeneration < 0 ? blocks.floor() : bufGeneration + 1;
+    }
+
+    /**
+     * Seals the buffered block one generation past the highest any file's slot shows now (one small pread
+     * per file), not just when the block was loaded: another channel that wrote the block meanwhile cannot
+     * make this one reuse its nonce (the monitor serializes the channels of this JVM, the file lock other
+     * processes' channels and convergence).
+     */
+    private void seal() throws IOException {
+        int onDisk = blocks.highestGeneration(bufIndex);
+        System.arraycopy(blocks.present, 0, holders, 0, holders.length);
+        int highest = Math.max(bufGeneration, onDisk);
+        int gen = highest < 0 ? blocks.floor() : highest + 1;
         VolumeConfig cfg = config.current();
-        AtRestCipher cipher = cfg.cipherFor(required);
+        AtRestCipher need = bufRequired;
+        AtRestCipher cipher = cfg.cipherFor(need);
         if (cfg.model == SwitchModel.MIRRORED) {
             boolean wrote = false;
             boolean[] written = this.written;
             Arrays.fill(written, false);
             for (AtRestCipher r : cfg.regions) {
-                if (required == null || r.strength() >= required.strength()) {
+                if (need == null || r.strength() >= need.strength()) {
                     int at = regionIndex(cfg, r);
-                    blocks.file(at).write(bufIndex, r, gen, buf, bufLength);
+                    blocks.file(at).write(bufIndex, r, need, gen, buf, bufLength);
                     written[at] = true;
                     wrote = true;
                 }
             }
             if (!wrote) {
-                blocks.file(0).write(bufIndex, cipher, gen, buf, bufLength);
+                blocks.file(0).write(bufIndex, cipher, need, gen, buf, bufLength);
                 written[0] = true;
             }
             for (int i = 0; i < holders.length; i++) {
@@ -152,15 +168,22 @@ final class BlockChannel extends EncryptedChannel {
                 }
                 holders[i] = written[i];
             }
+            if (!written[0]) {
+                blocks.reachInBase(bufIndex, gen);
+            }
         } else {
             int at = cfg.model == SwitchModel.SELECTIVE ? regionIndex(cfg, cipher) : 0;
-            blocks.writeOnly(at, bufIndex, cipher, gen, buf, bufLength, holders);
+            blocks.writeOnly(at, bufIndex, cipher, need, gen, buf, bufLength, holders);
             Arrays.fill(holders, false);
             holders[at] = true;
         }
         bufGeneration = gen;
         dirty = false;
         diskBlocks = Math.max(diskBlocks, bufIndex + 1);
+    }
+
+    private static AtRestCipher stronger(AtRestCipher a, AtRestCipher b) {
+        return a == null ? b : b == null || a.strength() >= b.strength() ? a : b;
     }
 
     // --- EncryptedChannel ------------------------------------------------------------------------------
@@ -247,6 +270,8 @@ final class BlockChannel extends EncryptedChannel {
             int off = (int) (at % blockSize);
             load(index);
             int n = Math.min(blockSize - off, src.remaining());
+            // A block is sealed as strongly as the strongest requirement of any byte in it.
+            bufRequired = off == 0 && n == blockSize ? required : stronger(bufRequired, required);
             src.get(buf, off, n);
             bufLength = Math.max(bufLength, off + n);
             dirty = true;
@@ -265,6 +290,7 @@ final class BlockChannel extends EncryptedChannel {
             load(index);
             int n = (int) Math.min(blockSize - off, to - from);
             Arrays.fill(buf, off, off + n, (byte) 0);
+            bufRequired = stronger(bufRequired, required);
             bufLength = Math.max(bufLength, off + n);
             dirty = true;
             from += n;

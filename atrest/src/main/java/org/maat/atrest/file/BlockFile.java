@@ -8,13 +8,18 @@ import org.maat.atrest.cipher.Ciphers;
 
 /**
  * One encrypted physical file: its header and fixed-size slots, slot i holding plaintext block i sealed.
- * Slot = 16-byte slot header (cipher id u8, 3 zero bytes, plaintext length u32, generation u32, sealed length
- * u32), the sealed bytes, zeros to the slot's end. A slot of all zeros is empty (a hole in a region file).
- * Nonce = LE32(generation) || LE64(block index); associated data = salt || LE64(block index) || slot header,
- * so a slot moved to another position or file, or a changed header field, fails authentication.
+ * Slot = 16-byte slot header (cipher id u8, the id of the weakest cipher the block's data allows u8 (0: any),
+ * 2 zero bytes, plaintext length u32, generation u32, sealed length u32), the sealed bytes, zeros to the slot's end. A slot of all zeros is empty (a hole in a region file).
+ * Nonce = LE32(generation) || LE64(block index); associated data = salt || LE64(block index) || the slot
+ * header's first 12 bytes, so a slot moved to another position or file, or a changed header field, fails
+ * authentication.
  *
  * <p>Each slot is read with one pread and written with one pwrite of the whole slot, into buffers kept per
- * instance; not thread-safe (its channel serializes).
+ * instance; not thread-safe (its channel serializes). A pwrite is not atomic: Linux stops a write between
+ * pages when the process is being killed, and power loss can keep any part of it. A torn slot fails
+ * authentication. So convergence never overwrites a block's only copy (see {@link Convergence}); an
+ * application's own rewrite of a block (appending into a partial last block, an erasure) that is torn loses
+ * that block's previous bytes with the new ones: the block reads as an error, never as wrong data.
  */
 final class BlockFile {
 
@@ -33,11 +38,13 @@ final class BlockFile {
     FileKeys keys;
     private final VolumeKey volumeKey;
     private final byte[] slot;
-    private final byte[] aad = new byte[16 + 8 + SLOT_HEADER];
+    private final byte[] aad = new byte[16 + 8 + 12];
     private final byte[] nonce = new byte[AtRestCipher.NONCE_BYTES];
 
     /** Of the last {@link #read} or {@link #readHeader}: the slot's cipher id, generation and plaintext length. */
     int cipherId;
+    /** Of the last read: the id of the weakest cipher the block's data allows (0: any). */
+    int requiredId;
     int generation;
     int plainLength;
     /** Why the last {@link #read} said {@link #DAMAGED}. */
@@ -112,6 +119,7 @@ final class BlockFile {
 
     private void parseHeader() {
         cipherId = slot[0] & 0xff;
+        requiredId = slot[1] & 0xff;
         plainLength = Bytes.getInt(slot, 4);
         generation = Bytes.getInt(slot, 8);
     }
@@ -128,6 +136,8 @@ final class BlockFile {
             return EMPTY;
         }
         if (n < slot.length) {
+            cipherId = 0;
+            generation = -1;
             return damaged(index, "is cut short (" + n + " of " + slot.length + " bytes): the file is truncated");
         }
         parseHeader();
@@ -141,7 +151,7 @@ final class BlockFile {
         if (cipher == null) {
             return damaged(index, "names unknown cipher id " + cipherId);
         }
-        if (slot[1] != 0 || slot[2] != 0 || slot[3] != 0 || plainLength < 0 || plainLength > header.blockSize
+        if (slot[2] != 0 || slot[3] != 0 || (requiredId != 0 && Ciphers.byId(requiredId).isEmpty()) || plainLength < 0 || plainLength > header.blockSize
                 || sealed < 0 || sealed > slot.length - SLOT_HEADER || sealed > cipher.sealedLength(plainLength)
                 || !zeroFrom(SLOT_HEADER + sealed)) {
             return damaged(index, "fails authentication (cipher " + cipher.name() + "): malformed slot");
@@ -175,37 +185,41 @@ final class BlockFile {
         return DAMAGED;
     }
 
+    /**
+     * The nonce, and the associated data: salt, block index, and the slot header but its sealed length (known
+     * only after sealing with a cipher whose output length varies; a changed one moves the tag, so it fails
+     * authentication all the same).
+     */
     private void fillNonceAndAad(long index) {
         System.arraycopy(slot, 8, nonce, 0, 4);
         Bytes.putLong(nonce, 4, index);
         System.arraycopy(header.salt, 0, aad, 0, 16);
         Bytes.putLong(aad, 16, index);
-        System.arraycopy(slot, 0, aad, 24, SLOT_HEADER);
+        System.arraycopy(slot, 0, aad, 24, 12);
     }
 
-    /** Seals {@code plain[0, length)} as block {@code index} under {@code cipher} and generation, one pwrite. */
-    void write(long index, AtRestCipher cipher, int generation, byte[] plain, int length) throws IOException {
+    /**
+     * Seals {@code plain[0, length)} as block {@code index} under {@code cipher} and generation, recording the
+     * weakest cipher its data allows ({@code required}, null: any), with one pwrite.
+     */
+    void write(long index, AtRestCipher cipher, AtRestCipher required, int generation, byte[] plain, int length)
+            throws IOException {
         if (generation >= GENERATION_LIMIT) {
             throw new IOException(name + ": block " + index + " was rewritten " + GENERATION_LIMIT
                     + " times: copy the file to give it a new salt");
         }
-        int sealedMax = cipher.sealedLength(length);
         slot[0] = (byte) cipher.id();
-        slot[1] = slot[2] = slot[3] = 0;
+        slot[1] = (byte) (required == null ? 0 : required.id());
+        slot[2] = slot[3] = 0;
         Bytes.putInt(slot, 4, length);
         Bytes.putInt(slot, 8, generation);
-        Bytes.putInt(slot, 12, sealedMax);
         fillNonceAndAad(index);
         int sealed = cipher.seal(keys.key(cipher), nonce, aad, plain, 0, length, slot, SLOT_HEADER);
-        if (sealed != sealedMax) {
-            // A cipher whose sealed length varies (Freestyle): the header names the real one, sealed again.
-            Bytes.putInt(slot, 12, sealed);
-            System.arraycopy(slot, 0, aad, 24, SLOT_HEADER);
-            sealed = cipher.seal(keys.key(cipher), nonce, aad, plain, 0, length, slot, SLOT_HEADER);
-        }
+        Bytes.putInt(slot, 12, sealed);
         Arrays.fill(slot, SLOT_HEADER + sealed, slot.length, (byte) 0);
         storage.write(offset(index), slot, 0, slot.length);
         this.cipherId = cipher.id();
+        this.requiredId = required == null ? 0 : required.id();
         this.generation = generation;
         this.plainLength = length;
         SealLog.record(header.salt, cipher.id(), nonce);
@@ -219,6 +233,11 @@ final class BlockFile {
         if (offset(index) >= storage.size()) {
             return;
         }
+        empty(index, generation);
+    }
+
+    /** Writes an empty slot at {@code index} (extending the file if needed), recording {@code generation}. */
+    void empty(long index, int generation) throws IOException {
         Arrays.fill(slot, (byte) 0);
         Bytes.putInt(slot, 8, generation);
         storage.write(offset(index), slot, 0, slot.length);

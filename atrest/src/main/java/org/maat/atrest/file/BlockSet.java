@@ -30,8 +30,11 @@ final class BlockSet {
     final boolean[] present;
     /** Of the last {@link #read}: the file the trusted copy came from (-1: none). */
     int copyFile;
-    /** Whether the last {@link #read} looked at every file (so {@link #generation} is the block's highest). */
-    boolean sawAll;
+
+    /** The weakest cipher the last read block's data allows (null: any). */
+    AtRestCipher required() {
+        return copyFile < 0 ? null : Ciphers.byId(files[copyFile].requiredId).orElse(null);
+    }
 
     BlockSet(String name, BlockFile[] files, Opener opener, int blockSize) throws IOException {
         this.name = name;
@@ -80,14 +83,6 @@ final class BlockSet {
         return o.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    int fileCount() {
-        int n = 0;
-        for (BlockFile f : files) {
-            n += f == null ? 0 : 1;
-        }
-        return n;
-    }
-
     /** Slots in the longest physical file: the number of blocks. */
     long slots() throws IOException {
         long max = 0;
@@ -122,7 +117,6 @@ final class BlockSet {
         int bestLength = -1;
         int maxGen = -1;
         String damage = null;
-        sawAll = true;
         copyFile = -1;
         for (int k = 0; k < order.length; k++) {
             int fi = order[k];
@@ -132,7 +126,6 @@ final class BlockSet {
                 continue;
             }
             if (bestLength >= 0 && firstWins) {
-                sawAll = false;
                 continue;
             }
             byte[] target = bestLength < 0 ? out : scratch();
@@ -151,6 +144,10 @@ final class BlockSet {
             } else if (r == BlockFile.DAMAGED) {
                 if (damage == null) {
                     damage = f.damage;
+                }
+                // A torn write's header may carry the generation it used: never seal at it again.
+                if (f.generation < BlockFile.GENERATION_LIMIT) {
+                    maxGen = Math.max(maxGen, f.generation);
                 }
             } else {
                 maxGen = Math.max(maxGen, f.generation);
@@ -195,13 +192,27 @@ final class BlockSet {
     }
 
     /** Writes block {@code index} as {@code cipher} into file {@code at}, then empties its other copies. */
-    void writeOnly(int at, long index, AtRestCipher cipher, int gen, byte[] plain, int length,
-            boolean[] holders) throws IOException {
-        file(at).write(index, cipher, gen, plain, length);
+    void writeOnly(int at, long index, AtRestCipher cipher, AtRestCipher required, int gen, byte[] plain,
+            int length, boolean[] holders) throws IOException {
+        file(at).write(index, cipher, required, gen, plain, length);
         for (int i = 0; i < files.length; i++) {
             if (i != at && holders[i] && files[i] != null) {
                 files[i].punch(index, gen);
             }
+        }
+        if (at != 0) {
+            reachInBase(index, gen);
+        }
+    }
+
+    /**
+     * Makes the base file reach block {@code index} (an empty slot if it holds no copy), so that the base
+     * file's length is the logical file's: a lost region file then shows as missing blocks, never as a
+     * shorter file.
+     */
+    void reachInBase(long index, int generation) throws IOException {
+        if (files[0].slots() <= index) {
+            files[0].empty(index, generation);
         }
     }
 

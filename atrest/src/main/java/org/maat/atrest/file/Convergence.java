@@ -11,10 +11,10 @@ import org.maat.atrest.cipher.AtRestCipher;
 import org.maat.atrest.cipher.Ciphers;
 
 /**
- * Brings every block of a volume where its configuration wants it, one block at a time, never weakening a
- * block (its data may require its cipher): Forward, a block weaker than the write cipher is sealed under it in
- * the file itself; Selective, a block moves to the region of its cipher (or the weakest region at least as
- * strong); Mirrored, every region at least as strong as the block's weakest copy gets a copy. Copies in
+ * Brings every block of a volume where its configuration wants it, one block at a time, never below the
+ * requirement its slot header records: Forward, a block is sealed under {@code cipherFor(requirement)} in the
+ * file itself; Selective, it moves to the region of {@code cipherFor(requirement)}; Mirrored, every region
+ * that meets the requirement gets a copy. Copies in
  * files the model no longer uses are emptied, and region files left empty are deleted.
  *
  * <p>Crash safety (SIGKILL at any instant): a new copy is always written, with a higher generation, before
@@ -84,33 +84,25 @@ public class Convergence {
         long n = set.slots();
         for (long i = 0; i < n; i++) {
             VolumeConfig cfg = files.config().current();
-            int length = set.read(i, plain, all, false);
-            if (length < 0) {
-                throw new IOException(set.name + ": block " + i + " is missing from every region");
-            }
-            int gen = set.generation;
-            int top = -1;
-            AtRestCipher weakest = null;
-            for (int f = 0; f < set.files.length; f++) {
-                holders[f] = set.present[f];
-                if (set.present[f] && set.files[f].generation == gen) {
-                    AtRestCipher c = Ciphers.byId(set.files[f].cipherId).orElseThrow();
-                    if (weakest == null || c.strength() < weakest.strength()) {
-                        weakest = c;
-                    }
-                    top = f;
-                }
-            }
-            if (top < 0) {
-                // The newest generation is an emptied slot's: the block's valid copy is older. Take it as is.
-                weakest = Ciphers.byId(set.files[set.copyFile].cipherId).orElseThrow();
-                top = set.copyFile;
-            }
+            int length;
             boolean changed;
-            if (cfg.model == SwitchModel.MIRRORED) {
-                changed = mirror(set, cfg, i, weakest, top, gen, plain, length, holders);
-            } else {
-                changed = place(set, cfg, i, weakest, gen, plain, length, holders, ciphers);
+            // Read and rewrite under the seal lock: a writer in another process cannot seal between them.
+            try (Storage.SealLock lock = set.files[0].storage.lockForSeal()) {
+                length = set.read(i, plain, all, false);
+                if (length < 0) {
+                    throw new IOException(set.name + ": block " + i + " is missing from every region");
+                }
+                int gen = set.generation;
+                int top = set.copyFile;
+                AtRestCipher required = set.required();
+                for (int f = 0; f < set.files.length; f++) {
+                    holders[f] = set.present[f];
+                }
+                if (cfg.model == SwitchModel.MIRRORED) {
+                    changed = mirror(set, cfg, i, required, top, gen, plain, length, holders);
+                } else {
+                    changed = place(set, cfg, i, required, gen, plain, length, holders, ciphers);
+                }
             }
             if (changed) {
                 blocks++;
@@ -125,53 +117,52 @@ public class Convergence {
         return set.present[f] && set.files[f].generation == gen;
     }
 
-    private boolean mirror(BlockSet set, VolumeConfig cfg, long i, AtRestCipher weakest, int top, int gen,
+    private static boolean meets(AtRestCipher c, AtRestCipher required) {
+        return required == null || c.strength() >= required.strength();
+    }
+
+    private boolean mirror(BlockSet set, VolumeConfig cfg, long i, AtRestCipher required, int top, int gen,
             byte[] plain, int length, boolean[] holders) throws IOException {
         boolean changed = false;
         boolean[] target = new boolean[set.files.length];
-        // A block stronger than every region stays where it is: its data may require its cipher.
-        target[top] = cfg.regions.stream().noneMatch(r -> r.strength() >= weakest.strength());
-        for (AtRestCipher r : cfg.regions) {
-            if (r.strength() < weakest.strength()) {
-                continue;
-            }
-            int at = BlockSet.regionIndex(cfg, set.ciphers, r);
-            target[at] = true;
-            BlockFile f = set.files[at];
-            boolean ok = f != null && copyOk(set, at, gen) && f.cipherId == r.id();
-            if (!ok) {
-                // The same generation as the other copies: this file never sealed this block at it.
-                set.file(at).write(i, r, gen, plain, length);
-                changed = true;
+        // A block whose data requires more than every region offers stays where it is.
+        target[top] = cfg.regions.stream().noneMatch(r -> meets(r, required));
+        int copyGen = set.files[top].generation;
+        // Copies are filled at their own generation: a region slot showing it holds (or was torn while
+        // sealing) these very bytes under it. A slot showing a newer generation than every valid copy (a
+        // torn write of other bytes) forces a new generation everywhere, the missing copies first.
+        boolean sameGen = copyGen == gen;
+        int sealGen = sameGen ? gen : gen + 1;
+        for (int pass = 0; pass < 2; pass++) {
+            for (AtRestCipher r : cfg.regions) {
+                if (!meets(r, required)) {
+                    continue;
+                }
+                int at = BlockSet.regionIndex(cfg, set.ciphers, r);
+                target[at] = true;
+                BlockFile f = set.files[at];
+                boolean ok = f != null && copyOk(set, at, copyGen) && f.cipherId == r.id();
+                boolean write = sameGen ? pass == 0 && !ok : (pass == 0) == !ok;
+                if (write) {
+                    set.file(at).write(i, r, required, sealGen, plain, length);
+                    changed = true;
+                }
             }
         }
         for (int f = 0; f < holders.length; f++) {
             if (holders[f] && !target[f]) {
-                set.files[f].punch(i, gen);
+                set.files[f].punch(i, sealGen);
                 changed = true;
             }
         }
+        set.reachInBase(i, sealGen);
         return changed;
     }
 
-    private boolean place(BlockSet set, VolumeConfig cfg, long i, AtRestCipher weakest, int gen, byte[] plain,
+    private boolean place(BlockSet set, VolumeConfig cfg, long i, AtRestCipher required, int gen, byte[] plain,
             int length, boolean[] holders, List<AtRestCipher> ciphers) throws IOException {
-        AtRestCipher want;
-        int at;
-        if (cfg.model == SwitchModel.FORWARD) {
-            want = cfg.writeCipher.strength() >= weakest.strength() ? cfg.writeCipher : weakest;
-            at = 0;
-        } else {
-            want = weakest;
-            if (!cfg.regions.contains(weakest)) {
-                for (AtRestCipher r : cfg.regions) {
-                    if (r.strength() >= weakest.strength() && (want == weakest || r.strength() < want.strength())) {
-                        want = r;
-                    }
-                }
-            }
-            at = BlockSet.regionIndex(cfg, ciphers, want);
-        }
+        AtRestCipher want = cfg.cipherFor(required);
+        int at = cfg.model == SwitchModel.FORWARD ? 0 : BlockSet.regionIndex(cfg, ciphers, want);
         boolean placed = copyOk(set, at, gen) && set.files[at].cipherId == want.id();
         int others = 0;
         for (int f = 0; f < holders.length; f++) {
@@ -195,7 +186,8 @@ public class Convergence {
                 }
             }
             betweenSteps();
-            set.file(at).write(i, want, gen + 2, plain, length);
+            set.file(at).write(i, want, required, gen + 2, plain, length);
+            set.reachInBase(i, gen + 2);
             return true;
         }
         int next = gen + 1;
@@ -205,18 +197,19 @@ public class Convergence {
             if (stage == at) {
                 stage = BlockSet.indexOf(ciphers, ciphers.get(ciphers.indexOf(want) == 0 ? 1 : 0));
             }
-            set.file(stage).write(i, want, next, plain, length);
+            set.file(stage).write(i, want, required, next, plain, length);
             holders[stage] = true;
             betweenSteps();
             next++;
         }
-        set.file(at).write(i, want, next, plain, length);
+        set.file(at).write(i, want, required, next, plain, length);
         betweenSteps();
         for (int f = 0; f < holders.length; f++) {
             if (holders[f] && f != at) {
                 set.files[f].punch(i, next);
             }
         }
+        set.reachInBase(i, next);
         return true;
     }
 

@@ -35,7 +35,15 @@ public final class VolumeFiles {
 
     private final VolumeKey key;
     private final ConfigFile config;
-    private final Map<Path, Integer> writers = new ConcurrentHashMap<>();
+    /**
+     * The files open for writing in this JVM, each with its count of writing channels; the entry is also the
+     * lock that makes reading a block's generation and sealing it one step across those channels.
+     */
+    private final Map<Path, Writers> writers = new ConcurrentHashMap<>();
+
+    private static final class Writers {
+        int count;
+    }
 
     public VolumeFiles(VolumeKey key, ConfigFile config) {
         this.key = key;
@@ -150,16 +158,17 @@ public final class VolumeFiles {
                     files[0].header.blockSize) : null;
             BlockSet set = new BlockSet(name, files, opener, files[0].header.blockSize);
             Path id = file.toAbsolutePath().normalize();
-            if (write) {
-                writers.merge(id, 1, Integer::sum);
-            }
+            Object lock = write ? writers.compute(id, (k, w) -> {
+                Writers now = w == null ? new Writers() : w;
+                now.count++;
+                return now;
+            }) : new Object();
+            Runnable release = write ? () -> writers.computeIfPresent(id, (k, w) -> --w.count == 0 ? null : w)
+                    : () -> { };
             try {
-                return new BlockChannel(set, config, base, read, write, append,
-                        write ? () -> writers.computeIfPresent(id, (k, n) -> n == 1 ? null : n - 1) : () -> { });
+                return new BlockChannel(set, config, base, read, write, append, lock, release);
             } catch (IOException | RuntimeException e) {
-                if (write) {
-                    writers.computeIfPresent(id, (k, n) -> n == 1 ? null : n - 1);
-                }
+                release.run();
                 throw e;
             }
         } catch (IOException | RuntimeException e) {
@@ -233,6 +242,54 @@ public final class VolumeFiles {
         BlockSet set = new BlockSet(name, files, null, files[0].header.blockSize);
         boolean mirrored = cfg != null && cfg.model == org.maat.atrest.SwitchModel.MIRRORED;
         return SourceReader.encrypted(set, BlockSet.readOrder(cfg, ciphers, files.length), mirrored);
+    }
+
+    /**
+     * The plaintext length of {@code file} from its slot headers (the last block's newest copy), without
+     * decrypting: what a directory listing needs. Reading the file authenticates it.
+     */
+    public long size(Path file) throws IOException {
+        try (FileChannel base = FileChannel.open(file, StandardOpenOption.READ)) {
+            if (base.size() == 0 || !startsWithMagic(base)) {
+                return base.size();
+            }
+            List<BlockFile> all = new ArrayList<>();
+            List<FileChannel> channels = new ArrayList<>();
+            try {
+                all.add(BlockFile.open(file.toString(), Storage.of(base), key));
+                for (AtRestCipher c : Ciphers.all()) {
+                    Path r = regionPath(file, c);
+                    if (Files.exists(r)) {
+                        FileChannel ch = FileChannel.open(r, StandardOpenOption.READ);
+                        channels.add(ch);
+                        if (ch.size() > 0) {
+                            all.add(BlockFile.open(r.toString(), Storage.of(ch), key));
+                        }
+                    }
+                }
+                long slots = 0;
+                for (BlockFile f : all) {
+                    slots = Math.max(slots, f.slots());
+                }
+                if (slots == 0) {
+                    return 0;
+                }
+                int gen = -1;
+                int length = 0;
+                for (BlockFile f : all) {
+                    f.readHeader(slots - 1);
+                    if (f.cipherId != 0 && f.generation > gen) {
+                        gen = f.generation;
+                        length = f.plainLength;
+                    }
+                }
+                return (slots - 1) * all.get(0).header.blockSize + length;
+            } finally {
+                for (FileChannel ch : channels) {
+                    ch.close();
+                }
+            }
+        }
     }
 
     public void delete(Path file) throws IOException {

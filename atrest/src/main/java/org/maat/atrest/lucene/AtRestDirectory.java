@@ -43,8 +43,6 @@ public final class AtRestDirectory extends FilterDirectory {
     /** Plaintext kept in memory by default for blocks read, per directory. */
     public static final long DEFAULT_CACHE_BYTES = 16L << 20;
 
-    /** The block size the volume uses unless configured otherwise (the design's 4 KiB). */
-    static final int BLOCK_SIZE = 4096;
     /** Bytes an output hands to the channel at once: whole blocks, so that each is sealed once. */
     private static final int OUTPUT_BLOCKS = 16;
 
@@ -70,7 +68,9 @@ public final class AtRestDirectory extends FilterDirectory {
         this.directory = in.getDirectory();
         this.volumeRoot = directory.toAbsolutePath().normalize().equals(volume.root().toAbsolutePath().normalize());
         this.volume = volume;
-        this.blockSize = BLOCK_SIZE;
+        // New files get the volume's block size; inputs align on it (files made under another size still read
+        // correctly, a block of theirs then possibly decrypted for two buffer fills).
+        this.blockSize = volume.blockSize();
         this.cache = new PlaintextBlockCache(cacheBytes, blockSize);
     }
 

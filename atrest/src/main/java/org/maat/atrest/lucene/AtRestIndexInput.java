@@ -13,8 +13,9 @@ import org.apache.lucene.util.GroupVIntUtil;
 /**
  * Reads an index file (or a slice of one) through its {@link OpenFile}, one plaintext block at a time: the
  * buffer is exactly one block of the volume, aligned on block boundaries, so each refill is one block decrypted
- * (or copied from the cache) and a block is never decrypted in two halves. The buffer is allocated once per
- * input, on its first read, and reused; reads allocate nothing.
+ * (or found in the cache) and a block is never decrypted in two halves. With the cache, the buffer is the cached
+ * block itself, so a refill that hits copies nothing and allocates nothing; without it, each input allocates one
+ * block on its first read and reuses it.
  *
  * <p>Clones and slices share the file and read it positionally, so they may be used from different threads at
  * once (each one by a single thread, as Lucene requires). Closing the input that {@link AtRestDirectory#openInput}
@@ -237,13 +238,16 @@ final class AtRestIndexInput extends IndexInput implements RandomAccessInput {
     public AtRestIndexInput clone() {
         AtRestIndexInput clone = (AtRestIndexInput) super.clone();
         clone.owner = false;
-        // A clone starts where this input is, with a buffer of its own, filled on its first read.
-        clone.blockStart = blockStart + pos;
-        clone.block = NO_BLOCK;
-        clone.blockView = null;
-        clone.pos = 0;
-        clone.limit = 0;
         clone.intAt = clone::intAt;
+        if (!file.cached()) {
+            // A clone starts where this input is, with a buffer of its own, filled on its first read. (A cached
+            // block is never written, so with the cache the clone reads on from the same one.)
+            clone.blockStart = blockStart + pos;
+            clone.block = NO_BLOCK;
+            clone.blockView = null;
+            clone.pos = 0;
+            clone.limit = 0;
+        }
         return clone;
     }
 
@@ -262,15 +266,14 @@ final class AtRestIndexInput extends IndexInput implements RandomAccessInput {
         if (at >= end) {
             throw new EOFException("read past EOF: " + this);
         }
-        if (blockView == null) {
-            block = new byte[file.blockSize()];
-            blockView = ByteBuffer.wrap(block);
+        if (blockView == null && !file.cached()) {
+            blockView = ByteBuffer.wrap(new byte[file.blockSize()]);
         }
         long index = at / file.blockSize();
         long start = index * file.blockSize();
-        int n = file.readBlock(index, blockView);
+        block = file.readBlock(index, blockView);
         blockStart = start;
         pos = (int) (at - start);
-        limit = (int) Math.min(n, end - start);
+        limit = (int) Math.min(file.blockLength(index), end - start);
     }
 }

@@ -40,26 +40,41 @@ final class OpenFile {
         return blockSize;
     }
 
+    /** The plaintext length of block {@code index}: the block size, but for the last block. */
+    int blockLength(long index) {
+        return (int) Math.min(blockSize, length - index * blockSize);
+    }
+
+    /** Whether {@link #readBlock} returns the cache's arrays (else it fills the caller's buffer). */
+    boolean cached() {
+        return cache.enabled();
+    }
+
     /**
-     * Fills {@code into} (backed by an array of at least the block size) with the plaintext of block
-     * {@code index} and returns its length. Thread-safe: reads are positional.
+     * The plaintext of block {@code index}, from its first byte to at most the block size: the cache's (shared,
+     * only to be read) array, or, with no cache, {@code own}'s array filled. Thread-safe: reads are positional.
+     *
+     * @param own a buffer of the block size over an array of the caller's, or null when {@link #cached}
      */
-    int readBlock(long index, ByteBuffer into) throws IOException {
-        long start = index * blockSize;
-        int n = (int) Math.min(blockSize, length - start);
-        byte[] array = into.array();
-        if (cache.copyTo(id, index, array, n)) {
-            return n;
+    byte[] readBlock(long index, ByteBuffer own) throws IOException {
+        byte[] plain = cache.get(id, index);
+        if (plain != null) {
+            return plain;
         }
-        into.clear().limit(n);
+        long start = index * blockSize;
+        int n = blockLength(index);
+        // With a cache, the block is read into an array of its exact length that the cache then keeps.
+        ByteBuffer into = own == null ? ByteBuffer.wrap(new byte[n]) : own.clear().limit(n);
         while (into.hasRemaining()) {
             if (channel.read(into, start + into.position()) < 0) {
                 throw new EOFException(description + ": ends at " + (start + into.position())
                         + " before its length " + length);
             }
         }
-        cache.put(id, index, array, n);
-        return n;
+        if (own == null) {
+            cache.put(id, index, into.array());
+        }
+        return into.array();
     }
 
     void close() throws IOException {

@@ -25,27 +25,28 @@ final class PlaintextBlockCache {
         this.mask = capacity - 1;
     }
 
-    /** Copies block {@code index} of file {@code file} into {@code into} when cached with length {@code n}. */
-    boolean copyTo(long file, long index, byte[] into, int n) {
-        if (mask < 0) {
-            return false;
-        }
-        Block block = slots.getAcquire(slot(file, index));
-        if (block == null || block.file != file || block.index != index || block.plain.length != n) {
-            return false;
-        }
-        System.arraycopy(block.plain, 0, into, 0, n);
-        return true;
+    /** Whether this cache keeps anything. */
+    boolean enabled() {
+        return mask >= 0;
     }
 
-    /** Keeps a copy of the first {@code n} bytes of {@code plain} as block {@code index} of file {@code file}. */
-    void put(long file, long index, byte[] plain, int n) {
+    /**
+     * The plaintext of block {@code index} of file {@code file} if cached, else null. The array is shared:
+     * callers only read it.
+     */
+    byte[] get(long file, long index) {
         if (mask < 0) {
-            return;
+            return null;
         }
-        byte[] copy = new byte[n];
-        System.arraycopy(plain, 0, copy, 0, n);
-        slots.setRelease(slot(file, index), new Block(file, index, copy));
+        Block block = slots.getAcquire(slot(file, index));
+        return block != null && block.file == file && block.index == index ? block.plain : null;
+    }
+
+    /** Keeps {@code plain} (exactly the block's plaintext; never written again) as block {@code index} of {@code file}. */
+    void put(long file, long index, byte[] plain) {
+        if (mask >= 0) {
+            slots.setRelease(slot(file, index), new Block(file, index, plain));
+        }
     }
 
     private int slot(long file, long index) {

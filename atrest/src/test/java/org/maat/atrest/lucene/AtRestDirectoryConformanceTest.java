@@ -19,7 +19,7 @@ import org.maat.atrest.cipher.Ciphers;
  * {@link Ciphers#all()} (so ciphers registered later are covered), and under Selective and Mirrored with one pair
  * (ChaCha20 first, then switched to ChaCha8, so both regions are written). Files are created with a minimum
  * cipher that depends on their name, as PolicyDirectory creates them ({@link RequiringDirectory}), so Forward
- * files mix ciphers and Selective files fill both regions. Two tests skip themselves, as for any wrapper: they
+ * files mix ciphers and Selective files fill both regions; the block cache is on, small or off at random. Two tests skip themselves, as for any wrapper: they
  * need the directory itself to be an FSDirectory ({@code testFsyncDoesntCreateNewFiles},
  * {@code testPendingDeletions}).
  */
@@ -47,7 +47,10 @@ public class AtRestDirectoryConformanceTest extends BaseDirectoryTestCase {
         // The volume is the test's directory, the index a directory inside it (as shards inside Maat's data
         // directory); the index directory is not created here, so testNoDir still finds no directory.
         AtRestVolume volume = Volumes.create(path, setup.model, setup.first, setup.second);
-        AtRestDirectory encrypted = Volumes.directory(volume, path.resolve("index"));
+        // With the block cache (inputs share its blocks) or without (each input decrypts into its own buffer); a
+        // small cache also exercises eviction.
+        long[] caches = {AtRestDirectory.DEFAULT_CACHE_BYTES, 64 << 10, 0};
+        AtRestDirectory encrypted = Volumes.directory(volume, path.resolve("index"), caches[random().nextInt(3)]);
         return new RequiringDirectory(encrypted, name -> minimumFor(name));
     }
 

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.stream.Stream;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.LeafReaderContext;
@@ -20,16 +21,17 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maat.atrest.AtRestVolume;
 import org.maat.atrest.SwitchModel;
 import org.maat.atrest.cipher.Ciphers;
+import org.maat.atrest.file.FileHeader;
 
 /**
- * A flipped byte in any physical file of an encrypted index is an {@link IOException} naming the file and the
- * block, on opening or searching the index or checking its integrity: never a different result.
+ * A flipped byte in any physical file of an encrypted index, in its header or its blocks, is an
+ * {@link IOException} naming the file (and, in the blocks, the block) on opening or searching the index or on
+ * checking its integrity: never a different result.
  */
 class AtRestIndexTamperTest {
 
-    /** Where the first block's sealed bytes start: the file header, then the slot header (design, file format). */
-    private static final int FILE_HEADER = 32;
-    private static final int SLOT_HEADER = 13;
+    /** The magic that marks an encrypted file: a file without it is read as plaintext (and Lucene's checks apply). */
+    private static final int MAGIC = 8;
 
     private static final Corpus CORPUS = new Corpus(7, 120, 150);
 
@@ -49,18 +51,26 @@ class AtRestIndexTamperTest {
 
         List<Path> files = filesOf(index);
         assertThat(files).hasSizeGreaterThan(3);
+        Random random = new Random(16);
         for (Path file : files) {
             String name = file.getFileName().toString();
-            long at = FILE_HEADER + SLOT_HEADER + (name.hashCode() & 7);
-            flip(file, at);
-            try {
-                Throwable failure = catchThrowable(() -> searchAndCheck(volume, index, expected));
-                assertThat(failure).as("reading the index with a flipped byte in " + name)
-                        .isInstanceOf(IOException.class);
-                assertThat(messages(failure)).as("what the failure says")
-                        .anyMatch(m -> m.contains(name) && m.contains("block"));
-            } finally {
+            long size = Files.size(file);
+            // Once in the file's header (past the magic), once in its blocks.
+            long inHeader = MAGIC + random.nextInt(FileHeader.LENGTH - MAGIC);
+            long inBlocks = FileHeader.LENGTH + (long) (random.nextDouble() * (size - FileHeader.LENGTH));
+            for (long at : new long[] {inHeader, inBlocks}) {
                 flip(file, at);
+                try {
+                    Throwable failure = catchThrowable(() -> searchAndCheck(volume, index, expected));
+                    assertThat(failure).as("reading the index with byte " + at + " of " + name + " flipped")
+                            .isInstanceOf(IOException.class);
+                    assertThat(messages(failure)).as("what the failure says").anyMatch(m -> m.contains(name));
+                    if (at == inBlocks) {
+                        assertThat(messages(failure)).anyMatch(m -> m.contains(name) && m.contains("block"));
+                    }
+                } finally {
+                    flip(file, at);
+                }
             }
         }
         try (AtRestDirectory dir = Volumes.directory(volume, index)) {

@@ -33,4 +33,9 @@ final class Volumes {
     static AtRestDirectory directory(AtRestVolume volume, Path index) throws IOException {
         return new AtRestDirectory(FSDirectory.open(index), volume);
     }
+
+    /** The same with at most {@code cacheBytes} of decrypted blocks cached (0: every read decrypts). */
+    static AtRestDirectory directory(AtRestVolume volume, Path index, long cacheBytes) throws IOException {
+        return new AtRestDirectory(FSDirectory.open(index), volume, cacheBytes);
+    }
 }

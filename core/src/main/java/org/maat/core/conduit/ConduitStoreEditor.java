@@ -5,10 +5,11 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.maat.core.storage.StorageFiles;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import org.maat.atrest.cipher.AtRestCipher;
+import org.maat.core.storage.StorageFiles;
 
 /**
  * Removes documents from a written conduit store and restores them under their own ids.
@@ -117,6 +118,14 @@ public final class ConduitStoreEditor implements AutoCloseable {
      * @throws IllegalStateException if the id is not removed
      */
     public void restore(Document document) throws IOException {
+        restore(document, null);
+    }
+
+    /**
+     * As {@link #restore(Document)}, the record sealed at rest with at least {@code atLeast} (null: the volume's
+     * write cipher; nothing in a plaintext store): what the document's policy requires of the cipher.
+     */
+    public void restore(Document document, AtRestCipher atLeast) throws IOException {
         int n = ordinal(document.id());
         if (offsets[n] != StoreView.REMOVED) {
             throw new IllegalStateException(document.id() + " is in " + dir + " (not removed): nothing to restore");
@@ -133,6 +142,7 @@ public final class ConduitStoreEditor implements AutoCloseable {
             throw new IOException(dir + ": segment " + segment + " is full");
         }
         FileChannel c = appendingTo(segment);
+        StorageFiles.requireAtLeast(c, atLeast);
         ByteBuffer buf = ByteBuffer.wrap(record);
         long at = position;
         while (buf.hasRemaining()) {

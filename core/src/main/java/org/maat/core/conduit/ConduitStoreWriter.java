@@ -6,9 +6,9 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Objects;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.maat.atrest.cipher.AtRestCipher;
 import org.maat.core.storage.StorageFiles;
 

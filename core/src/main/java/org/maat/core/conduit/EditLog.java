@@ -5,11 +5,11 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import org.maat.core.storage.StorageFiles;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32C;
+import org.maat.core.storage.StorageFiles;
 
 /**
  * {@code edits.log}: the removals and restorations of an edited store, appended by its one editor and

@@ -5,12 +5,12 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import org.maat.core.AtomicFile;
-import org.maat.core.storage.StorageFiles;
 import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.maat.core.AtomicFile;
+import org.maat.core.storage.StorageFiles;
 
 /**
  * Overwrites removed records with zeros in place, after the commit that removed them: a removed

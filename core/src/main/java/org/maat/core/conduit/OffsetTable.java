@@ -5,9 +5,9 @@ import java.nio.ByteBuffer;
 import java.nio.LongBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import org.maat.core.storage.StorageFiles;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import org.maat.core.storage.StorageFiles;
 
 /**
  * {@code offsets.bin}: for each document, its segment (high 24 bits) and byte position (low 40

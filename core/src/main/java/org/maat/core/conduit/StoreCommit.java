@@ -3,11 +3,11 @@ package org.maat.core.conduit;
 import java.io.IOException;
 import java.io.StringReader;
 import java.nio.file.Path;
-import org.maat.core.storage.StorageFiles;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import org.maat.core.AtomicFile;
+import org.maat.core.storage.StorageFiles;
 
 /**
  * What a conduit store has committed: the document count (the id space {@code d0..d(documents-1)}),

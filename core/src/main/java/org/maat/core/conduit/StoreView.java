@@ -2,8 +2,8 @@ package org.maat.core.conduit;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import org.maat.core.storage.StorageFiles;
 import java.util.List;
+import org.maat.core.storage.StorageFiles;
 
 /**
  * One commit of a store as readers see it: where each document's record lies now, with

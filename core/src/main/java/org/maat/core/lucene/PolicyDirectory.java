@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FilterDirectory;
+import org.apache.lucene.store.FilterIndexOutput;
 import org.apache.lucene.store.IOContext;
 import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.IndexOutput;
@@ -36,8 +37,9 @@ import org.maat.policy.monitor.Payload;
  * Over an {@link AtRestDirectory} (PolicyDirectory(AtRestDirectory(FSDirectory))) a new file is created with
  * the strongest minimum the task's taint requires ({@link AccessGate#minimumAtRest}), so a correct writer is
  * never refused for its cipher; the monitor's check still decides, on the cipher the file will really get.
- * The check is made when a file is created: data a task reads later and writes into a file it opened
- * earlier is not checked again (Lucene streams stored fields into a file created at a segment's start).
+ * A created file is checked again when it is closed, with the taint as it is then (Lucene streams stored fields
+ * into a file created at a segment's start while the task reads more documents): a file whose cipher has become
+ * too weak for what it received is refused and deleted. Files are also checked at rename.
  *
  * <p>One instance serves one task (or one long-lived shard reader), so its per-file decisions are
  * that task's. Labels of created files are staged here until {@link ShardWriters} publishes them.
@@ -88,9 +90,15 @@ public final class PolicyDirectory extends FilterDirectory {
         AtRestCipher cipher = cipherForNewFile();
         Conduit label = IndexLabels.label(shard, name, nameOf(cipher));
         gate.write(label, null, Payload.data());
-        IndexOutput out = atRest == null ? in.createOutput(name, context) : atRest.createOutput(name, context, cipher);
+        // Staged before the file exists: another thread may list and open it as soon as it does.
         staged.put(name, label);
-        return out;
+        try {
+            return checkedOnClose(atRest == null ? in.createOutput(name, context)
+                    : atRest.createOutput(name, context, cipher), label);
+        } catch (IOException | RuntimeException e) {
+            staged.remove(name, label);
+            throw e;
+        }
     }
 
     @Override
@@ -108,7 +116,7 @@ public final class PolicyDirectory extends FilterDirectory {
             throw refused;
         }
         staged.put(out.getName(), label);
-        return out;
+        return checkedOnClose(out, label);
     }
 
     /**
@@ -142,6 +150,51 @@ public final class PolicyDirectory extends FilterDirectory {
     /** The labels of every file opened through this directory so far. */
     public List<Conduit> labelsRead() {
         return List.copyOf(read.values());
+    }
+
+    /**
+     * The file is written after it is created, and Lucene streams into some files (stored fields) while the task
+     * reads more: closing it checks the write again with the taint as it is then, so data read after the
+     * creation never lands unchecked in a file sealed more weakly than it requires. A refused file is deleted.
+     */
+    private IndexOutput checkedOnClose(IndexOutput out, Conduit label) {
+        if (!gate.monitored()) {
+            return out;
+        }
+        return new FilterIndexOutput("PolicyDirectory(" + out + ")", out.getName(), out) {
+            private boolean closed;
+
+            @Override
+            public void writeShort(short i) throws IOException {
+                out.writeShort(i);
+            }
+
+            @Override
+            public void writeInt(int i) throws IOException {
+                out.writeInt(i);
+            }
+
+            @Override
+            public void writeLong(long i) throws IOException {
+                out.writeLong(i);
+            }
+
+            @Override
+            public void close() throws IOException {
+                if (closed) {
+                    return;
+                }
+                closed = true;
+                out.close();
+                try {
+                    gate.write(label, null, Payload.data());
+                } catch (RuntimeException refused) {
+                    staged.remove(getName(), label);
+                    in.deleteFile(getName());
+                    throw refused;
+                }
+            }
+        };
     }
 
     /** The cipher a file created now is sealed with (null: plaintext): at least what the taint requires. */

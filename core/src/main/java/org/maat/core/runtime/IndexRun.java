@@ -16,6 +16,7 @@ import org.maat.core.lucene.IndexLayout;
 import org.maat.core.lucene.PublicationObserver;
 import org.maat.core.lucene.ShardWriters;
 import org.maat.core.task.AccessGate;
+import org.maat.core.task.AtRestFloorGate;
 import org.maat.core.task.DocumentReader;
 import org.maat.core.task.Monitoring;
 import org.maat.core.task.TaskContext;
@@ -79,7 +80,9 @@ public final class IndexRun {
         try (DataSet stores = DataSet.open(data);
              IndexLabelling labels = IndexLabelling.forWriting(out, monitoring);
              TaskGate task = monitoring.monitor(() -> TaskMonitor.over(stores, labels)).open(session, TaskMode.CONFINED)) {
-            ShardWriters writers = ShardWriters.open(out, shards, IndexFields.analyzer(), labels, task);
+            // It reads every document: its files are sealed from the start as the strongest document policy requires.
+            ShardWriters writers = ShardWriters.open(out, shards, IndexFields.analyzer(), labels,
+                    new AtRestFloorGate(task, stores.engine().strongestMinimumAtRest()));
             writers.observedBy(observer);
             long n;
             try {

@@ -18,6 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.maat.atrest.AtRestVolume;
 import org.maat.atrest.cipher.AtRestCipher;
 import org.maat.atrest.cipher.Ciphers;
+import org.maat.core.storage.RawFiles;
 
 /**
  * The conduit store inside an encrypted volume, for every cipher of the registry: what comes back is what was
@@ -72,8 +73,8 @@ class EncryptedConduitStoreTest {
             assertThat(all(open.scan())).isEqualTo(docs);
             assertThat(all(open.scan(100, 140, ScanMode.STRICT, e -> { }))).isEqualTo(docs.subList(100, 140));
         }
-        assertThat(rawFilesContain(dir.resolve("data"), "secretword")).isFalse();
-        assertThat(rawFilesContain(dir.resolve("data"), "title 1")).isFalse();
+        assertThat(RawFiles.contain(dir.resolve("data"), "secretword")).isFalse();
+        assertThat(RawFiles.contain(dir.resolve("data"), "title 1")).isFalse();
     }
 
     @ParameterizedTest
@@ -102,7 +103,7 @@ class EncryptedConduitStoreTest {
         // The erased record reads as zeros through the volume: its block was sealed again without it.
         assertThat(plaintextContains(store, "secretword42 ")).isFalse();
         assertThat(plaintextContains(store, "secretword41 ")).isTrue();
-        assertThat(rawFilesContain(dir.resolve("data"), "secretword")).isFalse();
+        assertThat(RawFiles.contain(dir.resolve("data"), "secretword")).isFalse();
     }
 
     @ParameterizedTest
@@ -112,6 +113,48 @@ class EncryptedConduitStoreTest {
         List<Document> docs = write(root.resolve("documents"), 50);
         AtRestVolume.create(root, cipher, "file:" + dir.resolve("data.atrest.key"));
         try (ConduitStore open = ConduitStore.open(root.resolve("documents"))) {
+            assertThat(all(open.scan())).isEqualTo(docs);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void underSelectiveRecordsRequiringMoreLandInStrongerBlocksAndTheRestInTheWriteCiphers() throws IOException {
+        Path root = Files.createDirectories(dir.resolve("data"));
+        AtRestVolume volume = AtRestVolume.create(root, Ciphers.CHACHA20, "file:" + dir.resolve("data.atrest.key"));
+        volume.switchTo(Ciphers.CHACHA8, org.maat.atrest.SwitchModel.SELECTIVE);
+        Path store = root.resolve("documents");
+        List<Document> docs = new ArrayList<>();
+        List<long[]> strictRanges = new ArrayList<>();
+        long at = 0;
+        try (ConduitStoreWriter w = new ConduitStoreWriter(store, ConduitStoreWriter.SEGMENT_BYTES)) {
+            for (int i = 0; i < 1_000; i++) {
+                boolean strict = (i / 100) % 2 == 1; // runs of 100 records, alternately public and private
+                Document d = w.append("t" + i, "2026", "body " + i + " " + "z".repeat(i % 90),
+                        strict ? Ciphers.CHACHA20 : null);
+                docs.add(d);
+                long length = RecordCodec.encode(d).length;
+                if (strict) {
+                    strictRanges.add(new long[] {at, at + length});
+                }
+                at += length;
+            }
+            w.commit();
+        }
+        List<AtRestCipher> blocks;
+        try (org.maat.atrest.EncryptedChannel c = volume.open(ConduitStore.segmentFile(store, 0), StandardOpenOption.READ)) {
+            blocks = c.blockCiphers();
+        }
+        int size = volume.blockSize();
+        boolean[] strictBlock = new boolean[blocks.size()];
+        for (long[] r : strictRanges) {
+            for (long b = r[0] / size; b <= (r[1] - 1) / size; b++) {
+                strictBlock[(int) b] = true;
+            }
+        }
+        for (int b = 0; b < blocks.size(); b++) {
+            assertThat(blocks.get(b)).as("block " + b).isEqualTo(strictBlock[b] ? Ciphers.CHACHA20 : Ciphers.CHACHA8);
+        }
+        try (ConduitStore open = ConduitStore.open(store)) {
             assertThat(all(open.scan())).isEqualTo(docs);
         }
     }
@@ -130,19 +173,5 @@ class EncryptedConduitStoreTest {
             }
         }
         return all.indexOf(text) >= 0;
-    }
-
-    /** Whether any file under {@code root}, as stored on disk, holds {@code text}. */
-    static boolean rawFilesContain(Path root, String text) throws IOException {
-        byte[] needle = text.getBytes(StandardCharsets.UTF_8);
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path f : files.filter(Files::isRegularFile).toList()) {
-                String raw = new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1);
-                if (raw.contains(new String(needle, StandardCharsets.ISO_8859_1))) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 }

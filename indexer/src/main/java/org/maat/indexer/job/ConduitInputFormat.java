@@ -2,11 +2,11 @@ package org.maat.indexer.job;
 
 import java.io.DataInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -35,18 +35,19 @@ public final class ConduitInputFormat extends InputFormat<LongWritable, Document
         Configuration conf = context.getConfiguration();
         Path store = IndexJobConf.documents(conf);
         FileSystem fs = store.getFileSystem(conf);
+        StoreInput files = StoreInput.of(fs, store);
         Path commitFile = new Path(store, StoreFormat.COMMIT_FILE);
         if (!fs.exists(commitFile)) {
             throw new IOException(store + ": not a conduit store (no committed " + StoreFormat.COMMIT_FILE + ")");
         }
-        StoreFormat.Committed commit = StoreFormat.parseCommit(readString(fs, commitFile), commitFile.toString());
+        StoreFormat.Committed commit = StoreFormat.parseCommit(readString(files, commitFile), commitFile.toString());
         Path offsetsFile = new Path(store, StoreFormat.OFFSETS_FILE);
-        long[] offsets = readOffsets(fs, offsetsFile, commit.documents());
+        long[] offsets = readOffsets(files, offsetsFile, commit.documents());
         StoreFormat.checkOffsets(offsets, commit, offsetsFile.toUri().getPath());
         int splitCount = IndexJobConf.splits(conf, commit.segmentLengths().stream().mapToLong(Long::longValue).sum());
         long perSplit = Math.max(1, (commit.documents() + splitCount - 1) / splitCount);
         byte[] editLog = commit.editBytes() == 0 ? new byte[0]
-                : readPrefix(fs, new Path(store, StoreFormat.EDITS_FILE), commit.editBytes());
+                : readPrefix(files, new Path(store, StoreFormat.EDITS_FILE), commit.editBytes());
         List<StoreFormat.Run> runs = StoreFormat.liveRuns(offsets, editLog, commit,
                 java.nio.file.Path.of(store.toUri().getPath()), perSplit);
         List<InputSplit> splits = new ArrayList<>();
@@ -84,20 +85,22 @@ public final class ConduitInputFormat extends InputFormat<LongWritable, Document
         return blocks.length == 0 ? new String[0] : blocks[0].getHosts();
     }
 
-    private static String readString(FileSystem fs, Path file) throws IOException {
-        try (FSDataInputStream in = fs.open(file)) {
+    private static String readString(StoreInput files, Path file) throws IOException {
+        try (InputStream in = files.open(file, 0)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 
     /** The first {@code length} bytes of {@code file}: what a commit names of a file that may have grown since. */
-    private static byte[] readPrefix(FileSystem fs, Path file, long length) throws IOException {
+    private static byte[] readPrefix(StoreInput files, Path file, long length) throws IOException {
         if (length > Integer.MAX_VALUE - 8) {
             throw new IOException(file + ": " + length + " bytes of edits exceed one store's limit");
         }
         byte[] bytes = new byte[(int) length];
-        try (FSDataInputStream in = fs.open(file)) {
-            in.readFully(0, bytes);
+        try (InputStream in = files.open(file, 0)) {
+            if (in.readNBytes(bytes, 0, bytes.length) < bytes.length) {
+                throw new java.io.EOFException();
+            }
         } catch (java.io.EOFException e) {
             throw new IOException("damaged store: " + file + " is shorter than the " + length
                     + " bytes of edits its commit names");
@@ -105,17 +108,17 @@ public final class ConduitInputFormat extends InputFormat<LongWritable, Document
         return bytes;
     }
 
-    private static long[] readOffsets(FileSystem fs, Path file, long documents) throws IOException {
+    private static long[] readOffsets(StoreInput files, Path file, long documents) throws IOException {
         if (documents > Integer.MAX_VALUE - 8) {
             throw new IOException(file + ": " + documents + " documents exceed one store's limit");
         }
-        long size = fs.getFileStatus(file).getLen();
+        long size = files.length(file);
         if (size < documents * Long.BYTES) {
             throw new IOException(file + ": holds " + size / Long.BYTES + " offsets but the commit names " + documents
                     + " documents (truncated)");
         }
         long[] offsets = new long[(int) documents];
-        try (DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(fs.open(file), 1 << 16))) {
+        try (DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(files.open(file, 0), 1 << 16))) {
             for (int i = 0; i < offsets.length; i++) {
                 offsets[i] = in.readLong();
             }
@@ -142,8 +145,8 @@ public final class ConduitInputFormat extends InputFormat<LongWritable, Document
         public void initialize(InputSplit genericSplit, TaskAttemptContext context) throws IOException {
             split = (ConduitSplit) genericSplit;
             Path file = new Path(split.segment());
-            FSDataInputStream stream = file.getFileSystem(context.getConfiguration()).open(file);
-            stream.seek(split.start(0));
+            FileSystem fs = file.getFileSystem(context.getConfiguration());
+            InputStream stream = StoreInput.of(fs, file.getParent()).open(file, split.start(0));
             in = new DataInputStream(new java.io.BufferedInputStream(stream, 1 << 20));
             segmentName = java.nio.file.Path.of(file.toUri().getPath());
             run = -1;

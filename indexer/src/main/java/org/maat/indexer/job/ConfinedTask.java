@@ -9,6 +9,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.maat.core.conduit.Document;
 import org.maat.core.lucene.IndexLabels;
 import org.maat.core.task.AccessGate;
+import org.maat.core.task.AtRestFloorGate;
 import org.maat.core.task.LabelledDocument;
 import org.maat.core.task.Monitoring;
 import org.maat.core.task.TaskGate;
@@ -54,6 +55,14 @@ final class ConfinedTask implements AutoCloseable {
     /** The gate every handle of this task calls. */
     AccessGate gate() {
         return gate;
+    }
+
+    /**
+     * The gate for creating index files: as {@link #gate()}, sealing them from the start as the strongest policy of
+     * the data set requires (a reducer's taint grows while Lucene streams into files it created earlier).
+     */
+    AccessGate atRestFloorGate() {
+        return new AtRestFloorGate(gate, data.engine().strongestMinimumAtRest());
     }
 
     /** The document with its conduit, after the gate has seen the read. */

@@ -160,7 +160,7 @@ final class IndexCommitter extends FileOutputCommitter {
                                        PublicationObserver observer) throws IOException {
         IndexLayout layout = new IndexLayout(root);
         try (IndexLabelling labels = IndexLabelling.forWriting(layout, monitoring)) {
-            ShardWriters writers = ShardWriters.open(layout, shardDirs.size(), IndexFields.analyzer(), labels, job.gate())
+            ShardWriters writers = ShardWriters.open(layout, shardDirs.size(), IndexFields.analyzer(), labels, job.atRestFloorGate())
                     .observedBy(observer);
             try {
                 for (var built : shardDirs.entrySet()) {

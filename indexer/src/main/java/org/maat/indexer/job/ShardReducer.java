@@ -62,7 +62,7 @@ public class ShardReducer extends Reducer<LongWritable, DocumentWritable, NullWr
             java.nio.file.Path dir = Files.createDirectories(build.resolve(TaskSummary.shardDirectory(shard)));
             Directory directory = ShardDirectory.open(dir);
             raw.put(shard, directory);
-            Directory target = IndexJobConf.monitoring(conf).monitored() ? new PolicyDirectory(directory, shard, null, task.gate())
+            Directory target = IndexJobConf.monitoring(conf).monitored() ? new PolicyDirectory(directory, shard, null, task.atRestFloorGate())
                     : directory;
             writers.put(shard, new IndexWriter(target, ShardWriters.config(IndexFields.analyzer())));
         }

@@ -27,6 +27,10 @@ class ConduitInputFormatTest {
     java.nio.file.Path dir;
 
     private List<Document> readAll(int splits) throws IOException, InterruptedException {
+        return readAll(dir, splits);
+    }
+
+    private List<Document> readAll(java.nio.file.Path dir, int splits) throws IOException, InterruptedException {
         Configuration conf = new Configuration(false);
         conf.set("fs.defaultFS", "file:///");
         conf.set("fs.file.impl", org.apache.hadoop.fs.LocalFileSystem.class.getName());
@@ -50,6 +54,10 @@ class ConduitInputFormatTest {
     }
 
     private List<Document> scan() throws IOException {
+        return scan(dir);
+    }
+
+    private static List<Document> scan(java.nio.file.Path dir) throws IOException {
         List<Document> docs = new ArrayList<>();
         try (ConduitStore store = ConduitStore.open(dir.resolve("documents"))) {
             store.scan().forEachRemaining(docs::add);
@@ -84,6 +92,30 @@ class ConduitInputFormatTest {
         assertThat(live).hasSizeLessThan(docs.size()).contains(docs.get(27)).doesNotContain(docs.get(9));
         for (int splits : new int[] {1, 3, 7, 40}) {
             assertThat(readAll(splits)).as("edited, " + splits + " splits").isEqualTo(live);
+        }
+    }
+
+    @Test
+    void anEncryptedStoreIsReadThroughTheVolumesReaderForEveryCipher() throws Exception {
+        for (org.maat.atrest.cipher.AtRestCipher cipher : org.maat.atrest.cipher.Ciphers.all()) {
+            java.nio.file.Path root = java.nio.file.Files.createDirectories(dir.resolve(cipher.name()));
+            org.maat.atrest.AtRestVolume.create(root, cipher, "file:" + dir.resolve(cipher.name() + ".atrest.key"));
+            try (ConduitStoreWriter w = ConduitStore.create(root.resolve("documents"))) {
+                for (int i = 0; i < 300; i++) {
+                    w.append("t" + i, "2026", "secret body " + i + " " + "w".repeat(i % 70));
+                }
+                w.commit();
+            }
+            try (ConduitStoreEditor e = ConduitStore.edit(root.resolve("documents"))) {
+                e.remove("d5");
+                e.commit();
+            }
+            assertThat(org.maat.atrest.AtRestVolume.isEncrypted(root.resolve("documents/segment-00000.dat"))).isTrue();
+            List<Document> live = scan(root);
+            assertThat(live).hasSize(299);
+            for (int splits : new int[] {1, 4}) {
+                assertThat(readAll(root, splits)).as(cipher.name() + ", " + splits + " splits").isEqualTo(live);
+            }
         }
     }
 }

@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 import org.maat.policy.facts.FactSource;
+import org.maat.policy.lang.AtRestStrength;
 import org.maat.policy.lang.Permission;
 import org.maat.policy.lang.Policy;
 import org.maat.policy.lang.PolicyCheckException;
@@ -87,6 +88,15 @@ public final class PolicyEngine {
      */
     public Optional<String> minimumAtRest(PolicyId id) {
         return policy(id).minimumAtRest();
+    }
+
+    /** The strongest {@link #minimumAtRest} of every policy interned here: what data of any of them may require. */
+    public Optional<String> strongestMinimumAtRest() {
+        Optional<String> strongest = Optional.empty();
+        for (CompiledPolicy p : policies.values()) {
+            strongest = AtRestStrength.stronger(strongest, p.minimumAtRest());
+        }
+        return strongest;
     }
 
     /** Whether {@code permission} of policy {@code id} holds in {@code ctx} (release clauses aside). */
