@@ -2,8 +2,6 @@ package org.maat.atrest.lucene;
 
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -41,7 +39,7 @@ import org.maat.atrest.cipher.AtRestCipher;
 public final class AtRestDirectory extends FilterDirectory {
 
     /** Plaintext kept in memory by default for blocks read, per directory. */
-    public static final long DEFAULT_CACHE_BYTES = 16L << 20;
+    public static final long DEFAULT_CACHE_BYTES = 64L << 20;
 
     /** Bytes an output hands to the channel at once: whole blocks, so that each is sealed once. */
     private static final int OUTPUT_BLOCKS = 16;
@@ -167,26 +165,26 @@ public final class AtRestDirectory extends FilterDirectory {
         // The wrapped directory's listing is sorted; filtering keeps it so.
         return Arrays.stream(in.listAll())
                 .filter(name -> !AtRestVolume.isRegionFile(name))
-                .filter(name -> !(volumeRoot && name.equals(AtRestVolume.CONFIG_FILE)))
+                // The configuration and its temporary copy during a switch.
+                .filter(name -> !(volumeRoot && name.startsWith(AtRestVolume.CONFIG_FILE)))
                 .toArray(String[]::new);
     }
 
-    /** Deletes {@code name} with all its region files. */
+    /** Deletes {@code name} with all its region files ({@link java.nio.file.NoSuchFileException} if absent). */
     @Override
     public void deleteFile(String name) throws IOException {
         ensureOpen();
-        Path file = directory.resolve(name);
-        requireExists(name, file);
-        volume.delete(file);
+        volume.delete(directory.resolve(name));
     }
 
-    /** Renames {@code source} with all its region files, each atomically, replacing {@code dest}'s. */
+    /**
+     * Renames {@code source} with all its region files, each atomically, replacing {@code dest}'s
+     * ({@link java.nio.file.NoSuchFileException} if absent).
+     */
     @Override
     public void rename(String source, String dest) throws IOException {
         ensureOpen();
-        Path file = directory.resolve(source);
-        requireExists(source, file);
-        volume.move(file, directory.resolve(dest));
+        volume.move(directory.resolve(source), directory.resolve(dest));
     }
 
     /** Makes {@code names} durable: every physical file of each (its regions' too). */
@@ -198,7 +196,7 @@ public final class AtRestDirectory extends FilterDirectory {
             physical.add(name);
             for (Path region : volume.physicalFiles(directory.resolve(name))) {
                 String regionName = region.getFileName().toString();
-                if (!regionName.equals(name) && Files.exists(region)) {
+                if (!regionName.equals(name)) {
                     physical.add(regionName);
                 }
             }
@@ -209,15 +207,6 @@ public final class AtRestDirectory extends FilterDirectory {
     @Override
     public String toString() {
         return "AtRestDirectory(" + volume.root() + ", " + in + ")";
-    }
-
-    private void requireExists(String name, Path file) throws NoSuchFileException {
-        for (Path physical : volume.physicalFiles(file)) {
-            if (Files.exists(physical)) {
-                return;
-            }
-        }
-        throw new NoSuchFileException(name + " in " + directory);
     }
 
     private static void closeAfterFailure(EncryptedChannel channel, Exception failure) {

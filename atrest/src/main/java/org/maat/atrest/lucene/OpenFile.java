@@ -3,7 +3,6 @@ package org.maat.atrest.lucene;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.concurrent.atomic.AtomicLong;
 import org.maat.atrest.EncryptedChannel;
 
 /**
@@ -13,15 +12,13 @@ import org.maat.atrest.EncryptedChannel;
  */
 final class OpenFile {
 
-    /** Identities of opened files in the block cache: never reused, so a recreated name never sees old blocks. */
-    private static final AtomicLong NEXT_ID = new AtomicLong();
-
     private final String description;
     private final EncryptedChannel channel;
     private final long length;
     private final int blockSize;
     private final PlaintextBlockCache cache;
-    private final long id = NEXT_ID.incrementAndGet();
+    /** This file's identity in the cache. */
+    private final long id;
 
     OpenFile(String description, EncryptedChannel channel, int blockSize, PlaintextBlockCache cache)
             throws IOException {
@@ -30,6 +27,7 @@ final class OpenFile {
         this.length = channel.size();
         this.blockSize = blockSize;
         this.cache = cache;
+        this.id = cache.newFile();
     }
 
     long length() {

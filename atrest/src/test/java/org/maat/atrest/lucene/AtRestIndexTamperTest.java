@@ -78,6 +78,53 @@ class AtRestIndexTamperTest {
         }
     }
 
+    @Test
+    void aMirroredIndexLosesNothingToAFlippedByteInOneRegionButFailsWhenBothAreHit() throws IOException {
+        Path root = temp.resolve("mirrored");
+        Path index = root.resolve("index");
+        AtRestVolume volume = Volumes.create(root, SwitchModel.MIRRORED, Ciphers.CHACHA20, Ciphers.CHACHA8);
+        List<String> expected;
+        try (AtRestDirectory dir = Volumes.directory(volume, index)) {
+            CORPUS.indexInto(dir);
+            expected = CORPUS.results(dir);
+        }
+
+        Random random = new Random(61);
+        for (Path file : filesOf(index)) {
+            if (AtRestVolume.isRegionFile(file.getFileName().toString())) {
+                continue;
+            }
+            List<Path> regions = volume.physicalFiles(file);
+            assertThat(regions).as("regions of " + file).hasSize(2);
+            long[] at = new long[regions.size()];
+            for (int r = 0; r < regions.size(); r++) {
+                long size = Files.size(regions.get(r));
+                at[r] = FileHeader.LENGTH + (long) (random.nextDouble() * (size - FileHeader.LENGTH));
+                flip(regions.get(r), at[r]);
+                try {
+                    searchAndCheck(volume, index, expected);
+                } finally {
+                    flip(regions.get(r), at[r]);
+                }
+            }
+            // The same block damaged in both regions: nothing left to read it from. The region files have the
+            // same layout, so the same offset is the same part of the same block.
+            for (Path region : regions) {
+                flip(region, at[0]);
+            }
+            try {
+                Throwable failure = catchThrowable(() -> searchAndCheck(volume, index, expected));
+                assertThat(failure).as("both regions of " + file.getFileName() + " flipped at " + at[0])
+                        .isInstanceOf(IOException.class);
+                assertThat(messages(failure)).anyMatch(m -> m.contains(file.getFileName().toString()));
+            } finally {
+                for (Path region : regions) {
+                    flip(region, at[0]);
+                }
+            }
+        }
+    }
+
     /** Opens the index afresh, searches it (results must be the expected ones) and reads every file in full. */
     private static void searchAndCheck(AtRestVolume volume, Path index, List<String> expected) throws IOException {
         try (AtRestDirectory dir = Volumes.directory(volume, index);

@@ -2,6 +2,7 @@ package org.maat.atrest.lucene;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
@@ -16,6 +17,7 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -35,20 +37,23 @@ import org.maat.atrest.cipher.Ciphers;
 class AtRestSwitchWhileIndexingTest {
 
     private static final Corpus CORPUS = new Corpus(16, 240, 400);
-    private static final int COMMIT_EVERY = 25;
+    private static final int COMMIT_EVERY = 40;
+    private static List<String> expected;
 
     @TempDir
     Path temp;
 
+    @BeforeAll
+    static void indexInPlaintext(@TempDir Path plain) throws IOException {
+        try (Directory dir = FSDirectory.open(plain)) {
+            CORPUS.indexInto(dir);
+            expected = CORPUS.results(dir);
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(SwitchModel.class)
     void switchingWhileIndexingAndSearchingGivesThePlaintextResults(SwitchModel model) throws Exception {
-        List<String> expected;
-        try (Directory plain = FSDirectory.open(temp.resolve("plain"))) {
-            CORPUS.indexInto(plain);
-            expected = CORPUS.results(plain);
-        }
-
         AtRestVolume volume = Volumes.create(temp.resolve("data"), SwitchModel.FORWARD, Ciphers.CHACHA8, null);
         Path index = temp.resolve("data").resolve("index");
         try (AtRestDirectory dir = Volumes.directory(volume, index)) {
