@@ -44,7 +44,7 @@ import picocli.CommandLine.Spec;
             "  - the cost of an encrypted index on bench index and bench search (the same data plaintext and encrypted).",
             "",
             "The report (Markdown, JSON, PNGs) goes to OUT/reports/atrest-bench/, with the seed's overheads and the "
-                + "issue's goals (Forward and Selective <= 0.05x at 512 KB and above, <= 0.2x at 4 KB; ChaCha20 within 30 % "
+                + "issue's goals (Forward and Selective <= 0.05x at 512 KB and above, <= 0.2x at 4 KB; ChaCha20 within 30 %% "
                 + "of raw; encrypted search >= 0.95 of plaintext) marked met or missed. Progress on standard error."},
         footer = {"", "Examples:",
             "  maat bench atrest                                   # the full run, about 10-20 minutes",
