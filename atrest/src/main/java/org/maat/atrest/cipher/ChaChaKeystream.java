@@ -11,13 +11,15 @@ import java.nio.ByteOrder;
  * what Bouncy Castle's {@code ChaChaEngine(rounds)} computes when the nonce's first word is its counter's high word
  * (the two layouts agree until the 32-bit counter would wrap, which a message under 256 GiB never reaches).
  *
- * <p>Written for speed on the JVM: the state lives in 16 local ints per block, bytes are read and written four at
+ * <p>Written for speed on the JVM: the state lives in 16 local ints per block, bytes are read and written eight at
  * a time through a little-endian view, nothing is allocated after construction. Mutable and not thread-safe: one
  * instance per thread, re-keyed with {@link #init} for every message.
  */
 public final class ChaChaKeystream {
 
     private static final VarHandle LE_INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LE_LONG =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final int rounds;
     private final int[] state = new int[16];
@@ -86,22 +88,15 @@ public final class ChaChaKeystream {
             if (n >= 64) {
                 int i = inOffset + done;
                 int o = outOffset + done;
-                LE_INT.set(out, o, (int) LE_INT.get(in, i) ^ x0);
-                LE_INT.set(out, o + 4, (int) LE_INT.get(in, i + 4) ^ x1);
-                LE_INT.set(out, o + 8, (int) LE_INT.get(in, i + 8) ^ x2);
-                LE_INT.set(out, o + 12, (int) LE_INT.get(in, i + 12) ^ x3);
-                LE_INT.set(out, o + 16, (int) LE_INT.get(in, i + 16) ^ x4);
-                LE_INT.set(out, o + 20, (int) LE_INT.get(in, i + 20) ^ x5);
-                LE_INT.set(out, o + 24, (int) LE_INT.get(in, i + 24) ^ x6);
-                LE_INT.set(out, o + 28, (int) LE_INT.get(in, i + 28) ^ x7);
-                LE_INT.set(out, o + 32, (int) LE_INT.get(in, i + 32) ^ x8);
-                LE_INT.set(out, o + 36, (int) LE_INT.get(in, i + 36) ^ x9);
-                LE_INT.set(out, o + 40, (int) LE_INT.get(in, i + 40) ^ x10);
-                LE_INT.set(out, o + 44, (int) LE_INT.get(in, i + 44) ^ x11);
-                LE_INT.set(out, o + 48, (int) LE_INT.get(in, i + 48) ^ x12);
-                LE_INT.set(out, o + 52, (int) LE_INT.get(in, i + 52) ^ x13);
-                LE_INT.set(out, o + 56, (int) LE_INT.get(in, i + 56) ^ x14);
-                LE_INT.set(out, o + 60, (int) LE_INT.get(in, i + 60) ^ x15);
+                // Two keystream words per 8-byte access: measurably faster than 16 int accesses on C2.
+                LE_LONG.set(out, o + 0, (long) LE_LONG.get(in, i + 0) ^ (x0 & 0xffffffffL | (long) x1 << 32));
+                LE_LONG.set(out, o + 8, (long) LE_LONG.get(in, i + 8) ^ (x2 & 0xffffffffL | (long) x3 << 32));
+                LE_LONG.set(out, o + 16, (long) LE_LONG.get(in, i + 16) ^ (x4 & 0xffffffffL | (long) x5 << 32));
+                LE_LONG.set(out, o + 24, (long) LE_LONG.get(in, i + 24) ^ (x6 & 0xffffffffL | (long) x7 << 32));
+                LE_LONG.set(out, o + 32, (long) LE_LONG.get(in, i + 32) ^ (x8 & 0xffffffffL | (long) x9 << 32));
+                LE_LONG.set(out, o + 40, (long) LE_LONG.get(in, i + 40) ^ (x10 & 0xffffffffL | (long) x11 << 32));
+                LE_LONG.set(out, o + 48, (long) LE_LONG.get(in, i + 48) ^ (x12 & 0xffffffffL | (long) x13 << 32));
+                LE_LONG.set(out, o + 56, (long) LE_LONG.get(in, i + 56) ^ (x14 & 0xffffffffL | (long) x15 << 32));
                 done += 64;
             } else {
                 byte[] k = partial;
