@@ -145,17 +145,19 @@ public final class AtRestBenchmark {
                             pattern.label(), plain.medianWriteNanos() / 1e6, plain.medianReadNanos() / 1e6));
                 }
             }
-            double raw = RawChaCha.chacha20BytesPerSecond(16 << 20, options.rawSeconds());
+            RawChaCha.Limit limit = RawChaCha.chacha20Limit(16 << 20, options.rawSeconds());
             Map<String, Double> seal = new LinkedHashMap<>();
             for (AtRestCipher c : options.ciphers()) {
                 seal.put(c.name(), RawChaCha.sealBytesPerSecond(c, options.rawSeconds()));
             }
-            log.accept(String.format("raw ChaCha20 (Bouncy Castle ChaChaEngine(20), no I/O): %.0f MB/s", raw / 1e6));
+            log.accept(String.format("raw ChaCha20 (fastest: %s, no I/O): %.0f MB/s", limit.implementation(),
+                    limit.bytesPerSecond() / 1e6));
             IndexCost.Result index = null;
             if (options.indexCost() != null) {
                 index = new IndexCost(options.indexCost(), options.workDir().resolve("index-cost"), log).run();
             }
-            return new AtRestBenchReport(command, options, statics, switches, raw, seal, index, fileSystem,
+            return new AtRestBenchReport(command, options, statics, switches, limit.bytesPerSecond(),
+                    limit.implementation(), seal, index, fileSystem,
                     System.nanoTime() - started);
         } finally {
             DirectoryTree.delete(options.workDir());
