@@ -119,10 +119,18 @@ public final class AtRestVolume {
         }
     }
 
-    /** The volume at {@code root} with its key from {@code key} rather than the configuration's spec (not shared). */
+    /**
+     * The volume at {@code root} with its key from {@code key} rather than the configuration's spec (a
+     * {@code --at-rest-key} flag), registered as this JVM's instance for the root so that {@link #enclosing}
+     * (how core opens its files) uses that key too.
+     */
     public static AtRestVolume open(Path root, KeySource key) throws IOException {
         Path r = normal(root);
-        return new AtRestVolume(r, new VolumeFiles(volumeKey(key), new ConfigFile(r.resolve(CONFIG_FILE))));
+        synchronized (OPEN) {
+            AtRestVolume v = new AtRestVolume(r, new VolumeFiles(volumeKey(key), new ConfigFile(r.resolve(CONFIG_FILE))));
+            OPEN.put(r, v);
+            return v;
+        }
     }
 
     /**
@@ -178,6 +186,11 @@ public final class AtRestVolume {
     /** The region Mirrored reads prefer (the last switch's cipher). */
     public AtRestCipher readPreference() {
         return config().readPreference;
+    }
+
+    /** The spec of the volume key recorded in {@value #CONFIG_FILE} ({@code file:PATH}, {@code vault:...}), or null. */
+    public String keySpec() {
+        return config().keySpec;
     }
 
     /** Plaintext bytes per block of new files. */
@@ -278,7 +291,8 @@ public final class AtRestVolume {
      * cipher; Selective: its region's; Mirrored: fills missing regions), one block at a time so that a crash
      * leaves each block readable under a known cipher; never seals a block under less than the requirement its
      * data was written with ({@link EncryptedChannel#requireAtLeast}); skips files open for writing
-     * in this JVM and plaintext files. Reports bytes done to {@code progress}.
+     * in this JVM (the report names them: their writer holds blocks this run cannot see; run it again once
+     * they are closed) and plaintext files. Reports bytes done to {@code progress}.
      */
     public ConvergeReport converge(LongConsumer progress) throws IOException {
         return new Convergence(files, root).run(progress);

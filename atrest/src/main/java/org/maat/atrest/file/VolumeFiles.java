@@ -257,51 +257,77 @@ public final class VolumeFiles {
     }
 
     /**
-     * The plaintext length of {@code file} from its slot headers (the last block's newest copy), without
-     * decrypting: what a directory listing needs. Reading the file authenticates it.
+     * The plaintext length of {@code file}: its slot count and the length of its last block, that block
+     * authenticated (a lying slot header is an error naming the file, never a wrong size). Remembered per
+     * file until one of its physical files changes size or modification time, so a directory listing costs
+     * a few stats per file.
      */
     public long size(Path file) throws IOException {
+        Path id = file.toAbsolutePath().normalize();
+        List<Object> stamp = stamp(file);
+        KnownSize known = sizes.get(id);
+        if (known != null && known.stamp.equals(stamp)) {
+            return known.size;
+        }
+        long size;
         try (FileChannel base = FileChannel.open(file, StandardOpenOption.READ)) {
             if (base.size() == 0 || !startsWithMagic(base)) {
                 return base.size();
             }
-            List<BlockFile> all = new ArrayList<>();
             List<FileChannel> channels = new ArrayList<>();
             try {
-                all.add(BlockFile.open(file.toString(), Storage.of(base), key));
-                for (AtRestCipher c : Ciphers.all()) {
-                    Path r = regionPath(file, c);
+                List<AtRestCipher> ciphers = Ciphers.all();
+                BlockFile[] all = new BlockFile[1 + ciphers.size()];
+                all[0] = BlockFile.open(file.toString(), Storage.of(base), key);
+                for (int j = 0; j < ciphers.size(); j++) {
+                    Path r = regionPath(file, ciphers.get(j));
                     if (Files.exists(r)) {
                         FileChannel ch = FileChannel.open(r, StandardOpenOption.READ);
                         channels.add(ch);
                         if (ch.size() > 0) {
-                            all.add(BlockFile.open(r.toString(), Storage.of(ch), key));
+                            all[1 + j] = BlockFile.open(r.toString(), Storage.of(ch), key);
                         }
                     }
                 }
-                long slots = 0;
-                for (BlockFile f : all) {
-                    slots = Math.max(slots, f.slots());
-                }
+                BlockSet set = new BlockSet(file.toString(), all, null, all[0].header.blockSize);
+                long slots = set.slots();
                 if (slots == 0) {
-                    return 0;
-                }
-                int gen = -1;
-                int length = 0;
-                for (BlockFile f : all) {
-                    f.readHeader(slots - 1);
-                    if (f.cipherId != 0 && f.generation > gen) {
-                        gen = f.generation;
-                        length = f.plainLength;
+                    size = 0;
+                } else {
+                    int[] every = BlockSet.readOrder(null, ciphers, all.length);
+                    int last = set.read(slots - 1, new byte[set.blockSize], every, false);
+                    if (last < 0) {
+                        throw new IOException(file + ": block " + (slots - 1) + " is missing from every region");
                     }
+                    size = (slots - 1) * set.blockSize + last;
                 }
-                return (slots - 1) * all.get(0).header.blockSize + length;
             } finally {
                 for (FileChannel ch : channels) {
                     ch.close();
                 }
             }
         }
+        sizes.put(id, new KnownSize(stamp, size));
+        return size;
+    }
+
+    /** A size {@link #size} authenticated, and the physical files' sizes and times it was read at. */
+    private record KnownSize(List<Object> stamp, long size) {
+    }
+
+    private final Map<Path, KnownSize> sizes = new ConcurrentHashMap<>();
+
+    private List<Object> stamp(Path file) throws IOException {
+        List<Object> s = new ArrayList<>();
+        for (Path p : physicalFiles(file)) {
+            java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(p,
+                    java.nio.file.attribute.BasicFileAttributes.class);
+            s.add(p.getFileName().toString());
+            s.add(a.size());
+            s.add(a.lastModifiedTime());
+            s.add(String.valueOf(a.fileKey()));
+        }
+        return s;
     }
 
     public void delete(Path file) throws IOException {

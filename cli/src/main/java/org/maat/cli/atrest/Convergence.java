@@ -61,6 +61,10 @@ final class Convergence {
                         + "%,d block(s) re-encrypted (%,d bytes) in %.1f s%n", volume.root(), plaintext.size(), plainBytes,
                 volume.writeCipher().name(), volume.model().label(), report.files(), report.blocksRewritten(),
                 report.bytesRewritten(), seconds);
+        if (!report.skipped().isEmpty()) {
+            out.printf("%s: %,d file(s) skipped, open for writing in this process: converge again once they are "
+                    + "closed: %s%n", volume.root(), report.skipped().size(), report.skipped());
+        }
         out.flush();
     }
 }
