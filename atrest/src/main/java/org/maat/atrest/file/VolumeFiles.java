@@ -137,7 +137,8 @@ public final class VolumeFiles {
             long length = base.size();
             if (length > 0 && !truncate && !startsWithMagic(base)) {
                 base.close();
-                return new PlaintextChannel(FileChannel.open(file, opts));
+                refusePlaintext(file, cfg, write);
+                return new PlaintextChannel(FileChannel.open(file, StandardOpenOption.READ));
             }
             if (length == 0 && !write) {
                 return new PlaintextChannel(base);
@@ -191,6 +192,21 @@ public final class VolumeFiles {
         }
     }
 
+    /**
+     * Refuses a file without the encrypted header unless plaintext files may still exist under the volume,
+     * and refuses to write one at all (a record appended in the clear would never be encrypted).
+     */
+    private static void refusePlaintext(Path file, VolumeConfig cfg, boolean write) throws IOException {
+        if (!cfg.plaintextAllowed) {
+            throw new IOException(file + ": not an encrypted file: header damaged or replaced (this volume holds"
+                    + " no plaintext files)");
+        }
+        if (write) {
+            throw new IOException(file + ": a plaintext file written before the volume existed is not written in"
+                    + " the clear: encrypt it first ('maat atrest converge')");
+        }
+    }
+
     private BlockFile createRegion(Path file, AtRestCipher c, int blockSize) throws IOException {
         Path r = regionPath(file, c);
         FileChannel ch = FileChannel.open(r, StandardOpenOption.CREATE, StandardOpenOption.READ,
@@ -239,8 +255,14 @@ public final class VolumeFiles {
             Function<String, Optional<PhysicalSource>> otherRegions, VolumeConfig cfg) throws IOException {
         byte[] head = new byte[FileHeader.MAGIC.length];
         int n = Storage.of(region0).readFully(0, head, 0, head.length);
-        if (!FileHeader.hasMagic(head, n) && !FileHeader.hasDamagedMagic(head, n)) {
+        if (n > 0 && !FileHeader.hasMagic(head, n) && !FileHeader.hasDamagedMagic(head, n)) {
+            if (cfg != null) {
+                refusePlaintext(Path.of(name), cfg, false);
+            }
             return SourceReader.plaintext(region0);
+        }
+        if (n == 0) {
+            return SourceReader.plaintext(region0); // an empty file reads as empty
         }
         List<AtRestCipher> ciphers = Ciphers.all();
         BlockFile[] files = new BlockFile[1 + ciphers.size()];
@@ -271,7 +293,11 @@ public final class VolumeFiles {
         }
         long size;
         try (FileChannel base = FileChannel.open(file, StandardOpenOption.READ)) {
-            if (base.size() == 0 || !startsWithMagic(base)) {
+            if (base.size() == 0) {
+                return 0;
+            }
+            if (!startsWithMagic(base)) {
+                refusePlaintext(file, config.current(), false);
                 return base.size();
             }
             List<FileChannel> channels = new ArrayList<>();

@@ -1,10 +1,12 @@
 package org.maat.atrest.review;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +22,8 @@ import org.maat.atrest.cipher.Ciphers;
  * Cause: file/VolumeFiles.java open(): `length > 0 && !truncate && !startsWithMagic(base)` -> PlaintextChannel;
  * FileHeader.hasDamagedMagic tolerates at most 4 flipped bits. Nothing records that a file (or the volume since
  * its creation) was encrypted, so no file of a volume is ever refused for lacking the header.
+ * Fixed: atrest.json records whether plaintext files may still exist ({@code plaintextFiles}: allowed only
+ * from a volume's creation over existing data until they are encrypted); a plaintext file is never written.
  */
 class DamagedMagicReadsAsPlaintextTest {
 
@@ -38,6 +42,39 @@ class DamagedMagicReadsAsPlaintextTest {
         assertThatThrownBy(() -> {
             byte[] read = ReviewVolumes.readAll(volume, file);
             throw new AssertionError("read " + read.length + " bytes of 'plaintext' (the raw ciphertext file), no error");
-        }).isInstanceOf(IOException.class).hasMessageContaining(file.toString());
+        }).isInstanceOf(IOException.class).hasMessageContaining(file.toString())
+                .hasMessageContaining("header damaged or replaced");
+    }
+
+    @Test
+    void plaintextWrittenBeforeTheVolumeIsReadOnlyUntilTheVolumeEndsPlaintext() throws IOException {
+        Path root = tmp.resolve("data");
+        Files.createDirectories(root);
+        Path old = root.resolve("segment-00000.dat");
+        byte[] before = ReviewVolumes.bytes(9, 300);
+        Files.write(old, before);
+        AtRestVolume volume = ReviewVolumes.create(tmp, Ciphers.CHACHA20, 4096);
+        assertThat(volume.plaintextAllowed()).isTrue();
+        assertThat(ReviewVolumes.readAll(volume, old)).isEqualTo(before);
+        assertThatThrownBy(() -> volume.open(old, StandardOpenOption.WRITE, StandardOpenOption.APPEND))
+                .isInstanceOf(IOException.class).hasMessageContaining(old.toString())
+                .hasMessageContaining("encrypt it first");
+        assertThat(Files.readAllBytes(old)).isEqualTo(before);
+
+        volume.endPlaintext();
+        assertThat(AtRestVolume.open(volume.root()).plaintextAllowed()).isFalse();
+        assertThatThrownBy(() -> ReviewVolumes.readAll(volume, old)).isInstanceOf(IOException.class)
+                .hasMessageContaining(old.toString()).hasMessageContaining("header damaged or replaced");
+        assertThatThrownBy(() -> volume.size(old)).isInstanceOf(IOException.class)
+                .hasMessageContaining(old.toString());
+    }
+
+    @Test
+    void aVolumeMadeOverAnEmptyRootNeverAllowsPlaintext() throws IOException {
+        AtRestVolume volume = ReviewVolumes.create(tmp, Ciphers.CHACHA20, 4096);
+        assertThat(volume.plaintextAllowed()).isFalse();
+        Path empty = volume.root().resolve("edit.lock");
+        Files.createFile(empty);
+        assertThat(ReviewVolumes.readAll(volume, empty)).isEmpty();
     }
 }

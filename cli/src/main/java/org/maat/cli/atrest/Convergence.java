@@ -41,6 +41,8 @@ final class Convergence {
                 }
             }
         }
+        // Every covered file is encrypted now: from here on a file without the header is damaged or replaced.
+        volume.endPlaintext();
         ConvergeReport report;
         // How many bytes need re-encrypting is known only by going through them: the bar counts without a total.
         // The volume reports bytes done per file, starting again at each file: a drop means a new file.
