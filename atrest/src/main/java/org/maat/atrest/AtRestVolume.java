@@ -60,8 +60,9 @@ public final class AtRestVolume {
      * Makes {@code root} an encrypted volume under the Forward model with {@code cipher} for new blocks, its
      * key from {@code keySpec} ({@code file:PATH}, created with a fresh random key when absent, or
      * {@code vault:...}; null: {@code file:} the root's sibling {@code ROOT.atrest.key}, outside the root so a
-     * copy of the root alone carries no key). Files already under the root stay as they are (plaintext files
-     * are read as such).
+     * copy of the root alone carries no key). Files already under the root stay as they are: plaintext files
+     * are read as such (never written: {@link #encryptPlaintext} them) until {@link #endPlaintext}; a volume
+     * made over an empty root never holds plaintext files, so a file without the header is an error there.
      *
      * @throws IOException when the root already holds a volume or cannot be written
      */
@@ -83,10 +84,24 @@ public final class AtRestVolume {
         Files.createDirectories(r);
         String spec = keySpec != null ? keySpec : "file:" + r.resolveSibling(r.getFileName() + ".atrest.key");
         VolumeKey key = volumeKey(KeySources.openCreatingFile(spec));
-        new VolumeConfig(SwitchModel.FORWARD, List.of(cipher), cipher, cipher, blockSize, spec).write(config);
+        new VolumeConfig(SwitchModel.FORWARD, List.of(cipher), cipher, cipher, blockSize, spec, holdsData(r))
+                .write(config);
         AtRestVolume v = new AtRestVolume(r, new VolumeFiles(key, new ConfigFile(config)));
         OPEN.put(r, v);
         return v;
+    }
+
+    /** Whether {@code root} holds a non-empty file: data written before the volume, maybe plaintext. */
+    private static boolean holdsData(Path root) throws IOException {
+        try (var walk = Files.walk(root)) {
+            return walk.anyMatch(p -> {
+                try {
+                    return Files.isRegularFile(p) && Files.size(p) > 0;
+                } catch (IOException e) {
+                    return true;
+                }
+            });
+        }
     }
 
     private static VolumeKey volumeKey(KeySource source) throws IOException {
@@ -119,10 +134,18 @@ public final class AtRestVolume {
         }
     }
 
-    /** The volume at {@code root} with its key from {@code key} rather than the configuration's spec (not shared). */
+    /**
+     * The volume at {@code root} with its key from {@code key} rather than the configuration's spec (a
+     * {@code --at-rest-key} flag), registered as this JVM's instance for the root so that {@link #enclosing}
+     * (how core opens its files) uses that key too.
+     */
     public static AtRestVolume open(Path root, KeySource key) throws IOException {
         Path r = normal(root);
-        return new AtRestVolume(r, new VolumeFiles(volumeKey(key), new ConfigFile(r.resolve(CONFIG_FILE))));
+        synchronized (OPEN) {
+            AtRestVolume v = new AtRestVolume(r, new VolumeFiles(volumeKey(key), new ConfigFile(r.resolve(CONFIG_FILE))));
+            OPEN.put(r, v);
+            return v;
+        }
     }
 
     /**
@@ -180,6 +203,11 @@ public final class AtRestVolume {
         return config().readPreference;
     }
 
+    /** The spec of the volume key recorded in {@value #CONFIG_FILE} ({@code file:PATH}, {@code vault:...}), or null. */
+    public String keySpec() {
+        return config().keySpec;
+    }
+
     /** Plaintext bytes per block of new files. */
     public int blockSize() {
         return config().blockSize;
@@ -196,7 +224,9 @@ public final class AtRestVolume {
     /**
      * Opens {@code file} (under the root) as a plaintext channel over its encrypted blocks, with the usual
      * {@link java.nio.file.StandardOpenOption}s: positional and sequential reads and writes, append, size,
-     * truncate, force. A file that exists in plaintext (written before the volume was made) is opened as is.
+     * truncate, force. A file that exists in plaintext (written before the volume was made) is opened as is,
+     * for reading only and only while {@link #plaintextAllowed}; otherwise a file without the header is an
+     * error naming it. An empty (0-byte) file reads as empty and is encrypted when written.
      * Reads of a block that fails authentication throw an {@link IOException} naming the file and block.
      * Writes reach the disk (and other channels) when the channel leaves their block, is forced or closed;
      * one channel at a time may write a file.
@@ -278,7 +308,8 @@ public final class AtRestVolume {
      * cipher; Selective: its region's; Mirrored: fills missing regions), one block at a time so that a crash
      * leaves each block readable under a known cipher; never seals a block under less than the requirement its
      * data was written with ({@link EncryptedChannel#requireAtLeast}); skips files open for writing
-     * in this JVM and plaintext files. Reports bytes done to {@code progress}.
+     * in this JVM (the report names them: their writer holds blocks this run cannot see; run it again once
+     * they are closed) and plaintext files. Reports bytes done to {@code progress}.
      */
     public ConvergeReport converge(LongConsumer progress) throws IOException {
         return new Convergence(files, root).run(progress);
@@ -315,6 +346,25 @@ public final class AtRestVolume {
             dir.force(true);
         }
         return done;
+    }
+
+    /** Whether files without the encrypted header are read as plaintext written before the volume existed. */
+    public boolean plaintextAllowed() {
+        return config().plaintextAllowed;
+    }
+
+    /**
+     * Records in {@value #CONFIG_FILE} that no plaintext file remains (call once every covered plaintext file
+     * is encrypted): from then on a file without the encrypted header is an error naming it ("header damaged
+     * or replaced"), in this and every other process.
+     */
+    public void endPlaintext() throws IOException {
+        synchronized (files.config()) {
+            VolumeConfig now = files.config().refresh();
+            if (now.plaintextAllowed) {
+                files.config().write(now.withoutPlaintext());
+            }
+        }
     }
 
     /** Which cipher protects how many bytes, per file and per region. */

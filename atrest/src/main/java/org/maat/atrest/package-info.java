@@ -1,5 +1,26 @@
 /**
  * Encryption at rest (SwitchCrypt): block-encrypted files in an encrypted volume whose cipher can be switched
  * while the data is in use (Forward, Selective, Mirrored), and a Lucene Directory over it.
+ *
+ * <p>What is guaranteed against someone who can read and write the disk but not the key: every block is
+ * confidential and authenticated (a changed, moved or swapped block, a region file of another file, a changed
+ * file header: an {@link java.io.IOException} naming the file, never wrong bytes); a file cut below the slot
+ * count its header recorded at its last force or close is an error; a file without the header is an error
+ * unless the volume still allows plaintext files ({@code atrest.json}: {@code plaintextFiles}).
+ *
+ * <p>Limits, by design:
+ * <ul>
+ *   <li><b>Rollback.</b> Nothing records which generation of a block is current, so an older version of a slot
+ *       (or a whole older copy of a file) written back by someone who kept it authenticates: e.g. an erased
+ *       record comes back. Detecting it needs a per-file root over every block's generation (a Merkle tree or
+ *       a counter kept outside the disk), which this format does not have.</li>
+ *   <li><b>Blocks appended since the last force or close.</b> Cutting them off at a slot boundary is not
+ *       detected (they were never durable); neither is a file truncated to 0 bytes (read as empty, like the lock
+ *       files). The consumers detect both: Lucene checks every index file's footer (codec footer, checksum,
+ *       length) when it opens it, and the conduit store's commit record names its segments' lengths.</li>
+ *   <li><b>Key-only readers.</b> {@link org.maat.atrest.AtRestVolume#reader(org.maat.keys.KeySource, String,
+ *       org.maat.atrest.PhysicalSource, java.util.function.Function)} (Hadoop tasks) has no configuration, so
+ *       it reads a file without the header as plaintext.</li>
+ * </ul>
  */
 package org.maat.atrest;

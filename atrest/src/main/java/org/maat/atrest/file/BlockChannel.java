@@ -152,6 +152,7 @@ final class BlockChannel extends EncryptedChannel {
      * processes' channels and convergence).
      */
     private void seal() throws IOException {
+        blocks.refreshHeaders();
         int onDisk = blocks.highestGeneration(bufIndex);
         System.arraycopy(blocks.present, 0, holders, 0, holders.length);
         if (onDisk > bufGeneration) {
@@ -205,6 +206,15 @@ final class BlockChannel extends EncryptedChannel {
         bufGeneration = gen;
         dirty = false;
         diskBlocks = Math.max(diskBlocks, bufIndex + 1);
+    }
+
+    /** Records the file's slot count in its header (see {@link BlockSet#recordLength}). */
+    private void recordLength(boolean forceHeader) throws IOException {
+        synchronized (writeLock) {
+            try (Storage.SealLock lock = blocks.files[0].storage.lockForSeal()) {
+                blocks.recordLength(forceHeader);
+            }
+        }
     }
 
     private byte[] scratch() {
@@ -417,9 +427,14 @@ final class BlockChannel extends EncryptedChannel {
             flush();
             bufIndex = -1;
             if (newSize == 0) {
-                for (int i = 0; i < blocks.files.length; i++) {
-                    if (blocks.files[i] != null) {
-                        blocks.files[i].reset();
+                synchronized (writeLock) {
+                    try (Storage.SealLock lock = blocks.files[0].storage.lockForSeal()) {
+                        for (int i = 0; i < blocks.files.length; i++) {
+                            if (blocks.files[i] != null) {
+                                blocks.files[i].reset();
+                            }
+                        }
+                        blocks.bind();
                     }
                 }
                 diskBlocks = 0;
@@ -434,9 +449,13 @@ final class BlockChannel extends EncryptedChannel {
                     dirty = true;
                     flush();
                 }
-                for (BlockFile f : blocks.files) {
-                    if (f != null) {
-                        f.truncate(keep);
+                synchronized (writeLock) {
+                    try (Storage.SealLock lock = blocks.files[0].storage.lockForSeal()) {
+                        for (BlockFile f : blocks.files) {
+                            if (f != null) {
+                                f.truncate(keep);
+                            }
+                        }
                     }
                 }
                 diskBlocks = keep;
@@ -453,6 +472,9 @@ final class BlockChannel extends EncryptedChannel {
         ensureOpen();
         flush();
         blocks.force();
+        if (writable) {
+            recordLength(true);
+        }
         durableBlocks = diskBlocks;
         rewrittenSinceForce.clear();
     }
@@ -512,6 +534,7 @@ final class BlockChannel extends EncryptedChannel {
         try {
             if (writable) {
                 flush();
+                recordLength(false);
             }
         } finally {
             try {

@@ -11,8 +11,9 @@ import org.maat.atrest.cipher.Ciphers;
  * Slot = 16-byte slot header (cipher id u8, the id of the weakest cipher the block's data allows u8 (0: any),
  * 2 zero bytes, plaintext length u32, generation u32, sealed length u32), the sealed bytes, zeros to the slot's end. A slot of all zeros is empty (a hole in a region file).
  * Nonce = LE32(generation) || LE64(block index); associated data = salt || LE64(block index) || the slot
- * header's first 12 bytes, so a slot moved to another position or file, or a changed header field, fails
- * authentication.
+ * header's first 12 bytes (|| the base file's salt, in a region file), so a slot moved to another position or
+ * file, a region file of another file, or a changed header field, fails authentication. The header records
+ * the slot count at the last force or close: a file cut at a slot boundary below it is an error.
  *
  * <p>Each slot is read with one pread and written with one pwrite of the whole slot, into buffers kept per
  * instance; not thread-safe (its channel serializes). A pwrite is not atomic: Linux stops a write between
@@ -34,10 +35,15 @@ final class BlockFile {
     final String name;
     final Storage storage;
     FileHeader header;
+    /** The header as last read or written (to see cheaply whether the disk's changed). */
+    private byte[] encoded;
     FileKeys keys;
+    /** A region file's base file's salt, in every slot's associated data (null for a base file). */
+    byte[] owner;
     private final VolumeKey volumeKey;
     private final byte[] slot;
-    private final byte[] aad = new byte[16 + 8 + 12];
+    private final byte[] baseAad = new byte[16 + 8 + 12];
+    private final byte[] regionAad = new byte[16 + 8 + 12 + 16];
     private final byte[] nonce = new byte[AtRestCipher.NONCE_BYTES];
 
     /** Of the last {@link #read} or {@link #readHeader}: the slot's cipher id, generation and plaintext length. */
@@ -49,10 +55,11 @@ final class BlockFile {
     /** Why the last {@link #read} said {@link #DAMAGED}. */
     String damage;
 
-    private BlockFile(String name, Storage storage, FileHeader header, VolumeKey volumeKey) {
+    private BlockFile(String name, Storage storage, FileHeader header, byte[] encoded, VolumeKey volumeKey) {
         this.name = name;
         this.storage = storage;
         this.header = header;
+        this.encoded = encoded;
         this.volumeKey = volumeKey;
         this.keys = volumeKey.forFile(header.salt);
         this.slot = new byte[header.slotSize];
@@ -72,22 +79,21 @@ final class BlockFile {
         FileHeader h = FileHeader.fresh(blockSize, slotSize(blockSize));
         byte[] encoded = h.encode(key);
         storage.write(0, encoded, 0, encoded.length);
-        return new BlockFile(name, storage, h, key);
+        return new BlockFile(name, storage, h, encoded, key);
     }
 
     static BlockFile open(String name, Storage storage, VolumeKey key) throws IOException {
         byte[] b = new byte[FileHeader.LENGTH];
         int n = storage.readFully(0, b, 0, b.length);
-        return new BlockFile(name, storage, FileHeader.decode(b, n, key, name), key);
+        return new BlockFile(name, storage, FileHeader.decode(b, n, key, name), b, key);
     }
 
     /** Empties the file and gives it a fresh salt (so the nonces of its new blocks are fresh). */
     void reset() throws IOException {
         storage.truncate(0);
-        header = FileHeader.fresh(header.blockSize, header.slotSize);
-        keys = volumeKey.forFile(header.salt);
-        byte[] encoded = header.encode(volumeKey);
-        storage.write(0, encoded, 0, encoded.length);
+        FileHeader h = FileHeader.fresh(header.blockSize, header.slotSize);
+        keys = volumeKey.forFile(h.salt);
+        writeHeader(h);
     }
 
     /** Linux stops a write that a kill interrupts between pages of this size. */
@@ -96,9 +102,23 @@ final class BlockFile {
     /**
      * How many slots the file holds. A partial last slot that ends on a page boundary is a slot being added
      * whose pwrite a kill cut between pages (the file only ever grows or shrinks by whole slots otherwise):
-     * it held nothing before, so it is not counted; any other partial slot is a truncated file, an error.
+     * it held nothing before, so it is not counted; any other partial slot is a truncated file, an error. So
+     * are fewer slots than the header recorded at the last force or close: a file cut at a slot boundary.
      */
     long slots() throws IOException {
+        long n = physicalSlots();
+        if (n < header.slots) {
+            refreshHeader(); // another channel may have truncated the file since we read the header
+            n = physicalSlots();
+            if (n < header.slots) {
+                throw new IOException(name + ": truncated: the header records " + header.slots
+                        + " blocks, the file holds " + n);
+            }
+        }
+        return n;
+    }
+
+    private long physicalSlots() throws IOException {
         long size = storage.size();
         long body = size - FileHeader.LENGTH;
         if (body > 0 && body % header.slotSize != 0 && size % PAGE == 0) {
@@ -109,6 +129,46 @@ final class BlockFile {
                     + " number of " + header.slotSize + "-byte slots");
         }
         return body / header.slotSize;
+    }
+
+    /**
+     * Reads the header again if another channel or process changed it (a raised floor, a recorded length, a
+     * new salt after truncation to zero): callers hold the seal lock, so what they seal next is past it.
+     */
+    void refreshHeader() throws IOException {
+        byte[] b = new byte[FileHeader.LENGTH];
+        int n = storage.readFully(0, b, 0, b.length);
+        if (Arrays.equals(b, encoded)) {
+            return;
+        }
+        FileHeader h = FileHeader.decode(b, n, volumeKey, name);
+        if (!Arrays.equals(h.salt, header.salt)) {
+            keys = volumeKey.forFile(h.salt);
+        }
+        header = h;
+        encoded = b;
+    }
+
+    private void writeHeader(FileHeader h) throws IOException {
+        byte[] e = h.encode(volumeKey);
+        storage.write(0, e, 0, e.length);
+        header = h;
+        encoded = e;
+    }
+
+    /** Whether the header records a slot count other than the file's now. */
+    boolean slotsChanged() throws IOException {
+        refreshHeader();
+        return physicalSlots() != header.slots;
+    }
+
+    /** Records the number of slots the file holds now in its header (under the seal lock). */
+    void recordSlots() throws IOException {
+        refreshHeader();
+        long n = physicalSlots();
+        if (n != header.slots) {
+            writeHeader(header.withSlots(n));
+        }
     }
 
     private long offset(long index) {
@@ -171,7 +231,7 @@ final class BlockFile {
         }
         fillNonceAndAad(index);
         try {
-            int length = cipher.open(keys.key(cipher), nonce, aad, slot, SLOT_HEADER, sealed, plain, 0);
+            int length = cipher.open(keys.key(cipher), nonce, aadView(), slot, SLOT_HEADER, sealed, plain, 0);
             if (length != plainLength) {
                 return damaged(index, "fails authentication (cipher " + cipher.name() + "): length mismatch");
             }
@@ -198,14 +258,23 @@ final class BlockFile {
     /**
      * The nonce, and the associated data: salt, block index, and the slot header but its sealed length (known
      * only after sealing with a cipher whose output length varies; a changed one moves the tag, so it fails
-     * authentication all the same).
+     * authentication all the same); in a region file also the base file's salt, so that another file's region
+     * file put in its place fails authentication.
      */
     private void fillNonceAndAad(long index) {
+        byte[] aad = aadView();
         System.arraycopy(slot, 8, nonce, 0, 4);
         Bytes.putLong(nonce, 4, index);
         System.arraycopy(header.salt, 0, aad, 0, 16);
         Bytes.putLong(aad, 16, index);
         System.arraycopy(slot, 0, aad, 24, 12);
+        if (owner != null) {
+            System.arraycopy(owner, 0, aad, 36, 16);
+        }
+    }
+
+    private byte[] aadView() {
+        return owner == null ? baseAad : regionAad;
     }
 
     /**
@@ -224,7 +293,7 @@ final class BlockFile {
         Bytes.putInt(slot, 4, length);
         Bytes.putInt(slot, 8, generation);
         fillNonceAndAad(index);
-        int sealed = cipher.seal(keys.key(cipher), nonce, aad, plain, 0, length, slot, SLOT_HEADER);
+        int sealed = cipher.seal(keys.key(cipher), nonce, aadView(), plain, 0, length, slot, SLOT_HEADER);
         Bytes.putInt(slot, 12, sealed);
         Arrays.fill(slot, SLOT_HEADER + sealed, slot.length, (byte) 0);
         storage.write(offset(index), slot, 0, slot.length);
@@ -257,10 +326,9 @@ final class BlockFile {
 
     /** Raises the generation floor to at least {@code floor} (durably). */
     void raiseFloor(int floor) throws IOException {
+        refreshHeader();
         if (floor > header.generationFloor) {
-            header = header.withFloor(floor);
-            byte[] encoded = header.encode(volumeKey);
-            storage.write(0, encoded, 0, encoded.length);
+            writeHeader(header.withFloor(floor));
             storage.force();
         }
     }
@@ -286,7 +354,10 @@ final class BlockFile {
             readHeader(i);
             floor = Math.max(floor, generation + 1);
         }
-        raiseFloor(floor);
+        // Floor and length first: a crash before the cut leaves more slots than recorded, which is allowed.
+        refreshHeader();
+        writeHeader(header.withFloor(Math.max(floor, header.generationFloor)).withSlots(Math.min(slots, header.slots)));
+        storage.force();
         storage.truncate(offset(slots));
     }
 }

@@ -64,6 +64,47 @@ final class BlockSet {
             }
         }
         this.blockSize = b;
+        bind();
+    }
+
+    /** Gives every region file its base file's salt (bound into its slots' associated data). */
+    void bind() {
+        byte[] base = files[0] == null ? null : files[0].header.salt;
+        for (int i = 1; i < files.length; i++) {
+            if (files[i] != null) {
+                files[i].owner = base;
+            }
+        }
+    }
+
+    /**
+     * Reads every file's header again (under the seal lock): floors, recorded lengths and salts that other
+     * channels or processes changed since, so that a seal never uses a stale floor or salt.
+     */
+    void refreshHeaders() throws IOException {
+        for (BlockFile f : files) {
+            if (f != null) {
+                f.refreshHeader();
+            }
+        }
+        bind();
+    }
+
+    /**
+     * Records the base file's slot count in its header (so that a later cut at a slot boundary is an error),
+     * the data forced first so that the header never counts slots the disk may not hold; {@code forceHeader}
+     * forces the header too. Under the seal lock. Nothing happens when the count is unchanged.
+     */
+    void recordLength(boolean forceHeader) throws IOException {
+        BlockFile base = files[0];
+        if (base == null || !base.slotsChanged()) {
+            return;
+        }
+        force();
+        base.recordSlots();
+        if (forceHeader) {
+            base.storage.force();
+        }
     }
 
     static int indexOf(List<AtRestCipher> ciphers, AtRestCipher c) {
@@ -215,6 +256,7 @@ final class BlockSet {
                 throw new IOException(name + ": read-only");
             }
             files[index] = opener.open(index);
+            bind();
         }
         return files[index];
     }

@@ -22,4 +22,12 @@ final class Bytes {
             b[at + i] = (byte) (v >>> (8 * i));
         }
     }
+
+    static long getLong(byte[] b, int at) {
+        long v = 0;
+        for (int i = 7; i >= 0; i--) {
+            v = v << 8 | (b[at + i] & 0xff);
+        }
+        return v;
+    }
 }

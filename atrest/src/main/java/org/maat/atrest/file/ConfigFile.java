@@ -42,7 +42,7 @@ public final class ConfigFile {
         BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
         // rename() gives a new inode; mtime and size catch writes in place.
         Object s = java.util.List.of(String.valueOf(a.fileKey()), a.lastModifiedTime(), a.size());
-        if (current == null || !Objects.equals(s, stamp)) {
+        if (current == null || stamp == null || !Objects.equals(s, stamp)) {
             current = VolumeConfig.read(file);
             stamp = s;
         }
@@ -53,7 +53,7 @@ public final class ConfigFile {
     /** Writes {@code config} atomically and makes it current here. */
     public synchronized void write(VolumeConfig config) throws IOException {
         config.write(file);
-        current = null;
+        stamp = null; // read it again now (never null current: readers call current() without the lock)
         refresh();
     }
 }

@@ -24,7 +24,9 @@ import org.maat.atrest.cipher.Ciphers;
  * through {@link BlockSet#seal}, which stages it in {@code F~cipher} first, as a channel's rewrites do. Power
  * loss can also reorder unforced writes: the files are forced at the end of each file only.
  *
- * <p>Files open for writing in this JVM are skipped (their writer would not see the new generations).
+ * <p>Files open for writing in this JVM are skipped and named in the report: their writer keeps its region
+ * files open and would not see a region file this run creates or deletes, so it could seal a block without
+ * emptying a newer copy there.
  */
 public class Convergence {
 
@@ -49,8 +51,10 @@ public class Convergence {
         long visited = 0;
         long blocks = 0;
         long bytes = 0;
+        List<Path> skipped = new java.util.ArrayList<>();
         for (Path file : VolumeFiles.logicalFiles(root)) {
             if (files.beingWritten(file)) {
+                skipped.add(root.relativize(file));
                 continue;
             }
             BlockSet set = files.openForRewrite(file);
@@ -68,7 +72,7 @@ public class Convergence {
                 set.close();
             }
         }
-        return new ConvergeReport(visited, blocks, bytes);
+        return new ConvergeReport(visited, blocks, bytes, skipped);
     }
 
     private long[] convergeFile(BlockSet set, LongConsumer progress) throws IOException {

@@ -10,8 +10,9 @@ import java.util.Arrays;
  * The 64-byte header of an encrypted physical file: magic {@code MAATAR01}, block size (u32), slot size
  * (u32), generation floor (u32: the least generation a slot created from now on may take, raised when a
  * truncation removes slots so that their nonces are never used again), 4 zero bytes, the random 16-byte salt,
- * 8 zero bytes, and a 16-byte HMAC-SHA256 of all that under a key derived from the volume key and the salt,
- * so that a changed header bit is an error. Little-endian integers.
+ * the number of slots the file held when it was last forced or closed (u64: fewer slots on disk is a truncation,
+ * an error; more are blocks appended since), and a 16-byte HMAC-SHA256 of all that under a key derived from
+ * the volume key and the salt, so that a changed header bit is an error. Little-endian integers.
  */
 public final class FileHeader {
 
@@ -24,23 +25,30 @@ public final class FileHeader {
     final int slotSize;
     final int generationFloor;
     final byte[] salt;
+    /** Slots the file held at its last force or close (0: none recorded). */
+    final long slots;
 
-    FileHeader(int blockSize, int slotSize, int generationFloor, byte[] salt) {
+    FileHeader(int blockSize, int slotSize, int generationFloor, byte[] salt, long slots) {
         this.blockSize = blockSize;
         this.slotSize = slotSize;
         this.generationFloor = generationFloor;
         this.salt = salt;
+        this.slots = slots;
     }
 
     /** A header for a new file: a fresh salt, floor 0. */
     static FileHeader fresh(int blockSize, int slotSize) {
         byte[] salt = new byte[16];
         RANDOM.nextBytes(salt);
-        return new FileHeader(blockSize, slotSize, 0, salt);
+        return new FileHeader(blockSize, slotSize, 0, salt, 0);
     }
 
     FileHeader withFloor(int floor) {
-        return new FileHeader(blockSize, slotSize, floor, salt);
+        return new FileHeader(blockSize, slotSize, floor, salt, slots);
+    }
+
+    FileHeader withSlots(long n) {
+        return new FileHeader(blockSize, slotSize, generationFloor, salt, n);
     }
 
     /** Whether {@code first} (a file's first bytes) starts with the magic. */
@@ -70,6 +78,7 @@ public final class FileHeader {
         Bytes.putInt(b, 12, slotSize);
         Bytes.putInt(b, 16, generationFloor);
         System.arraycopy(salt, 0, b, 24, 16);
+        Bytes.putLong(b, 40, slots);
         key.forFile(salt).headerMac(b, MAC_AT, b, MAC_AT);
         return b;
     }
@@ -87,8 +96,9 @@ public final class FileHeader {
         if (!MessageDigest.isEqual(mac, Arrays.copyOfRange(b, MAC_AT, LENGTH))) {
             throw new IOException(file + ": the at-rest header fails authentication (changed, or another volume's key)");
         }
-        FileHeader h = new FileHeader(Bytes.getInt(b, 8), Bytes.getInt(b, 12), Bytes.getInt(b, 16), salt);
-        if (h.blockSize <= 0 || h.slotSize < BlockFile.SLOT_HEADER + h.blockSize || h.generationFloor < 0) {
+        FileHeader h = new FileHeader(Bytes.getInt(b, 8), Bytes.getInt(b, 12), Bytes.getInt(b, 16), salt,
+                Bytes.getLong(b, 40));
+        if (h.blockSize <= 0 || h.slotSize < BlockFile.SLOT_HEADER + h.blockSize || h.generationFloor < 0 || h.slots < 0) {
             throw new IOException(file + ": impossible at-rest header (block " + h.blockSize + ", slot " + h.slotSize + ")");
         }
         return h;

@@ -37,35 +37,75 @@ public final class StatusScan {
                 out.add(new VolumeStatus.FileStatus(rel, true, Map.of("", Map.of("none", Files.size(file)))));
                 continue;
             }
-            Map<String, Map<String, Long>> regions = new TreeMap<>();
-            String baseLabel = cfg.model == SwitchModel.FORWARD ? "" : cfg.regions.get(0).name();
-            count(file, baseLabel, regions);
-            for (AtRestCipher c : Ciphers.all()) {
-                Path r = VolumeFiles.regionPath(file, c);
-                if (Files.exists(r)) {
-                    count(r, c.name(), regions);
-                }
-            }
-            out.add(new VolumeStatus.FileStatus(rel, false, regions));
+            out.add(new VolumeStatus.FileStatus(rel, false, count(file, cfg)));
+            continue;
         }
         return new VolumeStatus(cfg.model, cfg.writeCipher.name(),
                 cfg.regions.stream().map(AtRestCipher::name).toList(), out);
     }
 
-    private void count(Path physical, String label, Map<String, Map<String, Long>> regions) throws IOException {
-        Map<String, Long> byCipher = regions.computeIfAbsent(label, k -> new TreeMap<>());
-        try (FileChannel ch = FileChannel.open(physical, StandardOpenOption.READ)) {
-            if (ch.size() == 0) {
-                return;
-            }
-            BlockFile f = BlockFile.open(physical.toString(), Storage.of(ch), files.key());
-            for (long i = 0, n = f.slots(); i < n; i++) {
-                f.readHeader(i);
-                if (f.cipherId != 0) {
-                    String name = Ciphers.byId(f.cipherId).map(AtRestCipher::name).orElse("unknown-" + f.cipherId);
-                    byCipher.merge(name, (long) f.plainLength, Long::sum);
+    /**
+     * Bytes per region and cipher of one logical file, each block counted in the copies of its newest
+     * generation only: a superseded copy a crash left behind (readers ignore it) protects nothing. Mirrored
+     * regions hold the same generation, so each region's copy counts.
+     */
+    private Map<String, Map<String, Long>> count(Path file, VolumeConfig cfg) throws IOException {
+        List<AtRestCipher> ciphers = Ciphers.all();
+        String[] labels = new String[1 + ciphers.size()];
+        labels[0] = cfg.model == SwitchModel.FORWARD ? "" : cfg.regions.get(0).name();
+        BlockFile[] physical = new BlockFile[labels.length];
+        List<FileChannel> open = new ArrayList<>();
+        Map<String, Map<String, Long>> regions = new TreeMap<>();
+        try {
+            for (int i = 0; i < labels.length; i++) {
+                Path p = i == 0 ? file : VolumeFiles.regionPath(file, ciphers.get(i - 1));
+                if (i > 0) {
+                    labels[i] = ciphers.get(i - 1).name();
+                }
+                if (!Files.exists(p)) {
+                    continue;
+                }
+                FileChannel ch = FileChannel.open(p, StandardOpenOption.READ);
+                open.add(ch);
+                regions.computeIfAbsent(labels[i], k -> new TreeMap<>());
+                if (ch.size() > 0) {
+                    physical[i] = BlockFile.open(p.toString(), Storage.of(ch), files.key());
                 }
             }
+            long n = 0;
+            for (BlockFile f : physical) {
+                n = f == null ? n : Math.max(n, f.slots());
+            }
+            int[] gen = new int[physical.length];
+            int[] cipher = new int[physical.length];
+            int[] length = new int[physical.length];
+            for (long b = 0; b < n; b++) {
+                int newest = -1;
+                for (int i = 0; i < physical.length; i++) {
+                    cipher[i] = 0;
+                    if (physical[i] != null) {
+                        physical[i].readHeader(b);
+                        cipher[i] = physical[i].cipherId;
+                        gen[i] = physical[i].generation;
+                        length[i] = physical[i].plainLength;
+                        if (cipher[i] != 0) {
+                            newest = Math.max(newest, gen[i]);
+                        }
+                    }
+                }
+                for (int i = 0; i < physical.length; i++) {
+                    if (cipher[i] != 0 && gen[i] == newest) {
+                        int id = cipher[i];
+                        String name = Ciphers.byId(id).map(AtRestCipher::name).orElse("unknown-" + id);
+                        regions.get(labels[i]).merge(name, (long) length[i], Long::sum);
+                    }
+                }
+            }
+        } finally {
+            for (FileChannel ch : open) {
+                ch.close();
+            }
         }
+        return regions;
     }
 }

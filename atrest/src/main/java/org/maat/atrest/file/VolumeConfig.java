@@ -18,7 +18,10 @@ import org.maat.atrest.cipher.Ciphers;
 
 /**
  * A volume's configuration ({@code atrest.json}): format, model, region ciphers (region 0 is the file itself,
- * the others {@code FILE~cipher}), write cipher, read preference (Mirrored), block size, key spec. Immutable;
+ * the others {@code FILE~cipher}), write cipher, read preference (Mirrored), block size, key spec, and whether
+ * plaintext files may still exist under the volume ({@code "plaintextFiles": "allowed"} from the volume's
+ * creation over existing data until they have been encrypted, {@code "none"} otherwise: a file without the
+ * header is then damaged or replaced, an error; absent: allowed, as volumes made before the field). Immutable;
  * written atomically (temp file, fsync, rename, fsync of the directory) so a crash leaves the old or the new.
  */
 public final class VolumeConfig {
@@ -32,9 +35,11 @@ public final class VolumeConfig {
     public final AtRestCipher readPreference;
     public final int blockSize;
     public final String keySpec;
+    /** Whether files written before the volume existed may still be plaintext (read as is, never written). */
+    public final boolean plaintextAllowed;
 
     public VolumeConfig(SwitchModel model, List<AtRestCipher> regions, AtRestCipher writeCipher,
-            AtRestCipher readPreference, int blockSize, String keySpec) {
+            AtRestCipher readPreference, int blockSize, String keySpec, boolean plaintextAllowed) {
         if (regions.isEmpty()) {
             throw new IllegalArgumentException("a volume needs at least one region");
         }
@@ -44,18 +49,24 @@ public final class VolumeConfig {
         this.readPreference = readPreference;
         this.blockSize = blockSize;
         this.keySpec = keySpec;
+        this.plaintextAllowed = plaintextAllowed;
+    }
+
+    /** This configuration with plaintext files no longer allowed (every one of them encrypted). */
+    public VolumeConfig withoutPlaintext() {
+        return new VolumeConfig(model, regions, writeCipher, readPreference, blockSize, keySpec, false);
     }
 
     /** The configuration after switching to {@code to} under {@code newModel}. */
     public VolumeConfig switchedTo(AtRestCipher to, SwitchModel newModel) {
         if (newModel == SwitchModel.FORWARD) {
-            return new VolumeConfig(newModel, List.of(to), to, to, blockSize, keySpec);
+            return new VolumeConfig(newModel, List.of(to), to, to, blockSize, keySpec, plaintextAllowed);
         }
         List<AtRestCipher> r = new ArrayList<>(regions);
         if (!r.contains(to)) {
             r.add(to);
         }
-        return new VolumeConfig(newModel, r, to, to, blockSize, keySpec);
+        return new VolumeConfig(newModel, r, to, to, blockSize, keySpec, plaintextAllowed);
     }
 
     /** The cipher data requiring at least {@code atLeast} (null: nothing) gets; see {@code AtRestVolume.cipherFor}. */
@@ -92,10 +103,18 @@ public final class VolumeConfig {
             n.path("regions").forEach(r -> regions.add(Ciphers.byName(r.asText())));
             return new VolumeConfig(SwitchModel.parse(n.path("model").asText()), regions,
                     Ciphers.byName(n.path("writeCipher").asText()), Ciphers.byName(n.path("readPreference").asText()),
-                    n.path("blockSize").asInt(), n.path("keySpec").isNull() ? null : n.path("keySpec").asText(null));
+                    n.path("blockSize").asInt(), n.path("keySpec").isNull() ? null : n.path("keySpec").asText(null),
+                    plaintextFiles(file, n.path("plaintextFiles").asText("allowed")));
         } catch (IllegalArgumentException e) {
             throw new IOException(file + ": " + e.getMessage(), e);
         }
+    }
+
+    private static boolean plaintextFiles(Path file, String value) throws IOException {
+        if (!value.equals("allowed") && !value.equals("none")) {
+            throw new IOException(file + ": plaintextFiles is \"" + value + "\", not \"allowed\" or \"none\"");
+        }
+        return value.equals("allowed");
     }
 
     /** Writes this configuration to {@code file} atomically and durably. */
@@ -108,6 +127,7 @@ public final class VolumeConfig {
         n.put("readPreference", readPreference.name());
         n.put("blockSize", blockSize);
         n.put("keySpec", keySpec);
+        n.put("plaintextFiles", plaintextAllowed ? "allowed" : "none");
         Path temp = file.resolveSibling(file.getFileName() + ".tmp");
         try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {

@@ -137,7 +137,8 @@ public final class VolumeFiles {
             long length = base.size();
             if (length > 0 && !truncate && !startsWithMagic(base)) {
                 base.close();
-                return new PlaintextChannel(FileChannel.open(file, opts));
+                refusePlaintext(file, cfg, write);
+                return new PlaintextChannel(FileChannel.open(file, StandardOpenOption.READ));
             }
             if (length == 0 && !write) {
                 return new PlaintextChannel(base);
@@ -191,6 +192,21 @@ public final class VolumeFiles {
         }
     }
 
+    /**
+     * Refuses a file without the encrypted header unless plaintext files may still exist under the volume,
+     * and refuses to write one at all (a record appended in the clear would never be encrypted).
+     */
+    private static void refusePlaintext(Path file, VolumeConfig cfg, boolean write) throws IOException {
+        if (!cfg.plaintextAllowed) {
+            throw new IOException(file + ": not an encrypted file: header damaged or replaced (this volume holds"
+                    + " no plaintext files)");
+        }
+        if (write) {
+            throw new IOException(file + ": a plaintext file written before the volume existed is not written in"
+                    + " the clear: encrypt it first ('maat atrest converge')");
+        }
+    }
+
     private BlockFile createRegion(Path file, AtRestCipher c, int blockSize) throws IOException {
         Path r = regionPath(file, c);
         FileChannel ch = FileChannel.open(r, StandardOpenOption.CREATE, StandardOpenOption.READ,
@@ -239,8 +255,14 @@ public final class VolumeFiles {
             Function<String, Optional<PhysicalSource>> otherRegions, VolumeConfig cfg) throws IOException {
         byte[] head = new byte[FileHeader.MAGIC.length];
         int n = Storage.of(region0).readFully(0, head, 0, head.length);
-        if (!FileHeader.hasMagic(head, n) && !FileHeader.hasDamagedMagic(head, n)) {
+        if (n > 0 && !FileHeader.hasMagic(head, n) && !FileHeader.hasDamagedMagic(head, n)) {
+            if (cfg != null) {
+                refusePlaintext(Path.of(name), cfg, false);
+            }
             return SourceReader.plaintext(region0);
+        }
+        if (n == 0) {
+            return SourceReader.plaintext(region0); // an empty file reads as empty
         }
         List<AtRestCipher> ciphers = Ciphers.all();
         BlockFile[] files = new BlockFile[1 + ciphers.size()];
@@ -257,51 +279,81 @@ public final class VolumeFiles {
     }
 
     /**
-     * The plaintext length of {@code file} from its slot headers (the last block's newest copy), without
-     * decrypting: what a directory listing needs. Reading the file authenticates it.
+     * The plaintext length of {@code file}: its slot count and the length of its last block, that block
+     * authenticated (a lying slot header is an error naming the file, never a wrong size). Remembered per
+     * file until one of its physical files changes size or modification time, so a directory listing costs
+     * a few stats per file.
      */
     public long size(Path file) throws IOException {
+        Path id = file.toAbsolutePath().normalize();
+        List<Object> stamp = stamp(file);
+        KnownSize known = sizes.get(id);
+        if (known != null && known.stamp.equals(stamp)) {
+            return known.size;
+        }
+        long size;
         try (FileChannel base = FileChannel.open(file, StandardOpenOption.READ)) {
-            if (base.size() == 0 || !startsWithMagic(base)) {
+            if (base.size() == 0) {
+                return 0;
+            }
+            if (!startsWithMagic(base)) {
+                refusePlaintext(file, config.current(), false);
                 return base.size();
             }
-            List<BlockFile> all = new ArrayList<>();
             List<FileChannel> channels = new ArrayList<>();
             try {
-                all.add(BlockFile.open(file.toString(), Storage.of(base), key));
-                for (AtRestCipher c : Ciphers.all()) {
-                    Path r = regionPath(file, c);
+                List<AtRestCipher> ciphers = Ciphers.all();
+                BlockFile[] all = new BlockFile[1 + ciphers.size()];
+                all[0] = BlockFile.open(file.toString(), Storage.of(base), key);
+                for (int j = 0; j < ciphers.size(); j++) {
+                    Path r = regionPath(file, ciphers.get(j));
                     if (Files.exists(r)) {
                         FileChannel ch = FileChannel.open(r, StandardOpenOption.READ);
                         channels.add(ch);
                         if (ch.size() > 0) {
-                            all.add(BlockFile.open(r.toString(), Storage.of(ch), key));
+                            all[1 + j] = BlockFile.open(r.toString(), Storage.of(ch), key);
                         }
                     }
                 }
-                long slots = 0;
-                for (BlockFile f : all) {
-                    slots = Math.max(slots, f.slots());
-                }
+                BlockSet set = new BlockSet(file.toString(), all, null, all[0].header.blockSize);
+                long slots = set.slots();
                 if (slots == 0) {
-                    return 0;
-                }
-                int gen = -1;
-                int length = 0;
-                for (BlockFile f : all) {
-                    f.readHeader(slots - 1);
-                    if (f.cipherId != 0 && f.generation > gen) {
-                        gen = f.generation;
-                        length = f.plainLength;
+                    size = 0;
+                } else {
+                    int[] every = BlockSet.readOrder(null, ciphers, all.length);
+                    int last = set.read(slots - 1, new byte[set.blockSize], every, false);
+                    if (last < 0) {
+                        throw new IOException(file + ": block " + (slots - 1) + " is missing from every region");
                     }
+                    size = (slots - 1) * set.blockSize + last;
                 }
-                return (slots - 1) * all.get(0).header.blockSize + length;
             } finally {
                 for (FileChannel ch : channels) {
                     ch.close();
                 }
             }
         }
+        sizes.put(id, new KnownSize(stamp, size));
+        return size;
+    }
+
+    /** A size {@link #size} authenticated, and the physical files' sizes and times it was read at. */
+    private record KnownSize(List<Object> stamp, long size) {
+    }
+
+    private final Map<Path, KnownSize> sizes = new ConcurrentHashMap<>();
+
+    private List<Object> stamp(Path file) throws IOException {
+        List<Object> s = new ArrayList<>();
+        for (Path p : physicalFiles(file)) {
+            java.nio.file.attribute.BasicFileAttributes a = Files.readAttributes(p,
+                    java.nio.file.attribute.BasicFileAttributes.class);
+            s.add(p.getFileName().toString());
+            s.add(a.size());
+            s.add(a.lastModifiedTime());
+            s.add(String.valueOf(a.fileKey()));
+        }
+        return s;
     }
 
     public void delete(Path file) throws IOException {

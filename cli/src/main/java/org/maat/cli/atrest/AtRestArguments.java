@@ -48,12 +48,11 @@ public final class AtRestArguments {
      * format the design fixes), so that an index of encrypted data is sealed under the data's own key.
      */
     public static String recordedKeySpec(Path root) throws java.io.IOException {
-        com.fasterxml.jackson.databind.JsonNode spec = new com.fasterxml.jackson.databind.ObjectMapper()
-                .readTree(root.resolve(org.maat.atrest.AtRestVolume.CONFIG_FILE).toFile()).get("keySpec");
-        if (spec == null || !spec.isTextual()) {
+        String spec = org.maat.atrest.AtRestVolume.open(root).keySpec();
+        if (spec == null) {
             throw new java.io.IOException(root.resolve(org.maat.atrest.AtRestVolume.CONFIG_FILE) + " names no keySpec");
         }
-        return spec.asText();
+        return spec;
     }
 
     /** The names of the ciphers, for help texts. */

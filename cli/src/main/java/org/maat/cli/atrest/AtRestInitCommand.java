@@ -76,7 +76,7 @@ public final class AtRestInitCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         out.printf("%s: encrypted volume made (%s, %s, key %s); encrypting its files%n", root, c.name(), m.label(),
-                AtRestArguments.recordedKeySpec(root));
+                volume.keySpec());
         out.flush();
         Convergence.run(volume, quiet.quiet(), out);
         return 0;

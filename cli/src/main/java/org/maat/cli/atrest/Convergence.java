@@ -41,6 +41,8 @@ final class Convergence {
                 }
             }
         }
+        // Every covered file is encrypted now: from here on a file without the header is damaged or replaced.
+        volume.endPlaintext();
         ConvergeReport report;
         // How many bytes need re-encrypting is known only by going through them: the bar counts without a total.
         // The volume reports bytes done per file, starting again at each file: a drop means a new file.
@@ -61,6 +63,10 @@ final class Convergence {
                         + "%,d block(s) re-encrypted (%,d bytes) in %.1f s%n", volume.root(), plaintext.size(), plainBytes,
                 volume.writeCipher().name(), volume.model().label(), report.files(), report.blocksRewritten(),
                 report.bytesRewritten(), seconds);
+        if (!report.skipped().isEmpty()) {
+            out.printf("%s: %,d file(s) skipped, open for writing in this process: converge again once they are "
+                    + "closed: %s%n", volume.root(), report.skipped().size(), report.skipped());
+        }
         out.flush();
     }
 }
