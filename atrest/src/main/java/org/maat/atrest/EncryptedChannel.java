@@ -11,9 +11,10 @@ import org.maat.atrest.cipher.AtRestCipher;
  * processes) when the channel moves to another block, is {@link #force forced} or closed, as with a buffered
  * stream. One channel at a time may write a file. Every read block is authenticated: a changed, moved or
  * missing block is an {@link java.io.IOException} naming the file and the block, never wrong bytes.
- * {@link #force} and {@link #close} record the file's block count in its authenticated header (close forces
- * the data first when the file grew, so the header never counts blocks the disk may lack): a file later cut
- * below that count is an error.
+ * {@link #force} and {@link #close} record the file's block count in its authenticated header (force after
+ * forcing the data, so the header never counts blocks the disk may lack; close without an fsync, so after a power
+ * loss a file closed but never forced may read as cut short, an error): a file later cut below that count is an
+ * error.
  * Thread-safe (methods are synchronized).
  */
 public abstract class EncryptedChannel extends FileChannel {

@@ -209,10 +209,10 @@ final class BlockChannel extends EncryptedChannel {
     }
 
     /** Records the file's slot count in its header (see {@link BlockSet#recordLength}). */
-    private void recordLength(boolean forceHeader) throws IOException {
+    private void recordLength(boolean durable) throws IOException {
         synchronized (writeLock) {
             try (Storage.SealLock lock = blocks.files[0].storage.lockForSeal()) {
-                blocks.recordLength(forceHeader);
+                blocks.recordLength(durable);
             }
         }
     }

@@ -91,18 +91,24 @@ final class BlockSet {
     }
 
     /**
-     * Records the base file's slot count in its header (so that a later cut at a slot boundary is an error),
-     * the data forced first so that the header never counts slots the disk may not hold; {@code forceHeader}
-     * forces the header too. Under the seal lock. Nothing happens when the count is unchanged.
+     * Records the base file's slot count in its header, so that a later cut at a slot boundary is an error. When
+     * {@code durable} (a force), the data is forced first, so that the header never counts slots the disk may not
+     * hold, and then the header. On close it is not: an fsync per closed file would cost an indexer one per Lucene
+     * file, and writers force what they rely on (Lucene syncs the files of a commit, the conduit store forces before
+     * its commit record). A SIGKILL loses nothing the page cache holds; after a power loss, a file closed but never
+     * forced may read as cut short: an error naming it, never wrong data. Under the seal lock. Nothing happens when
+     * the count is unchanged.
      */
-    void recordLength(boolean forceHeader) throws IOException {
+    void recordLength(boolean durable) throws IOException {
         BlockFile base = files[0];
         if (base == null || !base.slotsChanged()) {
             return;
         }
-        force();
+        if (durable) {
+            force();
+        }
         base.recordSlots();
-        if (forceHeader) {
+        if (durable) {
             base.storage.force();
         }
     }
