@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.LinkedHashMap;
 import org.maat.jmeter.run.LoadSettings;
+import org.maat.jmeter.run.SeriesRunner;
 
 /**
  * Everything a plan is told by {@code bench jmeter}: sizes, load, which variants to measure.
@@ -30,6 +31,15 @@ public record BenchSettings(boolean quick, Path war, Path work, int employees, L
                             List<String> queries, List<String> pairs, LoadSettings load, int documents, int users,
                             List<String> topologies, List<Integer> sessionLengths, List<String> policies,
                             List<Integer> sequence, int disguisers, long seed) {
+
+    /**
+     * The most warm-up steps before each workload's first series: {@link SeriesRunner#WARM_UP_STEPS} for a
+     * measurement; one for a quick run, which checks the plan and its report, not the numbers (each step is a new
+     * JMeter process, and a 2 s step rarely proves a server warm, so a quick run would otherwise take all six).
+     */
+    public int warmUpSteps() {
+        return quick ? 1 : SeriesRunner.WARM_UP_STEPS;
+    }
 
     public BenchSettings {
         backends = List.copyOf(backends);

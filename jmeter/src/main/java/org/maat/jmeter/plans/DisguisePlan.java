@@ -79,7 +79,7 @@ final class DisguisePlan implements Plan {
 
         DataDir dataCopy = data.copyFor(work.resolve("data"));
         IndexLayout indexCopy = data.copyIndexFor(work.resolve("index"));
-        SeriesRunner runner = new SeriesRunner(context);
+        SeriesRunner runner = new SeriesRunner(context, settings.warmUpSteps());
         Duration limit = Duration.ofSeconds(seriesSeconds(settings) + 120L);
         try (SearchDeployment deployment = SearchDeployment.start(settings.war(), dataCopy, indexCopy,
                 Topology.parse(TOPOLOGY), Monitoring.REFERENCE_MONITOR, "127.0.0.1", 0, c -> c.withMaxConcurrent(1024))) {

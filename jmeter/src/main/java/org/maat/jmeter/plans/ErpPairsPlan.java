@@ -28,7 +28,7 @@ final class ErpPairsPlan implements Plan {
         List<List<ErpQuery>> pairs = pairs(settings.pairs());
         Set<ErpQuery> singles = new LinkedHashSet<>();
         pairs.forEach(singles::addAll);
-        SeriesRunner runner = new SeriesRunner(context);
+        SeriesRunner runner = new SeriesRunner(context, settings.warmUpSteps());
         for (String backend : settings.backends()) {
             try (ErpServer server = ErpServer.start(settings, backend, context.runDir().resolve("work"), context.log())) {
                 for (ErpQuery q : singles) {

@@ -21,7 +21,7 @@ final class ErpQueriesPlan implements Plan {
     @Override
     public void run(BenchSettings settings, RunContext context) throws Exception {
         List<ErpQuery> queries = queries(settings.queries());
-        SeriesRunner runner = new SeriesRunner(context);
+        SeriesRunner runner = new SeriesRunner(context, settings.warmUpSteps());
         for (String backend : settings.backends()) {
             try (ErpServer server = ErpServer.start(settings, backend, context.runDir().resolve("work"), context.log())) {
                 for (ErpQuery q : queries) {

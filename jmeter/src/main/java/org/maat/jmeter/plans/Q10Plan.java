@@ -24,7 +24,7 @@ final class Q10Plan implements Plan {
         int first = settings.sequence().get(0);
         int then = settings.sequence().get(1);
         int pairs = settings.sequence().get(2);
-        SeriesRunner runner = new SeriesRunner(context);
+        SeriesRunner runner = new SeriesRunner(context, settings.warmUpSteps());
         for (String backend : settings.backends()) {
             try (ErpServer server = ErpServer.start(settings, backend, context.runDir().resolve("work"), context.log())) {
                 Map<String, Integer> mix = new LinkedHashMap<>();

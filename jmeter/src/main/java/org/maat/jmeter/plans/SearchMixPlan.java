@@ -61,7 +61,7 @@ final class SearchMixPlan implements Plan {
         Path regionFile = regions.write(work.resolve("regions.properties"));
         String address = regions.address(manifest.blacklistRegion());
 
-        SeriesRunner runner = new SeriesRunner(context);
+        SeriesRunner runner = new SeriesRunner(context, settings.warmUpSteps());
         for (String topologyName : settings.topologies()) {
             Topology topology = Topology.parse(topologyName);
             for (String policy : settings.policies()) {

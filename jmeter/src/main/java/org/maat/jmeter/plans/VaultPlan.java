@@ -54,7 +54,7 @@ final class VaultPlan implements Plan {
 
     @Override
     public void run(BenchSettings settings, RunContext context) throws Exception {
-        SeriesRunner runner = new SeriesRunner(context);
+        SeriesRunner runner = new SeriesRunner(context, settings.warmUpSteps());
         try (BenchVault vault = BenchVault.start(context.runDir().resolve("work").resolve("vault"), context.log())) {
             Target target = vault.target();
             for (Series s : series(settings)) {

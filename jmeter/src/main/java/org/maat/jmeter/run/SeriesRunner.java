@@ -32,14 +32,23 @@ public final class SeriesRunner {
     /** Threads of a warm-up step: enough to run the server's request paths concurrently, far from saturation. */
     static final int WARM_UP_THREADS = 2;
     /** Warm-up steps at most; a server still not steady after these is measured anyway, with a warning. */
-    static final int WARM_UP_STEPS = 6;
+    public static final int WARM_UP_STEPS = 6;
     /** A warm-up step whose own transient took at most this share of it shows a warm server. */
     static final double WARM_TRANSIENT_SHARE = 0.2;
 
     private final RunContext context;
+    private final int warmUpSteps;
 
-    public SeriesRunner(RunContext context) {
+    /**
+     * @param warmUpSteps the most warm-up steps before a workload's first series ({@value #WARM_UP_STEPS} for a
+     *                    measurement; a quick run, a smoke test of the plan and its report, takes one)
+     */
+    public SeriesRunner(RunContext context, int warmUpSteps) {
+        if (warmUpSteps < 1) {
+            throw new IllegalArgumentException("at least one warm-up step, not " + warmUpSteps);
+        }
         this.context = context;
+        this.warmUpSteps = warmUpSteps;
     }
 
     /** The adaptive series, then (if {@code load} has rate factors) the open-model series around its knee. */
@@ -58,7 +67,7 @@ public final class SeriesRunner {
      * in steady state almost from its start ({@link SteadyState}: settled, its transient at most a fifth of the
      * step): the JIT has compiled the request paths and caches are filled, so the first measured series does
      * not pay for starting the server and the series after it do not look faster for running later. At most
-     * {@value #WARM_UP_STEPS} steps.
+     * the constructor's {@code warmUpSteps}.
      *
      * @return whether the server reached steady state
      */
@@ -68,7 +77,7 @@ public final class SeriesRunner {
         p.put("step.seconds", Integer.toString(load.stepSeconds()));
         p.put("rampup", "0");
         p.put("level.1", Integer.toString(WARM_UP_THREADS));
-        for (int step = 1; step <= WARM_UP_STEPS; step++) {
+        for (int step = 1; step <= warmUpSteps; step++) {
             String name = workload.name() + "-warm-up-" + step;
             Path csv = context.logs().resolve(name + ".csv");
             run(csv, name, p, target, load.adaptiveLimit(), () -> false);
@@ -83,7 +92,7 @@ public final class SeriesRunner {
                 return true;
             }
         }
-        context.log().accept("  WARNING: " + workload.name() + " not steady after " + WARM_UP_STEPS
+        context.log().accept("  WARNING: " + workload.name() + " not steady after " + warmUpSteps
                 + " warm-up steps; measuring anyway");
         return false;
     }
