@@ -1,0 +1,60 @@
+package org.maat.core.review.atrest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maat.atrest.AtRestVolume;
+import org.maat.atrest.cipher.Ciphers;
+import org.maat.core.conduit.ConduitStore;
+import org.maat.core.conduit.ConduitStoreEditor;
+import org.maat.core.conduit.ConduitStoreWriter;
+import org.maat.core.conduit.Document;
+import org.maat.core.storage.RawFiles;
+
+/**
+ * Promise 3 (scanning the files of an encrypted store finds none of the corpus's text) with a plaintext data
+ * dir made a volume: text written AFTER the volume exists reaches the disk in plaintext. The store's existing
+ * segment is plaintext, so VolumeFiles.open (WRITE without TRUNCATE on a non-MAATAR01 file) returns a
+ * PlaintextChannel and ConduitStoreEditor.restore appends the record in the clear; converge skips plaintext
+ * files and nothing in main code calls AtRestVolume.encryptPlaintext (grep: no caller), so it stays so.
+ * Cause: atrest/.../file/VolumeFiles.java open(): "length > 0 && !truncate && !startsWithMagic -> new
+ * PlaintextChannel(FileChannel.open(file, opts))" also for writers; core StorageFiles.open passes it through.
+ */
+class PlaintextStoreKeepsTakingPlaintextTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aRecordRestoredAfterTheVolumeExistsIsNotWrittenInTheClear() throws IOException {
+        Path root = Files.createDirectories(dir.resolve("data"));
+        Path store = root.resolve("documents");
+        List<Document> docs = new ArrayList<>();
+        try (ConduitStoreWriter w = ConduitStore.create(store)) {
+            for (int i = 0; i < 20; i++) {
+                docs.add(w.append("title " + i, "2026-11-01", "oldword" + i + " body"));
+            }
+            w.commit();
+        }
+        AtRestVolume.create(root, Ciphers.CHACHA20, "file:" + dir.resolve("data.atrest.key"));
+
+        // After the switch to encryption: a document is removed (erased) and restored with new text.
+        try (ConduitStore open = ConduitStore.open(store); ConduitStoreEditor editor = open.edit()) {
+            editor.remove("d7");
+            editor.commit();
+            editor.restore(new Document("d7", "title 7", "2026-11-01", "zebracrossingsecret written under the volume"));
+            editor.commit();
+        }
+        try (ConduitStore open = ConduitStore.open(store)) {
+            assertThat(open.get("d7").orElseThrow().body()).startsWith("zebracrossingsecret");
+        }
+        assertThat(RawFiles.contain(root, "zebracrossingsecret"))
+                .as("text written after the data dir became an encrypted volume, found in plaintext on disk").isFalse();
+    }
+}
