@@ -1,5 +1,6 @@
 package org.maat.cli;
 
+import org.maat.cli.bench.BenchAtRestCommand;
 import org.maat.cli.bench.BenchDisguiseCommand;
 import org.maat.cli.bench.BenchErpCommand;
 import org.maat.cli.bench.BenchIndexCommand;
@@ -21,7 +22,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = "Measure Maat against its baseline, side by side in one run.",
         subcommands = {BenchIndexCommand.class, BenchSearchCommand.class, BenchErpCommand.class, BenchServeCommand.class,
-                BenchOverloadCommand.class, BenchVaultCommand.class, BenchDisguiseCommand.class,
+                BenchOverloadCommand.class, BenchVaultCommand.class, BenchDisguiseCommand.class, BenchAtRestCommand.class,
                 BenchJmhCommand.class, BenchJmeterCommand.class, JmeterReportCommand.class})
 public final class BenchCommand implements Runnable {
 

@@ -1,5 +1,6 @@
 package org.maat.cli;
 
+import org.maat.cli.atrest.AtRestCommand;
 import org.maat.cli.disguise.DisguiseCommand;
 import org.maat.cli.erp.ErpCommand;
 import org.maat.cli.index.IndexCommand;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Command;
             "  MAAT_JAVA_OPTS   extra JVM options, e.g. -Xmx4g"},
         subcommands = {DemoCommand.class, GenerateCommand.class, IndexCommand.class, SearchCommand.class,
             ErpCommand.class, BenchCommand.class, PolicyCommand.class, ServeCommand.class, ShardCommand.class,
-            VaultCommand.class, DisguiseCommand.class})
+            VaultCommand.class, DisguiseCommand.class, AtRestCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

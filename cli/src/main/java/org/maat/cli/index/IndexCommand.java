@@ -8,6 +8,7 @@ import java.util.function.LongConsumer;
 import org.maat.cli.BadRecordFlag;
 import org.maat.cli.ProgressBars;
 import org.maat.cli.Refusals;
+import org.maat.cli.options.AtRestOption;
 import org.maat.cli.options.DataOption;
 import org.maat.cli.options.NoPolicyOption;
 import org.maat.cli.options.QuietOption;
@@ -46,11 +47,17 @@ import picocli.CommandLine.Spec;
                 + "task succeeded and the monitor allows every task's taint into the index; a failed job publishes "
                 + "nothing. Both engines build the same index.",
             "",
-            "--no-policy builds the same index with plain Lucene and no monitor (no labels), to measure overhead."},
+            "--no-policy builds the same index with plain Lucene and no monitor (no labels), to measure overhead.",
+            "",
+            "Encryption at rest: the index of encrypted data (maat generate --at-rest, maat atrest init) is encrypted "
+                + "too, by default with the data's cipher, model and key; --at-rest CIPHER (--at-rest-model, "
+                + "--at-rest-key) chooses otherwise. --at-rest on plaintext data is refused: encrypt the data first "
+                + "(maat atrest init). OUT/labels.db is not encrypted."},
         footer = {"", "Examples:",
             "  maat index --data data --out index --shards 2",
             "  maat index --engine mapreduce --data data --out index --shards 4 --reducers 2",
             "  maat index --data data --out plain-index --no-policy",
+            "  maat index --data encrypted-data --out index --at-rest chacha20 --at-rest-model selective",
             "", "On a Hadoop cluster: hadoop jar maat-cli-VERSION-job.jar org.maat.cli.index.IndexTool -conf cluster.xml ...",
             "", "Exit codes: 0 indexed, 2 bad arguments, unreadable data or a failed job, 3 refused by the monitor."})
 public final class IndexCommand implements Callable<Integer> {
@@ -82,6 +89,9 @@ public final class IndexCommand implements Callable<Integer> {
                     + "publishes nothing; skip (sequential engine only) reports it on standard error and indexes the rest. "
                     + "Default: ${DEFAULT-VALUE}.")
     String onBadRecord;
+
+    @Mixin
+    AtRestOption atRest;
 
     @Mixin
     QuietOption quiet;
@@ -116,6 +126,7 @@ public final class IndexCommand implements Callable<Integer> {
         }
         DataDir dir = data.dataDir();
         long documents = dir.readManifest().documents();
+        java.util.Optional<String> encryption = atRest.prepareIndex(spec, dir.root(), out);
         if (mapReduce) {
             // The tasks read copies of policy.db: check the data directory here first, as the sequential
             // engine does when it opens it, so that damage is named by the user's file and the manifest.
@@ -152,6 +163,7 @@ public final class IndexCommand implements Callable<Integer> {
                 mapReduce ? " by " + reducerCount + " MapReduce reducer(s)" : "",
                 !monitoring.monitored() ? "plain Lucene (no monitor, no labels)" : "under the monitor (labels in "
                         + new IndexLayout(out).labels() + ")", seconds, report.documents() / seconds);
+        encryption.ifPresent(o::println);
         return 0;
     }
 }

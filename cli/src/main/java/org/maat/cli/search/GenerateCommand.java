@@ -1,12 +1,14 @@
 package org.maat.cli.search;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import org.maat.cli.BadRecordFlag;
 import org.maat.cli.ProgressBars;
 import org.maat.cli.SettingFlags;
+import org.maat.cli.options.AtRestOption;
 import org.maat.cli.options.QuietOption;
 import org.maat.core.InvalidSettingException;
 import org.maat.core.accounts.PasswordHasher;
@@ -39,11 +41,16 @@ import picocli.CommandLine.Spec;
             "",
             "The directory holds policy.db (conduits, policies, facts), documents/ (the conduit store), mal.log "
                 + "(employees' accesses), accounts (password hashes), logins.txt (the generated passwords, mode 0600) "
-                + "and manifest.json, written last."},
+                + "and manifest.json, written last.",
+            "",
+            "With --at-rest CIPHER the directory is made an encrypted volume (DIR/atrest.json, the key by default in "
+                + "DIR.atrest.key beside it) before anything is written, so the conduit store (documents/) never touches "
+                + "the disk in plaintext; policy.db, mal.log, accounts and logins.txt are not encrypted."},
         footer = {"", "Examples:",
             "  maat generate --out data                       # europarl, Thoth's population",
             "  maat generate --out big --corpus synthetic:1GB",
             "  maat generate --out wiki --corpus wiki:enwiki-pages-articles.xml.bz2 --on-bad-record skip",
+            "  maat generate --out data --at-rest chacha20    # the conduit store encrypted from its first byte",
             "", "Exit codes: 0 written, 2 bad arguments, unreadable corpus or a bad record under --on-bad-record fail."})
 public final class GenerateCommand implements Callable<Integer> {
 
@@ -101,6 +108,16 @@ public final class GenerateCommand implements Callable<Integer> {
     String onBadRecord;
 
     @Mixin
+    AtRestOption atRest;
+
+    @Option(names = "--at-rest-require", paramLabel = "PART=CIPHER,...",
+            description = "Minimum cipher at rest per kind of document (private, public, friends, mal), e.g. "
+                    + "private=chacha20,mal=chacha20,public=chacha8: each template's declassify rule gets "
+                    + "atRestAtLeast(CIPHER), so the monitor refuses to write such a document's data under a weaker "
+                    + "cipher, and a Selective volume seals it in the region of the weakest cipher that meets it.")
+    String atRestRequire;
+
+    @Mixin
     QuietOption quiet;
 
     @Spec
@@ -111,7 +128,7 @@ public final class GenerateCommand implements Callable<Integer> {
             PopulationSpec.FRIENDS, "--friends", PopulationSpec.MIX, "--mix", PopulationSpec.CENSORED, "--censored",
             PopulationSpec.BLACKLIST, "--blacklist", PopulationSpec.REGIONS, "--regions",
             PopulationSpec.EMPLOYEES, "--employees", PopulationSpec.MAL_ACCESSES, "--mal-accesses",
-            PopulationGenerator.ACCOUNTS, "--accounts");
+            PopulationGenerator.ACCOUNTS, "--accounts", PopulationSpec.AT_REST, "--at-rest-require");
 
     @Override
     public Integer call() throws Exception {
@@ -126,8 +143,16 @@ public final class GenerateCommand implements Callable<Integer> {
         int[] shares = PopulationSpec.parseMix(mix);
         PopulationSpec population = new PopulationSpec(users, friends, shares[0], shares[1], shares[2], censored,
                 blacklist, regions, employees, malAccesses, seed);
+        if (atRestRequire != null) {
+            population = population.withAtRest(PopulationSpec.parseAtRest(atRestRequire));
+        }
         ScanMode mode = BadRecordFlag.parse(onBadRecord);
         Corpus source = CorpusSpec.parse(corpus, seed);
+        DataDir target = DataDir.at(out);
+        atRest.validate(spec);
+        if (!(Files.exists(target.manifest()) || Files.exists(target.policyStore()) || Files.exists(target.documents()))) {
+            atRest.createIfAsked(spec, out); // else the generator refuses the directory, untouched
+        }
         PrintWriter err = spec.commandLine().getErr();
         long started = System.nanoTime();
         Manifest m;
@@ -142,6 +167,9 @@ public final class GenerateCommand implements Callable<Integer> {
                 out, m.documents(), m.documentBytes() / 1e6, m.corpus(), m.users(), m.friendsPerUser(), m.mix(),
                 m.employees().size(), m.malAccesses(), String.join(",", m.regions()), m.blacklist(),
                 Math.min(accounts, m.users()) + m.employees().size(), DataDir.at(out).logins(), seconds);
+        if (atRest.asked()) {
+            o.printf("%s: the conduit store (documents/) is encrypted at rest: 'maat atrest status --data %s'%n", out, out);
+        }
         return 0;
     }
 

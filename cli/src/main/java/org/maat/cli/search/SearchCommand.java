@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.maat.cli.Refusals;
+import org.maat.cli.options.AtRestOption;
 import org.maat.cli.options.DataOption;
 import org.maat.cli.options.NoPolicyOption;
 import org.maat.core.data.DataDir;
@@ -37,7 +38,11 @@ import picocli.CommandLine.Spec;
             "",
             "QUERY uses Lucene's simple query syntax: words, \"phrases\", -exclusion, a|b, prefix*, fuzzy~2. "
                 + "A query may have at most 64 words and 4 fuzzy or prefix words (each counts once per field, "
-                + "title and body); it may collect hits for 5 s."},
+                + "title and body); it may collect hits for 5 s.",
+            "",
+            "Encrypted data and indexes are read through their volume without any flag. --at-rest CIPHER asserts that "
+                + "--data and --index are encrypted with at least CIPHER and refuses to search otherwise; --at-rest-key "
+                + "opens them with another key than the one they recorded."},
         footer = {"", "Examples:",
             "  maat search --data data --index index --as u17 --region r0 fishing quotas",
             "  maat search --data data --index index --as u17 --no-policy fishing quotas",
@@ -64,6 +69,9 @@ public final class SearchCommand implements Callable<Integer> {
     @Mixin
     NoPolicyOption noPolicy;
 
+    @Mixin
+    AtRestOption atRest;
+
     @Parameters(arity = "1..*", paramLabel = "QUERY", description = "The query words.")
     List<String> words;
 
@@ -79,6 +87,7 @@ public final class SearchCommand implements Callable<Integer> {
         if (user.isBlank()) {
             throw new ParameterException(spec.commandLine(), "--as must not be blank: it names the session's principal");
         }
+        atRest.checkIfAsked(spec, AtRestOption.roots("--data", data.dataDir().root(), "--index", index));
         String query = String.join(" ", words);
         Session session = Session.of(user, region);
         PrintWriter o = spec.commandLine().getOut();

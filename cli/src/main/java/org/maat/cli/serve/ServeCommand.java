@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.maat.cli.options.AtRestOption;
 import org.maat.cli.options.KeySourceOption;
 import org.maat.cli.options.NoPolicyOption;
 import org.maat.cli.options.WarOption;
@@ -40,6 +41,10 @@ import picocli.CommandLine.Spec;
         description = {"Serve search (and with --erp the ERP pages) over HTTP: the front-end WAR (search pages and "
                 + "JSON API, log-in, MAL access, history) on embedded Jetty 12, and the index's shard servers on "
                 + "loopback ports.",
+            "",
+            "Encrypted data and indexes (maat atrest) are served through their volume without any flag, and a "
+                + "'maat atrest switch' reaches the running servers' next writes. --at-rest CIPHER asserts that --data "
+                + "and --index are encrypted with at least CIPHER and refuses to start otherwise.",
             "",
             "Every search fans out to each shard (one replica per shard, spreading load across replicas) and the "
                 + "hits are merged by score; each shard runs the search as a confined task that the monitor lets "
@@ -128,6 +133,9 @@ public final class ServeCommand implements Callable<Integer> {
     String erpKeySource;
 
     @Mixin
+    AtRestOption atRest;
+
+    @Mixin
     WarOption war;
 
     @Spec
@@ -197,6 +205,8 @@ public final class ServeCommand implements Callable<Integer> {
         }
         DataDir dataDir = DataDir.at(data);
         dataDir.readManifest(); // a clear error now rather than from inside the WAR
+        atRest.checkIfAsked(spec, index == null ? AtRestOption.roots("--data", data)
+                : AtRestOption.roots("--data", data, "--index", index));
         SearchDeployment deployment = remote == null
                 ? SearchDeployment.start(warFile, dataDir, new IndexLayout(index), layout, monitoring, host, port,
                         this::tune)
