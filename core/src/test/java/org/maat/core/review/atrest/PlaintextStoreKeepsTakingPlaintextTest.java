@@ -48,7 +48,7 @@ class PlaintextStoreKeepsTakingPlaintextTest {
         try (ConduitStore open = ConduitStore.open(store); ConduitStoreEditor editor = open.edit()) {
             editor.remove("d7");
             editor.commit();
-            editor.restore(new Document("d7", "title 7", "2026-11-01", "zebracrossingsecret written under the volume"));
+            editor.restore(new Document("d7", "title 7", "2026-11-01", "zebracrossingsecret written under the volume"), null);
             editor.commit();
         }
         try (ConduitStore open = ConduitStore.open(store)) {
