@@ -47,6 +47,8 @@ public final class ConduitStoreEditor implements AutoCloseable {
         this.segmentBytes = segmentBytes;
         this.files = StorageFiles.at(dir);
         ConduitStore.readCommit(dir, files); // not a store: say so before creating a lock file in it
+        // A store written in plaintext before its directory became a volume takes no edit: refused before any.
+        files.requireNoPlaintext(dir);
         this.lock = StoreLock.take(dir);
         try {
             this.commit = ConduitStore.readCommit(dir, files); // again, under the lock: the last editor may have committed
