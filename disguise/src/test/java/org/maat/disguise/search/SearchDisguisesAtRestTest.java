@@ -20,6 +20,7 @@ import org.maat.atrest.cipher.AtRestCipher;
 import org.maat.atrest.cipher.Ciphers;
 import org.maat.core.accounts.AccountStore;
 import org.maat.core.conduit.ConduitStore;
+import org.maat.core.conduit.ConduitStoreEditor;
 import org.maat.core.conduit.Document;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
@@ -60,6 +61,7 @@ class SearchDisguisesAtRestTest {
                      Monitoring.REFERENCE_MONITOR)) {
             String owner = ownerOfAPrivateDocument(set);
             secrets = privateDocumentsOf(set, owner);
+            padWithUnrequiredBlocks(set, owner);
             disguises.register(owner, key.publicKey());
             SearchReceipt receipt = disguises.disguise(SearchDisguisesTest.DELETE, owner, PrincipalProof.none());
             set.refreshDocuments();
@@ -74,6 +76,26 @@ class SearchDisguisesAtRestTest {
                         .isNotEmpty().containsOnly(Ciphers.CHACHA20);
             }
         }
+    }
+
+    /**
+     * Ends the store with blocks that hold only bytes requiring nothing (another user's document, restored with a
+     * long body), so that the records a reveal appends get only what they themselves require: the block a
+     * generated store ends with may already require ChaCha20 for an earlier private record.
+     */
+    private static void padWithUnrequiredBlocks(DataSet set, String owner) throws IOException {
+        String other;
+        try (Stream<Conduit> all = set.policies().conduits()) {
+            other = all.filter(c -> !c.owner().equals(owner) && set.engine().minimumAtRest(c.policy()).isEmpty())
+                    .map(Conduit::id).sorted().findFirst()
+                    .orElseThrow(() -> new IllegalStateException("no document without an at-rest requirement"));
+        }
+        try (ConduitStoreEditor edit = set.editDocuments()) {
+            Document d = edit.remove(other);
+            edit.restore(new Document(d.id(), d.title(), d.date(), d.body() + " filler".repeat(1500)), null);
+            edit.commit();
+        }
+        set.refreshDocuments();
     }
 
     /** The owner of the first document whose policy requires ChaCha20 at rest. */
