@@ -137,7 +137,7 @@ public class MapReduceEquivalenceIT {
             }
             e.commit();
             for (int i = 0; i < removed.size(); i += 3) {
-                e.restore(removed.get(i)); // appended after every other record, out of id order
+                e.restore(removed.get(i), null); // appended after every other record, out of id order
             }
             e.commit();
         }

@@ -18,6 +18,7 @@ import org.apache.lucene.store.IndexOutput;
 import org.maat.atrest.AtRestVolume;
 import org.maat.atrest.EncryptedChannel;
 import org.maat.atrest.cipher.AtRestCipher;
+import org.maat.atrest.cipher.Ciphers;
 
 /**
  * A Lucene {@link Directory} wrapper that keeps every file of an index encrypted at rest in an
@@ -27,9 +28,11 @@ import org.maat.atrest.cipher.AtRestCipher;
  * files (region files of the Selective and Mirrored models, its configuration) are hidden from {@link #listAll}.
  *
  * <p>Composes with other wrappers such as core's {@code PolicyDirectory}, which sits on top and asks, before a
- * file exists, which cipher it will be sealed with ({@link #cipherFor}), then creates it with that requirement
- * ({@link #createOutput(String, IOContext, AtRestCipher)}): every block of the file is then sealed under a cipher
- * at least that strong, whatever switch happens while it is written.
+ * file exists, which cipher it may label the file with ({@link #floorFor}), then creates it with the requirement
+ * itself ({@link #createOutput(String, IOContext, AtRestCipher)}). The file records that requirement, not the
+ * cipher its blocks get at creation: a later switch and convergence move its blocks to whatever the volume then
+ * gives that requirement, never below it, so the floor, and so the label, is the requirement (the weakest
+ * cipher when there is none), which no switch can make an overstatement.
  *
  * <p>Guarantees: a block that does not authenticate (a flipped bit, a block moved between files or positions)
  * makes the read throw an {@link IOException} naming the file and block, never return other bytes. Locks stay the
@@ -79,16 +82,19 @@ public final class AtRestDirectory extends FilterDirectory {
     }
 
     /**
-     * The cipher a file created now with the requirement {@code atLeast} (null: none) would be sealed under, at
-     * least that strong: what a layer above labels the file with before creating it.
+     * The weakest cipher any block of a file created with the requirement {@code atLeast} (null: none) may ever
+     * be sealed under, now or after any switch and convergence: {@code atLeast} itself, or the weakest cipher of
+     * all when there is none (a volume may switch to any). What a layer above labels the file with: the blocks
+     * of a new file get {@link AtRestVolume#cipherFor cipherFor(atLeast)}, often stronger, but the file records
+     * only its requirement, to which convergence may bring them down.
      */
-    public AtRestCipher cipherFor(AtRestCipher atLeast) {
-        return volume.cipherFor(atLeast);
+    public AtRestCipher floorFor(AtRestCipher atLeast) {
+        return atLeast != null ? atLeast : Ciphers.all().get(0);
     }
 
     /**
-     * Creates {@code name} with no requirement of its own: every block gets at least the volume's write cipher at
-     * creation (a later switch to a stronger one applies at once, to a weaker one from the next file).
+     * Creates {@code name} with no requirement of its own: every block gets the volume's write cipher when it is
+     * sealed, and convergence after a switch moves it to the new one (so its floor is the weakest cipher).
      */
     @Override
     public AtRestIndexOutput createOutput(String name, IOContext context) throws IOException {
@@ -96,24 +102,24 @@ public final class AtRestDirectory extends FilterDirectory {
     }
 
     /**
-     * Creates {@code name}, every block of which is sealed under a cipher at least as strong as the returned
-     * output's {@link AtRestIndexOutput#cipher()}, which is {@link #cipherFor cipherFor(atLeast)} at creation
-     * (so at least {@code atLeast}).
+     * Creates {@code name}, whose every byte requires at least {@code atLeast} (null: nothing): its blocks are
+     * sealed under {@link AtRestVolume#cipherFor cipherFor(atLeast)} as the volume's configuration is when each is
+     * sealed, and the requirement is recorded with them, so that no switch or convergence seals them under less.
+     * The returned output's {@link AtRestIndexOutput#cipher()} is {@link #floorFor floorFor(atLeast)}.
      *
      * @throws FileAlreadyExistsException when the file exists
      */
     public AtRestIndexOutput createOutput(String name, IOContext context, AtRestCipher atLeast) throws IOException {
         ensureOpen();
         Path file = directory.resolve(name);
-        AtRestCipher floor = volume.cipherFor(atLeast);
         EncryptedChannel channel = volume.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
         try {
-            channel.requireAtLeast(floor);
+            channel.requireAtLeast(atLeast);
         } catch (RuntimeException e) {
             closeAfterFailure(channel, e);
             throw e;
         }
-        return new AtRestIndexOutput("AtRestIndexOutput(path=\"" + file + "\")", name, channel, floor,
+        return new AtRestIndexOutput("AtRestIndexOutput(path=\"" + file + "\")", name, channel, floorFor(atLeast),
                 OUTPUT_BLOCKS * blockSize);
     }
 

@@ -17,7 +17,7 @@ import org.maat.atrest.cipher.AtRestCipher;
  * codec footers require.
  *
  * <p>Guarantees: every block of the file is sealed under a cipher at least as strong as {@link #cipher()}, also
- * when the volume switches while the file is being written. Not thread-safe, like every {@link IndexOutput}.
+ * when the volume switches while the file is being written, and after any later switch and convergence. Not thread-safe, like every {@link IndexOutput}.
  */
 public final class AtRestIndexOutput extends IndexOutput {
 
@@ -47,7 +47,10 @@ public final class AtRestIndexOutput extends IndexOutput {
         this.bufferView = ByteBuffer.wrap(buffer);
     }
 
-    /** The weakest cipher any block of this file is sealed under: the cipher the file's label names. */
+    /**
+     * The weakest cipher any block of this file is or will be sealed under (its requirement; see
+     * {@link AtRestDirectory#floorFor}): the cipher the file's label names.
+     */
     public AtRestCipher cipher() {
         return cipher;
     }

@@ -47,6 +47,8 @@ public final class ConduitStoreEditor implements AutoCloseable {
         this.segmentBytes = segmentBytes;
         this.files = StorageFiles.at(dir);
         ConduitStore.readCommit(dir, files); // not a store: say so before creating a lock file in it
+        // A store written in plaintext before its directory became a volume takes no edit: refused before any.
+        files.requireNoPlaintext(dir);
         this.lock = StoreLock.take(dir);
         try {
             this.commit = ConduitStore.readCommit(dir, files); // again, under the lock: the last editor may have committed
@@ -112,18 +114,13 @@ public final class ConduitStoreEditor implements AutoCloseable {
 
     /**
      * Puts {@code document} back under its own id, which must be removed; its record is appended to
-     * the store (the removed record's place stays erased).
+     * the store (the removed record's place stays erased), sealed at rest with at least {@code atLeast}: what
+     * the document's policy requires of the cipher (null: nothing, the volume's write cipher; ignored in a
+     * plaintext store). The caller must say: the requirement was recorded only with the removed record's blocks,
+     * which the removal erased, and a default would reseal a private record under a volume's weakest cipher.
      *
      * @throws IllegalArgumentException if the store has no such id
      * @throws IllegalStateException if the id is not removed
-     */
-    public void restore(Document document) throws IOException {
-        restore(document, null);
-    }
-
-    /**
-     * As {@link #restore(Document)}, the record sealed at rest with at least {@code atLeast} (null: the volume's
-     * write cipher; nothing in a plaintext store): what the document's policy requires of the cipher.
      */
     public void restore(Document document, AtRestCipher atLeast) throws IOException {
         int n = ordinal(document.id());

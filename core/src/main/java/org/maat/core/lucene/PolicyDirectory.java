@@ -27,16 +27,19 @@ import org.maat.policy.monitor.Payload;
  *       any byte is returned, once per file: clones, slices and reads of an open input are not
  *       interposed again, since the taint only grows and the label is already in it;</li>
  *   <li>{@link #createOutput}, {@link #createTempOutput} and {@link #rename} are checked writes to
- *       a new file labelled with the index policy and with the cipher it is sealed with at rest
- *       (attribute {@value AtRestStrength#ATTRIBUTE}; {@value AtRestStrength#NONE} over a plaintext
+ *       a new file labelled with the index policy and with the weakest cipher it is ever sealed with at
+ *       rest (attribute {@value AtRestStrength#ATTRIBUTE}; {@value AtRestStrength#NONE} over a plaintext
  *       directory): a task whose taint does not allow a flow into the index (e.g. one that read a search
  *       history, or documents whose policies require a stronger cipher) is refused before the file exists;</li>
  *   <li>a file with no label (written outside a monitored indexer, or by an unpublished commit)
  *       cannot be opened.</li>
  * </ul>
  * Over an {@link AtRestDirectory} (PolicyDirectory(AtRestDirectory(FSDirectory))) a new file is created with
- * the strongest minimum the task's taint requires ({@link AccessGate#minimumAtRest}), so a correct writer is
- * never refused for its cipher; the monitor's check still decides, on the cipher the file will really get.
+ * the strongest minimum the task's taint requires ({@link AccessGate#minimumAtRest}) as its requirement, and
+ * labelled with that requirement ({@link AtRestDirectory#floorFor}), not with the possibly stronger cipher its
+ * blocks get at creation: after a switch, convergence may bring them down to the requirement, and the label
+ * must never say more than the file keeps. A correct writer is so never refused for its cipher; the monitor's
+ * check still decides, on the floor the file really keeps.
  * A created file is checked again when it is closed, with the taint as it is then (Lucene streams stored fields
  * into a file created at a segment's start while the task reads more documents): a file whose cipher has become
  * too weak for what it received is refused and deleted. Files are also checked at rename.
@@ -87,14 +90,14 @@ public final class PolicyDirectory extends FilterDirectory {
 
     @Override
     public IndexOutput createOutput(String name, IOContext context) throws IOException {
-        AtRestCipher cipher = cipherForNewFile();
-        Conduit label = IndexLabels.label(shard, name, nameOf(cipher));
+        AtRestCipher required = requirementOfNewFile();
+        Conduit label = IndexLabels.label(shard, name, floorName(required));
         gate.write(label, null, Payload.data());
         // Staged before the file exists: another thread may list and open it as soon as it does.
         staged.put(name, label);
         try {
             return checkedOnClose(atRest == null ? in.createOutput(name, context)
-                    : atRest.createOutput(name, context, cipher), label);
+                    : atRest.createOutput(name, context, required), label);
         } catch (IOException | RuntimeException e) {
             staged.remove(name, label);
             throw e;
@@ -103,11 +106,11 @@ public final class PolicyDirectory extends FilterDirectory {
 
     @Override
     public IndexOutput createTempOutput(String prefix, String suffix, IOContext context) throws IOException {
-        AtRestCipher cipher = cipherForNewFile();
+        AtRestCipher required = requirementOfNewFile();
         IndexOutput out = atRest == null ? in.createTempOutput(prefix, suffix, context)
-                : atRest.createTempOutput(prefix, suffix, context, cipher);
+                : atRest.createTempOutput(prefix, suffix, context, required);
         // The name is chosen by the delegate; nothing has been written to it yet.
-        Conduit label = IndexLabels.label(shard, out.getName(), nameOf(cipher));
+        Conduit label = IndexLabels.label(shard, out.getName(), floorName(required));
         try {
             gate.write(label, null, Payload.data());
         } catch (RuntimeException refused) {
@@ -197,17 +200,18 @@ public final class PolicyDirectory extends FilterDirectory {
         };
     }
 
-    /** The cipher a file created now is sealed with (null: plaintext): at least what the taint requires. */
-    private AtRestCipher cipherForNewFile() {
+    /** The requirement a file created now is sealed with (null: none, or a plaintext index): the taint's. */
+    private AtRestCipher requirementOfNewFile() {
         if (atRest == null) {
             return null;
         }
         AtRestCipher required = gate.minimumAtRest().map(Ciphers::byName).orElse(null);
-        return atRest.cipherFor(requirement.apply(required));
+        return requirement.apply(required);
     }
 
-    private static String nameOf(AtRestCipher cipher) {
-        return cipher == null ? AtRestStrength.NONE : cipher.name();
+    /** The label's cipher of a file created with {@code required}: the weakest it is ever sealed with. */
+    private String floorName(AtRestCipher required) {
+        return atRest == null ? AtRestStrength.NONE : atRest.floorFor(required).name();
     }
 
     private Conduit labelOf(String name) throws IOException {

@@ -19,7 +19,10 @@ import org.maat.atrest.cipher.AtRestCipher;
  * ({@link AtRestVolume#enclosing}), so every byte reaches the disk sealed, or, when there is none, as plain
  * {@code java.nio} files. Chosen once per store directory and passed to the code that touches its files, so
  * no file of the store is opened past it. Plaintext files written before the volume existed are read as is
- * (the volume's promise); new files under a volume are always encrypted.
+ * (the volume's promise) but never written: opening one for writing is a {@link PlaintextInVolumeException};
+ * new files under a volume are always encrypted. No volume is cached here: each store directory asks
+ * {@link AtRestVolume#enclosing} when its files are chosen, so a volume opened with an explicit key (e.g.
+ * {@code --at-rest-key}) and registered there is the one used.
  */
 public final class StorageFiles {
 
@@ -46,9 +49,51 @@ public final class StorageFiles {
         return Optional.ofNullable(volume);
     }
 
-    /** A channel of the file's plaintext bytes ({@link AtRestVolume#open} or {@link FileChannel#open}). */
+    /**
+     * A channel of the file's plaintext bytes ({@link AtRestVolume#open} or {@link FileChannel#open}).
+     *
+     * @throws PlaintextInVolumeException when opening for writing a plaintext file that lies in a volume
+     */
     public FileChannel open(Path file, OpenOption... options) throws IOException {
-        return volume == null ? FileChannel.open(file, options) : volume.open(file, options);
+        if (volume == null) {
+            return FileChannel.open(file, options);
+        }
+        if (writes(options)) {
+            requireEncrypted(file);
+        }
+        return volume.open(file, options);
+    }
+
+    /**
+     * Throws {@link PlaintextInVolumeException} if some file of {@code dir} (not its region files) holds
+     * plaintext in a volume: what a writer that will add to a store's existing files checks before it changes
+     * anything. Nothing to check for plaintext files.
+     */
+    public void requireNoPlaintext(Path dir) throws IOException {
+        if (volume == null) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            for (Path f : files.filter(f -> !AtRestVolume.isRegionFile(f.getFileName().toString())).toList()) {
+                requireEncrypted(f);
+            }
+        }
+    }
+
+    /** An existing non-empty file that is not encrypted cannot take writes under a volume. */
+    private void requireEncrypted(Path file) throws IOException {
+        if (Files.isRegularFile(file) && Files.size(file) > 0 && !AtRestVolume.isEncrypted(file)) {
+            throw new PlaintextInVolumeException(file, volume.root());
+        }
+    }
+
+    private static boolean writes(OpenOption... options) {
+        for (OpenOption o : options) {
+            if (o == StandardOpenOption.WRITE || o == StandardOpenOption.APPEND) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Moves {@code source} over {@code target} atomically (with its region files, in a volume). */

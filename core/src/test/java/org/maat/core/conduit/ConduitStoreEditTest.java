@@ -107,7 +107,7 @@ class ConduitStoreEditTest {
         }
         try (ConduitStoreEditor e = ConduitStore.edit(s)) {
             for (Document d : removed) {
-                e.restore(d);
+                e.restore(d, null);
             }
             e.commit();
         }
@@ -129,7 +129,7 @@ class ConduitStoreEditTest {
             e.remove("d150");
             e.commit();
             // restored then removed again in another commit: both the first and the appended copy are erased
-            e.restore(docs.get(150));
+            e.restore(docs.get(150), null);
             e.commit();
             e.remove("d150");
             e.commit();
@@ -170,7 +170,7 @@ class ConduitStoreEditTest {
         try (ConduitStoreEditor e = ConduitStore.edit(s)) {
             assertThatThrownBy(() -> e.remove("d10")).isInstanceOf(IllegalArgumentException.class);
             assertThatThrownBy(() -> e.remove("x")).isInstanceOf(IllegalArgumentException.class);
-            assertThatThrownBy(() -> e.restore(docs.get(2))).isInstanceOf(IllegalStateException.class)
+            assertThatThrownBy(() -> e.restore(docs.get(2), null)).isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("not removed");
             e.remove("d2");
             assertThatThrownBy(() -> e.remove("d2")).isInstanceOf(IllegalStateException.class);
@@ -220,7 +220,7 @@ class ConduitStoreEditTest {
         try (ConduitStoreEditor e = ConduitStore.edit(s)) {
             assertThat(Files.size(s.resolve("segment-00000.dat"))).isEqualTo(committed);
             assertThat(filesHolding(s, title(5))).isEmpty();
-            e.restore(docs.get(5));
+            e.restore(docs.get(5), null);
             e.commit();
         }
         try (ConduitStore store = ConduitStore.open(s)) {
@@ -239,7 +239,7 @@ class ConduitStoreEditTest {
                 e.remove("d1");
                 e.remove("d30");
                 e.commit();
-                e.restore(docs.get(30)); // lies elsewhere now: read there
+                e.restore(docs.get(30), null); // lies elsewhere now: read there
                 e.commit();
             }
             List<Document> rest = all(running);
@@ -319,7 +319,7 @@ class ConduitStoreEditTest {
                         assertThat(store.get(Document.idOf(i))).as("seen at once through edit()").isEmpty();
                     }
                     for (int i : ids) {
-                        e.restore(docs.get(i));
+                        e.restore(docs.get(i), null);
                     }
                     e.commit();
                 }

@@ -32,7 +32,7 @@ public final class EditCrashChild {
         try (ConduitStoreEditor e = ConduitStore.edit(store)) {
             for (int i = 0; i < DOCUMENTS; i++) {
                 if (!e.contains(Document.idOf(i))) {
-                    e.restore(original(i));
+                    e.restore(original(i), null);
                 }
             }
             e.commit();
@@ -46,7 +46,7 @@ public final class EditCrashChild {
                 System.out.println("removed " + r);
                 System.out.flush();
                 for (int i : round(r)) {
-                    e.restore(original(i));
+                    e.restore(original(i), null);
                 }
                 e.commit();
                 System.out.println("restored " + r);

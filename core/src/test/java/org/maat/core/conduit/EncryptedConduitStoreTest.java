@@ -88,7 +88,7 @@ class EncryptedConduitStoreTest {
             editor.remove("d43");
             editor.commit();
             assertThat(open.get("d42")).isEmpty();
-            editor.restore(docs.get(43));
+            editor.restore(docs.get(43), null);
             editor.commit();
         }
         assertThat(AtRestVolume.isEncrypted(store.resolve(EditLog.FILE))).isTrue();

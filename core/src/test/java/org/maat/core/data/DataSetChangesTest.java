@@ -86,7 +86,7 @@ class DataSetChangesTest {
             assertThat(data.policies().find("d7")).isEmpty();
             assertThat(data.documents().contains("d7")).isFalse();
             try (ConduitStoreEditor e = data.editDocuments()) {
-                e.restore(document);
+                e.restore(document, null);
                 e.commit();
             }
             data.policies().batch().putConduit(conduit).commit();

@@ -31,7 +31,7 @@ class EditedStoreIndexingTest {
             }
             kept = e.remove("d29");
             e.commit();
-            e.restore(kept); // appended after every other record
+            e.restore(kept, null); // appended after every other record
             e.commit();
         }
         IndexRun.Report report = IndexRun.standard().run(data, new IndexLayout(dir.resolve("index")), 2,

@@ -3,6 +3,8 @@ package org.maat.disguise.search;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.function.Consumer;
+import org.maat.atrest.cipher.AtRestCipher;
+import org.maat.atrest.cipher.Ciphers;
 import org.maat.core.accounts.GeneratedLogins;
 import org.maat.core.conduit.ConduitStoreEditor;
 import org.maat.core.runtime.IndexUpdate;
@@ -11,6 +13,7 @@ import org.maat.disguise.search.SearchRecords.ConduitRecord;
 import org.maat.disguise.search.SearchRecords.DocumentRecord;
 import org.maat.disguise.search.SearchRecords.FactRecord;
 import org.maat.disguise.search.SearchRecords.LabelledRecord;
+import org.maat.policy.Conduit;
 import org.maat.policy.store.Batch;
 
 /**
@@ -114,7 +117,10 @@ final class PlanApplier {
         edit.commit();
     }
 
-    /** Puts the plan's documents back into the conduit store: after their conduits are back. */
+    /**
+     * Puts the plan's documents back into the conduit store: after their conduits are back, each sealed at rest
+     * with at least what its policy requires (the removal erased the blocks that recorded it).
+     */
     private void restore(SearchPlan plan, StoreWriters writers) throws IOException {
         if (plan.restoreDocuments().isEmpty()) {
             return;
@@ -122,10 +128,17 @@ final class PlanApplier {
         ConduitStoreEditor edit = writers.documents();
         for (DocumentRecord d : plan.restoreDocuments()) {
             if (!edit.contains(d.id())) {
-                edit.restore(d.toDocument());
+                edit.restore(d.toDocument(), requiredAtRest(d.id()));
             }
         }
         edit.commit();
+    }
+
+    /** The cipher document {@code id}'s policy requires at rest (null: none), from its conduit, back by now. */
+    private AtRestCipher requiredAtRest(String id) {
+        Conduit conduit = stores.data().policies().find(id).orElseThrow(() -> new IllegalStateException(
+                "document " + id + " is restored before its conduit: the plan's order is broken"));
+        return stores.data().engine().minimumAtRest(conduit.policy()).map(Ciphers::byName).orElse(null);
     }
 
     private void index(SearchPlan plan, StoreWriters writers) throws IOException {

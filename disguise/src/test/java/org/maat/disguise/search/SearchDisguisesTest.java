@@ -247,7 +247,7 @@ class SearchDisguisesTest {
             Receipt receipt = live.disguises.apply(ANONYMIZE, f.user, PrincipalProof.none());
             try (ConduitStoreEditor edit = live.data.editDocuments()) {
                 Document old = edit.remove(f.friendsOnlyDocument);
-                edit.restore(new Document(old.id(), old.title(), old.date(), old.body() + " edited"));
+                edit.restore(new Document(old.id(), old.title(), old.date(), old.body() + " edited"), null);
                 edit.commit();
             }
             String edited = live.dump(true);

@@ -84,7 +84,7 @@ class ConduitInputFormatTest {
             e.remove("d499");
             e.commit();
             for (int i = 0; i < 500; i += 27) {
-                e.restore(docs.get(i)); // appended, out of id order with the rest
+                e.restore(docs.get(i), null); // appended, out of id order with the rest
             }
             e.commit();
         }

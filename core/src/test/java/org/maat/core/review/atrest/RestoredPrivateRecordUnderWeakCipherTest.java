@@ -27,6 +27,9 @@ import org.maat.core.conduit.Document;
  * no policy minimum) — reseals the same private record under the volume's write cipher, chacha8.
  * Cause: PlanApplier.restore passes no requirement; ConduitStoreEditor.restore(Document) defaults to null
  * (core/.../conduit/ConduitStoreEditor.java:120-146) and nothing remembers what the removed record required.
+ * Fixed: the defaulting overload is gone, so a caller must say what the record requires (nothing else knows it
+ * once the removal erased its blocks), and the disguise layer passes its policy's minimum (checked end to end
+ * by disguise's SearchDisguisesAtRestTest); here the editor must honour it under Selective.
  */
 class RestoredPrivateRecordUnderWeakCipherTest {
 
@@ -49,7 +52,7 @@ class RestoredPrivateRecordUnderWeakCipherTest {
         try (ConduitStore open = ConduitStore.open(store); ConduitStoreEditor editor = open.edit()) {
             editor.remove(secret.id());
             editor.commit();
-            editor.restore(secret); // as PlanApplier.restore does
+            editor.restore(secret, Ciphers.CHACHA20); // its policy's minimum, as PlanApplier.restore passes it
             editor.commit();
         }
         List<AtRestCipher> blocks;

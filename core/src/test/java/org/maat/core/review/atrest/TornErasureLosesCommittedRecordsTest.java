@@ -3,17 +3,22 @@ package org.maat.core.review.atrest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.atrest.AtRestVolume;
 import org.maat.atrest.cipher.Ciphers;
+import org.maat.atrest.file.SealLog;
 import org.maat.core.conduit.ConduitStore;
 import org.maat.core.conduit.ConduitStoreEditor;
 import org.maat.core.conduit.ConduitStoreWriter;
@@ -21,13 +26,16 @@ import org.maat.core.conduit.Document;
 
 /**
  * Promise 6 (a kill mid-write never loses committed conduit-store data). Erasure (after an edit's commit
- * point) zeroes a removed record in place; through the volume that re-seals the record's whole block with one
- * pwrite over the only copy. A SIGKILL tears a pwrite at a page boundary (atrest BlockFile's javadoc says so):
- * simulated here by writing the first N bytes of the new slot (N = up to the page boundary) over the old one.
- * The other records of that block, committed long before, no longer authenticate: ConduitStore.get throws.
- * Without the volume the same torn write would only leave part of the removed record unerased.
- * Cause: atrest file/BlockChannel.seal -> BlockSet.writeOnly -> BlockFile.write (in-place overwrite of a block's
- * only copy; Convergence stages through a second slot, the write path does not).
+ * point) zeroes a removed record in place; through the volume that re-seals the record's whole block. A SIGKILL
+ * tears a pwrite at a page boundary (atrest BlockFile's javadoc says so): simulated here by writing the first N
+ * bytes of the new slot (N = up to the page boundary) over the old one, in the state the store's files were in
+ * just before that pwrite began. That state is taken from the volume itself: {@link SealLog} reports every seal
+ * right after its pwrite, so the files as they were at the seal before (the staging of the new version in a
+ * region file, when the volume stages it) are the files at the moment the base slot's pwrite starts.
+ * With staging, the other records of the block, committed long before, still read (from the staged copy);
+ * with the rewrite over the only copy in place (no seal before it), they no longer authenticate and
+ * ConduitStore.get throws. Without the volume the same torn write would only leave part of the removed record
+ * unerased.
  */
 class TornErasureLosesCommittedRecordsTest {
 
@@ -65,25 +73,72 @@ class TornErasureLosesCommittedRecordsTest {
             }
             w.commit();
         }
-        byte[] before = Files.readAllBytes(segment);
+        byte[] salt = Arrays.copyOfRange(Files.readAllBytes(segment), 24, 40);
+        long lastBlock = (volume.size(segment) - 1) / block;
+
+        // The store's files after each seal of the commit and erasure, and which seal wrote the segment's last slot.
+        List<Map<Path, byte[]>> states = new ArrayList<>();
+        int[] baseSeal = {-1};
         Document removed = docs.get(docs.size() - 1);
         try (ConduitStore open = ConduitStore.open(store); ConduitStoreEditor editor = open.edit()) {
             editor.remove(removed.id());
+            states.add(snapshot(store));
+            SealLog.listen(seal -> {
+                long index = ByteBuffer.wrap(seal.nonce()).order(ByteOrder.LITTLE_ENDIAN).getLong(4);
+                if (baseSeal[0] < 0 && Arrays.equals(seal.salt(), salt) && index == lastBlock) {
+                    baseSeal[0] = states.size();
+                }
+                states.add(snapshot(store));
+            });
             editor.commit(); // the commit point, then the erasure re-seals the last block
+        } finally {
+            SealLog.listen(null);
         }
-        byte[] after = Files.readAllBytes(segment);
-        long k = (before.length - HEADER) / slot - 1;
-        int slotAt = (int) (HEADER + k * slot);
+        assertThat(baseSeal[0]).as("the erasure re-sealed the segment's last block").isPositive();
+        Map<Path, byte[]> beforeBase = states.get(baseSeal[0] - 1);
+        byte[] old = beforeBase.get(segment);
+        byte[] sealed = states.get(baseSeal[0]).get(segment);
+        int slotAt = (int) (HEADER + lastBlock * slot);
         int tear = (slotAt / PAGE + 1) * PAGE;
-        assertThat(Arrays.mismatch(before, after)).as("the erasure rewrote the last slot").isBetween(slotAt, tear - 1);
-        byte[] torn = before.clone();
-        System.arraycopy(after, slotAt, torn, slotAt, tear - slotAt);
+        assertThat(Arrays.mismatch(old, sealed)).as("the erasure rewrote the last slot").isBetween(slotAt, tear - 1);
+
+        // SIGKILL mid-pwrite of the base slot: the files as they were when it began, the slot torn.
+        byte[] torn = old.clone();
+        System.arraycopy(sealed, slotAt, torn, slotAt, tear - slotAt);
+        restore(store, beforeBase);
         Files.write(segment, torn);
 
         try (ConduitStore open = ConduitStore.open(store)) {
             for (Document d : docs.subList(0, docs.size() - 1)) {
                 assertThat(open.get(d.id())).as("committed %s after a torn erasure", d.id()).contains(d);
             }
+        }
+    }
+
+    /** Every file of {@code store} by path, with its bytes. */
+    private static Map<Path, byte[]> snapshot(Path store) {
+        try (Stream<Path> files = Files.list(store)) {
+            Map<Path, byte[]> state = new HashMap<>();
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                state.put(f, Files.readAllBytes(f));
+            }
+            return state;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Puts {@code store}'s files back as {@code state} had them (files it lacks are deleted). */
+    private static void restore(Path store, Map<Path, byte[]> state) throws IOException {
+        try (Stream<Path> files = Files.list(store)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                if (!state.containsKey(f)) {
+                    Files.delete(f);
+                }
+            }
+        }
+        for (Map.Entry<Path, byte[]> e : state.entrySet()) {
+            Files.write(e.getKey(), e.getValue());
         }
     }
 }
