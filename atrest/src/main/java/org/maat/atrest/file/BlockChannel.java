@@ -26,7 +26,10 @@ import org.maat.atrest.cipher.Ciphers;
  * disk, for other channels and processes to read, once the channel has moved past its block or been forced
  * or closed, as with a buffered stream. Two channels writing one block may lose one's update (the later seal
  * wins) but never share a nonce: a seal takes the generation past what the disk shows at that moment. The configuration is consulted per sealed block, so a switch reaches blocks
- * written after it. Methods are synchronized.
+ * written after it. A channel opened without WRITE sees other channels' and processes' sealed writes: it serves
+ * its buffered block only after checking the block's slot headers show the generation it was read at, and
+ * {@link #size} and reads past the size it knows read the slot count and last block from disk again. Methods
+ * are synchronized.
  */
 final class BlockChannel extends EncryptedChannel {
 
@@ -52,6 +55,12 @@ final class BlockChannel extends EncryptedChannel {
     private boolean dirty;
     /** The highest generation block {@code bufIndex} had when loaded or last sealed (-1: never written). */
     private int bufGeneration;
+    /**
+     * On a read-only channel, the highest generation the buffered block's slots showed just before it was
+     * read: a writer (this JVM or another process) seals every change one generation higher, so an unchanged
+     * value proves the buffer current.
+     */
+    private int bufStamp;
     private final boolean[] holders;
     /** Which files hold a copy of the buffered block known to authenticate (from its load or last seal). */
     private final boolean[] valid;
@@ -118,6 +127,9 @@ final class BlockChannel extends EncryptedChannel {
             Arrays.fill(valid, false);
             return;
         }
+        if (!writable) {
+            bufStamp = blocks.highestGeneration(index); // before the read: a later seal shows as a change
+        }
         VolumeConfig cfg = config.current();
         int length = blocks.read(index, buf, order(cfg), cfg.model == SwitchModel.MIRRORED);
         if (length < 0) {
@@ -131,6 +143,39 @@ final class BlockChannel extends EncryptedChannel {
         bufRequired = blocks.required();
         System.arraycopy(blocks.present, 0, holders, 0, holders.length);
         System.arraycopy(blocks.present, 0, valid, 0, valid.length);
+    }
+
+    /**
+     * On a read-only channel, drops the buffered block if a writer sealed it since it was read (one 16-byte
+     * pread per file holding the block), so an erased record never reads as its old plaintext.
+     */
+    private void revalidate() throws IOException {
+        if (!writable && bufIndex >= 0 && blocks.highestGeneration(bufIndex) != bufStamp) {
+            bufIndex = -1;
+        }
+    }
+
+    /**
+     * On a read-only channel, reads the size from disk again: the slot count, and the last block's length
+     * (reloaded only if it changed), since writers append and rewrite the last block after this channel opened.
+     */
+    private void refreshSize() throws IOException {
+        if (writable) {
+            return;
+        }
+        long n = blocks.slots();
+        diskBlocks = n;
+        if (n == 0) {
+            bufIndex = -1;
+            size = 0;
+            return;
+        }
+        revalidate();
+        if (bufIndex != n - 1) {
+            bufIndex = -1;
+            load(n - 1);
+        }
+        size = (n - 1) * blockSize + bufLength;
     }
 
     /** Seals the buffered block if it changed. */
@@ -281,8 +326,12 @@ final class BlockChannel extends EncryptedChannel {
             throw new NonReadableChannelException();
         }
         if (at >= size) {
-            return dst.hasRemaining() ? -1 : 0;
+            refreshSize();
+            if (at >= size) {
+                return dst.hasRemaining() ? -1 : 0;
+            }
         }
+        revalidate();
         int done = 0;
         while (dst.hasRemaining() && at < size) {
             long index = at / blockSize;
@@ -411,6 +460,7 @@ final class BlockChannel extends EncryptedChannel {
     @Override
     public synchronized long size() throws IOException {
         ensureOpen();
+        refreshSize();
         return size;
     }
 

@@ -2,58 +2,91 @@ package org.maat.atrest.file;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.Objects;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The configuration as this process last read it, read again when {@code atrest.json} changes (another
  * process's switch): the file's identity, modification time and size are checked at most every
- * {@value #CHECK_MILLIS} ms, so the check costs one stat now and then on the hot path.
+ * {@value #CHECK_MILLIS} ms, so the check costs one stat now and then on the hot path. {@link #current} never
+ * returns null: it reads one immutable snapshot (configuration and the file stamp it came from) that a refresh
+ * replaces whole, and a refresh that finds the file missing for a moment (a writer between unlink and rename on
+ * a file system without atomic replace) keeps the previous snapshot.
  */
 public final class ConfigFile {
 
     static final long CHECK_MILLIS = 50;
 
+    /** One read of the file: never changed, only replaced. */
+    private static final class Snapshot {
+        final VolumeConfig config;
+        /** The file's identity, mtime and size when read; null: read again at the next check. */
+        final Object stamp;
+        final long checkedAt;
+
+        Snapshot(VolumeConfig config, Object stamp, long checkedAt) {
+            this.config = config;
+            this.stamp = stamp;
+            this.checkedAt = checkedAt;
+        }
+    }
+
     private final Path file;
-    private volatile VolumeConfig current;
-    private volatile long checkedAt;
-    private Object stamp;
+    /** Final, so a thread given this object by a race still sees the first snapshot, never null. */
+    private final AtomicReference<Snapshot> snapshot;
 
     public ConfigFile(Path file) throws IOException {
         this.file = file;
-        refresh();
+        Object stamp = stamp(file);
+        this.snapshot = new AtomicReference<>(new Snapshot(VolumeConfig.read(file), stamp, System.nanoTime()));
     }
 
     public Path path() {
         return file;
     }
 
-    /** The configuration, at most {@value #CHECK_MILLIS} ms stale. */
+    /** The configuration, at most {@value #CHECK_MILLIS} ms stale; never null. */
     public VolumeConfig current() throws IOException {
-        if (System.nanoTime() - checkedAt > CHECK_MILLIS * 1_000_000) {
-            refresh();
+        Snapshot s = snapshot.get();
+        if (System.nanoTime() - s.checkedAt > CHECK_MILLIS * 1_000_000) {
+            return refresh();
         }
-        return current;
+        return s.config;
     }
 
     /** Checks the file now and reads it again if it changed. */
     public synchronized VolumeConfig refresh() throws IOException {
-        BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
-        // rename() gives a new inode; mtime and size catch writes in place.
-        Object s = java.util.List.of(String.valueOf(a.fileKey()), a.lastModifiedTime(), a.size());
-        if (current == null || stamp == null || !Objects.equals(s, stamp)) {
-            current = VolumeConfig.read(file);
-            stamp = s;
+        Snapshot s = snapshot.get();
+        Object now;
+        try {
+            now = stamp(file);
+        } catch (NoSuchFileException beingReplaced) {
+            return s.config; // checked again at the next call: the stamp is left as it was
         }
-        checkedAt = System.nanoTime();
-        return current;
+        if (s.stamp == null || !s.stamp.equals(now)) {
+            // Read before replacing: a failed read leaves the previous snapshot in place.
+            s = new Snapshot(VolumeConfig.read(file), now, System.nanoTime());
+        } else {
+            s = new Snapshot(s.config, s.stamp, System.nanoTime());
+        }
+        snapshot.set(s);
+        return s.config;
     }
 
     /** Writes {@code config} atomically and makes it current here. */
     public synchronized void write(VolumeConfig config) throws IOException {
         config.write(file);
-        stamp = null; // read it again now (never null current: readers call current() without the lock)
+        Snapshot s = snapshot.get();
+        snapshot.set(new Snapshot(s.config, null, s.checkedAt)); // read it again now
         refresh();
+    }
+
+    /** rename() gives a new inode; mtime and size catch writes in place. */
+    private static Object stamp(Path file) throws IOException {
+        BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
+        return List.of(String.valueOf(a.fileKey()), a.lastModifiedTime(), a.size());
     }
 }
