@@ -33,11 +33,10 @@ final class Convergence {
         if (!plaintext.isEmpty()) {
             try (Progress bar = quiet ? null : ProgressBars.start("encrypt", "B", OptionalLong.of(plainBytes))) {
                 for (Path p : plaintext) {
-                    CoveredFiles.encrypt(volume, p, n -> {
-                        if (bar != null) {
-                            bar.stepBy(n);
-                        }
-                    });
+                    long n = volume.encryptPlaintext(p);
+                    if (bar != null) {
+                        bar.stepBy(n);
+                    }
                 }
             }
         }

@@ -1,19 +1,15 @@
 package org.maat.cli.atrest;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.LongConsumer;
 import java.util.stream.Stream;
 import org.maat.atrest.AtRestVolume;
 
 /**
- * The files of a Maat directory that encryption at rest covers, and their encryption when they are still plaintext:
+ * The files of a Maat directory that encryption at rest covers, and which of them are still plaintext:
  * in a data directory the conduit store ({@code documents/}), in an index directory the Lucene shards
  * ({@code shard-N/}). Everything else (policy.db, mal.log, accounts, logins.txt, manifest.json, labels.db) is read by
  * code that does not go through the volume, so it stays plaintext (the issue's scope).
@@ -43,27 +39,5 @@ final class CoveredFiles {
             }
         }
         return out;
-    }
-
-    /**
-     * Rewrites plaintext {@code file} encrypted: a new encrypted file beside it, forced, then moved over it
-     * atomically, so a crash leaves the plaintext file or the encrypted one, never a mix. Reports bytes done.
-     */
-    static void encrypt(AtRestVolume volume, Path file, LongConsumer progress) throws IOException {
-        Path staged = file.resolveSibling(file.getFileName() + ".atrest-staging");
-        Files.deleteIfExists(staged);
-        ByteBuffer buffer = ByteBuffer.allocate(1 << 20);
-        try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ);
-                FileChannel out = volume.open(staged, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-            while (in.read(buffer.clear()) > 0) {
-                buffer.flip();
-                progress.accept(buffer.remaining());
-                while (buffer.hasRemaining()) {
-                    out.write(buffer);
-                }
-            }
-            out.force(true);
-        }
-        volume.move(staged, file);
     }
 }
