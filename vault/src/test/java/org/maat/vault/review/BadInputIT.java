@@ -147,7 +147,7 @@ class BadInputIT {
                 "/acs/permissions/collection:..%2F..", "/ss/collections/a%5Cb", "/ss/collections/%2e")) {
             Reply reply;
             try {
-                reply = send("PUT", path, "{}", null);
+                reply = sendOnFreshConnectionIfClosed(path);
             } catch (IOException noAnswer) {
                 notJson.add(path + " -> no answer: " + noAnswer.getMessage());
                 continue;
@@ -158,6 +158,19 @@ class BadInputIT {
         }
         // FINDING: Jetty refuses ambiguous URIs (%2F, %2E%2E) itself with an EMPTY body, not the JSON error.
         assertThat(notJson).as("answers without a JSON error").isEmpty();
+    }
+
+    /**
+     * The server closes the connection after refusing an ambiguous URI; the client may have picked that pooled
+     * connection for the next request before seeing it close ("received no bytes"). Such a request never reached
+     * the server, so it is sent once more (on a new connection); a second silence is a finding.
+     */
+    private static Reply sendOnFreshConnectionIfClosed(String path) throws Exception {
+        try {
+            return send("PUT", path, "{}", null);
+        } catch (IOException closedUnderUs) {
+            return send("PUT", path, "{}", null);
+        }
     }
 
     @Test
