@@ -24,6 +24,20 @@ public final class Ciphers {
     private static final List<AtRestCipher> ALL = List.of(CHACHA8, CHACHA12, CHACHA20, FREESTYLE_FAST,
             FREESTYLE_BALANCED, FREESTYLE_STRONG);
 
+    /** Every block read and sealed looks its cipher up by header byte: a table, not a search. */
+    @SuppressWarnings("unchecked")
+    private static final Optional<AtRestCipher>[] BY_ID = byIdTable();
+
+    @SuppressWarnings("unchecked")
+    private static Optional<AtRestCipher>[] byIdTable() {
+        Optional<AtRestCipher>[] table = new Optional[256];
+        java.util.Arrays.fill(table, Optional.empty());
+        for (AtRestCipher c : ALL) {
+            table[c.id()] = Optional.of(c);
+        }
+        return table;
+    }
+
     private Ciphers() {
     }
 
@@ -44,7 +58,7 @@ public final class Ciphers {
 
     /** The cipher whose header byte is {@code id}, if any. */
     public static Optional<AtRestCipher> byId(int id) {
-        return ALL.stream().filter(c -> c.id() == id).findFirst();
+        return id >= 0 && id < BY_ID.length ? BY_ID[id] : Optional.empty();
     }
 
     /** The names, weakest first, for messages and {@code --help}. */
