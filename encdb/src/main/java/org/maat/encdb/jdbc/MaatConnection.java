@@ -26,6 +26,7 @@ public final class MaatConnection extends UnsupportedConnection {
     private final PlanExecutor executor;
     private final RoutineEmulation routines;
     private final SchemaChanges schemaChanges;
+    private final ShippingStats shipping = new ShippingStats();
     private boolean leased;
     private int depth;
     private boolean closed;
@@ -42,6 +43,11 @@ public final class MaatConnection extends UnsupportedConnection {
     /** The layer report: per column and onion, the current layer and what it leaks. */
     public LayerReport layers() {
         return LayerReport.of(db.catalog().snapshot());
+    }
+
+    /** Rows and bytes H2 has shipped to this connection (what a split between H2 and the client costs). */
+    public ShippingStats shippingStats() {
+        return shipping;
     }
 
     /** The encrypted schema as the driver currently sees it. */

@@ -42,12 +42,14 @@ public final class MaatResultSet extends UnsupportedResultSet {
     private final int maxRows;
     private final Object[] values;
     private final boolean[] decoded;
+    private final ShippingStats shipping;
+    private boolean[] binaryColumns;
     private int row;
     private boolean closed;
     private boolean lastWasNull;
 
     MaatResultSet(MaatStatement statement, QueryPlan plan, Object[] params, ResultSet physical, int maxRows,
-            Closer closer) throws SQLException {
+            ShippingStats shipping, Closer closer) throws SQLException {
         this.statement = statement;
         this.params = params;
         this.metaData = null; // built from the physical result on first request
@@ -59,6 +61,7 @@ public final class MaatResultSet extends UnsupportedResultSet {
         this.maxRows = maxRows;
         this.values = new Object[plan.visible()];
         this.decoded = new boolean[plan.visible()];
+        this.shipping = shipping;
     }
 
     MaatResultSet(MaatStatement statement, QueryPlan plan, MaatResultSetMetaData metaData, List<Object[]> rows,
@@ -74,6 +77,7 @@ public final class MaatResultSet extends UnsupportedResultSet {
         this.maxRows = maxRows;
         this.values = new Object[plan.visible()];
         this.decoded = new boolean[plan.visible()];
+        this.shipping = null; // counted as the rows were read from H2
     }
 
     @Override
@@ -95,6 +99,9 @@ public final class MaatResultSet extends UnsupportedResultSet {
         }
         if (physical.next()) {
             row++;
+            if (shipping != null) {
+                binaryColumns = shipping.count(physical, binaryColumns);
+            }
             return true;
         }
         return false;

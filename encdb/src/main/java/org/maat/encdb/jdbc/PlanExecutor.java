@@ -78,7 +78,7 @@ final class PlanExecutor {
             if (cached) {
                 busy.add(ps);
             }
-            return new MaatResultSet(statement, plan, params, rs, maxRows, () -> {
+            return new MaatResultSet(statement, plan, params, rs, maxRows, owner.shippingStats(), () -> {
                 rs.close();
                 if (cached) {
                     busy.remove(ps);
@@ -92,7 +92,9 @@ final class PlanExecutor {
         try (rs) {
             metaData = new MaatResultSetMetaData(plan, rs.getMetaData());
             List<ResultColumn> cols = plan.columns();
+            boolean[] binary = null;
             while (rs.next()) {
+                binary = owner.shippingStats().count(rs, binary);
                 Object[] row = new Object[cols.size()];
                 for (int i = 0; i < row.length; i++) {
                     row[i] = cols.get(i).decode(rs, params);
