@@ -27,7 +27,9 @@ import picocli.CommandLine.Command;
             "Run 'bin/maat test' for the test suite (it installs the browser the tests need first).", "",
             "Environment:",
             "  MAAT_LOG_LEVEL   log level on standard error (default: warn; error for demo)",
-            "  MAAT_JAVA_OPTS   extra JVM options, e.g. -Xmx4g"},
+            "  MAAT_JAVA_OPTS   extra JVM options, e.g. -Xmx4g",
+            "  MAAT_PROGRESS    bars or lines: how long jobs show progress on standard error (default: bars",
+            "                   when it is a terminal, else one line per phase with its count and duration)"},
         subcommands = {DemoCommand.class, GenerateCommand.class, IndexCommand.class, SearchCommand.class,
             ErpCommand.class, BenchCommand.class, PolicyCommand.class, ServeCommand.class, ShardCommand.class,
             VaultCommand.class, DisguiseCommand.class, AtRestCommand.class})
@@ -42,12 +44,22 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
+        try {
+            ProgressStyle.forStandardError(); // a bad MAAT_PROGRESS is a usage error before any work, not mid-job
+        } catch (IllegalArgumentException e) {
+            System.err.println("maat: " + e.getMessage());
+            System.exit(2);
+        }
         System.exit(commandLine().execute(args));
     }
 
-    /** The command tree with Maat's error handling: messages, never stack traces, for bad input. */
+    /**
+     * The command tree with Maat's error handling: messages, never stack traces, for bad input; an
+     * unknown command exits 2 at every level, {@code --help} or not.
+     */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
+        UnknownCommand.refuseIn(cl);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             commandLine.getErr().println("maat " + commandLine.getCommandName() + ": " + message(ex));
             return 2;

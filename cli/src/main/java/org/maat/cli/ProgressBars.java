@@ -10,10 +10,13 @@ import me.tongfei.progressbar.ProgressBarStyle;
 import org.maat.core.progress.Progress;
 
 /**
- * The command line's progress bars for long work: count, rate per second and ETA on standard error,
- * so standard output stays clean for results. Without a known total the bar shows count and rate.
- * The one place {@code progressbar} is used: domain code reports through {@link Progress}, and a
- * command hands it {@link #FACTORY}. A bar may be stepped from several threads.
+ * The command line's progress display for long work, on standard error so standard output stays clean
+ * for results, and the one place that decides how it looks ({@link ProgressStyle#forStandardError()},
+ * once per JVM): on a terminal a bar with count, rate per second and ETA (count and rate without a
+ * known total); anywhere else one {@link PhaseLine} per job when it ends. The one place
+ * {@code progressbar} is used: domain code reports through {@link Progress}, and a command hands it
+ * {@link #FACTORY} or calls {@link #start}; {@code --quiet} is a command not calling it. A job's
+ * progress may be stepped from several threads.
  */
 public final class ProgressBars {
 
@@ -23,12 +26,18 @@ public final class ProgressBars {
     private ProgressBars() {
     }
 
-    /** A bar counting {@code unit} (e.g. {@code docs}) towards {@code total}, if known. */
+    /**
+     * Shows a job counting {@code unit} (e.g. {@code docs}) towards {@code total}, if known, in this
+     * JVM's {@link ProgressStyle}.
+     */
     public static Progress start(String task, String unit, OptionalLong total) {
-        return start(task, unit, total, System.err);
+        if (Style.OF_STANDARD_ERROR == ProgressStyle.LINES) {
+            return new PhaseLine(task, unit, total, System.err, System::nanoTime);
+        }
+        return bar(task, unit, total, System.err);
     }
 
-    static Progress start(String task, String unit, OptionalLong total, PrintStream out) {
+    private static Progress bar(String task, String unit, OptionalLong total, PrintStream out) {
         ProgressBar bar = new ProgressBarBuilder()
                 .setTaskName(task)
                 .setInitialMax(total.orElse(-1))
@@ -65,5 +74,10 @@ public final class ProgressBars {
                 bar.close();
             }
         };
+    }
+
+    /** Decided when the first job starts, then kept: standard error does not change under a running JVM. */
+    private static final class Style {
+        static final ProgressStyle OF_STANDARD_ERROR = ProgressStyle.forStandardError();
     }
 }

@@ -35,6 +35,16 @@ class CommandLineOnlyInCliTest {
     }
 
     @Test
+    void onlyProgressBarsDecidesBetweenBarsAndLines() {
+        // One decision point: a command drawing its own bar would redraw into logs and CI output again.
+        noClasses().that().resideInAPackage("org.maat..")
+                .and().haveNameNotMatching("org\\.maat\\.cli\\.ProgressBars(\\$.*)?")
+                .should().dependOnClassesThat().resideInAPackage("me.tongfei.progressbar..")
+                .orShould().dependOnClassesThat().haveSimpleName("PhaseLine")
+                .check(MAAT);
+    }
+
+    @Test
     void theOtherModulesAreOnTheClassPath() {
         // A rule over no classes would pass vacuously.
         for (String module : new String[] {"org.maat.policy", "org.maat.core", "org.maat.indexer", "org.maat.encdb",

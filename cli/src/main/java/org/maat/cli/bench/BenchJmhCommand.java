@@ -124,7 +124,8 @@ public final class BenchJmhCommand implements Callable<Integer> {
             err.flush();
             return 1;
         }
-        JmhReport report = new JmhReport(results, machine + (quick ? "; QUICK run: rough figures, not to quote" : ""));
+        JmhReport report = new JmhReport(results, machine + (quick ? "; QUICK run: rough figures, not to quote" : ""),
+                quick ? JmhReport.RunLength.QUICK : JmhReport.RunLength.FULL);
         Path md = reportDir.resolve("report.md");
         Files.writeString(md, report.markdown(), StandardCharsets.UTF_8);
         o.printf("bench jmh: %d result(s)%n  %s%n  %s%n  %s%n", results.results().size(), json, log, md);

@@ -15,6 +15,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maat.cli.ProgressStyle;
 import org.maat.cli.erp.ErpCommandTest.Run;
 import org.maat.erp.ErpDatabase;
 import org.maat.erp.HrSchema;
@@ -76,6 +77,8 @@ class ErpEncryptRestartIT {
     private void killMidway(List<String> args, Path target) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Djava.io.tmpdir=" + System.getProperty("java.io.tmpdir"),
+                // Its log is a file, which gets one line per phase; the bar's running count says when to kill.
+                "-D" + ProgressStyle.PROPERTY + "=bars",
                 "-cp", System.getProperty("java.class.path"), ErpChild.class.getName()));
         command.addAll(args);
         Path log = dir.resolve("child.log");

@@ -1,79 +1,53 @@
 package org.maat.jmeter.report;
 
-import java.io.BufferedReader;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamReadException;
+import com.fasterxml.jackson.dataformat.csv.CsvFactory;
+import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import java.io.IOException;
+import java.io.Reader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** RFC 4180 records from a reader, each with the line it starts on; quoted fields may span lines. */
+/**
+ * RFC 4180 records from a reader, as Jackson's CSV parser (jackson-dataformat-csv) reads them, each with
+ * the line it starts on: quoted fields may hold commas, doubled quotes and line breaks; a blank line is
+ * a record of one empty field. Text that is not CSV (a quote never closed, a character after a closing
+ * quote) is a {@link JtlFormatException} at the line where its record starts.
+ */
 final class CsvRecords {
+
+    /** Thread-safe and costly to make: one for every file read. */
+    private static final CsvFactory CSV = new CsvFactory();
 
     record Record(long line, List<String> fields) {
     }
 
     private final Path file;
-    private final BufferedReader reader;
-    private long lineNumber;
+    private final CsvParser parser;
 
-    CsvRecords(Path file, BufferedReader reader) {
+    CsvRecords(Path file, Reader reader) throws IOException {
         this.file = file;
-        this.reader = reader;
+        this.parser = CSV.createParser(reader);
     }
 
     /** The next record, or null at the end of input. */
     Record next() throws IOException {
-        String line = reader.readLine();
-        if (line == null) {
-            return null;
-        }
-        lineNumber++;
-        long start = lineNumber;
-        List<String> fields = new ArrayList<>();
-        StringBuilder field = new StringBuilder();
-        boolean quoted = false;
-        int i = 0;
-        while (true) {
-            if (i == line.length()) {
-                if (!quoted) {
-                    fields.add(field.toString());
-                    return new Record(start, fields);
-                }
-                String more = reader.readLine();
-                if (more == null) {
-                    throw new JtlFormatException(file, start, "quoted field is not closed before the end of the file");
-                }
-                lineNumber++;
-                field.append('\n');
-                line = more;
-                i = 0;
-                continue;
+        long start = parser.currentLocation().getLineNr();
+        try {
+            // Without a schema the parser gives each record as an array of strings.
+            if (parser.nextToken() == null) {
+                return null;
             }
-            char c = line.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                    field.append('"');
-                    i += 2;
-                    continue;
-                }
-                if (c == '"') {
-                    quoted = false;
-                    if (i + 1 < line.length() && line.charAt(i + 1) != ',') {
-                        throw new JtlFormatException(file, lineNumber,
-                                "unexpected character after closing quote at column " + (i + 2));
-                    }
-                } else {
-                    field.append(c);
-                }
-            } else if (c == ',') {
-                fields.add(field.toString());
-                field.setLength(0);
-            } else if (c == '"' && field.isEmpty()) {
-                quoted = true;
-            } else {
-                field.append(c);
+            start = parser.currentLocation().getLineNr(); // at the record's START_ARRAY: its first line
+            List<String> fields = new ArrayList<>();
+            for (JsonToken t = parser.nextToken(); t != null && t != JsonToken.END_ARRAY; t = parser.nextToken()) {
+                fields.add(parser.getText());
             }
-            i++;
+            return new Record(start, fields);
+        } catch (StreamReadException e) {
+            throw new JtlFormatException(file, start, "not valid CSV: " + e.getOriginalMessage());
         }
     }
 }

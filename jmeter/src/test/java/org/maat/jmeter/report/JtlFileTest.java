@@ -82,7 +82,35 @@ class JtlFileTest {
                 "1700000000010,6,Q7,200,OK,threads-1 1-1,text,true,,1,1,1,1,u,6,0,0");
 
         assertThatThrownBy(() -> JtlFile.read(file))
-                .hasMessage(file + ":2: quoted field is not closed before the end of the file");
+                .isInstanceOf(JtlFormatException.class)
+                .hasMessageStartingWith(file + ":2: not valid CSV: ")
+                .hasMessageContaining("closing quote");
+    }
+
+    @Test
+    void characterAfterAClosingQuoteIsRejectedAtItsLine() throws IOException {
+        Path file = csv(JtlFixture.HEADER,
+                "1700000000000,5,Q7,200,OK,threads-1 1-1,text,true,,1,1,1,1,u,5,0,0",
+                "1700000000010,6,Q7,200,\"OK\"x,threads-1 1-1,text,true,,1,1,1,1,u,6,0,0");
+
+        assertThatThrownBy(() -> JtlFile.read(file))
+                .isInstanceOf(JtlFormatException.class)
+                .hasMessageStartingWith(file + ":3: not valid CSV: ")
+                .satisfies(e -> assertThat(((JtlFormatException) e).line()).isEqualTo(3));
+    }
+
+    @Test
+    void fieldsKeepTheirSpacesHashesAndEmptyQuotedValuesAndCrLfLinesAreRead() throws IOException {
+        Path file = dir.resolve("crlf.csv");
+        Files.writeString(file, JtlFixture.HEADER + "\r\n"
+                + "1700000000000,5,# not a comment ,200,\"\",threads-1 1-1,text,true,,1,1,1,1,u,5,0,0\r\n"
+                + "\r\n"
+                + "1700000000010,6,\"Q,8\",200,OK,threads-1 1-1,text,true,,1,1,1,1,u,6,0,0\r\n");
+
+        List<Sample> samples = JtlFile.read(file);
+
+        assertThat(samples).extracting(Sample::label).containsExactly("# not a comment ", "Q,8");
+        assertThat(samples).extracting(Sample::line).containsExactly(2L, 4L);
     }
 
     @Test

@@ -14,8 +14,9 @@ import org.maat.bench.report.MarkdownTable;
  * Builds the Markdown report of one JMH run: a table per group of benchmarks, each row normalized
  * to the group's baseline measured in the SAME run (no monitor for reads, an unchecked write for
  * result lists, a plain file for index files), with Thoth's published overhead beside it; the
- * issue's goals (4 KB read overhead under 5% for public, under 25% for MAL) marked met or missed;
- * and every other benchmark's absolute score. A group whose baseline is missing from the run shows
+ * issue's goals (4 KB read overhead under 5% for public, under 25% for MAL) marked met or missed
+ * after a full run, and "not judged (quick run)" after a quick one, whose 200 ms samples cannot tell a
+ * few percent from noise; and every other benchmark's absolute score. A group whose baseline is missing from the run shows
  * its scores with "no baseline" instead of a ratio; groups absent from the run are left out. The
  * report never invents a figure: everything in it is read from the results or is a published one.
  */
@@ -34,17 +35,33 @@ public final class JmhReport {
     static final int GOAL_SIZE = 4096;
     static final List<String> POLICIES = List.of(NO_MONITOR, "public", "private", "friends", "friends+censorship", "fof", "mal");
 
+    /** How long the run measured: only a full run's figures are judged against the goals. */
+    public enum RunLength {
+        /** The benchmarks' own warm-up and measurement settings (or longer): goals are judged. */
+        FULL,
+        /** {@code bench jmh --quick}: one short sample each, figures shown but no goal judged. */
+        QUICK
+    }
+
+    /** What a goal says after a quick run, whatever was measured. */
+    public static final String NOT_JUDGED = "not judged (quick run)";
+
     /**
      * A goal of the issue: the 4 KB read overhead of one policy under a limit. {@code errorPercent}
      * is the overhead's error propagated from the two scores' 99.9% errors (NaN when JMH gave none).
      */
-    public record Goal(String benchmark, String policy, double limitPercent, Double measuredPercent, double errorPercent) {
+    public record Goal(String benchmark, String policy, double limitPercent, Double measuredPercent, double errorPercent,
+            RunLength length) {
 
         /**
          * MET or MISSED by the measured overhead, with "(within noise)" when the error interval
-         * reaches across the limit; NOT MEASURED when the run has no such result or no baseline.
+         * reaches across the limit; NOT MEASURED when the run has no such result or no baseline;
+         * {@link #NOT_JUDGED} after a quick run, measured or not.
          */
         public String status() {
+            if (length == RunLength.QUICK) {
+                return NOT_JUDGED;
+            }
             if (measuredPercent == null) {
                 return "NOT MEASURED";
             }
@@ -57,11 +74,16 @@ public final class JmhReport {
 
     private final JmhRun run;
     private final String machine;
+    private final RunLength length;
 
-    /** @param machine what the run ran on (cores, JDK, shared or not), printed in the header */
-    public JmhReport(JmhRun run, String machine) {
+    /**
+     * @param machine what the run ran on (cores, JDK, shared or not), printed in the header
+     * @param length  whether the run was quick, so its goals are left unjudged
+     */
+    public JmhReport(JmhRun run, String machine, RunLength length) {
         this.run = Objects.requireNonNull(run, "run");
         this.machine = Objects.requireNonNull(machine, "machine");
+        this.length = Objects.requireNonNull(length, "length");
     }
 
     /** The issue's goals, for the decisions-cached reads and the evaluated ones. */
@@ -104,7 +126,12 @@ public final class JmhReport {
                     g.measuredPercent() == null ? "-" : withError(g.measuredPercent(), g.errorPercent()),
                     ThothFigures.readOverhead(GOAL_SIZE, g.policy()), g.status());
         }
-        out.append("## Goals\n\n").append(table.render()).append('\n');
+        out.append("## Goals\n\n");
+        if (length == RunLength.QUICK) {
+            out.append("A quick run's samples are too short to tell an overhead of a few percent from noise: its ")
+                    .append("overheads are shown, and no goal is judged on them.\n\n");
+        }
+        out.append(table.render()).append('\n');
     }
 
     private void readSection(StringBuilder out, String benchmark, String title, String what) {
@@ -215,10 +242,10 @@ public final class JmhReport {
         Optional<JmhResult> r = read(benchmark, GOAL_SIZE, policy);
         Optional<JmhResult> base = read(benchmark, GOAL_SIZE, NO_MONITOR);
         if (r.isEmpty() || base.isEmpty()) {
-            return new Goal(benchmark, policy, limitPercent, null, Double.NaN);
+            return new Goal(benchmark, policy, limitPercent, null, Double.NaN, length);
         }
         return new Goal(benchmark, policy, limitPercent, (r.get().score() / base.get().score() - 1) * 100,
-                overheadError(r.get(), base.get()));
+                overheadError(r.get(), base.get()), length);
     }
 
     /** The error of score/baseline in percent: relative errors added in quadrature (NaN without errors). */

@@ -30,7 +30,7 @@ class JmhReportTest {
 
     @Test
     void goalsAreJudgedOnTheOverheadOverTheNoMonitorBaselineOfTheSameRun() throws Exception {
-        List<JmhReport.Goal> goals = new JmhReport(fixture(), MACHINE).goals();
+        List<JmhReport.Goal> goals = new JmhReport(fixture(), MACHINE, JmhReport.RunLength.FULL).goals();
 
         assertThat(goals).extracting(JmhReport.Goal::benchmark, JmhReport.Goal::policy, JmhReport.Goal::status)
                 .containsExactly(
@@ -45,6 +45,29 @@ class JmhReportTest {
     }
 
     @Test
+    void quickRunShowsTheOverheadsButJudgesNoGoal() throws Exception {
+        JmhReport quick = new JmhReport(fixture(), MACHINE, JmhReport.RunLength.QUICK);
+
+        // The same results that a full run marks MET, MET, MISSED, MET.
+        assertThat(quick.goals()).extracting(JmhReport.Goal::status).containsOnly("not judged (quick run)").hasSize(4);
+        assertThat(quick.goals().get(2).measuredPercent()).isCloseTo(8.0, within(1e-9));
+        String goals = section(quick.markdown(), "## Goals");
+        assertThat(goals).doesNotContain("MET", "MISSED", "NOT MEASURED")
+                .contains("no goal is judged")
+                .contains("| 4 KB public read < 5% | ConduitRead.readEvaluated | +8.0% ± 0.0% | 10.6% | not judged (quick run) |");
+        assertThat(WellFormedMarkdown.assertTablesWellFormed(quick.markdown())).isEqualTo(8);
+    }
+
+    @Test
+    void quickRunLeavesEvenAnUnmeasuredGoalUnjudged() {
+        JmhRun run = new JmhRun(List.of(
+                new JmhResult("org.maat.jmh.ConduitRead.read", Map.of("size", "4096", "policy", "public"), 100, 1, "ns/op")), "");
+
+        assertThat(new JmhReport(run, MACHINE, JmhReport.RunLength.QUICK).goals())
+                .allSatisfy(g -> assertThat(g.status()).isEqualTo("not judged (quick run)"));
+    }
+
+    @Test
     void goalWhoseErrorIntervalReachesAcrossTheLimitIsMarkedWithinNoise() {
         // 4.0% overhead, error 1.04 * hypot(500/10400, 500/10000) = 7.2%: under 5%, but not clearly.
         JmhRun run = new JmhRun(List.of(
@@ -53,7 +76,7 @@ class JmhReportTest {
                 new JmhResult("org.maat.jmh.ConduitRead.read", Map.of("size", "4096", "policy", "mal"), 20_000, 100, "ns/op")),
                 "");
 
-        JmhReport report = new JmhReport(run, MACHINE);
+        JmhReport report = new JmhReport(run, MACHINE, JmhReport.RunLength.FULL);
 
         assertThat(report.goals().get(0).status()).isEqualTo("MET (within noise)");
         assertThat(report.goals().get(0).errorPercent()).isCloseTo(7.21, within(0.01));
@@ -66,7 +89,7 @@ class JmhReportTest {
         JmhRun run = new JmhRun(List.of(
                 new JmhResult("org.maat.jmh.ConduitRead.read", Map.of("size", "4096", "policy", "public"), 100, 1, "ns/op")), "");
 
-        JmhReport report = new JmhReport(run, MACHINE);
+        JmhReport report = new JmhReport(run, MACHINE, JmhReport.RunLength.FULL);
 
         assertThat(report.goals()).allSatisfy(g -> assertThat(g.status()).isEqualTo("NOT MEASURED"));
         assertThat(report.markdown()).contains("| public | 100.0 ± 1.0 ns/op | no baseline | no baseline | no baseline | 10.6% |");
@@ -74,7 +97,7 @@ class JmhReportTest {
 
     @Test
     void readTablesGiveRatioOverheadAndThothsFigurePerSizeInPolicyOrder() throws Exception {
-        String cached = section(new JmhReport(fixture(), MACHINE).markdown(), "## Conduit read, decisions cached");
+        String cached = section(new JmhReport(fixture(), MACHINE, JmhReport.RunLength.FULL).markdown(), "## Conduit read, decisions cached");
 
         assertThat(cached).contains("### 4 KB (Thoth's baseline: 0.145 ms)", "### 512 KB (Thoth's baseline: 3.6 ms)")
                 .contains("| no monitor (baseline) | 10,000.0 ± 1.5 ns/op | +0.0 ns | 1.000 | +0.0% | baseline |")
@@ -89,7 +112,7 @@ class JmhReportTest {
 
     @Test
     void friendListsAreComparedWithTheHundredEntryListOfTheEvaluatedReads() throws Exception {
-        String friends = section(new JmhReport(fixture(), MACHINE).markdown(), "## Friend-list length");
+        String friends = section(new JmhReport(fixture(), MACHINE, JmhReport.RunLength.FULL).markdown(), "## Friend-list length");
 
         // fof: 11,270 ns with 12 friends vs 11,500 ns with 100, over a 10,000 ns baseline.
         assertThat(friends).contains("| FoF | 12 | 11,270.0 ± 1.5 ns/op | +12.7% ± 0.0% | -2.0% | within 2.4% of 100 entries |")
@@ -98,7 +121,7 @@ class JmhReportTest {
 
     @Test
     void resultListWritesAreNormalizedToTheUncheckedWrite() throws Exception {
-        String writes = section(new JmhReport(fixture(), MACHINE).markdown(), "## Write transactions: result lists");
+        String writes = section(new JmhReport(fixture(), MACHINE, JmhReport.RunLength.FULL).markdown(), "## Write transactions: result lists");
 
         assertThat(writes).contains("| unchecked (baseline) | 200.0 ± 1.5 ns/op | +0.0 ns | 1.000 | +0.0% | baseline |")
                 .contains("| ONLY_CND_IDS | 1,000.0 ± 1.5 ns/op | +800.0 ns | 5.000 | +400.0% ± 3.8% | 5.8x |")
@@ -107,7 +130,7 @@ class JmhReportTest {
 
     @Test
     void indexFileCreationIsNormalizedToAPlainFileOfTheSameSize() throws Exception {
-        String files = section(new JmhReport(fixture(), MACHINE).markdown(), "## Write transactions: index-policy");
+        String files = section(new JmhReport(fixture(), MACHINE, JmhReport.RunLength.FULL).markdown(), "## Write transactions: index-policy");
 
         assertThat(files).contains("| 1 KB | 60,000.0 ± 1.5 ns/op | 90,000.0 ± 1.5 ns/op | +30,000.0 ns | 1.500 | +50.0% ± 0.0% | 2.53x (small files) |")
                 .contains("| 1 MB | 1,000,000.0 ± 1.5 ns/op | 1,010,000.0 ± 1.5 ns/op | +10,000.0 ns | 1.010 | +1.0% ± 0.0% | +0.25% (large files) |");
@@ -115,7 +138,7 @@ class JmhReportTest {
 
     @Test
     void benchmarksWithoutABaselineAreListedWithAbsoluteScores() throws Exception {
-        String other = section(new JmhReport(fixture(), MACHINE).markdown(), "## Other benchmarks");
+        String other = section(new JmhReport(fixture(), MACHINE, JmhReport.RunLength.FULL).markdown(), "## Other benchmarks");
 
         assertThat(other).contains("| OnionPrimitives.homAdd | - | 25,000.0 ns/op |")
                 .contains("| ReadCheck.fastPath | template=mal | 45.3 ± 1.5 ns/op |")
@@ -124,7 +147,7 @@ class JmhReportTest {
 
     @Test
     void reportNamesTheRunAndMachineAndEveryTableIsWellFormed() throws Exception {
-        String markdown = new JmhReport(fixture(), MACHINE).markdown();
+        String markdown = new JmhReport(fixture(), MACHINE, JmhReport.RunLength.FULL).markdown();
 
         assertThat(markdown).startsWith("# Maat JMH microbenchmarks")
                 .contains("JMH 1.37, OpenJDK 64-Bit Server VM 17.0.15+6 (17.0.15), 1 fork(s), 3 x 1 s warmup, 5 x 1 s measurement")
@@ -137,7 +160,7 @@ class JmhReportTest {
         JmhRun run = new JmhRun(List.of(new JmhResult("org.maat.jmh.OnionPrimitives.detEncrypt", Map.of(), 680, Double.NaN,
                 "ns/op")), "JMH 1.37");
 
-        String markdown = new JmhReport(run, MACHINE).markdown();
+        String markdown = new JmhReport(run, MACHINE, JmhReport.RunLength.FULL).markdown();
 
         assertThat(markdown).doesNotContain("## Conduit read", "## Friend-list", "## Write transactions")
                 .contains("## Goals", "| OnionPrimitives.detEncrypt | - | 680.0 ns/op |");
