@@ -2,7 +2,6 @@ package org.maat.cli;
 
 import java.io.PrintStream;
 import java.util.Locale;
-import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
@@ -10,7 +9,8 @@ import org.maat.core.progress.Progress;
 
 /**
  * A job's progress as one line, printed when the job ends: {@code encrypt: 100,000 rows in 61.8 s
- * (1,618 rows/s)}, with {@code N of TOTAL} when it ended short of a known total. What the command line
+ * (1,618 rows/s)}, the units done, never the total planned (some totals are estimates that the work
+ * does not reach exactly, and a job that failed says so itself). What the command line
  * shows instead of a bar when standard error is not a terminal ({@link ProgressStyle#LINES}): a log
  * keeps one readable line per phase and never a carriage return. May be stepped from several threads;
  * closing twice prints once.
@@ -23,16 +23,14 @@ final class PhaseLine implements Progress {
     private final LongSupplier nanoTime;
     private final long started;
     private final AtomicLong done = new AtomicLong();
-    private final AtomicLong total;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     /** @param nanoTime the clock, {@link System#nanoTime} but in tests */
-    PhaseLine(String task, String unit, OptionalLong total, PrintStream out, LongSupplier nanoTime) {
+    PhaseLine(String task, String unit, PrintStream out, LongSupplier nanoTime) {
         this.task = task;
         this.unit = unit;
         this.out = out;
         this.nanoTime = nanoTime;
-        this.total = new AtomicLong(total.orElse(-1));
         this.started = nanoTime.getAsLong();
     }
 
@@ -47,11 +45,6 @@ final class PhaseLine implements Progress {
     }
 
     @Override
-    public void total(long max) {
-        total.set(max);
-    }
-
-    @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
             out.println(line(nanoTime.getAsLong() - started));
@@ -61,12 +54,8 @@ final class PhaseLine implements Progress {
 
     private String line(long nanos) {
         long n = done.get();
-        long max = total.get();
         double seconds = nanos / 1e9;
         StringBuilder s = new StringBuilder(task).append(": ").append(String.format(Locale.ROOT, "%,d", n));
-        if (max >= 0 && n < max) {
-            s.append(String.format(Locale.ROOT, " of %,d", max));
-        }
         s.append(' ').append(unit).append(String.format(Locale.ROOT, " in %.1f s", seconds));
         // A percentage is a share of the whole, not a count: a rate of it says nothing.
         if (nanos >= 1_000_000 && !"%".equals(unit)) {

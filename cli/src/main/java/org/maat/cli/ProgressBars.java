@@ -32,7 +32,7 @@ public final class ProgressBars {
      */
     public static Progress start(String task, String unit, OptionalLong total) {
         if (Style.OF_STANDARD_ERROR == ProgressStyle.LINES) {
-            return new PhaseLine(task, unit, total, System.err, System::nanoTime);
+            return new PhaseLine(task, unit, System.err, System::nanoTime);
         }
         return bar(task, unit, total, System.err);
     }

@@ -50,6 +50,6 @@ class CommandTreeTest {
         assertThat(cl.execute("frobnicate")).isEqualTo(2);
         assertThat(cl.execute("search", "--bogus")).isEqualTo(2);
         assertThat(cl.execute()).isEqualTo(2);
-        assertThat(err.toString()).contains("Unmatched argument").contains("Missing command");
+        assertThat(err.toString()).contains("Unknown command 'frobnicate'").contains("Missing command");
     }
 }

@@ -18,7 +18,9 @@ class PhaseLineTest {
     private final AtomicLong clock = new AtomicLong(5_000_000_000L);
 
     private PhaseLine start(String task, String unit, OptionalLong total) {
-        return new PhaseLine(task, unit, total, err, clock::get);
+        PhaseLine line = new PhaseLine(task, unit, err, clock::get);
+        total.ifPresent(line::total); // what a command tells the bar; the line does not print it
+        return line;
     }
 
     private String printed() {
@@ -38,17 +40,18 @@ class PhaseLineTest {
     }
 
     @Test
-    void aPhaseThatEndsShortOfItsTotalSaysHowFarItGot() {
-        PhaseLine load = start("load", "rows", OptionalLong.of(100_000));
-        load.stepTo(40_000);
-        clock.addAndGet(20_000_000_000L);
+    void aPhaseCountsWhatWasDoneNotWhatWasPlanned() {
+        // erp encrypt plans its rows from the plaintext tables; the rows written may differ by a few.
+        PhaseLine load = start("encrypt", "rows", OptionalLong.of(345));
+        load.stepTo(337);
+        clock.addAndGet(11_100_000_000L);
         load.close();
 
-        assertThat(printed()).startsWith("load: 40,000 of 100,000 rows in 20.0 s (2,000 rows/s)");
+        assertThat(printed()).startsWith("encrypt: 337 rows in 11.1 s (30 rows/s)");
     }
 
     @Test
-    void aTotalLearnedOnTheWayAndAnUnknownOneAreBothFine() {
+    void jobsWithAndWithoutAKnownTotalGiveTheSameLine() {
         PhaseLine facts = start("facts", "facts", OptionalLong.of(10));
         facts.total(3_000);
         facts.stepTo(3_000);

@@ -2,10 +2,10 @@ package org.maat.cli.options;
 
 import picocli.CommandLine.Option;
 
-/** {@code --quiet}: no progress bar on standard error. */
+/** {@code --quiet}: no progress on standard error, neither bars nor phase lines. */
 public final class QuietOption {
 
-    @Option(names = "--quiet", description = "No progress bar.")
+    @Option(names = "--quiet", description = "No progress on standard error (neither bars nor one line per phase).")
     boolean quiet;
 
     public boolean quiet() {
