@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * What a log gets: commands run as bin/maat runs them (their own JVM through {@link Main}), standard
  * error to a file as in {@code bench erp 2> out.log} or a CI job. No carriage return and no bar frame
  * reaches the file; each phase is one line with its count, duration and rate; {@code --quiet} shows
- * nothing; an unknown command exits 2 whether or not {@code --help} follows it.
+ * nothing; an unknown command exits 2 whether or not {@code --help} follows it (its messages and
+ * suggestions at every level are {@link UnknownCommandTest}'s).
  */
 class ProgressInLogsIT {
 
@@ -101,9 +102,6 @@ class ProgressInLogsIT {
             assertThat(r.err()).as(String.join(" ", args)).startsWith("Unknown command 'nosuch'");
             assertThat(r.out()).as(String.join(" ", args)).isEmpty();
         }
-        Result close = maat("bench", "serch", "--help");
-        assertThat(close.exit()).isEqualTo(2);
-        assertThat(close.err()).contains("Did you mean:", "bench search");
     }
 
     private static String[] concat(String[] a, String... b) {

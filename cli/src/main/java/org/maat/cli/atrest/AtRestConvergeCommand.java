@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
                 + "the one the volume wants now (Forward: the write cipher; Selective: its region's; Mirrored: fill the "
                 + "regions a switch added), and encrypt the files written before the directory was encrypted.",
             "",
-            "Runs in the foreground with a progress bar, one block at a time, while servers keep using the data: "
+            "Runs in the foreground with progress on standard error, one block at a time, while servers keep using the data: "
                 + "interrupting it (Ctrl-C, a crash) leaves every block readable under a known cipher, and running it "
                 + "again finishes the job."},
         footer = {"", "Examples:",

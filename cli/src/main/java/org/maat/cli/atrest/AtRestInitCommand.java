@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         description = {"Encrypt an existing plaintext directory (a data directory of maat generate or an index of "
                 + "maat index): make it an encrypted volume (DIR/atrest.json), then encrypt every file in it, one file "
-                + "at a time (each written encrypted beside the original, then moved over it), with a progress bar.",
+                + "at a time (each written encrypted beside the original, then moved over it), with progress on standard error.",
             "",
             "The key is made when absent: by default a random 256-bit key in DIR.atrest.key, beside DIR and not in it, "
                 + "so that a copy of DIR alone carries no key. Stop servers of DIR first: files they hold open keep "

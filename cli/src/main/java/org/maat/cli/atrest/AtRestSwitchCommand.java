@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
                 + "region is filled by --converge, and losing a region loses nothing",
             "",
             "With --converge the blocks not yet under the new configuration are re-encrypted at once, in the "
-                + "foreground, with a progress bar."},
+                + "foreground, with progress on standard error."},
         footer = {"", "Examples:",
             "  maat atrest switch --data data --to chacha20 --model forward --converge",
             "  maat atrest switch --data data --to chacha8 --model selective",

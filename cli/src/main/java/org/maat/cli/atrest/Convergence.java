@@ -14,7 +14,7 @@ import org.maat.core.progress.Progress;
 /**
  * A convergence run in the foreground, shared by {@code atrest converge}, {@code switch --converge} and
  * {@code init}: first the covered files still in plaintext are encrypted ({@link CoveredFiles}), then the volume
- * re-encrypts every block not under the cipher it wants; progress bars on standard error, the summary on standard
+ * re-encrypts every block not under the cipher it wants; progress on standard error, the summary on standard
  * output. Safe to interrupt: files are replaced atomically and blocks re-encrypted one at a time, so a later run
  * finishes the job.
  */

@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code maat bench jmh}: runs {@code jmh/target/benchmarks.jar} in a child JVM, then writes its JSON
  * results and a Markdown report normalized to the baselines of the same run. The child's output goes
- * to a log beside the JSON; a progress bar on standard error follows JMH's own progress line. Nothing
+ * to a log beside the JSON; the progress on standard error follows JMH's own progress line. Nothing
  * is reported from a run that failed: the exit code says so and the log's tail is shown.
  */
 @Command(name = "jmh",
@@ -160,7 +160,7 @@ public final class BenchJmhCommand implements Callable<Integer> {
     private record RunOutcome(int exitCode, Deque<String> tail) {
     }
 
-    /** Runs the child JVM, its output to {@code log}, its progress line to a progress bar. */
+    /** Runs the child JVM, its output to {@code log}, its progress line to the progress display. */
     private static RunOutcome run(List<String> command, Path log) throws IOException, InterruptedException {
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         // Ctrl-C ends this JVM without unwinding the finally below: the hook stops the benchmark JVM then.

@@ -5,7 +5,10 @@ import org.maat.bench.erp.ErpBenchmark;
 import org.maat.cli.ProgressBars;
 import org.maat.core.progress.Progress;
 
-/** A row-count progress bar on standard error for the ERP commands' long jobs. Thread-safe. */
+/**
+ * A row count on standard error for the ERP commands' long jobs, shown as {@link ProgressBars} decides (a bar
+ * on a terminal, else one line when the job ends). Thread-safe.
+ */
 public final class ConsoleProgress implements ErpBenchmark.Progress {
 
     private final Progress bar;

@@ -23,7 +23,7 @@ import picocli.CommandLine.Spec;
         description = {"Encrypt the plaintext database in PLAIN_DB into a new encrypted database in ENC_DB.",
             "Tables go in foreign-key order; rows of DEPARTMENTS, EMPLOYEES and JOB_HISTORY are split into id "
                 + "ranges across threads, each with its own connection through Maat's driver. ENC_DB gets a new "
-                + "master key (ENC_DB/maat.key), or with --key-source the key there and none in ENC_DB. A progress bar goes to standard error, a per-phase timing summary "
+                + "master key (ENC_DB/maat.key), or with --key-source the key there and none in ENC_DB. Progress goes to standard error (a bar on a terminal, else one line), a per-phase timing summary "
                 + "to standard output.",
             "If an earlier run into ENC_DB was interrupted (ENC_DB/erp.properties says complete=false), running the "
                 + "same command again deletes that partial database and encrypts from scratch."},

@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
             "Creates DIR/hr.mv.db (and for --encrypted DIR/maat.key, or with --key-source no key in DIR) and "
                 + "DIR/erp.properties; refuses a DIR that "
                 + "already holds a database. Rows are inserted in batches (through Maat's driver for "
-                + "--encrypted); a progress bar goes to standard error, a timing summary to standard output."},
+                + "--encrypted); progress goes to standard error (a bar on a terminal, else one line), a timing summary to standard output."},
         footer = {"", "Exit codes: 0 loaded, 1 a database error, 2 bad usage."})
 public final class ErpLoadCommand implements Callable<Integer> {
 
