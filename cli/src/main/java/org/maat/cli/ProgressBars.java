@@ -20,7 +20,7 @@ import org.maat.core.progress.Progress;
  */
 public final class ProgressBars {
 
-    /** Bars on standard error for domain code that starts its own jobs. */
+    /** Progress on standard error, in this JVM's style, for domain code that starts its own jobs. */
     public static final Progress.Factory FACTORY = ProgressBars::start;
 
     private ProgressBars() {

@@ -75,6 +75,19 @@ class ProgressInLogsIT {
     }
 
     @Test
+    void benchErpLogsEveryPhaseAsOneLine() throws Exception {
+        Result bench = maat("bench", "erp", "--employees", "100", "--threads", "1", "--seconds", "0.2", "--warmup", "0",
+                "--queries", "Q7", "--encrypt-sizes", "100", "--encrypt-threads", "1", "--work", dir.resolve("erp").toString());
+
+        assertThat(bench.exit()).as(bench.err()).isZero();
+        assertNoBars(bench);
+        assertThat(bench.err()).containsPattern("(?m)^load 100: [1-9][0-9,]* rows in [0-9]+\\.[0-9] s")
+                .containsPattern("(?m)^encrypt 100: [1-9][0-9,]* rows in ")
+                .containsPattern("(?m)^encrypt 100/1t: [1-9][0-9,]* rows in ");
+        assertThat(bench.out()).contains("Bulk encryption");
+    }
+
+    @Test
     void generateWritesItsPhasesAndQuietWritesNone() throws Exception {
         Path corpus = Files.writeString(dir.resolve("two.jsonl"), "{\"id\":\"a\",\"title\":\"A\",\"body\":\"fishing quotas\"}\n"
                 + "{\"id\":\"b\",\"title\":\"B\",\"body\":\"farm subsidies\"}\n");
