@@ -92,7 +92,7 @@ class ProgressInLogsIT {
         Path corpus = Files.writeString(dir.resolve("two.jsonl"), "{\"id\":\"a\",\"title\":\"A\",\"body\":\"fishing quotas\"}\n"
                 + "{\"id\":\"b\",\"title\":\"B\",\"body\":\"farm subsidies\"}\n");
         String[] common = {"generate", "--corpus", "jsonl:" + corpus, "--users", "5", "--friends", "2", "--blacklist", "1",
-            "--accounts", "1"};
+            "--accounts", "0", "--employees", "0", "--mal-accesses", "0"}; // no password to hash: seconds, not tens
 
         Result shown = maat(concat(common, "--out", dir.resolve("shown").toString()));
         Result quiet = maat(concat(common, "--out", dir.resolve("quiet").toString(), "--quiet"));
