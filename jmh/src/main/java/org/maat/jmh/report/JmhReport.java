@@ -15,9 +15,10 @@ import org.maat.bench.report.MarkdownTable;
  * to the group's baseline measured in the SAME run (no monitor for reads, an unchecked write for
  * result lists, a plain file for index files), with Thoth's published overhead beside it; the
  * issue's goals (4 KB read overhead under 5% for public, under 25% for MAL) marked met or missed
- * after a full run, and "not judged (quick run)" after a quick one, whose 200 ms samples cannot tell a
- * few percent from noise; and every other benchmark's absolute score. A group whose baseline is missing from the run shows
- * its scores with "no baseline" instead of a ratio; groups absent from the run are left out. The
+ * after a full run, and "not judged (quick run)" after a quick one, whose 200 ms samples cannot tell
+ * a few percent from noise; and every other benchmark's absolute score. A group whose baseline is
+ * missing from the run shows its scores with "no baseline" instead of a ratio; groups absent from
+ * the run are left out. The
  * report never invents a figure: everything in it is read from the results or is a published one.
  */
 public final class JmhReport {
