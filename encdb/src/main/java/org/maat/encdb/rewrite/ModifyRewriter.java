@@ -169,10 +169,9 @@ final class ModifyRewriter {
             QueryPlan select = new SelectRewriter(catalog, keys, RewriteOptions.DEFAULT).withRowId().plan(ps);
             SqlBuilder shared = new SqlBuilder();
             List<RowwisePlan.Assignment> assignments = new ArrayList<>();
-            Map<String, Integer> positions = positions(table);
             for (Map.Entry<Integer, Expression> s : sets.entrySet()) {
                 assignments.add(new RowwisePlan.Assignment(s.getKey(),
-                        RowExpression.compile(s.getValue(), positions, shared)));
+                        RowExpression.compile(s.getValue(), table, shared)));
             }
             int params = Math.max(select.parameters(), shared.appParameters());
             return new RowwisePlan(table, new RowSource.Rewritten(select), n, assignments, writers, writeSql,
