@@ -4,6 +4,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,6 +37,7 @@ final class PlanExecutor {
     private final Connection h2;
     private final RoutineEmulation routines;
     private final AtomicStatement atomic;
+    private final KeyParking keyParking;
     private final Set<PreparedStatement> busy = new HashSet<>();
     private final Map<String, PreparedStatement> statements = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
@@ -53,6 +55,7 @@ final class PlanExecutor {
         this.h2 = h2;
         this.routines = routines;
         this.atomic = new AtomicStatement(owner, h2);
+        this.keyParking = new KeyParking(h2);
     }
 
     /** A physical statement for {@code sql}: the cached one unless a result set still reads it. */
@@ -173,20 +176,56 @@ final class PlanExecutor {
                 oldRows.add(old);
                 newRows.add(next);
             }
-            PreparedStatement write = prepare(plan.writeSql());
-            int count = 0;
-            for (int r = 0; r < selected.size(); r++) {
-                Object rowId = selected.get(r)[0];
-                if (plan.isDelete()) {
-                    write.setObject(1, rowId);
-                } else {
-                    plan.bindWrite(write, newRows.get(r), rowId);
-                }
-                count += write.executeUpdate();
-            }
+            List<Object> rowIds = selected.stream().map(row -> row[0]).toList();
+            int count = plan.isDelete() || rowIds.size() < 2 ? writeRows(plan, rowIds, newRows)
+                    : updateRowsAsOne(plan, rowIds, newRows);
             fireTriggers(plan, oldRows, newRows);
             return count;
         });
+    }
+
+    /**
+     * Writes an UPDATE's rows; when one collides with a unique key another of its rows held before, parks
+     * the rows' keys ({@link KeyParking}) and writes them again, so the statement fails only if H2's
+     * would, which checks keys once all rows are written.
+     */
+    private int updateRowsAsOne(RowwisePlan plan, List<Object> rowIds, List<Object[]> newRows) throws SQLException {
+        Savepoint start = h2.setSavepoint();
+        try {
+            int count = writeRows(plan, rowIds, newRows);
+            h2.releaseSavepoint(start);
+            return count;
+        } catch (SQLException collision) {
+            if (!"23505".equals(collision.getSQLState())) {
+                throw collision;
+            }
+            h2.rollback(start);
+            try {
+                if (!keyParking.park(plan, rowIds)) {
+                    throw collision;
+                }
+            } catch (SQLException cannotPark) {
+                if (cannotPark != collision) {
+                    collision.addSuppressed(cannotPark);
+                }
+                throw collision;
+            }
+            return writeRows(plan, rowIds, newRows);
+        }
+    }
+
+    private int writeRows(RowwisePlan plan, List<Object> rowIds, List<Object[]> newRows) throws SQLException {
+        PreparedStatement write = prepare(plan.writeSql());
+        int count = 0;
+        for (int r = 0; r < rowIds.size(); r++) {
+            if (plan.isDelete()) {
+                write.setObject(1, rowIds.get(r));
+            } else {
+                plan.bindWrite(write, newRows.get(r), rowIds.get(r));
+            }
+            count += write.executeUpdate();
+        }
+        return count;
     }
 
     private void fireTriggers(RowwisePlan plan, List<Object[]> oldRows, List<Object[]> newRows) throws SQLException {

@@ -3,6 +3,7 @@ package org.maat.encdb.rewrite;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
+import org.maat.encdb.schema.EncryptedColumn;
 import org.maat.encdb.schema.EncryptedTable;
 import org.maat.encdb.schema.TriggerDefinition;
 
@@ -59,6 +60,11 @@ public record RowwisePlan(EncryptedTable table, RowSource rows, int selectedColu
             p += w.physicalColumns().size();
         }
         ps.setObject(p, rowId);
+    }
+
+    /** The columns an UPDATE writes, in the order of {@link #bindWrite}. */
+    public List<EncryptedColumn> writtenColumns() {
+        return writers.stream().map(ColumnWriter::column).toList();
     }
 
     /** Converts and checks an assigned value as the column stores it. */

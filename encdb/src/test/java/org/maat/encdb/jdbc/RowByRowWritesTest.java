@@ -15,6 +15,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -96,6 +97,10 @@ class RowByRowWritesTest {
                 new Write("UPDATE EMP SET BADGE = 20 - BADGE WHERE BADGE BETWEEN 12 AND 14"),
                 new Write("DELETE FROM REVIEW WHERE SCORE IN (3, 4)"),
                 new Write("UPDATE EMP SET BADGE = BADGE + 1 WHERE NAME LIKE 'Eve %'"),
+                new Write("UPDATE EMP SET BADGE = BADGE + 1 WHERE ID < 5"),
+                new Write("UPDATE EMP SET BADGE = 25 - BADGE WHERE BADGE IN (11, 14)"),
+                new Write("UPDATE EMP SET BADGE = BADGE + 1 WHERE NAME LIKE '% Smith'"),
+                new Write("UPDATE EMP SET BADGE = 24 - BADGE WHERE BADGE IN (11, 12, 13)"),
                 new Write("UPDATE EMP SET NAME = NULL WHERE NAME LIKE 'Cy %'"),
                 new Write("UPDATE EMP SET BADGE = 11 WHERE ID = 2"),
                 new Write("INSERT INTO ARCHIVE SELECT * FROM EMP WHERE SALARY > ?", 200),
@@ -147,6 +152,17 @@ class RowByRowWritesTest {
             Assumptions.abort("waits for the split query path (helper A's branch of issue 17): " + w.sql());
         }
         assertSameOutcome(w);
+    }
+
+    @Test
+    void keysShiftAmongTheStatementsOwnRowsAsInPlainH2() throws SQLException {
+        for (Connection c : List.of(plain, enc)) {
+            JdbcRows.exec(c, "INSERT INTO ARCHIVE SELECT * FROM EMP");
+        }
+        assertSameOutcome(new Write("UPDATE ARCHIVE SET ID = ID + 1, SALARY = SALARY * 2"));
+        assertSameOutcome(new Write("UPDATE ARCHIVE SET ID = ID - ? WHERE NAME LIKE '% Smith'", 1));
+        assertSameOutcome(new Write("UPDATE ARCHIVE SET ID = 12 - ID WHERE ID BETWEEN 2 AND 10"));
+        assertThat(JdbcRows.rows(enc, "SELECT ID FROM ARCHIVE ORDER BY ID")).hasSize(6);
     }
 
     /** Whether the driver runs an application SELECT of a row id with a WHERE H2 cannot evaluate on ciphertext. */
