@@ -4,8 +4,10 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Savepoint;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,14 +18,16 @@ import org.maat.encdb.rewrite.InsertSelectPlan;
 import org.maat.encdb.rewrite.ParameterBinder;
 import org.maat.encdb.rewrite.QueryPlan;
 import org.maat.encdb.rewrite.ResultColumn;
+import org.maat.encdb.rewrite.RowSource;
 import org.maat.encdb.rewrite.RowwisePlan;
+import org.maat.encdb.rewrite.ValueSource;
 import org.maat.encdb.rewrite.WritePlan;
 
 /**
  * Runs plans for one connection: binds the physical statement (reusing a prepared statement per
  * physical SQL text), executes it on the connection's H2 session, and builds decrypted results
  * (the client-side steps of a query are {@link ClientSideSteps}); runs INSERT ... SELECT and row-by-row
- * updates, firing triggers ({@link RoutineEmulation}). Schema statements are {@link SchemaChanges}.
+ * updates, firing triggers ({@link RoutineEmulation}), each as one statement ({@link AtomicStatement}). Schema statements are {@link SchemaChanges}.
  */
 final class PlanExecutor {
 
@@ -32,6 +36,8 @@ final class PlanExecutor {
     private final MaatConnection owner;
     private final Connection h2;
     private final RoutineEmulation routines;
+    private final AtomicStatement atomic;
+    private final KeyParking keyParking;
     private final Set<PreparedStatement> busy = new HashSet<>();
     private final Map<String, PreparedStatement> statements = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
@@ -48,6 +54,8 @@ final class PlanExecutor {
         this.owner = owner;
         this.h2 = h2;
         this.routines = routines;
+        this.atomic = new AtomicStatement(owner, h2);
+        this.keyParking = new KeyParking(h2);
     }
 
     /** A physical statement for {@code sql}: the cached one unless a result set still reads it. */
@@ -126,70 +134,165 @@ final class PlanExecutor {
         return ps.executeBatch();
     }
 
-    /** INSERT ... SELECT: the decrypted rows of the query, re-encrypted as one batch of VALUES. */
+    /**
+     * INSERT ... SELECT: the decrypted rows of the query, re-encrypted as one batch of VALUES, all
+     * inserted or none.
+     */
     int insertSelect(InsertSelectPlan plan, Object[] params) throws SQLException {
-        List<Object[]> rows = new ArrayList<>();
-        int n = plan.select().visible();
-        try (MaatResultSet rs = query(plan.select(), params, null, 0)) {
-            while (rs.next()) {
-                Object[] row = new Object[n];
-                for (int i = 0; i < n; i++) {
-                    row[i] = rs.getObject(i + 1);
-                }
-                rows.add(row);
+        return atomic.run(() -> {
+            List<Object[]> rows = read(plan.rows(), params, plan.columns(), plan::columnCountMismatch);
+            if (rows.isEmpty()) {
+                return 0;
             }
+            int count = 0;
+            for (int c : writeBatch(plan.insert(), rows)) {
+                count += Math.max(c, 0);
+            }
+            return count;
+        });
+    }
+
+    /**
+     * UPDATE/DELETE on decrypted rows, as one statement: every new row is computed from the rows read
+     * before anything is written (SET expressions and subqueries see the table as it was, as in H2),
+     * then the rows are written by row id, then the triggers fire with each old and new row (H2 fires
+     * AFTER row triggers once the statement's rows are written). Any failure undoes all of it.
+     */
+    int rowwise(RowwisePlan plan, Object[] params) throws SQLException {
+        return atomic.run(() -> {
+            int width = 1 + plan.selectedColumns();
+            List<Object[]> selected = read(plan.rows(), params, width, n -> new SQLException(
+                    "internal: row-by-row query returned " + n + " columns, expected " + width, "HY000"));
+            int n = plan.table().columns().size();
+            List<Object[]> oldRows = new ArrayList<>(selected.size());
+            List<Object[]> newRows = new ArrayList<>(selected.size());
+            for (Object[] row : selected) {
+                Object[] values = Arrays.copyOfRange(row, 1, row.length);
+                Object[] old = Arrays.copyOf(values, n);
+                Object[] next = old.clone();
+                for (RowwisePlan.Assignment a : plan.assignments()) {
+                    next[a.columnIndex()] = plan.stored(a.columnIndex(), a.value().evaluate(values, params));
+                }
+                oldRows.add(old);
+                newRows.add(next);
+            }
+            List<Object> rowIds = selected.stream().map(row -> row[0]).toList();
+            int count = plan.isDelete() || rowIds.size() < 2 ? writeRows(plan, rowIds, newRows)
+                    : updateRowsAsOne(plan, rowIds, newRows);
+            fireTriggers(plan, oldRows, newRows);
+            return count;
+        });
+    }
+
+    /**
+     * Writes an UPDATE's rows; when one collides with a unique key another of its rows held before, parks
+     * the rows' keys ({@link KeyParking}) and writes them again, so the statement fails only if H2's
+     * would, which checks keys once all rows are written.
+     */
+    private int updateRowsAsOne(RowwisePlan plan, List<Object> rowIds, List<Object[]> newRows) throws SQLException {
+        Savepoint start = h2.setSavepoint();
+        try {
+            int count = writeRows(plan, rowIds, newRows);
+            h2.releaseSavepoint(start);
+            return count;
+        } catch (SQLException collision) {
+            if (!"23505".equals(collision.getSQLState())) {
+                throw collision;
+            }
+            h2.rollback(start);
+            try {
+                if (!keyParking.park(plan, rowIds)) {
+                    throw collision;
+                }
+            } catch (SQLException cannotPark) {
+                if (cannotPark != collision) {
+                    collision.addSuppressed(cannotPark);
+                }
+                throw collision;
+            }
+            return writeRows(plan, rowIds, newRows);
         }
-        if (rows.isEmpty()) {
-            return 0;
-        }
+    }
+
+    private int writeRows(RowwisePlan plan, List<Object> rowIds, List<Object[]> newRows) throws SQLException {
+        PreparedStatement write = prepare(plan.writeSql());
         int count = 0;
-        for (int c : writeBatch(plan.insert(), rows)) {
-            count += Math.max(c, 0);
+        for (int r = 0; r < rowIds.size(); r++) {
+            if (plan.isDelete()) {
+                write.setObject(1, rowIds.get(r));
+            } else {
+                plan.bindWrite(write, newRows.get(r), rowIds.get(r));
+            }
+            count += write.executeUpdate();
         }
         return count;
     }
 
-    /** UPDATE/DELETE on decrypted rows, firing triggers with the old and new rows. */
-    int rowwise(RowwisePlan plan, Object[] params) throws SQLException {
-        List<Object[]> oldRows = new ArrayList<>();
-        List<Object> rowIds = new ArrayList<>();
-        int n = plan.table().columns().size();
-        try (MaatResultSet rs = query(plan.select(), params, null, 0)) {
-            while (rs.next()) {
-                rowIds.add(rs.getObject(1));
-                Object[] row = new Object[n];
-                for (int i = 0; i < n; i++) {
-                    row[i] = rs.getObject(i + 2);
-                }
-                oldRows.add(row);
-            }
+    private void fireTriggers(RowwisePlan plan, List<Object[]> oldRows, List<Object[]> newRows) throws SQLException {
+        if (plan.triggers().isEmpty()) {
+            return;
         }
         List<Trigger> triggers = routines.triggers(plan.triggers(), plan.isDelete());
         try {
-            PreparedStatement write = prepare(plan.writeSql());
-            int count = 0;
             for (int r = 0; r < oldRows.size(); r++) {
-                Object[] old = oldRows.get(r);
-                Object[] next = old.clone();
-                for (RowwisePlan.Assignment a : plan.assignments()) {
-                    next[a.columnIndex()] = plan.stored(a.columnIndex(), a.value().evaluate(old, params));
-                }
-                if (plan.isDelete()) {
-                    write.setObject(1, rowIds.get(r));
-                } else {
-                    plan.bindWrite(write, next, rowIds.get(r));
-                }
-                count += write.executeUpdate();
                 for (Trigger t : triggers) {
-                    t.fire(owner, old.clone(), plan.isDelete() ? null : next.clone());
+                    t.fire(owner, oldRows.get(r).clone(), plan.isDelete() ? null : newRows.get(r).clone());
                 }
             }
-            return count;
         } finally {
             for (Trigger t : triggers) {
                 t.close();
             }
         }
+    }
+
+    /** A column count a write's query did not have. */
+    @FunctionalInterface
+    private interface WrongWidth {
+        SQLException of(int columns);
+    }
+
+    /** Every row of a write's query, decrypted, {@code width} values each. */
+    private List<Object[]> read(RowSource source, Object[] params, int width, WrongWidth wrongWidth)
+            throws SQLException {
+        return source.accept(new RowSource.Cases<List<Object[]>>() {
+            @Override
+            public List<Object[]> rewritten(QueryPlan plan) throws SQLException {
+                try (ResultSet rs = query(plan, params, null, 0)) {
+                    return rows(rs, width, wrongWidth);
+                }
+            }
+
+            @Override
+            public List<Object[]> application(String sql) throws SQLException {
+                // The driver's own query path, as the application's SELECT would run; it has the
+                // write's parameters, in the same order.
+                try (PreparedStatement ps = owner.prepareStatement(sql)) {
+                    for (int i = 0; i < params.length; i++) {
+                        ps.setObject(i + 1, ValueSource.parameter(i).value(params));
+                    }
+                    try (ResultSet rs = ps.executeQuery()) {
+                        return rows(rs, width, wrongWidth);
+                    }
+                }
+            }
+        });
+    }
+
+    private static List<Object[]> rows(ResultSet rs, int width, WrongWidth wrongWidth) throws SQLException {
+        int columns = rs.getMetaData().getColumnCount();
+        if (columns != width) {
+            throw wrongWidth.of(columns);
+        }
+        List<Object[]> rows = new ArrayList<>();
+        while (rs.next()) {
+            Object[] row = new Object[width];
+            for (int i = 0; i < width; i++) {
+                row[i] = rs.getObject(i + 1);
+            }
+            rows.add(row);
+        }
+        return rows;
     }
 
     void close() {

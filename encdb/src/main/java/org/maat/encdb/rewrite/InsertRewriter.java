@@ -1,6 +1,7 @@
 package org.maat.encdb.rewrite;
 
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.util.ArrayList;
 import java.util.List;
 import net.sf.jsqlparser.expression.Expression;
@@ -8,6 +9,7 @@ import net.sf.jsqlparser.expression.operators.relational.ExpressionList;
 import net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList;
 import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.statement.insert.Insert;
+import net.sf.jsqlparser.statement.select.PlainSelect;
 import net.sf.jsqlparser.statement.select.Values;
 import org.maat.encdb.schema.CatalogSnapshot;
 import org.maat.encdb.schema.EncryptedColumn;
@@ -30,19 +32,39 @@ final class InsertRewriter {
     }
 
     Plan planAny(Insert insert) throws SQLException, PeelRequired {
-        if (!(insert.getSelect() instanceof net.sf.jsqlparser.statement.select.PlainSelect ps)) {
+        if (insert.getSelect() == null || insert.getSelect() instanceof Values) {
             return plan(insert);
         }
-        QueryPlan select = new SelectRewriter(catalog, keys, RewriteOptions.DEFAULT).plan(ps);
         String name = Identifiers.normalize(insert.getTable().getName());
         EncryptedTable table = catalog.table(name);
         if (table == null) {
             throw new SQLException("Table \"" + name + "\" not found", "42S02");
         }
         int n = insert.getColumns() == null ? table.columns().size() : insert.getColumns().size();
-        if (n != select.visible()) {
-            throw new SQLException("Column count does not match: " + n + " columns, " + select.visible()
-                    + " selected", "21S02");
+        RowSource rows;
+        int parameters;
+        try {
+            if (!(insert.getSelect() instanceof PlainSelect ps)) {
+                throw Unsupported.construct(insert.getSelect().getClass().getSimpleName()
+                        .replaceAll("([a-z])([A-Z])", "$1 $2").toUpperCase(java.util.Locale.ROOT)
+                        + " (UNION, WITH, VALUES and parenthesized queries)");
+            }
+            QueryPlan select = new SelectRewriter(catalog, keys, RewriteOptions.DEFAULT).plan(ps);
+            if (n != select.visible()) {
+                throw columnCount(n, select.visible());
+            }
+            rows = new RowSource.Rewritten(select);
+            parameters = select.parameters();
+        } catch (SQLFeatureNotSupportedException refused) {
+            // The driver's query path may still run it (split between H2 and the client).
+            String sql = insert.getSelect().toString();
+            try {
+                parameters = StatementRewriter.plan(sql, catalog, keys, RewriteOptions.DEFAULT).parameters();
+            } catch (SQLException e) {
+                refused.addSuppressed(e);
+                throw refused;
+            }
+            rows = new RowSource.Application(sql);
         }
         StringBuilder sql = new StringBuilder("INSERT INTO ").append(Identifiers.quote(name));
         if (insert.getColumns() != null) {
@@ -55,7 +77,13 @@ final class InsertRewriter {
         }
         sql.append(" VALUES (").append("?, ".repeat(n - 1)).append("?)");
         WritePlan values = plan((Insert) StatementParser.parse(sql.toString()));
-        return new InsertSelectPlan(select, values, select.parameters());
+        return new InsertSelectPlan(rows, n, values, parameters);
+    }
+
+    /** H2's error for an INSERT whose query yields another number of columns than it inserts. */
+    static SQLException columnCount(int columns, int selected) {
+        return new SQLException("Column count does not match: " + columns + " columns, " + selected + " selected",
+                "21S02");
     }
 
     WritePlan plan(Insert insert) throws SQLException {

@@ -1,6 +1,7 @@
 package org.maat.encdb.rewrite;
 
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -22,7 +23,12 @@ import org.maat.encdb.schema.TriggerDefinition;
 /**
  * Rewrites UPDATE and DELETE. When H2 can do all of it (SET to parameters or literals, a WHERE
  * without LIKE on encrypted columns, no triggers) the result is one physical statement; otherwise a
- * {@link RowwisePlan} the driver runs row by row on decrypted values.
+ * {@link RowwisePlan} the driver runs row by row on decrypted values. The rows it changes are read by a
+ * query the rewriter plans onto the physical schema when it can (the SET expressions then computed on
+ * the client); when it refuses the WHERE or a SET expression, by the application-level query
+ * {@code SELECT q._ROWID_, q.c1, ..., q.cn, <SET expressions> FROM t q WHERE <where>} run through the
+ * driver's query path, which evaluates WHERE and SET as H2 would. A statement neither can run is
+ * refused with the rewriter's first reason.
  */
 final class ModifyRewriter {
 
@@ -56,6 +62,10 @@ final class ModifyRewriter {
                 if (pos == null) {
                     throw new SQLException("Column \"" + c.getColumnName() + "\" not found", "42S22");
                 }
+                if (sets.containsKey(pos)) {
+                    throw new SQLException("Duplicate column name \"" + table.columns().get(pos).name() + "\"",
+                            "42S21", 42121);
+                }
                 sets.put(pos, (Expression) set.getValues().get(i));
             }
         }
@@ -84,13 +94,8 @@ final class ModifyRewriter {
             }
             Scope scope = new Scope();
             scope.addTable(qualifier, table);
-            ExpressionWriter where = new ExpressionWriter(scope, out.fork(), keys);
             SqlBuilder cond = out.fork();
-            where = new ExpressionWriter(scope, cond, keys);
-            if (update.getWhere() != null) {
-                where.condition(update.getWhere(), true);
-            }
-            if (where.likeChecks.isEmpty()) {
+            if (wholeInH2(new ExpressionWriter(scope, cond, keys), update.getWhere())) {
                 if (update.getWhere() != null) {
                     out.append(" WHERE ").append(cond.toString());
                 }
@@ -118,11 +123,7 @@ final class ModifyRewriter {
         Scope scope = new Scope();
         scope.addTable(qualifier, table);
         SqlBuilder cond = out.fork();
-        ExpressionWriter where = new ExpressionWriter(scope, cond, keys);
-        if (delete.getWhere() != null) {
-            where.condition(delete.getWhere(), true);
-        }
-        if (where.likeChecks.isEmpty() && triggers.isEmpty()) {
+        if (triggers.isEmpty() && wholeInH2(new ExpressionWriter(scope, cond, keys), delete.getWhere())) {
             if (delete.getWhere() != null) {
                 out.append(" WHERE ").append(cond.toString());
             }
@@ -131,21 +132,25 @@ final class ModifyRewriter {
         return rowwise(table, qualifier, delete.getWhere(), new LinkedHashMap<>(), triggers);
     }
 
+    /** Whether H2 evaluates {@code where} alone (written into {@code writer}'s builder); false when it refuses it. */
+    private static boolean wholeInH2(ExpressionWriter writer, Expression where) throws SQLException, PeelRequired {
+        if (where == null) {
+            return true;
+        }
+        try {
+            writer.condition(where, true);
+        } catch (SQLFeatureNotSupportedException refused) {
+            return false;
+        }
+        return writer.likeChecks.isEmpty();
+    }
+
     private RowwisePlan rowwise(EncryptedTable table, String qualifier, Expression where,
             LinkedHashMap<Integer, Expression> sets, List<TriggerDefinition> triggers)
             throws SQLException, PeelRequired {
-        PlainSelect ps = (PlainSelect) StatementParser.parse("SELECT * FROM " + Identifiers.quote(table.name()) + " "
-                + Identifiers.quote(qualifier));
-        ps.setWhere(where);
-        QueryPlan select = new SelectRewriter(catalog, keys, RewriteOptions.DEFAULT).withRowId().plan(ps);
-        SqlBuilder shared = new SqlBuilder();
-        List<RowwisePlan.Assignment> assignments = new ArrayList<>();
         List<ColumnWriter> writers = new ArrayList<>();
-        Map<String, Integer> positions = positions(table);
-        for (Map.Entry<Integer, Expression> s : sets.entrySet()) {
-            assignments.add(new RowwisePlan.Assignment(s.getKey(),
-                    RowExpression.compile(s.getValue(), positions, shared)));
-            writers.add(new ColumnWriter(table.columns().get(s.getKey()), keys));
+        for (Integer column : sets.keySet()) {
+            writers.add(new ColumnWriter(table.columns().get(column), keys));
         }
         String writeSql;
         if (sets.isEmpty()) {
@@ -156,8 +161,68 @@ final class ModifyRewriter {
             writeSql = "UPDATE " + Identifiers.quote(table.name()) + " SET " + String.join(", ", assigns)
                     + " WHERE _ROWID_ = ?";
         }
-        int params = Math.max(select.parameters(), shared.appParameters());
-        return new RowwisePlan(table, select, assignments, writers, writeSql, triggers, params);
+        int n = table.columns().size();
+        try {
+            PlainSelect ps = (PlainSelect) StatementParser.parse("SELECT * FROM " + Identifiers.quote(table.name())
+                    + " " + Identifiers.quote(qualifier));
+            ps.setWhere(where);
+            QueryPlan select = new SelectRewriter(catalog, keys, RewriteOptions.DEFAULT).withRowId().plan(ps);
+            SqlBuilder shared = new SqlBuilder();
+            List<RowwisePlan.Assignment> assignments = new ArrayList<>();
+            for (Map.Entry<Integer, Expression> s : sets.entrySet()) {
+                assignments.add(new RowwisePlan.Assignment(s.getKey(),
+                        RowExpression.compile(s.getValue(), table, shared)));
+            }
+            int params = Math.max(select.parameters(), shared.appParameters());
+            return new RowwisePlan(table, new RowSource.Rewritten(select), n, assignments, writers, writeSql,
+                    triggers, params);
+        } catch (SQLFeatureNotSupportedException refused) {
+            String sql = applicationQuery(table, qualifier, where, sets);
+            int params = applicationParameters(sql, refused);
+            List<RowwisePlan.Assignment> assignments = new ArrayList<>();
+            int k = 0;
+            for (Integer column : sets.keySet()) {
+                int index = n + k++;
+                assignments.add(new RowwisePlan.Assignment(column, (row, p) -> row[index]));
+            }
+            return new RowwisePlan(table, new RowSource.Application(sql), n + sets.size(), assignments, writers,
+                    writeSql, triggers, params);
+        }
+    }
+
+    /**
+     * {@code SELECT q._ROWID_, q.c1, ..., q.cn, <SET expressions> FROM t q WHERE <where>}: the SET
+     * expressions come before the WHERE, as in the UPDATE, so its {@code ?} keep their order.
+     */
+    private static String applicationQuery(EncryptedTable table, String qualifier, Expression where,
+            LinkedHashMap<Integer, Expression> sets) {
+        String q = Identifiers.quote(qualifier);
+        StringBuilder sql = new StringBuilder("SELECT ").append(q).append("._ROWID_");
+        for (EncryptedColumn c : table.columns()) {
+            sql.append(", ").append(q).append('.').append(Identifiers.quote(c.name()));
+        }
+        for (Expression e : sets.values()) {
+            sql.append(", ").append(e);
+        }
+        sql.append(" FROM ").append(Identifiers.quote(table.name())).append(' ').append(q);
+        if (where != null) {
+            sql.append(" WHERE ").append(where);
+        }
+        return sql.toString();
+    }
+
+    /**
+     * Checks that the driver can run {@code sql} (planning it as the application's query would be) and
+     * returns its parameter count; when it cannot, the statement is refused for the rewriter's reason.
+     */
+    private int applicationParameters(String sql, SQLFeatureNotSupportedException refused)
+            throws SQLException, PeelRequired {
+        try {
+            return StatementRewriter.plan(sql, catalog, keys, RewriteOptions.DEFAULT).parameters();
+        } catch (SQLException e) {
+            refused.addSuppressed(e);
+            throw refused;
+        }
     }
 
     private EncryptedTable table(Table t) throws SQLException {

@@ -3,20 +3,31 @@ package org.maat.encdb.rewrite;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
+import org.maat.encdb.schema.EncryptedColumn;
 import org.maat.encdb.schema.EncryptedTable;
 import org.maat.encdb.schema.TriggerDefinition;
 
 /**
- * An UPDATE or DELETE the driver runs row by row: it selects the candidate rows (their row ids and
- * decrypted values, re-checking any LIKE), computes each new row on the client, writes it by row id,
- * and fires the table's triggers with the decrypted old and new rows. Used when H2 alone cannot do
- * it: SET expressions over encrypted values, LIKE on encrypted columns in WHERE, or triggers.
+ * An UPDATE or DELETE the driver runs row by row: it reads the target rows (their row ids and decrypted
+ * values), computes each new row on the client, writes it by row id, and fires the table's triggers
+ * with the decrypted old and new rows. Used when H2 alone cannot do it: SET expressions over encrypted
+ * values, a WHERE H2 cannot evaluate over ciphertext (LIKE, expressions, subqueries), or triggers.
+ * The executor runs the whole of it as one statement (all rows or none).
  *
- * @param select result column 0 is the row id; columns 1..n are the table's columns in order
- * @param assignments for UPDATE, the new values; empty for DELETE
+ * @param rows result column 1 is the row id, then the table's columns in order, then (when the source
+ *     is the application-level query) one column per SET expression, evaluated by that query
+ * @param selectedColumns the number of result columns after the row id
+ * @param assignments for UPDATE, the new values, evaluated on the selected row (the columns after the
+ *     row id); empty for DELETE
  */
-public record RowwisePlan(EncryptedTable table, QueryPlan select, List<Assignment> assignments,
+public record RowwisePlan(EncryptedTable table, RowSource rows, int selectedColumns, List<Assignment> assignments,
         List<ColumnWriter> writers, String writeSql, List<TriggerDefinition> triggers, int parameters) implements Plan {
+
+    public RowwisePlan {
+        assignments = List.copyOf(assignments);
+        writers = List.copyOf(writers);
+        triggers = List.copyOf(triggers);
+    }
 
     @Override
     public <R> R accept(Cases<R> cases) throws SQLException {
@@ -28,7 +39,7 @@ public record RowwisePlan(EncryptedTable table, QueryPlan select, List<Assignmen
         return true;
     }
 
-    /** {@code SET column = expression}, evaluated on the decrypted old row. */
+    /** {@code SET column = expression}, evaluated on the selected old row. */
     public record Assignment(int columnIndex, RowExpression value) {
     }
 
@@ -49,6 +60,11 @@ public record RowwisePlan(EncryptedTable table, QueryPlan select, List<Assignmen
             p += w.physicalColumns().size();
         }
         ps.setObject(p, rowId);
+    }
+
+    /** The columns an UPDATE writes, in the order of {@link #bindWrite}. */
+    public List<EncryptedColumn> writtenColumns() {
+        return writers.stream().map(ColumnWriter::column).toList();
     }
 
     /** Converts and checks an assigned value as the column stores it. */

@@ -198,7 +198,8 @@ class StatementRewriterTest {
         assertThat(update).isInstanceOfSatisfying(RowwisePlan.class, r -> {
             assertThat(r.isDelete()).isFalse();
             assertThat(r.assignments()).singleElement().extracting(RowwisePlan.Assignment::columnIndex).isEqualTo(2);
-            assertThat(r.select().sql()).startsWith("SELECT \"EMP\"._ROWID_, ");
+            assertThat(r.rows()).isInstanceOfSatisfying(RowSource.Rewritten.class,
+                    q -> assertThat(q.plan().sql()).startsWith("SELECT \"EMP\"._ROWID_, "));
             assertThat(r.writeSql()).isEqualTo("UPDATE \"EMP\" SET \"C2_EQ\" = ?, \"C2_ORD\" = ?, \"C2_ADD\" = ?, "
                     + "\"C2_IV\" = ? WHERE _ROWID_ = ?");
         });
