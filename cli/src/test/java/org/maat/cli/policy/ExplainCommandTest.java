@@ -41,14 +41,15 @@ class ExplainCommandTest {
     }
 
     private static Conduit withTemplate(String template) {
-        return documents.stream().filter(c -> c.attributes().get("template").equals(template)).findFirst().orElseThrow();
+        return documents.stream().filter(c -> c.attributes().get("template").startsWith(template + "+")).findFirst().orElseThrow();
     }
 
     @Test
     void theOwnerIsShownTheRuleAndLiteralsThatAllowTheirReadAndWhoElseMayRead() {
         Conduit doc = withTemplate("friends");
-        assertThat(maat("policy", "explain", "--data", data.root().toString(), "--doc", doc.id(), "--as", doc.owner(),
-                "--region", "r1")).isZero();
+        // No region: a censored document is blocked only in a region, so its owner's read is allowed here.
+        assertThat(maat("policy", "explain", "--data", data.root().toString(), "--doc", doc.id(), "--as", doc.owner()))
+                .isZero();
         assertThat(out.toString())
                 .startsWith(doc.id() + ": owner " + doc.owner() + ", policy friends")
                 .contains("ALLOW read for session")
