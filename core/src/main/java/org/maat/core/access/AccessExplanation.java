@@ -2,12 +2,14 @@ package org.maat.core.access;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.maat.policy.audience.Audience;
 import org.maat.policy.eval.Explanation;
 
 /**
- * What the pages say about one document's access for one session: who owns it, under which policy
- * template, the monitor's explanation of the session's read, and for the owner alone who may read it.
+ * What Maat tells a session about its access to one document (the pages, the JSON API, {@code maat policy
+ * explain}): who owns it, under which policy template, the monitor's explanation of the session's read, and
+ * for the owner alone who may read it.
  *
  * @param id       the document
  * @param owner    its owner
@@ -39,7 +41,7 @@ public record AccessExplanation(String id, String owner, String template, Option
             return List.of();
         }
         return decision.get().rules().stream()
-                .flatMap(r -> java.util.stream.Stream.concat(java.util.stream.Stream.of("rule " + r.rule() + " fails:"),
+                .flatMap(r -> Stream.concat(Stream.of("rule " + r.rule() + " fails:"),
                         r.failedLiterals().stream().map(f -> "  " + f)))
                 .toList();
     }

@@ -243,17 +243,18 @@ public record Audience(List<String> readers, List<String> exceptions) {
             String who = employees.size() + (employees.size() == 1 ? " employee" : " employees");
             return who + ", each only after recording a reason for reading " + conduit.id()
                     + " in the mandatory access log; " + (logged.isEmpty() ? "none has"
-                    : named("", logged).substring(2) + (logged.size() == 1 ? " has" : " have")) + " so far";
+                    : people(logged) + (logged.size() == 1 ? " has" : " have")) + " so far";
         }
 
         private static String named(String group, Collection<String> names) {
-            if (names.isEmpty()) {
-                return group + ": no one now";
-            }
+            return group + ": " + (names.isEmpty() ? "no one now" : people(names));
+        }
+
+        /** {@code 3 people (a, b, c)}, the names cut short after {@link #NAMES_SHOWN}. */
+        private static String people(Collection<String> names) {
             List<String> shown = names.stream().limit(NAMES_SHOWN).toList();
             String more = names.size() > shown.size() ? " and " + (names.size() - shown.size()) + " more" : "";
-            return group + ": " + names.size() + (names.size() == 1 ? " person (" : " people (")
-                    + String.join(", ", shown) + more + ")";
+            return names.size() + (names.size() == 1 ? " person (" : " people (") + String.join(", ", shown) + more + ")";
         }
     }
 }
