@@ -6,10 +6,11 @@ import picocli.CommandLine.Command;
 /** {@code maat policy}: the policy language and the MAL log from the command line. */
 @Command(name = "policy",
         mixinStandardHelpOptions = true,
-        description = {"Check and evaluate policies, and keep the mandatory access log.",
+        description = {"Check and evaluate policies, explain a document's access to its owner, and keep the "
+                + "mandatory access log.",
             "Policies follow the language of ARCHITECTURE.md section 2; the standard templates are "
                 + "public, private, friends, fof, mal, history, index, mal-log (NAME+censorship for documents)."},
-        subcommands = {CheckCommand.class, EvalCommand.class, LogCommand.class})
+        subcommands = {CheckCommand.class, EvalCommand.class, ExplainCommand.class, LogCommand.class})
 public final class PolicyCommand implements Runnable {
 
     @CommandLine.Spec
@@ -17,6 +18,6 @@ public final class PolicyCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: check, eval or log");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: check, eval, explain or log");
     }
 }

@@ -4,10 +4,11 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.highlight.Encoder;
+import org.apache.lucene.search.highlight.Formatter;
 import org.apache.lucene.search.highlight.Highlighter;
 import org.apache.lucene.search.highlight.InvalidTokenOffsetsException;
 import org.apache.lucene.search.highlight.QueryScorer;
-import org.apache.lucene.search.highlight.SimpleHTMLFormatter;
 import org.apache.lucene.search.highlight.SimpleSpanFragmenter;
 import org.maat.core.index.AccessTemplate;
 import org.maat.core.index.IndexFields;
@@ -22,6 +23,15 @@ import org.maat.core.task.LabelledDocument;
 public final class Snippets {
 
     private static final int FRAGMENT_CHARS = 160;
+    /**
+     * Around a matched term in the highlighter's output. Lucene's highlighter returns one string, so the
+     * marks are two control characters that {@link #TEXT} removes from the document's text first: a mark
+     * in the output is then always the highlighter's, never the document's.
+     */
+    private static final char OPEN = '\u0001';
+    private static final char CLOSE = '\u0002';
+    private static final Encoder TEXT = text -> text.replace(OPEN, ' ').replace(CLOSE, ' ');
+    private static final Formatter MARK = (text, group) -> group.getTotalScore() > 0 ? OPEN + text + CLOSE : text;
 
     private final DocumentReader documents;
 
@@ -35,24 +45,42 @@ public final class Snippets {
         List<SearchHit> hits = new ArrayList<>();
         // The fragmenter reads the scorer's state as the highlighter drives it: one scorer for both.
         QueryScorer scorer = new QueryScorer(query, IndexFields.BODY);
-        Highlighter highlighter = new Highlighter(new SimpleHTMLFormatter("[", "]"), scorer);
+        Highlighter highlighter = new Highlighter(MARK, TEXT, scorer);
         highlighter.setTextFragmenter(new SimpleSpanFragmenter(scorer, FRAGMENT_CHARS));
         for (String id : ids) {
             LabelledDocument doc = documents.read(id);
             String body = doc.document().body();
-            String snippet;
+            String marked;
             try {
-                snippet = highlighter.getBestFragment(IndexFields.analyzer(), IndexFields.BODY, body);
+                marked = highlighter.getBestFragment(IndexFields.analyzer(), IndexFields.BODY, body);
             } catch (InvalidTokenOffsetsException e) {
                 throw new IOException("cannot highlight " + id + ": " + e.getMessage(), e);
             }
-            if (snippet == null) {
-                snippet = body.length() <= FRAGMENT_CHARS ? body : body.substring(0, FRAGMENT_CHARS) + "...";
-            }
+            Snippet snippet = marked != null ? parse(marked.replace('\n', ' ').strip())
+                    : Snippet.plain((body.length() <= FRAGMENT_CHARS ? body : body.substring(0, FRAGMENT_CHARS) + "...")
+                            .replace('\n', ' ').strip());
             hits.add(new SearchHit(hits.size() + 1, id, doc.conduit().owner(),
                     doc.conduit().attributes().getOrDefault(AccessTemplate.ATTRIBUTE, doc.conduit().policy().toString()),
-                    doc.document().title(), snippet.replace('\n', ' ').strip()));
+                    doc.document().title(), snippet));
         }
         return hits;
+    }
+
+    /** The highlighter's output split at its marks ({@link #MARK}; the text itself holds none, {@link #TEXT}). */
+    static Snippet parse(String marked) {
+        List<Snippet.Span> spans = new ArrayList<>();
+        int from = 0;
+        while (from < marked.length()) {
+            int open = marked.indexOf(OPEN, from);
+            if (open < 0) {
+                spans.add(new Snippet.Span(marked.substring(from), false));
+                break;
+            }
+            int close = marked.indexOf(CLOSE, open);
+            spans.add(new Snippet.Span(marked.substring(from, open), false));
+            spans.add(new Snippet.Span(marked.substring(open + 1, close), true));
+            from = close + 1;
+        }
+        return new Snippet(spans);
     }
 }

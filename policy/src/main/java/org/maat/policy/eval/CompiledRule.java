@@ -27,10 +27,17 @@ final class CompiledRule {
         return root.solve(new Frame(ctx, slotCount, null), Cont.SUCCEED);
     }
 
-    /** Evaluates again, recording each literal that failed with the bindings it was tried with. */
+    /**
+     * Evaluates again, recording each literal that failed with the bindings it was tried with, or, when
+     * the rule holds, the literals that held in the derivation that proved it.
+     */
     Explanation.RuleTrace explain(EvalContext ctx) {
         Trace trace = new Trace();
-        boolean holds = root.solve(new Frame(ctx, slotCount, trace), Cont.SUCCEED);
-        return new Explanation.RuleTrace(text, holds, holds ? java.util.List.of() : trace.failures());
+        boolean holds = root.solve(new Frame(ctx, slotCount, trace), frame -> {
+            trace.proved();
+            return true;
+        });
+        return new Explanation.RuleTrace(text, holds, holds ? java.util.List.of() : trace.failures(),
+                holds ? trace.proof() : java.util.List.of());
     }
 }

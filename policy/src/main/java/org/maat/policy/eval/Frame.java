@@ -48,6 +48,22 @@ final class Frame {
         };
     }
 
+    /**
+     * Runs {@code next} after a literal held: when explaining, with the literal (its text built only
+     * then, with the bindings it held under) on the path a proof is read from.
+     */
+    boolean held(java.util.function.Supplier<String> literal, Cont next) {
+        if (trace == null) {
+            return next.run(this);
+        }
+        trace.enter(literal.get());
+        try {
+            return next.run(this);
+        } finally {
+            trace.leave();
+        }
+    }
+
     /** Records a failed literal when explaining; the text is built only then. */
     void fail(java.util.function.Supplier<String> literal) {
         if (trace != null) {

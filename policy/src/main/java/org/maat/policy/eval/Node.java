@@ -50,7 +50,7 @@ abstract class Node {
                 frame.fail(() -> "false");
                 return false;
             }
-            return next.run(frame);
+            return frame.held(() -> "true", next);
         }
 
         @Override
@@ -125,7 +125,7 @@ abstract class Node {
                 frame.fail(() -> "not " + operand.text() + " is false: " + operand.describe(frame) + " holds");
                 return false;
             }
-            return next.run(frame);
+            return frame.held(() -> "not " + operand.describe(frame), next);
         }
 
         @Override
@@ -164,7 +164,7 @@ abstract class Node {
                     frame.fail(() -> describe(frame) + " is not a fact");
                     return false;
                 }
-                return next.run(frame);
+                return frame.held(() -> describe(frame), next);
             }
             Collection<List<String>> matches = frame.ctx.engine().facts().match(relation, pattern);
             if (matches.isEmpty()) {
@@ -172,7 +172,7 @@ abstract class Node {
                 return false;
             }
             for (List<String> tuple : matches) {
-                if (bind(frame, tuple) && next.run(frame)) {
+                if (bind(frame, tuple) && frame.held(() -> describe(frame), next)) {
                     unbind(frame, pattern);
                     return true;
                 }
@@ -258,7 +258,7 @@ abstract class Node {
             for (String candidate : facts.commonNeighbours(leftRelation, leftBoundPosition, a,
                     rightRelation, rightBoundPosition, b)) {
                 frame.slots[slot] = candidate;
-                boolean ok = next.run(frame);
+                boolean ok = frame.held(() -> left.describe(frame) + " and " + right.describe(frame), next);
                 frame.slots[slot] = null;
                 if (ok) {
                     return true;
@@ -319,7 +319,7 @@ abstract class Node {
                 frame.fail(() -> describe(frame) + " is false" + contextNote(ctx));
                 return false;
             }
-            return next.run(frame);
+            return frame.held(() -> describe(frame), next);
         }
 
         private boolean unify(Frame frame, Cont next, String actual, String what) {
@@ -331,7 +331,7 @@ abstract class Node {
             }
             if (expected == null && arg.kind == Arg.Kind.VARIABLE) {
                 frame.slots[arg.slot] = actual;
-                boolean ok = next.run(frame);
+                boolean ok = frame.held(() -> describe(frame), next);
                 frame.slots[arg.slot] = null;
                 return ok;
             }
@@ -339,7 +339,7 @@ abstract class Node {
                 frame.fail(() -> describe(frame) + " is false: the " + what + " is \"" + actual + "\"");
                 return false;
             }
-            return next.run(frame);
+            return frame.held(() -> describe(frame), next);
         }
 
         private String contextNote(EvalContext ctx) {
@@ -422,7 +422,7 @@ abstract class Node {
                 frame.fail(() -> text() + " is false: " + verdict.reason());
                 return false;
             }
-            return next.run(frame);
+            return frame.held(this::text, next);
         }
 
         private static PermissionRef ref(EvalContext ctx, Term.Field field, Permission permission) {

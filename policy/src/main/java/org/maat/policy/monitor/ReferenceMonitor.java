@@ -10,6 +10,7 @@ import org.maat.policy.Session;
 import org.maat.policy.eval.CompiledPolicy;
 import org.maat.policy.eval.Destination;
 import org.maat.policy.eval.EvalContext;
+import org.maat.policy.eval.Explanation;
 import org.maat.policy.eval.PolicyEngine;
 import org.maat.policy.eval.Verdict;
 import org.maat.policy.lang.Permission;
@@ -55,6 +56,15 @@ public final class ReferenceMonitor {
     /** How many flows were refused since this monitor started. */
     public long denials() {
         return denials.get();
+    }
+
+    /**
+     * The monitor's explanation of its read decision for {@code session} on {@code conduit}, the decision
+     * an unconfined task's read gets: the granting rule and the literals that proved it, or each rule's
+     * failed literals. A question, not a flow: nothing is read, tainted or counted.
+     */
+    public Explanation explainRead(Session session, Conduit conduit) {
+        return engine.explain(conduit.policy(), Permission.READ, EvalContext.read(session, conduit, engine));
     }
 
     Conduit conduit(String id) {

@@ -120,6 +120,31 @@ class PolicyEngineTest {
     }
 
     @Test
+    void anAllowedReadIsExplainedByTheLiteralsThatProvedItsRule() {
+        world.facts.add(Fact.of("friend", "alice", "bob"));
+        world.facts.add(Fact.of("friend", "bob", "carol"));
+        world.facts.add(Fact.of("blocked", "r9", "d"));
+        PolicyId fof = world.template("fof+censorship");
+        Conduit doc = new Conduit("d", "d", "alice", fof);
+        Explanation why = engine.explain(fof, Permission.READ, EvalContext.read(Session.of("carol", "r1"), doc, engine));
+        assertThat(why.allowed()).isTrue();
+        assertThat(why.granting().orElseThrow().heldLiterals()).containsExactlyInAnyOrder("sKeyIs(K=\"carol\")",
+                "friend(this.owner=\"alice\", F=\"bob\") and friend(F=\"bob\", K=\"carol\")",
+                "not blocked(session.region=\"r1\", this.id=\"d\")");
+        assertThat(why.describe()).contains("because: ").contains("sKeyIs(K=\"carol\")");
+        // The same read from the blocking region: refused, no proof, the negation named as the failure.
+        Explanation refused = engine.explain(fof, Permission.READ, EvalContext.read(Session.of("carol", "r9"), doc, engine));
+        assertThat(refused.allowed()).isFalse();
+        assertThat(refused.granting()).isEmpty();
+        assertThat(refused.rules().get(0).heldLiterals()).isEmpty();
+        assertThat(refused.describe()).contains("not blocked(session.region, this.id) is false");
+        // The owner's own read is proved by the first alternative alone.
+        Explanation own = engine.explain(fof, Permission.READ, EvalContext.read(Session.of("alice", "r1"), doc, engine));
+        assertThat(own.granting().orElseThrow().heldLiterals()).containsExactlyInAnyOrder("sKeyIs(this.owner=\"alice\")",
+                "not blocked(session.region=\"r1\", this.id=\"d\")");
+    }
+
+    @Test
     void invalidPoliciesAreRefusedAtIntern() {
         assertThatThrownBy(() -> engine.intern("read :- not friend(this.owner, K);"))
                 .isInstanceOf(PolicyCheckException.class).hasMessageContaining("unsafe negation");

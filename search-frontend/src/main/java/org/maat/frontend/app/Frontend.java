@@ -2,12 +2,12 @@ package org.maat.frontend.app;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
+import org.maat.core.access.AccessExplanation;
+import org.maat.core.access.DocumentAccess;
 import org.maat.core.accounts.AccountStore;
 import org.maat.core.conduit.Document;
 import org.maat.core.data.DataSet;
@@ -58,6 +58,13 @@ public final class Frontend implements AutoCloseable {
     public static final int MAX_QUERY_CHARS = 500;
     /** Most hits one search shows. */
     public static final int MAX_K = 100;
+    /** Deepest a page may reach: {@code start + k} at most this (what one shard returns at most). */
+    public static final int MAX_DEPTH = ShardQuery.MAX_K;
+    /**
+     * Hits counted for a search's total: the shards are asked for this many (or as far as the page
+     * reaches), and a total that reaches it is shown as "at least".
+     */
+    public static final int COUNTED = 200;
     /** Longest MAL reason, in characters. */
     public static final int MAX_REASON_CHARS = 500;
 
@@ -67,6 +74,7 @@ public final class Frontend implements AutoCloseable {
     private final Monitor monitor;
     private final SearchHistory history;
     private final PolicyId channelPolicy;
+    private final DocumentAccess access;
     private final SignedInSessions signedIn = new SignedInSessions();
 
     /**
@@ -81,6 +89,7 @@ public final class Frontend implements AutoCloseable {
         this.channelPolicy = data.engine().intern(PolicyTemplates.policy("private"));
         this.history = new SearchHistory(data.dir(), data.engine().intern(PolicyTemplates.policy("history")));
         this.monitor = monitoring.monitor(() -> new ReferenceMonitor(data.engine(), data.policies()));
+        this.access = new DocumentAccess(data, monitor);
     }
 
     public boolean monitored() {
@@ -112,19 +121,32 @@ public final class Frontend implements AutoCloseable {
         return signedIn.closeAll(user);
     }
 
+    /** The first page of {@link #search(UserSession, String, int, int)}. */
+    public SearchResult search(UserSession user, String query, int k) throws IOException {
+        return search(user, query, 0, k);
+    }
+
     /**
      * Runs {@code query} on every shard for the session, ranks the merged hits with the user's history
-     * and returns them with titles and snippets. The query goes to the user's history only if the
-     * search succeeded: a refused, rejected or unanswered search leaves no entry.
+     * and returns the page of {@code k} hits from rank {@code start} (0-based) with titles and snippets,
+     * and the total the session may read. The shards are asked for {@link #COUNTED} hits (more when the
+     * page reaches further); each released id's read is checked by the session's monitor before it counts,
+     * so the total never counts a document the session may not read (a faulty shard's such id is refused,
+     * as it would be on the page). The query goes to the user's history only if the search succeeded,
+     * and only for the first page: a refused, rejected or unanswered search leaves no entry.
      *
      * @throws RequestException 400 for a malformed, over-long or too expensive query ({@link QueryBudget}),
-     *         403 if a monitor refused, 503 if a shard could not be reached on any replica or the query ran
-     *         past a shard's time budget
+     *         a k outside 1..{@link #MAX_K} or a page beyond {@link #MAX_DEPTH}, 403 if a monitor refused,
+     *         503 if a shard could not be reached on any replica or the query ran past a shard's time budget
      */
-    public SearchResult search(UserSession user, String query, int k) throws IOException {
+    public SearchResult search(UserSession user, String query, int start, int k) throws IOException {
         String q = checkQuery(query);
         if (k < 1 || k > MAX_K) {
             throw RequestException.badRequest("k must be between 1 and " + MAX_K + ", not " + k);
+        }
+        if (start < 0 || start > MAX_DEPTH - k) {
+            throw RequestException.badRequest("start must be between 0 and " + (MAX_DEPTH - k) + " for k=" + k
+                    + " (a page reaches at most rank " + MAX_DEPTH + "), not " + start);
         }
         Query parsed = QueryComposer.standard().compose(q, Optional.empty());
         if (parsed instanceof MatchNoDocsQuery) {
@@ -136,9 +158,10 @@ public final class Frontend implements AutoCloseable {
             throw RequestException.badRequest(e.getMessage());
         }
         checkOpen(user);
+        int asked = Math.max(COUNTED, start + k);
         List<ShardHit> merged;
         try {
-            merged = shards.search(new ShardQuery(user.user(), user.region().orElse(null), q, k));
+            merged = shards.search(new ShardQuery(user.user(), user.region().orElse(null), q, asked));
         } catch (ShardRefusedException e) {
             throw RequestException.refused("the search was refused: a shard's monitor would not release its results");
         } catch (IllegalArgumentException e) {
@@ -151,31 +174,37 @@ public final class Frontend implements AutoCloseable {
         // A shard answers from the index it last published; a document removed since (an account
         // disguise) may still be among its hits until it sees the next publication. Such a hit names no
         // document any more: it is dropped here, before anything is written or read for it.
+        boolean exact = merged.size() < asked;
         merged = merged.stream().filter(h -> exists(h.id())).toList();
-        List<ShardHit> ranked;
+        List<String> ranked;
         try {
-            ranked = Personalizer.rerank(merged, history.read(user.gate(), user.user()));
-            user.gate().write(user.channel(), user.session(),
-                    Payload.conduitIds(ranked.stream().map(ShardHit::id).toList()));
+            ranked = Personalizer.rerank(merged, history.read(user.gate(), user.user())).stream()
+                    .map(ShardHit::id).toList();
+            user.gate().write(user.channel(), user.session(), Payload.conduitIds(ranked));
         } catch (PolicyViolation e) {
             throw refusal(user, e);
         }
-        Map<String, Double> scores = new HashMap<>();
-        ranked.forEach(h -> scores.put(h.id(), h.score()));
-        List<SearchHit> lines = checkedReads(user, reader -> new Snippets(reader)
-                .hits(ranked.stream().map(ShardHit::id).toList(), parsed));
+        List<String> page = ranked.subList(Math.min(start, ranked.size()), Math.min(start + k, ranked.size()));
+        List<SearchHit> lines = checkedReads(user, (task, reader) -> {
+            // Every counted hit is a read the session's monitor allows: checked here, the bytes not read.
+            ranked.forEach(id -> task.read(conduit(id)));
+            return new Snippets(reader).hits(page, parsed);
+        });
         List<SearchResult.Hit> hits = new ArrayList<>(lines.size());
         for (SearchHit h : lines) {
-            hits.add(new SearchResult.Hit(h.id(), h.title(), h.snippet(), scores.get(h.id())));
+            hits.add(new SearchResult.Hit(start + h.rank(), h.id(), h.title(), h.snippet()));
         }
         // Only now, with every shard answered and every hit's read allowed: a search that was refused,
         // rejected or unanswered is no search the user ran, and its query has no place in the history.
-        try {
-            history.recordQuery(user.gate(), user.session(), user.user(), q);
-        } catch (PolicyViolation e) {
-            throw refusal(user, e);
+        // A later page of the same search is the same search: recorded once.
+        if (start == 0) {
+            try {
+                history.recordQuery(user.gate(), user.session(), user.user(), q);
+            } catch (PolicyViolation e) {
+                throw refusal(user, e);
+            }
         }
-        return new SearchResult(q, hits);
+        return new SearchResult(q, start, k, ranked.size(), exact, hits);
     }
 
     /**
@@ -186,13 +215,44 @@ public final class Frontend implements AutoCloseable {
     public Document document(UserSession user, String id) throws IOException {
         Conduit conduit = conduit(id);
         checkOpen(user);
-        Document doc = checkedReads(user, reader -> reader.read(conduit.id()).document());
+        Document doc = checkedReads(user, (task, reader) -> reader.read(conduit.id()).document());
         try {
             history.recordView(user.gate(), user.session(), user.user(), conduit.id());
         } catch (PolicyViolation e) {
             throw refusal(user, e);
         }
         return doc;
+    }
+
+    /**
+     * The document {@code id} and what the pages say about its access: read with a checked read for the
+     * session (as {@link #document}), then the monitor's explanation of that read (the rule and literals
+     * that allowed it) and, for the owner, who may read it.
+     *
+     * @throws RequestException 404 for an unknown id, 403 if the monitor refused the read
+     */
+    public Viewed view(UserSession user, String id) throws IOException {
+        Document doc = document(user, id);
+        return new Viewed(doc, access.of(user.session(), conduit(id)));
+    }
+
+    /** A document and the explanation of its access shown beside it. */
+    public record Viewed(Document document, AccessExplanation access) {
+    }
+
+    /**
+     * "Why can't I see this document": the monitor's explanation of the session's read of {@code id} and who
+     * may read it, only when the session's user owns the document ({@link DocumentAccess#forOwner}). For any
+     * other id, one refusal with {@link DocumentAccess#NOT_EXPLAINED}, the same for a document that exists
+     * (readable or not) and for one that does not, so the answer is no oracle for which ids exist or what
+     * their policies say. Nothing is read.
+     *
+     * @throws RequestException 403 with {@link DocumentAccess#NOT_EXPLAINED} unless the user owns the document
+     */
+    public AccessExplanation whyNot(UserSession user, String id) {
+        checkOpen(user);
+        return access.forOwner(user.session(), id)
+                .orElseThrow(() -> RequestException.refused(DocumentAccess.NOT_EXPLAINED));
     }
 
     /** Whether {@code user} is an employee (who reads protected documents only under MAL). */
@@ -244,13 +304,13 @@ public final class Frontend implements AutoCloseable {
     }
 
     private interface ReadBody<T> {
-        T run(DocumentReader reader) throws IOException;
+        T run(TaskGate task, DocumentReader reader) throws IOException;
     }
 
     /** Runs {@code body} with documents read in an unconfined task of the session: every read is checked. */
     private <T> T checkedReads(UserSession user, ReadBody<T> body) throws IOException {
         try (TaskGate task = monitor.open(user.session(), TaskMode.UNCONFINED)) {
-            return body.run(new DocumentReader(task, data.policies(), data.documents()));
+            return body.run(task, new DocumentReader(task, data.policies(), data.documents()));
         } catch (PolicyViolation e) {
             throw refusal(user, e);
         }

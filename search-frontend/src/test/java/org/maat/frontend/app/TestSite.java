@@ -5,11 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.maat.core.accounts.AccountStore;
 import org.maat.core.accounts.GeneratedLogins;
@@ -156,10 +154,6 @@ public final class TestSite implements AutoCloseable {
 
     static String word(String id) {
         return "uniq" + id.substring(1);
-    }
-
-    static Map<String, Double> scores(SearchResult result) {
-        return result.hits().stream().collect(Collectors.toMap(SearchResult.Hit::id, SearchResult.Hit::score));
     }
 
     @Override

@@ -198,6 +198,93 @@ class BrowserIT {
         signOut();
     }
 
+    private static List<String> shownIds() {
+        return browser.findElements(By.className("hit")).stream().map(h -> h.getAttribute("data-id")).toList();
+    }
+
+    private static List<String> texts(By by) {
+        return browser.findElements(by).stream().map(WebElement::getText).toList();
+    }
+
+    @Test
+    void resultsAreMarkedAndPagedAndDocumentsExplainTheirAccessInTheDom() throws IOException {
+        Conduit doc = site.documents("friends", c -> site.friendOf(c.owner()) != null
+                && !site.blocked("r0", c.id())).get(0);
+        String friend = site.friendOf(doc.owner());
+
+        signIn(friend);
+        List<String> first = search("parliament budget");
+        String count = browser.findElement(By.id("count")).getText();
+        assertThat(first).hasSize(10);
+        assertThat(texts(By.cssSelector(".hit .snippet mark"))).isNotEmpty()
+                .allSatisfy(m -> assertThat(m.toLowerCase()).isIn("parliament", "budget"));
+        assertThat(browser.getPageSource()).doesNotContain("score");
+        assertThat(browser.findElements(By.id("previous"))).isEmpty();
+        screenshot("search-page");
+
+        clickAndLeavePage(browser.findElement(By.id("next")));
+        List<String> second = shownIds();
+        assertThat(second).isNotEmpty().doesNotContainAnyElementsOf(first);
+        assertThat(await(By.id("count")).getText()).isEqualTo(count);
+        assertThat(browser.findElement(By.cssSelector(".hit")).getAttribute("data-rank")).isEqualTo("11");
+        int total = Integer.parseInt(count.substring(0, count.indexOf(' ')));
+        assertThat(second).hasSize(Math.min(10, total - 10));
+        clickAndLeavePage(browser.findElement(By.id("previous")));
+        assertThat(shownIds()).isEqualTo(first);
+
+        // A friend's view: the rule and the fact that allowed the read; nothing about who else may read.
+        browser.get(site.url().resolve("doc?id=" + doc.id()).toString());
+        assertThat(await(By.id("owner")).getText()).isEqualTo(doc.owner());
+        assertThat(browser.findElement(By.id("template")).getText()).startsWith("friends");
+        assertThat(browser.findElement(By.id("why-rule")).getText()).contains("friend(this.owner, K)");
+        assertThat(texts(By.cssSelector("#why-literals li")))
+                .contains("friend(this.owner=\"" + doc.owner() + "\", K=\"" + friend + "\")");
+        assertThat(browser.findElements(By.id("readers"))).isEmpty();
+        screenshot("document-why");
+        signOut();
+
+        // The owner's view: who can read it, in words.
+        signIn(doc.owner());
+        browser.get(site.url().resolve("doc?id=" + doc.id()).toString());
+        assertThat(await(By.id("readers-list")).findElements(By.tagName("li")).stream().map(WebElement::getText))
+                .contains("the owner, " + doc.owner())
+                .anySatisfy(l -> assertThat(l).startsWith("friends of " + doc.owner()).contains(friend));
+        screenshot("document-owner");
+        signOut();
+    }
+
+    private static String askWhyNot(String id) {
+        browser.get(site.url().resolve("why-not").toString());
+        await(By.id("doc")).sendKeys(id);
+        clickAndLeavePage(browser.findElement(By.id("explain")));
+        return browser.getCurrentUrl();
+    }
+
+    @Test
+    void whyNotExplainsToTheOwnerAndRefusesEveryoneElseAlike() throws IOException {
+        Conduit hidden = site.documents("private", c -> !site.blocked("r0", c.id())).get(0);
+
+        signIn(hidden.owner());
+        askWhyNot(hidden.id());
+        assertThat(await(By.id("why-rule")).getText()).contains("sKeyIs(this.owner)");
+        // private+mal+censorship: the owner, employees under the access log, and the regions that block it.
+        assertThat(texts(By.cssSelector("#readers-list li"))).startsWith("the owner, " + hidden.owner())
+                .anySatisfy(l -> assertThat(l).contains("mandatory access log"))
+                .last().asString().startsWith("except sessions in");
+        screenshot("why-not-owner");
+        signOut();
+
+        signIn(site.stranger(hidden.owner()));
+        askWhyNot(hidden.id());
+        String refusedExisting = await(By.id("refusal")).getText();
+        assertThat(browser.findElements(By.id("why"))).isEmpty();
+        screenshot("why-not-refused");
+        askWhyNot("d990000");
+        assertThat(await(By.id("refusal")).getText()).isEqualTo(refusedExisting)
+                .startsWith("Maat explains access to a document only to its owner");
+        signOut();
+    }
+
     @Test
     void userDeletesTheirAccountAndRestoresItWithTheReceiptAndRecoveryPhrase() throws IOException {
         Conduit shared = site.documents("friends", c -> site.friendOf(c.owner()) != null

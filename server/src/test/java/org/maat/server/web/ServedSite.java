@@ -75,6 +75,8 @@ final class ServedSite implements AutoCloseable {
 
     static final PopulationSpec SPEC = new PopulationSpec(16, 3, 30, 50, 20, 0.10, 8, 2, 1, 0, 5);
     static final String R1_CLIENT = "10.1.0.7";
+    /** The number of the document whose title and body hold HTML-like text ({@code <script>}, {@code <mark>}). */
+    static final int MARKUP_DOCUMENT = 120;
 
     final DataDir data;
     final Running deployment;
@@ -107,6 +109,10 @@ final class ServedSite implements AutoCloseable {
                     .append(' ').append(i).append("\", \"body\": \"The ").append(words[i % 6]).append(" and the ")
                     .append(words[(i / 6) % 6]).append(" uniq").append(i).append(".\"}\n");
         }
+        // A document whose own text looks like markup: the pages must show it as text, never as elements.
+        lines.append("{\"id\": \"s").append(MARKUP_DOCUMENT).append("\", \"title\": \"Markup <b>bold</b> ")
+                .append(MARKUP_DOCUMENT).append("\", \"body\": \"The fishing <script>alert('x')</script> and <mark>forged</mark> uniq")
+                .append(MARKUP_DOCUMENT).append(".\"}\n");
         Path corpus = Files.writeString(dir.resolve("corpus.jsonl"), lines);
         DataDir data = DataDir.at(dir.resolve("data"));
         new PopulationGenerator(SPEC, SPEC.users(), new PasswordHasher(64, 1, 1))
@@ -138,6 +144,10 @@ final class ServedSite implements AutoCloseable {
     List<Conduit> documents(String template, Predicate<Conduit> filter) {
         return conduits.stream().filter(c -> c.attributes().getOrDefault("template", "").split("\\+")[0].equals(template))
                 .filter(filter).toList();
+    }
+
+    Conduit document(String id) {
+        return conduits.stream().filter(c -> c.id().equals(id)).findFirst().orElseThrow();
     }
 
     boolean friends(String a, String b) {
