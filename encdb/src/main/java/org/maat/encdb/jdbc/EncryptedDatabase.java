@@ -152,7 +152,7 @@ final class EncryptedDatabase {
                 return c.plan();
             }
             try {
-                Plan plan = StatementRewriter.plan(sql, catalog.snapshot(), keys, options);
+                Plan plan = StatementRewriter.plan(sql, catalog.snapshot(), keys, options, this::rowCount);
                 if (plan.cacheable()) {
                     if (plans.size() >= PLAN_CACHE) {
                         plans.clear(); // an application with ever-new SQL texts (literals inlined)
@@ -179,6 +179,21 @@ final class EncryptedDatabase {
             }
         }
         throw new SQLException("cannot settle the layers for: " + sql);
+    }
+
+    /** H2's estimate of a table's rows (the split planner's starting point); 1,000 when H2 cannot say. */
+    private long rowCount(String table) {
+        synchronized (this) {
+            try (java.sql.PreparedStatement ps = internal.prepareStatement("SELECT ROW_COUNT_ESTIMATE FROM "
+                    + "INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = 'PUBLIC' AND TABLE_NAME = ?")) {
+                ps.setString(1, table);
+                try (java.sql.ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? Math.max(1, rs.getLong(1)) : 1000;
+                }
+            } catch (SQLException e) {
+                return 1000; // an estimate only steers the plan
+            }
+        }
     }
 
     /** Runs a schema change on the internal connection with the gate closed. */

@@ -13,6 +13,7 @@ import org.maat.encdb.rewrite.InsertSelectPlan;
 import org.maat.encdb.rewrite.Plan;
 import org.maat.encdb.rewrite.QueryPlan;
 import org.maat.encdb.rewrite.RowwisePlan;
+import org.maat.encdb.rewrite.SplitPlan;
 import org.maat.encdb.rewrite.WritePlan;
 
 /**
@@ -82,6 +83,18 @@ public class MaatStatement extends UnsupportedStatement {
         @Override
         public Boolean query(QueryPlan plan) throws SQLException {
             current = executor.query(plan, params, MaatStatement.this, maxRows);
+            return true;
+        }
+
+        @Override
+        public Boolean split(SplitPlan plan) throws SQLException {
+            current = executor.split(plan, params, MaatStatement.this, maxRows);
+            return true;
+        }
+
+        @Override
+        public Boolean explain(Plan.Explain plan) throws SQLException {
+            current = executor.explain(plan, MaatStatement.this);
             return true;
         }
 
