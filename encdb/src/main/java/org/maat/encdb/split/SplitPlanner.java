@@ -227,18 +227,25 @@ public final class SplitPlanner {
         List<List<Expression>> perNaming = new ArrayList<>();
         List<String> left = new ArrayList<>();
         for (Occurrence o : namings) {
-            List<Expression> accepted = new ArrayList<>();
-            for (Expression c : candidates(o)) {
-                if (trial(table, cols, rowId, List.of(List.of(c))) != null) {
-                    accepted.add(c);
-                } else {
-                    left.add(c.toString());
-                }
-            }
-            perNaming.add(accepted);
+            perNaming.add(candidates(o));
         }
         boolean filtered = perNaming.stream().noneMatch(List::isEmpty);
+        // Usually the rewriter takes every candidate at once; otherwise each is tried alone and the
+        // ones it refuses are left to the client.
         Attempt pushed = filtered ? trial(table, cols, rowId, perNaming) : null;
+        if (filtered && pushed == null) {
+            for (List<Expression> conjuncts : perNaming) {
+                for (java.util.Iterator<Expression> it = conjuncts.iterator(); it.hasNext();) {
+                    Expression c = it.next();
+                    if (trial(table, cols, rowId, List.of(List.of(c))) == null) {
+                        left.add(c.toString());
+                        it.remove();
+                    }
+                }
+            }
+            filtered = perNaming.stream().noneMatch(List::isEmpty);
+            pushed = filtered ? trial(table, cols, rowId, perNaming) : null;
+        }
         Attempt plain = trial(table, cols, rowId, List.of());
         if (plain == null) {
             throw refused("table " + table.name() + " cannot be read through the rewriter");
