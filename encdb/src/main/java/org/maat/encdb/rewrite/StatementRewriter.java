@@ -122,10 +122,14 @@ public final class StatementRewriter {
         String refusal;
         if (st instanceof PlainSelect ps && (ps.getWithItemsList() == null || ps.getWithItemsList().isEmpty())) {
             try {
-                return new SelectRewriter(catalog, keys, options).plan(ps);
+                QueryPlan whole = new SelectRewriter(catalog, keys, options).plan(ps);
+                SQLFeatureNotSupportedException constant = whole.refusedConstant();
+                if (constant == null) {
+                    return whole;
+                }
+                refusal = reason(constant);
             } catch (SQLFeatureNotSupportedException e) {
-                refusal = e.getMessage().replaceFirst("^unsupported (SQL )?(on the encrypted layer|on encrypted column)"
-                        + ":? ?", "");
+                refusal = reason(e);
             }
         } else if (st instanceof PlainSelect) {
             refusal = "WITH";
@@ -135,6 +139,23 @@ public final class StatementRewriter {
         // The rewriter may have changed the tree it was given: the planner parses the text afresh.
         Select fresh = (Select) StatementParser.parse(sql);
         return new SplitPlanner(catalog, keys, options, statistics).plan(sql, fresh, refusal);
+    }
+
+    private static String reason(SQLFeatureNotSupportedException e) {
+        return e.getMessage().replaceFirst("^unsupported (SQL )?(on the encrypted layer|on encrypted column):? ?", "");
+    }
+
+    /**
+     * The split plan of a query whose whole-in-H2 plan H2 refused when it ran ({@code refused}: a value it
+     * could not take, such as a LIKE pattern without a searchable word).
+     */
+    public static SplitPlan planSplit(String sql, SQLFeatureNotSupportedException refused, CatalogSnapshot catalog,
+            KeyRing keys, RewriteOptions options, TableStatistics statistics) throws SQLException, PeelRequired {
+        Statement st = StatementParser.parse(sql);
+        if (!(st instanceof Select select)) {
+            throw refused;
+        }
+        return new SplitPlanner(catalog, keys, options, statistics).plan(sql, select, reason(refused));
     }
 
     /** {@code EXPLAIN SELECT ...}: the query's plan as lines of text. */

@@ -309,7 +309,7 @@ public final class SplitPlanner {
         }
         try {
             QueryPlan plan = StatementRewriter.planScan(sql.toString(), catalog, keys, options, withRowId);
-            if (!bindsWithoutRefusal(plan)) {
+            if (plan.refusedConstant() != null) {
                 return null;
             }
             return new Attempt(plan, condition, params.stream().mapToInt(Integer::intValue).toArray(), withRowId);
@@ -321,30 +321,6 @@ public final class SplitPlanner {
             }
             return null; // left to the client, which reports it as H2 would
         }
-    }
-
-    /**
-     * Whether the scan's constants encrypt: some refusals (a LIKE pattern without a searchable word) come
-     * only when a value is bound. Binds with parameters unset into a statement that ignores everything;
-     * a binder that needs a parameter's value stops there, and is checked when it runs.
-     */
-    private static boolean bindsWithoutRefusal(QueryPlan plan) throws SQLException {
-        java.sql.PreparedStatement sink = (java.sql.PreparedStatement) java.lang.reflect.Proxy.newProxyInstance(
-                SplitPlanner.class.getClassLoader(), new Class<?>[] {java.sql.PreparedStatement.class},
-                (proxy, method, args) -> method.getReturnType() == boolean.class ? false
-                        : method.getReturnType() == int.class ? 0 : null);
-        Object[] unset = new Object[plan.parameters()];
-        java.util.Arrays.fill(unset, org.maat.encdb.rewrite.ValueSource.Unset.UNSET);
-        for (org.maat.encdb.rewrite.ParameterBinder b : plan.binders()) {
-            try {
-                b.bind(unset, sink);
-            } catch (SQLFeatureNotSupportedException refused) {
-                return false;
-            } catch (SQLException | RuntimeException needsAValue) {
-                // depends on a parameter: checked when it runs, with the unfiltered scan to fall back on
-            }
-        }
-        return true;
     }
 
     /** The conditions that may filter one naming's rows (see the class comment). */
