@@ -26,9 +26,11 @@ public final class SplitPlan implements Plan {
      * When {@code rowId}, the scan's first column is the physical {@code _ROWID_}, loaded as the invisible
      * client column {@code MAAT_ROWID}. {@code unfiltered} is the same scan without pushed conditions (null
      * when none were pushed), run when H2 refuses a pushed condition for the values of one execution.
+     * {@code reducedBy} names the reducer join the scan runs with (null: none); its rows are then
+     * deduplicated by row id on the client.
      */
-    public record Scan(String table, QueryPlan query, QueryPlan unfiltered, int[] parameterMap, List<ClientColumn> columns, boolean rowId,
-            double estimatedRows, double tableRows, List<String> pushed, List<String> clientLeft) {
+    public record Scan(String table, QueryPlan query, QueryPlan unfiltered, int[] parameterMap,
+            List<ClientColumn> columns, boolean rowId, String reducedBy, double estimatedRows, double tableRows, List<String> pushed, List<String> clientLeft) {
         public Scan {
             parameterMap = parameterMap.clone();
             columns = List.copyOf(columns);

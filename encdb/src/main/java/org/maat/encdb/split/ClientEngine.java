@@ -127,9 +127,13 @@ public final class ClientEngine implements AutoCloseable {
             String insert = "INSERT INTO " + Identifiers.quote(scan.table()) + " (" + String.join(", ", names)
                     + ") VALUES (" + "?, ".repeat(names.size() - 1) + "?)";
             int n = scan.columns().size();
+            java.util.Set<Object> seen = scan.reducedBy() == null ? null : new java.util.HashSet<>();
             try (PreparedStatement ps = c.prepareStatement(insert)) {
                 int pending = 0;
                 while (rows.next()) {
+                    if (seen != null && !seen.add(rows.getObject(1))) {
+                        continue; // the same row again, through a reducer key that is not unique
+                    }
                     for (int i = 0; i < n; i++) {
                         ps.setObject(i + 1, rows.getObject(first + i));
                     }

@@ -262,9 +262,28 @@ public final class SplitPlanner {
                 estimate = filteredRows;
             }
         }
+        // A reducer: another table of the same block, joined on equal keys, whose own conditions drop the
+        // rows of this one that no answer can use (a semi-join, after Bernstein's SDD-1 reducers).
+        String reducedBy = null;
+        if (namings.size() == 1) {
+            List<Expression> own = chosen == pushed ? perNaming.get(0) : List.of();
+            for (Reducer r : reducers(table, namings.get(0))) {
+                double reducedRows = rows * CostEstimate.selectivity(List.of(own)) * r.selectivity();
+                if (reducedRows >= estimate) {
+                    continue;
+                }
+                Attempt a = reducedTrial(table, cols, own, r);
+                if (a != null) {
+                    chosen = a;
+                    estimate = reducedRows;
+                    reducedBy = r.describe();
+                    break;
+                }
+            }
+        }
         List<String> pushedText = new ArrayList<>();
-        if (chosen == pushed) {
-            pushedText.add(pushed.condition());
+        if (chosen != plain) {
+            pushedText.add(chosen.condition());
         } else {
             perNaming.forEach(l -> l.forEach(c -> left.add(c.toString())));
         }
@@ -273,8 +292,86 @@ public final class SplitPlanner {
             clientCols.add(new SplitPlan.ClientColumn(c.name(), c.type() == null ? null : c.type().ddl()));
         }
         return new SplitPlan.Scan(table.name(), chosen.plan(), chosen == plain ? null : plain.plan(),
-                chosen.parameterMap(), clientCols, chosen.rowId(),
-                estimate, rows, pushedText, left);
+                chosen.parameterMap(), clientCols, chosen.rowId(), reducedBy, estimate, rows, pushedText, left);
+    }
+
+    /** Another naming of the block joined to this one on {@code own = key} of the same join group, with its filters. */
+    private record Reducer(Occurrence other, String own, String key, List<Expression> filters, double selectivity) {
+        String describe() {
+            return "joined with " + other.name() + " on " + own + " = " + other.name() + "." + key;
+        }
+    }
+
+    /** The possible reducers of one naming, most selective first. */
+    private List<Reducer> reducers(EncryptedTable table, Occurrence o) {
+        List<Reducer> out = new ArrayList<>();
+        if (o.nullable()) {
+            return out;
+        }
+        Block b = o.block();
+        for (Expression c : b.conjuncts) {
+            if (!(c instanceof EqualsTo eq) || !(eq.getLeftExpression() instanceof Column l)
+                    || !(eq.getRightExpression() instanceof Column r)) {
+                continue;
+            }
+            for (Column[] pair : List.of(new Column[] {l, r}, new Column[] {r, l})) {
+                Occurrence other = resolve(pair[1], b);
+                if (resolve(pair[0], b) != o || other == null || other == o || other.nullable()) {
+                    continue;
+                }
+                EncryptedColumn a = table.column(Identifiers.normalize(pair[0].getColumnName()));
+                EncryptedColumn k = catalog.table(other.name()).column(Identifiers.normalize(pair[1].getColumnName()));
+                boolean comparable = a.plaintext() && k.plaintext() || !a.plaintext() && !k.plaintext()
+                        && a.joinGroup() != null && a.joinGroup().equals(k.joinGroup());
+                List<Expression> filters = candidates(other);
+                if (!comparable || filters.isEmpty()) {
+                    continue; // another join group would need a re-key: a security cost a reducer does not pay
+                }
+                out.add(new Reducer(other, a.name(), k.name(), filters, CostEstimate.selectivity(List.of(filters))));
+            }
+        }
+        out.sort(java.util.Comparator.comparingDouble(Reducer::selectivity));
+        return out;
+    }
+
+    /**
+     * The scan joined with a reducer. Its rows carry this table's row id, by which the client drops the
+     * duplicates a reducer key that is not unique would make.
+     */
+    private Attempt reducedTrial(EncryptedTable table, List<EncryptedColumn> cols, List<Expression> own, Reducer r)
+            throws SQLException, PeelRequired {
+        Table self = new Table("MAAT_S");
+        Table other = new Table("MAAT_R");
+        StringBuilder sql = new StringBuilder("SELECT ");
+        if (cols.isEmpty()) {
+            sql.append("1");
+        }
+        for (int i = 0; i < cols.size(); i++) {
+            sql.append(i == 0 ? "" : ", ").append("MAAT_S.").append(Identifiers.quote(cols.get(i).name()));
+        }
+        sql.append(" FROM ").append(Identifiers.quote(table.name())).append(" MAAT_S JOIN ")
+                .append(Identifiers.quote(r.other().name())).append(" MAAT_R ON MAAT_S.").append(Identifiers.quote(r.own()))
+                .append(" = MAAT_R.").append(Identifiers.quote(r.key()));
+        List<Integer> params = new ArrayList<>();
+        List<String> conds = new ArrayList<>();
+        for (Expression c : own) {
+            conds.add("(" + render(c, params, self) + ")");
+        }
+        for (Expression c : r.filters()) {
+            conds.add("(" + render(c, params, other) + ")");
+        }
+        String condition = String.join(" AND ", conds);
+        sql.append(" WHERE ").append(condition);
+        try {
+            QueryPlan plan = StatementRewriter.planScan(sql.toString(), catalog, keys, options, true);
+            if (plan.refusedConstant() != null) {
+                return null;
+            }
+            return new Attempt(plan, condition + " [" + r.describe() + "]",
+                    params.stream().mapToInt(Integer::intValue).toArray(), true);
+        } catch (SQLException refusedByRewriter) {
+            return null;
+        }
     }
 
     /** A scan the rewriter accepted: its plan, its condition as written, and where its parameters come from. */
@@ -398,11 +495,16 @@ public final class SplitPlanner {
      * kept and its application parameter (0-based) appended to {@code params}.
      */
     static String render(Expression e, List<Integer> params) {
+        return render(e, params, null);
+    }
+
+    /** As {@link #render(Expression, List)}, every column qualified with {@code qualifier} (null: unqualified). */
+    static String render(Expression e, List<Integer> params, Table qualifier) {
         Parts p = Parts.of(e);
         List<Table> tables = new ArrayList<>();
         for (Column c : p.columns) {
             tables.add(c.getTable());
-            c.setTable(null);
+            c.setTable(qualifier);
         }
         List<Boolean> fixed = new ArrayList<>();
         for (JdbcParameter j : p.parameters) {

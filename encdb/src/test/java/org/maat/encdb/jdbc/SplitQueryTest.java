@@ -185,6 +185,25 @@ class SplitQueryTest {
     }
 
     @Test
+    void aReducerJoinShipsOnlyTheRowsAnotherTablesConditionsKeep() throws SQLException {
+        String sql = "SELECT E.NAME FROM EMP E JOIN DEPT D ON E.DEPT = D.ID WHERE D.DNAME = ? "
+                + "AND UPPER(E.NAME) LIKE '%A%' ORDER BY E.ID";
+        ShippingStats stats = enc.unwrap(MaatConnection.class).shippingStats();
+        stats.reset();
+        same(sql, "dept2");
+        // DEPT ships its one row named dept2; EMP only its 3 rows in that department (of 10).
+        assertThat(stats.rows()).isEqualTo(4);
+        List<String> plan = new ArrayList<>();
+        try (PreparedStatement ps = enc.prepareStatement("EXPLAIN " + sql); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                plan.add(rs.getString(1));
+            }
+        }
+        assertThat(plan).anyMatch(l -> l.startsWith("H2 scan 1: EMP") && l.contains("est."));
+        assertThat(plan).anyMatch(l -> l.contains("joined with DEPT on DEPT = DEPT.ID"));
+    }
+
+    @Test
     void noPlaintextConstantReachesH2AndTheClientKeepsNothing() throws SQLException {
         try (Connection server = DriverManager.getConnection("jdbc:h2:" + dir.resolve("enc"));
                 Statement st = server.createStatement()) {
