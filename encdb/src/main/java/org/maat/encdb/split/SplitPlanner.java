@@ -146,27 +146,44 @@ public final class SplitPlanner {
     private Map<String, List<Occurrence>> occurrences(int depth) throws SQLException {
         Map<String, List<Occurrence>> byTable = new LinkedHashMap<>();
         Set<String> done = new LinkedHashSet<>();
-        for (int i = 0; i < shape.blocks.size(); i++) {
-            for (Occurrence o : shape.blocks.get(i).items) {
-                if (o == null) {
-                    continue;
+        int block = 0;
+        int table = 0;
+        while (block < shape.blocks.size() || table < shape.tables.size()) {
+            for (; block < shape.blocks.size(); block++) {
+                for (Occurrence o : shape.blocks.get(block).items) {
+                    if (o != null) {
+                        add(o, byTable, done, depth);
+                    }
                 }
-                if (o.schema() != null && !o.schema().equals("PUBLIC")) {
-                    throw refused("table " + o.schema() + "." + o.name() + " (system tables describe the physical, "
-                            + "encrypted database; the client cannot answer for them)");
-                }
-                ViewDefinition view = catalog.view(o.name());
-                if (view != null) {
-                    addView(view, done, depth);
-                } else if (catalog.table(o.name()) != null) {
-                    byTable.computeIfAbsent(o.name(), k -> new ArrayList<>()).add(o);
-                } else {
-                    throw new SQLException("Table \"" + o.name() + "\" not found (tables must be created through "
-                            + "the Maat driver)", "42S02");
+            }
+            // A table named outside any block's FROM list (inside a parenthesized join): scanned whole.
+            for (; table < shape.tables.size(); table++) {
+                Table t = shape.tables.get(table);
+                if (!shape.fromItems.contains(t)) {
+                    String name = Identifiers.normalize(t.getName());
+                    add(new Occurrence(t.getSchemaName() == null ? null : Identifiers.normalize(t.getSchemaName()),
+                            name, name, new Block(null), true, true), byTable, done, depth);
                 }
             }
         }
         return byTable;
+    }
+
+    private void add(Occurrence o, Map<String, List<Occurrence>> byTable, Set<String> done, int depth)
+            throws SQLException {
+        if (o.schema() != null && !o.schema().equals("PUBLIC")) {
+            throw refused("table " + o.schema() + "." + o.name() + " (system tables describe the physical, "
+                    + "encrypted database; the client cannot answer for them)");
+        }
+        ViewDefinition view = catalog.view(o.name());
+        if (view != null) {
+            addView(view, done, depth);
+        } else if (catalog.table(o.name()) != null) {
+            byTable.computeIfAbsent(o.name(), k -> new ArrayList<>()).add(o);
+        } else {
+            throw new SQLException("Table \"" + o.name() + "\" not found (tables must be created through "
+                    + "the Maat driver)", "42S02");
+        }
     }
 
     private void addView(ViewDefinition view, Set<String> done, int depth) throws SQLException {

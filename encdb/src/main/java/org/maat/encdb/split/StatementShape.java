@@ -66,6 +66,9 @@ final class StatementShape {
     boolean sequences;
     boolean serverClock;
     final List<Column> rowIds = new ArrayList<>();
+    /** Every table reference the statement makes, and those that are a block's FROM items. */
+    final List<Table> tables = new ArrayList<>();
+    final Set<Table> fromItems = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
     /** Adds a statement's blocks (call again for each view's SELECT). */
     void add(Statement statement) {
@@ -92,6 +95,14 @@ final class StatementShape {
                     block(ps);
                 }
                 return super.visit(ps, context);
+            }
+
+            @Override
+            public <S> Void visit(Table t, S context) {
+                if (!(t.getSchemaName() == null && cteNames.contains(Identifiers.normalize(t.getName())))) {
+                    tables.add(t);
+                }
+                return super.visit(t, context);
             }
 
             @Override
@@ -182,6 +193,7 @@ final class StatementShape {
                 String alias = f.getAlias() == null ? name : Identifiers.normalize(f.getAlias().getName());
                 String schema = t.getSchemaName() == null ? null : Identifiers.normalize(t.getSchemaName());
                 b.items.add(new Occurrence(schema, name, alias, b, nullable[i], star || starTables.contains(alias)));
+                fromItems.add(t);
             } else {
                 b.opaqueItems = true;
                 b.items.add(null);

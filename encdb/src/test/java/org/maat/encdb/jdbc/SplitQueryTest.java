@@ -158,6 +158,10 @@ class SplitQueryTest {
         same("SELECT E.ID, D.DNAME FROM EMP E RIGHT JOIN DEPT D ON E.DEPT = D.ID WHERE UPPER(D.DNAME) <> 'X' "
                 + "ORDER BY D.ID, E.ID");
         same("SELECT * FROM STAFF WHERE LOWER(NAME) LIKE '%a%' ORDER BY ID");
+        same("SELECT D.ID, E.ID, M.NAME FROM DEPT D LEFT JOIN (EMP E JOIN EMP M ON E.MGR = M.ID) ON E.DEPT = D.ID "
+                + "WHERE M.NAME IS NULL OR UPPER(M.NAME) <> 'X' ORDER BY 1, 2");
+        same("SELECT ? + 1 AS X", 41);
+        same("VALUES (1, 'a'), (2, NULL)");
     }
 
     @Test
