@@ -75,12 +75,15 @@ public final class SplitPlanner {
     private final TableStatistics statistics;
     private final StatementShape shape = new StatementShape();
     private final List<String> views = new ArrayList<>();
+    /** Every column name of the catalog's tables. */
+    private final Set<String> knownColumns = new java.util.HashSet<>();
 
     public SplitPlanner(CatalogSnapshot catalog, KeyRing keys, RewriteOptions options, TableStatistics statistics) {
         this.catalog = catalog;
         this.keys = keys;
         this.options = options;
         this.statistics = statistics;
+        catalog.tables().values().forEach(t -> t.columns().forEach(c -> knownColumns.add(c.name())));
     }
 
     /**
@@ -98,6 +101,12 @@ public final class SplitPlanner {
         if (shape.forUpdate) {
             throw refused("SELECT ... FOR UPDATE over a split query (row locks would be taken on the client's "
                     + "copy of the rows, not in H2)");
+        }
+        // The parser's tree does not reach every column (SUBSTRING(x FROM 1) hides x): the names written in
+        // the text count too, so a column the statement uses is always shipped.
+        shape.columnNames.addAll(identifiers(sql));
+        for (String v : views) {
+            shape.columnNames.addAll(identifiers(catalog.view(v).selectSql()));
         }
         Set<String> rowIdTables = rowIdTables(byTable);
         List<SplitPlan.Scan> scans = new ArrayList<>();
@@ -454,7 +463,14 @@ public final class SplitPlanner {
                             || catalog.routines().containsKey(f))) {
                 continue;
             }
+            Set<String> seen = new java.util.HashSet<>();
+            p.columns.forEach(col -> seen.add(Identifiers.normalize(col.getColumnName())));
             boolean local = true;
+            for (String id : identifiers(c.toString())) {
+                if (!seen.contains(id) && knownColumns.contains(id)) {
+                    local = false; // a column the tree hides: its table is unknown
+                }
+            }
             for (Column col : p.columns) {
                 if (Identifiers.normalize(col.getColumnName()).equals("_ROWID_") || resolve(col, b) != o) {
                     local = false;
@@ -465,6 +481,25 @@ public final class SplitPlanner {
                 out.add(c);
             }
         }
+        return out;
+    }
+
+    /** Identifiers written in {@code sql} outside string literals, as H2 normalizes them. */
+    static Set<String> identifiers(String sql) {
+        Set<String> out = new LinkedHashSet<>();
+        Pattern word = Pattern.compile("[A-Za-z_][A-Za-z0-9_$]*");
+        forEachSegment(sql, (segment, quoted) -> {
+            if (quoted) {
+                if (segment.startsWith("\"") && segment.endsWith("\"") && segment.length() >= 2) {
+                    out.add(segment.substring(1, segment.length() - 1).replace("\"\"", "\""));
+                }
+                return;
+            }
+            Matcher m = word.matcher(segment);
+            while (m.find()) {
+                out.add(m.group().toUpperCase(Locale.ROOT));
+            }
+        });
         return out;
     }
 

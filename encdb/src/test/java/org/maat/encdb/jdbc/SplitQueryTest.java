@@ -161,6 +161,11 @@ class SplitQueryTest {
         same("SELECT D.ID, E.ID, M.NAME FROM DEPT D LEFT JOIN (EMP E JOIN EMP M ON E.MGR = M.ID) ON E.DEPT = D.ID "
                 + "WHERE M.NAME IS NULL OR UPPER(M.NAME) <> 'X' ORDER BY 1, 2");
         same("SELECT ? + 1 AS X", 41);
+        // TPC-H's shape: a reduced join, interval arithmetic, EXTRACT, SUBSTRING, grouped revenue, top rows.
+        same("SELECT E.DEPT, SUM(E.SALARY * (1 - E.BONUS / 1000)) AS REV, EXTRACT(YEAR FROM E.HIRED) AS Y "
+                + "FROM EMP E JOIN DEPT D ON E.DEPT = D.ID WHERE D.BUDGET < ? "
+                + "AND E.HIRED < DATE '2021-09-01' - INTERVAL '10' DAY AND SUBSTRING(E.NAME FROM 1 FOR 1) <> 'Z' "
+                + "GROUP BY E.DEPT, EXTRACT(YEAR FROM E.HIRED) ORDER BY REV DESC NULLS LAST, 1 LIMIT 3", 3000);
         same("VALUES (1, 'a'), (2, NULL)");
     }
 
