@@ -19,14 +19,19 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code maat erp sql --db DIR "SQL"}: one plaintext SQL statement through the database's driver. */
+/**
+ * {@code maat erp sql --db DIR [--explain] "SQL"}: one plaintext SQL statement through the database's driver,
+ * or, with {@code --explain}, how the driver would run a query.
+ */
 @Command(name = "sql",
         mixinStandardHelpOptions = true,
         description = {"Run one SQL statement on the database in DIR and print its rows (tab-separated, with a header) "
                 + "or its update count, then the time it took.",
             "An encrypted database is read through Maat's driver: write plain SQL; the driver rewrites it onto the "
                 + "onions, peels a layer the first time a query needs it, and decrypts the rows. Statements the "
-                + "encrypted layer does not support fail with a message naming the construct."},
+                + "encrypted layer does not support fail with a message naming the construct.",
+            "With --explain, a SELECT is not run: the plan is printed instead (for an encrypted database: what H2 "
+                + "runs on which onions, and what the driver finishes on the client after decryption)."},
         footer = {"", "Exit codes: 0 ran, 1 a database error (syntax, unsupported SQL, constraint), 2 bad usage."})
 public final class SqlCommand implements Callable<Integer> {
 
@@ -39,6 +44,11 @@ public final class SqlCommand implements Callable<Integer> {
     @Option(names = "--max-rows", paramLabel = "N", defaultValue = "50",
             description = "Rows to print at most (default: ${DEFAULT-VALUE}); the count covers all rows.")
     int maxRows;
+
+    @Option(names = "--explain",
+            description = "Print how the query would run (EXPLAIN) instead of its rows: what H2 evaluates over "
+                    + "the encrypted columns and on which onions, and what the client does after decryption.")
+    boolean explain;
 
     @Mixin
     KeySourceOption keySource;
@@ -60,6 +70,14 @@ public final class SqlCommand implements Callable<Integer> {
         }
         long start = System.nanoTime();
         try (Connection conn = database.connect(); Statement st = conn.createStatement()) {
+            if (explain) {
+                try (ResultSet rs = st.executeQuery("EXPLAIN " + sql)) {
+                    while (rs.next()) {
+                        out.println(rs.getString(1));
+                    }
+                }
+                return 0;
+            }
             if (st.execute(sql)) {
                 long rows = 0;
                 try (ResultSet rs = st.getResultSet()) {

@@ -15,6 +15,8 @@ import org.maat.encdb.rewrite.LayerPeeler;
 import org.maat.encdb.rewrite.PeelRequired;
 import org.maat.encdb.rewrite.Plan;
 import org.maat.encdb.rewrite.RewriteOptions;
+import org.maat.encdb.rewrite.SplitPlan;
+import java.sql.SQLFeatureNotSupportedException;
 import org.maat.encdb.rewrite.StatementRewriter;
 import org.maat.encdb.schema.Catalog;
 
@@ -145,19 +147,36 @@ final class EncryptedDatabase {
      * while a peel runs and taken again.
      */
     Plan plan(String sql, boolean holdsLease) throws SQLException {
+        return plan(sql, sql, holdsLease,
+                snapshot -> StatementRewriter.plan(sql, snapshot, keys, options, this::rowCount));
+    }
+
+    /** The split plan of a query whose whole-in-H2 plan H2 refused when it ran (cached apart from it). */
+    SplitPlan splitPlan(String sql, SQLFeatureNotSupportedException refused, boolean holdsLease)
+            throws SQLException {
+        return (SplitPlan) plan("split:" + sql, sql, holdsLease,
+                snapshot -> StatementRewriter.planSplit(sql, refused, snapshot, keys, options, this::rowCount));
+    }
+
+    @FunctionalInterface
+    private interface Planner {
+        Plan plan(org.maat.encdb.schema.CatalogSnapshot snapshot) throws SQLException, PeelRequired;
+    }
+
+    private Plan plan(String cacheKey, String sql, boolean holdsLease, Planner planner) throws SQLException {
         for (int attempt = 0; attempt < 32; attempt++) {
             long version = catalog.snapshot().version();
-            Cached c = plans.get(sql);
+            Cached c = plans.get(cacheKey);
             if (c != null && c.version() == version) {
                 return c.plan();
             }
             try {
-                Plan plan = StatementRewriter.plan(sql, catalog.snapshot(), keys, options);
+                Plan plan = planner.plan(catalog.snapshot());
                 if (plan.cacheable()) {
                     if (plans.size() >= PLAN_CACHE) {
                         plans.clear(); // an application with ever-new SQL texts (literals inlined)
                     }
-                    plans.put(sql, new Cached(version, plan));
+                    plans.put(cacheKey, new Cached(version, plan));
                 }
                 return plan;
             } catch (PeelRequired p) {
@@ -179,6 +198,21 @@ final class EncryptedDatabase {
             }
         }
         throw new SQLException("cannot settle the layers for: " + sql);
+    }
+
+    /** H2's estimate of a table's rows (the split planner's starting point); 1,000 when H2 cannot say. */
+    private long rowCount(String table) {
+        synchronized (this) {
+            try (java.sql.PreparedStatement ps = internal.prepareStatement("SELECT ROW_COUNT_ESTIMATE FROM "
+                    + "INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = 'PUBLIC' AND TABLE_NAME = ?")) {
+                ps.setString(1, table);
+                try (java.sql.ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? Math.max(1, rs.getLong(1)) : 1000;
+                }
+            } catch (SQLException e) {
+                return 1000; // an estimate only steers the plan
+            }
+        }
     }
 
     /** Runs a schema change on the internal connection with the gate closed. */

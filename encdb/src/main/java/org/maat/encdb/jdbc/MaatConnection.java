@@ -9,6 +9,7 @@ import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLWarning;
 import java.sql.Statement;
 import org.maat.encdb.rewrite.Plan;
+import org.maat.encdb.rewrite.SplitPlan;
 import org.maat.encdb.schema.CatalogSnapshot;
 import org.maat.encdb.schema.LayerReport;
 
@@ -88,6 +89,18 @@ public final class MaatConnection extends UnsupportedConnection {
             return db.plan(sql, leased || depth > 1);
         } catch (SQLException e) {
             throw ApplicationErrors.fromH2(e, sql, catalog()); // a peel or DDL that H2 refused
+        } catch (RuntimeException e) {
+            throw ApplicationErrors.internal(e, sql);
+        }
+    }
+
+    /** The split plan of {@code sql}, whose whole-in-H2 plan H2 refused when it ran. */
+    SplitPlan splitPlan(String sql, java.sql.SQLFeatureNotSupportedException refused) throws SQLException {
+        checkOpen();
+        try {
+            return db.splitPlan(sql, refused, leased || depth > 1);
+        } catch (SQLException e) {
+            throw ApplicationErrors.fromH2(e, sql, catalog());
         } catch (RuntimeException e) {
             throw ApplicationErrors.internal(e, sql);
         }

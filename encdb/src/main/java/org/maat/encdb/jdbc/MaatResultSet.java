@@ -33,7 +33,7 @@ public final class MaatResultSet extends UnsupportedResultSet {
 
     private final MaatStatement statement;
     private final Object[] params;
-    private MaatResultSetMetaData metaData;
+    private ResultSetMetaData metaData;
     private final QueryPlan plan;
     private final List<ResultColumn> columns;
     private final ResultSet physical;
@@ -78,6 +78,23 @@ public final class MaatResultSet extends UnsupportedResultSet {
         this.values = new Object[plan.visible()];
         this.decoded = new boolean[plan.visible()];
         this.shipping = null; // counted as the rows were read from H2
+    }
+
+    /** Rows computed on the client (a split query's, EXPLAIN's), described by {@code metaData}. */
+    MaatResultSet(MaatStatement statement, ResultSetMetaData metaData, List<Object[]> rows, int maxRows)
+            throws SQLException {
+        this.statement = statement;
+        this.params = new Object[0];
+        this.metaData = metaData;
+        this.plan = null;
+        this.columns = null;
+        this.physical = null;
+        this.closer = null;
+        this.rows = rows;
+        this.maxRows = maxRows;
+        this.values = new Object[metaData.getColumnCount()];
+        this.decoded = new boolean[values.length];
+        this.shipping = null; // the scans were counted as H2 shipped them
     }
 
     @Override
@@ -158,7 +175,8 @@ public final class MaatResultSet extends UnsupportedResultSet {
     public int findColumn(String label) throws SQLException {
         String wanted = label.startsWith("\"") ? label.substring(1, label.length() - 1) : label;
         for (int i = 0; i < values.length; i++) {
-            if (columns.get(i).label().equalsIgnoreCase(wanted)) {
+            String name = columns == null ? metaData.getColumnLabel(i + 1) : columns.get(i).label();
+            if (name.equalsIgnoreCase(wanted)) {
                 return i + 1;
             }
         }

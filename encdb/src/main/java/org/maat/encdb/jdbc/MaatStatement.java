@@ -13,6 +13,7 @@ import org.maat.encdb.rewrite.InsertSelectPlan;
 import org.maat.encdb.rewrite.Plan;
 import org.maat.encdb.rewrite.QueryPlan;
 import org.maat.encdb.rewrite.RowwisePlan;
+import org.maat.encdb.rewrite.SplitPlan;
 import org.maat.encdb.rewrite.WritePlan;
 
 /**
@@ -49,7 +50,7 @@ public class MaatStatement extends UnsupportedStatement {
     private boolean execute(String sql, Object[] params) throws SQLException {
         conn.enter();
         try {
-            return conn.plan(sql).accept(new Run(params));
+            return conn.plan(sql).accept(new Run(sql, params));
         } finally {
             conn.exit();
         }
@@ -60,11 +61,13 @@ public class MaatStatement extends UnsupportedStatement {
      * set in {@code current} (true); anything else leaves an update count (false).
      */
     private final class Run implements Plan.Cases<Boolean> {
+        private final String sql;
         private final Object[] params;
         private final PlanExecutor executor = conn.executor();
         private final SchemaChanges schema = conn.schemaChanges();
 
-        Run(Object[] params) {
+        Run(String sql, Object[] params) {
+            this.sql = sql;
             this.params = params;
         }
 
@@ -81,7 +84,25 @@ public class MaatStatement extends UnsupportedStatement {
 
         @Override
         public Boolean query(QueryPlan plan) throws SQLException {
-            current = executor.query(plan, params, MaatStatement.this, maxRows);
+            try {
+                current = executor.query(plan, params, MaatStatement.this, maxRows);
+                return true;
+            } catch (SQLFeatureNotSupportedException refused) {
+                // H2 could not take a value of this execution (a LIKE pattern without a searchable word):
+                // the query runs split, with the condition evaluated on the client.
+                return split(conn.splitPlan(sql, refused));
+            }
+        }
+
+        @Override
+        public Boolean split(SplitPlan plan) throws SQLException {
+            current = executor.split(plan, params, MaatStatement.this, maxRows);
+            return true;
+        }
+
+        @Override
+        public Boolean explain(Plan.Explain plan) throws SQLException {
+            current = executor.explain(plan, MaatStatement.this);
             return true;
         }
 

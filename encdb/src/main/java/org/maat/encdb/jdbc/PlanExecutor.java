@@ -13,7 +13,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.sql.Types;
 import org.h2.api.Trigger;
+import org.h2.tools.SimpleResultSet;
+import org.maat.encdb.rewrite.Plan;
+import org.maat.encdb.rewrite.SplitPlan;
+import org.maat.encdb.split.ClientEngine;
 import org.maat.encdb.rewrite.InsertSelectPlan;
 import org.maat.encdb.rewrite.ParameterBinder;
 import org.maat.encdb.rewrite.QueryPlan;
@@ -38,6 +43,8 @@ final class PlanExecutor {
     private final RoutineEmulation routines;
     private final AtomicStatement atomic;
     private final KeyParking keyParking;
+    /** The trusted side's private H2 for split queries (opened on first use, closed with the connection). */
+    private final ClientEngine client = new ClientEngine();
     private final Set<PreparedStatement> busy = new HashSet<>();
     private final Map<String, PreparedStatement> statements = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
@@ -117,6 +124,25 @@ final class PlanExecutor {
             }
         }
         return new MaatResultSet(statement, plan, metaData, ClientSideSteps.apply(plan, rows, params), maxRows);
+    }
+
+    /** A split query: its scans through {@link #query}, the rest on the connection's client H2. */
+    MaatResultSet split(SplitPlan plan, Object[] params, MaatStatement statement, int maxRows) throws SQLException {
+        ClientEngine.Result r = client.run(plan, params, (scan, scanParams) -> query(scan, scanParams, null, 0));
+        return new MaatResultSet(statement, r.metaData(), r.rows(), maxRows);
+    }
+
+    ClientEngine clientEngine() {
+        return client;
+    }
+
+    /** EXPLAIN: one VARCHAR column PLAN, a line per row. */
+    MaatResultSet explain(Plan.Explain plan, MaatStatement statement) throws SQLException {
+        SimpleResultSet md = new SimpleResultSet();
+        md.addColumn("PLAN", Types.VARCHAR, Integer.MAX_VALUE, 0);
+        List<Object[]> rows = new ArrayList<>();
+        plan.lines().forEach(l -> rows.add(new Object[] {l}));
+        return new MaatResultSet(statement, md, rows, 0);
     }
 
     int write(WritePlan plan, Object[] params) throws SQLException {
@@ -298,6 +324,11 @@ final class PlanExecutor {
     void close() {
         statements.values().forEach(PlanExecutor::closeQuietly);
         statements.clear();
+        try {
+            client.close();
+        } catch (SQLException ignored) {
+            // the private in-memory client database goes with its last connection either way
+        }
     }
 
     private static void closeQuietly(Statement st) {

@@ -17,12 +17,16 @@ import org.maat.encdb.schema.ViewDefinition;
  * executor does not handle fails to compile. Code that only needs a property of a plan asks it
  * ({@link #parameters()}, {@link #cacheable()}, {@link #physicalSql()}) rather than testing its class.
  */
-public sealed interface Plan permits QueryPlan, WritePlan, InsertSelectPlan, RowwisePlan, Plan.Call, DdlPlan,
-        Plan.CreateView, Plan.CreateRoutine, Plan.CreateTrigger, Plan.Drop, Plan.PassThrough {
+public sealed interface Plan permits QueryPlan, SplitPlan, Plan.Explain, WritePlan, InsertSelectPlan, RowwisePlan,
+        Plan.Call, DdlPlan, Plan.CreateView, Plan.CreateRoutine, Plan.CreateTrigger, Plan.Drop, Plan.PassThrough {
 
     /** One method per kind of plan: what to do with it. */
     interface Cases<R> {
         R query(QueryPlan plan) throws SQLException;
+
+        R split(SplitPlan plan) throws SQLException;
+
+        R explain(Explain plan) throws SQLException;
 
         R write(WritePlan plan) throws SQLException;
 
@@ -74,6 +78,23 @@ public sealed interface Plan permits QueryPlan, WritePlan, InsertSelectPlan, Row
     /** The physical write a batch of this statement's parameter sets can run as (one H2 batch), if any. */
     default Optional<WritePlan> batchWrite() {
         return Optional.empty();
+    }
+
+    /** {@code EXPLAIN SELECT ...}: the lines describing the query's plan, one result row each (column PLAN). */
+    record Explain(List<String> lines, int parameters) implements Plan {
+        public Explain {
+            lines = List.copyOf(lines);
+        }
+
+        @Override
+        public boolean cacheable() {
+            return true;
+        }
+
+        @Override
+        public <R> R accept(Cases<R> cases) throws SQLException {
+            return cases.explain(this);
+        }
     }
 
     /** {@code CALL procedure(args)}: a procedure created through the driver, run on the client. */

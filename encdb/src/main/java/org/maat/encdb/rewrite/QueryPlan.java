@@ -110,6 +110,31 @@ public final class QueryPlan implements Plan {
         return java.util.Optional.of(this);
     }
 
+    /**
+     * Why H2 cannot take one of this query's constants, or null. Some refusals come only when a value is
+     * encrypted for its layer (a LIKE pattern without a searchable word); this binds the constants into a
+     * statement that ignores them, with every parameter unset: a binder that needs a parameter's value
+     * stops there and is checked when it runs.
+     */
+    public java.sql.SQLFeatureNotSupportedException refusedConstant() {
+        java.sql.PreparedStatement sink = (java.sql.PreparedStatement) java.lang.reflect.Proxy.newProxyInstance(
+                QueryPlan.class.getClassLoader(), new Class<?>[] {java.sql.PreparedStatement.class},
+                (proxy, method, args) -> method.getReturnType() == boolean.class ? false
+                        : method.getReturnType() == int.class ? 0 : null);
+        Object[] unset = new Object[parameters];
+        java.util.Arrays.fill(unset, ValueSource.Unset.UNSET);
+        for (ParameterBinder b : binders) {
+            try {
+                b.bind(unset, sink);
+            } catch (java.sql.SQLFeatureNotSupportedException refused) {
+                return refused;
+            } catch (java.sql.SQLException | RuntimeException needsAValue) {
+                // depends on a parameter's value
+            }
+        }
+        return null;
+    }
+
     /** Whether rows must be decrypted and post-processed on the client before the application sees them. */
     public boolean clientSide() {
         return !filters.isEmpty() || clientDistinct || !clientSort.isEmpty() || limit != null || offset != null;

@@ -1,6 +1,7 @@
 package org.maat.encdb.rewrite;
 
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.statement.ExplainStatement;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.alter.Alter;
 import net.sf.jsqlparser.statement.create.index.CreateIndex;
@@ -26,6 +28,9 @@ import org.maat.encdb.schema.Identifiers;
 import org.maat.encdb.schema.RoutineDefinition;
 import org.maat.encdb.schema.TriggerDefinition;
 import org.maat.encdb.schema.ViewDefinition;
+import org.maat.encdb.split.SplitExplain;
+import org.maat.encdb.split.SplitPlanner;
+import org.maat.encdb.split.TableStatistics;
 
 /**
  * The rewriter's entry point: parses one statement of the application's SQL and returns its
@@ -40,11 +45,22 @@ public final class StatementRewriter {
             "(?is)\\s*CREATE\\s+TRIGGER\\s+(?:IF\\s+NOT\\s+EXISTS\\s+)?(\\S+)\\s+(BEFORE|AFTER|INSTEAD\\s+OF)\\s+(.+?)"
                     + "\\s+ON\\s+(\\S+)\\s+(FOR\\s+EACH\\s+ROW\\s+)?(?:QUEUE\\s+\\d+\\s+)?(?:NOWAIT\\s+)?CALL\\s+\"([^\"]+)\"\\s*;?\\s*");
 
+    private static final Pattern EXPLAIN = Pattern.compile("(?is)\\s*EXPLAIN\\s+(.*)");
+
     private StatementRewriter() {
     }
 
     public static Plan plan(String sql, CatalogSnapshot catalog, KeyRing keys, RewriteOptions options)
             throws SQLException, PeelRequired {
+        return plan(sql, catalog, keys, options, TableStatistics.UNKNOWN);
+    }
+
+    /**
+     * As {@link #plan(String, CatalogSnapshot, KeyRing, RewriteOptions)}; a SELECT that H2 cannot run whole
+     * over the onions is split ({@link SplitPlanner}), its choices estimated from {@code statistics}.
+     */
+    public static Plan plan(String sql, CatalogSnapshot catalog, KeyRing keys, RewriteOptions options,
+            TableStatistics statistics) throws SQLException, PeelRequired {
         Matcher alias = CREATE_ALIAS.matcher(sql);
         if (alias.matches()) {
             return new Plan.CreateRoutine(new RoutineDefinition(Identifiers.normalize(alias.group(1)), alias.group(2)));
@@ -54,12 +70,11 @@ public final class StatementRewriter {
             return new Plan.CreateTrigger(trigger(trigger));
         }
         Statement st = StatementParser.parse(sql);
-        if (st instanceof PlainSelect ps) {
-            return new SelectRewriter(catalog, keys, options).plan(ps);
+        if (st instanceof ExplainStatement explain) {
+            return explain(sql, explain, catalog, keys, options, statistics);
         }
-        if (st instanceof Select s) {
-            throw Unsupported.construct(s.getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2")
-                    .toUpperCase(Locale.ROOT) + " (UNION, WITH, VALUES and parenthesized queries)");
+        if (st instanceof Select) {
+            return query(sql, (Select) st, catalog, keys, options, statistics);
         }
         if (st instanceof Insert i) {
             return new InsertRewriter(catalog, keys).planAny(i);
@@ -99,6 +114,75 @@ public final class StatementRewriter {
         }
         throw Unsupported.construct(st.getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2")
                 .toUpperCase(Locale.ROOT) + " statement");
+    }
+
+    /** A query: wholly in H2 when the rewriter can run it there, else split between H2 and the client. */
+    private static Plan query(String sql, Select st, CatalogSnapshot catalog, KeyRing keys, RewriteOptions options,
+            TableStatistics statistics) throws SQLException, PeelRequired {
+        String refusal;
+        if (st instanceof PlainSelect ps && (ps.getWithItemsList() == null || ps.getWithItemsList().isEmpty())) {
+            try {
+                QueryPlan whole = new SelectRewriter(catalog, keys, options).plan(ps);
+                SQLFeatureNotSupportedException constant = whole.refusedConstant();
+                if (constant == null) {
+                    return whole;
+                }
+                refusal = reason(constant);
+            } catch (SQLFeatureNotSupportedException e) {
+                refusal = reason(e);
+            }
+        } else if (st instanceof PlainSelect) {
+            refusal = "WITH";
+        } else {
+            refusal = st.getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2").toLowerCase(Locale.ROOT);
+        }
+        // The rewriter may have changed the tree it was given: the planner parses the text afresh.
+        Select fresh = (Select) StatementParser.parse(sql);
+        return new SplitPlanner(catalog, keys, options, statistics).plan(sql, fresh, refusal);
+    }
+
+    private static String reason(SQLFeatureNotSupportedException e) {
+        return e.getMessage().replaceFirst("^unsupported (SQL )?(on the encrypted layer|on encrypted column):? ?", "");
+    }
+
+    /**
+     * The split plan of a query whose whole-in-H2 plan H2 refused when it ran ({@code refused}: a value it
+     * could not take, such as a LIKE pattern without a searchable word).
+     */
+    public static SplitPlan planSplit(String sql, SQLFeatureNotSupportedException refused, CatalogSnapshot catalog,
+            KeyRing keys, RewriteOptions options, TableStatistics statistics) throws SQLException, PeelRequired {
+        Statement st = StatementParser.parse(sql);
+        if (!(st instanceof Select select)) {
+            throw refused;
+        }
+        return new SplitPlanner(catalog, keys, options, statistics).plan(sql, select, reason(refused));
+    }
+
+    /** {@code EXPLAIN SELECT ...}: the query's plan as lines of text. */
+    private static Plan explain(String sql, ExplainStatement explain, CatalogSnapshot catalog, KeyRing keys,
+            RewriteOptions options, TableStatistics statistics) throws SQLException, PeelRequired {
+        if (!(explain.getStatement() instanceof Select)) {
+            throw Unsupported.construct("EXPLAIN of a statement other than SELECT");
+        }
+        Matcher m = EXPLAIN.matcher(sql);
+        if (!m.matches()) {
+            throw Unsupported.construct("EXPLAIN with options (EXPLAIN SELECT ... only)");
+        }
+        String inner = m.group(1);
+        Plan plan = query(inner, (Select) StatementParser.parse(inner), catalog, keys, options, statistics);
+        List<String> lines = plan instanceof SplitPlan split ? split.explain()
+                : SplitExplain.whole((QueryPlan) plan, catalog, inner);
+        return new Plan.Explain(lines, plan.parameters());
+    }
+
+    /**
+     * A single-table scan of the split planner, planned like any query; when {@code rowId}, result column 0
+     * is the physical {@code _ROWID_}.
+     */
+    public static QueryPlan planScan(String sql, CatalogSnapshot catalog, KeyRing keys, RewriteOptions options,
+            boolean rowId) throws SQLException, PeelRequired {
+        SelectRewriter rewriter = new SelectRewriter(catalog, keys, options);
+        return (rowId ? rewriter.withRowId() : rewriter).plan((PlainSelect) StatementParser.parse(sql));
     }
 
     private static TriggerDefinition trigger(Matcher m) throws SQLException {

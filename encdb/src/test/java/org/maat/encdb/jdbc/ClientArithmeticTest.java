@@ -46,14 +46,14 @@ class ClientArithmeticTest {
                 assertThat(JdbcRows.rows(enc, q)).as(q).isEqualTo(JdbcRows.rows(plain, q));
             }
             // Under DISTINCT the server compares the DET ciphertexts of the column, so only an expression
-            // that maps distinct values to distinct values is computed on the client; a * 0 is refused.
+            // that maps distinct values to distinct values is computed on the client after H2's DISTINCT.
             for (String distinct : List.of("SELECT DISTINCT b + 1 FROM t ORDER BY 1", "SELECT DISTINCT b * -2 FROM t ORDER BY 1")) {
                 assertThat(JdbcRows.rows(enc, distinct)).as(distinct)
                         .containsExactlyInAnyOrderElementsOf(JdbcRows.rows(plain, distinct));
             }
-            Throwable collapsing = catchThrowable(() -> JdbcRows.rows(enc, "SELECT DISTINCT a * 0 FROM t"));
-            assertThat(collapsing).isInstanceOf(SQLException.class).hasMessageContaining("multiplier not a non-zero literal");
-            assertThat(((SQLException) collapsing).getSQLState()).isEqualTo("0A000");
+            // a * 0 is not one-to-one: H2 cannot deduplicate it on ciphertext, so the client H2 does
+            assertThat(JdbcRows.rows(enc, "SELECT DISTINCT a * 0 FROM t ORDER BY 1"))
+                    .isEqualTo(JdbcRows.rows(plain, "SELECT DISTINCT a * 0 FROM t ORDER BY 1"));
             for (String failing : List.of("SELECT a + b FROM t WHERE pk = 4", "SELECT a * 2 FROM t WHERE pk = 4",
                     "SELECT a / (b - 3) FROM t WHERE pk = 2", "SELECT d / (b - 4) FROM t WHERE pk = 3")) {
                 SQLException h2 = (SQLException) catchThrowable(() -> JdbcRows.rows(plain, failing));

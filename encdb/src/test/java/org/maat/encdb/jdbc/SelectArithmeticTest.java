@@ -1,15 +1,14 @@
 package org.maat.encdb.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
-import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.sql.Types;
+import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -31,8 +30,9 @@ class SelectArithmeticTest {
                 Statement st = c.createStatement()) {
             st.execute("CREATE TABLE PAY (ID INTEGER PRIMARY KEY, AMOUNT NUMERIC(8,2), N INTEGER)");
             st.execute("INSERT INTO PAY VALUES (1, 100.25, 3), (2, NULL, -4)");
-            assertThatThrownBy(() -> st.executeQuery("SELECT SUM(N) OVER () FROM PAY"))
-                    .isInstanceOf(SQLFeatureNotSupportedException.class).hasMessageContaining("PAY.N");
+            // A window function H2 cannot run over ciphertext: the client H2 runs it on the decrypted rows.
+            assertThat(JdbcRows.rows(c, "SELECT ID, SUM(N) OVER () FROM PAY ORDER BY ID"))
+                    .isEqualTo(List.of(List.of(1L, -1L), List.of(2L, -1L)));
             try (ResultSet rs = st.executeQuery("SELECT ID, AMOUNT + 10, AMOUNT - 0.25, N * 3, 2 * AMOUNT FROM PAY ORDER BY ID")) {
                 assertThat(rs.getMetaData().getColumnType(2)).isEqualTo(Types.NUMERIC);
                 assertThat(rs.next()).isTrue();
@@ -50,8 +50,9 @@ class SelectArithmeticTest {
                 assertThat(rs.getDouble(2)).isEqualTo(-0.5);
                 assertThat(rs.getLong(3)).isEqualTo(-1);
             }
-            assertThatThrownBy(() -> st.executeQuery("SELECT AMOUNT / 2 FROM PAY"))
-                    .isInstanceOf(SQLFeatureNotSupportedException.class).hasMessageContaining("PAY.AMOUNT");
+            // Decimal division, which neither onion nor the client's arithmetic computes: the client H2 does.
+            assertThat(JdbcRows.rows(c, "SELECT AMOUNT / 2 FROM PAY ORDER BY ID"))
+                    .isEqualTo(java.util.Arrays.asList(List.of("50.125"), java.util.Collections.singletonList(null)));
         }
     }
 }

@@ -246,6 +246,8 @@ class StatementRewriterTest {
     void everyPlanGoesToItsOwnCase() throws Exception {
         Plan.Cases<String> names = new Plan.Cases<>() {
             public String query(QueryPlan p) { return "query"; }
+            public String split(SplitPlan p) { return "split"; }
+            public String explain(Plan.Explain p) { return "explain"; }
             public String write(WritePlan p) { return "write"; }
             public String insertSelect(InsertSelectPlan p) { return "insertSelect"; }
             public String rowwise(RowwisePlan p) { return "rowwise"; }
@@ -259,6 +261,8 @@ class StatementRewriterTest {
         };
         Map<String, String> expected = new LinkedHashMap<>();
         expected.put("SELECT ID FROM EMP", "query");
+        expected.put("SELECT ID FROM EMP UNION SELECT ID FROM DEPT", "split");
+        expected.put("EXPLAIN SELECT ID FROM EMP", "explain");
         expected.put("INSERT INTO EMP (ID) VALUES (1)", "write");
         expected.put("INSERT INTO EMP (ID, NAME) SELECT ID, NAME FROM EMP", "insertSelect");
         expected.put("DELETE FROM EMP WHERE PHONE LIKE '%4007%'", "rowwise");
@@ -274,9 +278,9 @@ class StatementRewriterTest {
     @Test
     void unsupportedStatementsAreRefusedWith0A000NamingTheConstruct() {
         Map<String, String> refused = Map.of(
-                "SELECT ID FROM EMP UNION SELECT ID FROM DEPT", "UNION",
-                "SELECT ID FROM EMP WHERE DEPT_ID IN (SELECT ID FROM DEPT)", "IN (subquery)",
-                "SELECT SUM(NAME) FROM EMP", "EMP.NAME",
+                "SELECT ID FROM EMP UNION SELECT ID FROM DEPT FOR UPDATE", "FOR UPDATE",
+                "SELECT ID, DATABASE_PATH() FROM EMP WHERE DEPT_ID IN (SELECT ID FROM DEPT)", "DATABASE_PATH",
+                "SELECT ID FROM INFORMATION_SCHEMA.TABLES UNION SELECT ID FROM EMP", "INFORMATION_SCHEMA.TABLES",
                 "CREATE TRIGGER T BEFORE UPDATE ON EMP FOR EACH ROW CALL \"x.Y\"", "AFTER triggers only",
                 "DROP SCHEMA S", "DROP SCHEMA",
                 "ALTER TABLE EMP ADD COLUMN X INTEGER", "ADD COLUMN");

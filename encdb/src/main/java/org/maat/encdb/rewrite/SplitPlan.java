@@ -1,0 +1,100 @@
+package org.maat.encdb.rewrite;
+
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * A SELECT that H2 cannot run whole over the onions, split in two: <em>scans</em>, application-level
+ * single-table queries each planned by the rewriter (so constants are encrypted and layers peeled as for
+ * any query) whose decrypted rows are loaded into the connection's private client H2, and the
+ * application's own statement, which that client H2 then runs over the loaded rows. Because the client
+ * engine is H2 over the same rows, the answer is plain H2's; pushed filters only ever remove rows the
+ * statement could not use.
+ *
+ * <p>Holds no run-time values: it depends only on the SQL text and the catalog version (cacheable).
+ */
+public final class SplitPlan implements Plan {
+
+    /** One column of a client table: its name and the logical type H2 declares it with (null: take the scan's). */
+    public record ClientColumn(String name, String type) {
+    }
+
+    /**
+     * One scan: the query H2 runs ({@code query}), where each of its parameters comes from
+     * ({@code parameterMap[i]} is the 0-based application parameter of scan parameter i), the client table
+     * its rows fill, and, for EXPLAIN, the estimate and which conditions were pushed or left to the client.
+     * When {@code rowId}, the scan's first column is the physical {@code _ROWID_}, loaded as the invisible
+     * client column {@code MAAT_ROWID}. {@code unfiltered} is the same scan without pushed conditions (null
+     * when none were pushed), run when H2 refuses a pushed condition for the values of one execution.
+     * {@code reducedBy} names the reducer join the scan runs with (null: none); its rows are then
+     * deduplicated by row id on the client.
+     */
+    public record Scan(String table, QueryPlan query, QueryPlan unfiltered, int[] parameterMap,
+            List<ClientColumn> columns, boolean rowId, String reducedBy, double estimatedRows, double tableRows, List<String> pushed, List<String> clientLeft) {
+        public Scan {
+            parameterMap = parameterMap.clone();
+            columns = List.copyOf(columns);
+            pushed = List.copyOf(pushed);
+            clientLeft = List.copyOf(clientLeft);
+        }
+
+        /** The scan's parameter values, taken from the application's. */
+        public Object[] parameters(Object[] applicationParameters) {
+            Object[] out = new Object[parameterMap.length];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = applicationParameters[parameterMap[i]];
+            }
+            return out;
+        }
+    }
+
+    private final List<Scan> scans;
+    private final List<String> clientDdl;
+    private final String clientSql;
+    private final int parameters;
+    private final List<String> explain;
+
+    /**
+     * @param clientDdl statements run on the client H2 after the scans are loaded (indexes, views), in order
+     * @param clientSql the application's statement as the client H2 runs it
+     * @param explain the lines EXPLAIN shows for this plan
+     */
+    public SplitPlan(List<Scan> scans, List<String> clientDdl, String clientSql, int parameters, List<String> explain) {
+        this.scans = List.copyOf(scans);
+        this.clientDdl = List.copyOf(clientDdl);
+        this.clientSql = clientSql;
+        this.parameters = parameters;
+        this.explain = List.copyOf(explain);
+    }
+
+    public List<Scan> scans() {
+        return scans;
+    }
+
+    public List<String> clientDdl() {
+        return clientDdl;
+    }
+
+    public String clientSql() {
+        return clientSql;
+    }
+
+    public List<String> explain() {
+        return explain;
+    }
+
+    @Override
+    public int parameters() {
+        return parameters;
+    }
+
+    @Override
+    public boolean cacheable() {
+        return true;
+    }
+
+    @Override
+    public <R> R accept(Cases<R> cases) throws SQLException {
+        return cases.split(this);
+    }
+}

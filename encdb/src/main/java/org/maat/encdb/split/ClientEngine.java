@@ -1,0 +1,201 @@
+package org.maat.encdb.split;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.maat.encdb.rewrite.QueryPlan;
+import org.maat.encdb.rewrite.SplitPlan;
+import org.maat.encdb.rewrite.ValueSource;
+import org.maat.encdb.schema.Identifiers;
+
+/**
+ * The trusted side's own H2: a private, unnamed in-memory database ({@code jdbc:h2:mem:}), one per
+ * driver connection, opened on first use and closed with it. It never touches a file and is never
+ * reachable from outside this connection. For each split statement it loads the scans' decrypted rows
+ * into tables named and typed as the application declared them, runs the application's statement, copies
+ * the result, and drops everything again, so no rows outlive the statement.
+ */
+public final class ClientEngine implements AutoCloseable {
+
+    private static final int BATCH = 1000;
+
+    /** Runs a scan on H2 through the connection's query path (decrypting, counting what H2 ships). */
+    @FunctionalInterface
+    public interface ScanRunner {
+        ResultSet run(QueryPlan scan, Object[] parameters) throws SQLException;
+    }
+
+    /** A statement's result as the client H2 returned it: its metadata and its rows. */
+    public record Result(ResultSetMetaData metaData, List<Object[]> rows) {
+    }
+
+    private Connection h2;
+
+    /** Runs {@code plan} with the application's {@code params}. */
+    public Result run(SplitPlan plan, Object[] params, ScanRunner scans) throws SQLException {
+        for (int i = 0; i < params.length; i++) {
+            if (params[i] == ValueSource.Unset.UNSET) {
+                throw new SQLException("parameter " + (i + 1) + " is not set", "07001");
+            }
+        }
+        Connection c = connection();
+        try {
+            for (SplitPlan.Scan scan : plan.scans()) {
+                ResultSet rows;
+                try {
+                    rows = scans.run(scan.query(), scan.parameters(params));
+                } catch (SQLFeatureNotSupportedException refused) {
+                    if (scan.unfiltered() == null) {
+                        throw refused;
+                    }
+                    // A pushed condition refused for these values (a LIKE pattern without a searchable word):
+                    // the client evaluates it on the whole table instead.
+                    rows = scans.run(scan.unfiltered(), new Object[0]);
+                }
+                load(c, scan, rows);
+            }
+            try (Statement st = c.createStatement()) {
+                for (String ddl : plan.clientDdl()) {
+                    st.execute(ddl);
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement(plan.clientSql())) {
+                for (int i = 0; i < params.length; i++) {
+                    ps.setObject(i + 1, params[i]);
+                }
+                try (ResultSet rs = ps.executeQuery()) {
+                    ResultSetMetaData md = new CopiedMetaData(rs.getMetaData());
+                    int n = md.getColumnCount();
+                    List<Object[]> rows = new ArrayList<>();
+                    while (rs.next()) {
+                        Object[] row = new Object[n];
+                        for (int i = 0; i < n; i++) {
+                            row[i] = rs.getObject(i + 1);
+                        }
+                        rows.add(row);
+                    }
+                    return new Result(md, rows);
+                }
+            }
+        } finally {
+            try (Statement st = c.createStatement()) {
+                st.execute("DROP ALL OBJECTS");
+            }
+        }
+    }
+
+    private Connection connection() throws SQLException {
+        if (h2 == null || h2.isClosed()) {
+            // Unnamed: private to this JDBC connection, gone when it closes; mem: never writes a file.
+            h2 = new org.h2.Driver().connect("jdbc:h2:mem:", new Properties());
+        }
+        return h2;
+    }
+
+    /** Creates the scan's client table and loads its rows in batches. */
+    private static void load(Connection c, SplitPlan.Scan scan, ResultSet rows) throws SQLException {
+        try (rows) {
+            ResultSetMetaData md = rows.getMetaData();
+            int first = scan.rowId() ? 2 : 1;
+            List<String> names = new ArrayList<>();
+            StringBuilder ddl = new StringBuilder("CREATE TABLE ").append(Identifiers.quote(scan.table())).append(" (");
+            for (int i = 0; i < scan.columns().size(); i++) {
+                SplitPlan.ClientColumn col = scan.columns().get(i);
+                names.add(Identifiers.quote(col.name()));
+                ddl.append(i == 0 ? "" : ", ").append(Identifiers.quote(col.name())).append(' ')
+                        .append(col.type() != null ? col.type() : typeOf(md, first + i));
+            }
+            if (scan.rowId()) {
+                names.add("MAAT_ROWID");
+                ddl.append(scan.columns().isEmpty() ? "" : ", ").append("MAAT_ROWID BIGINT INVISIBLE");
+            }
+            ddl.append(')');
+            try (Statement st = c.createStatement()) {
+                st.execute(ddl.toString());
+            }
+            if (names.isEmpty()) {
+                return;
+            }
+            String insert = "INSERT INTO " + Identifiers.quote(scan.table()) + " (" + String.join(", ", names)
+                    + ") VALUES (" + "?, ".repeat(names.size() - 1) + "?)";
+            int n = scan.columns().size();
+            java.util.Set<Object> seen = scan.reducedBy() == null ? null : new java.util.HashSet<>();
+            try (PreparedStatement ps = c.prepareStatement(insert)) {
+                int pending = 0;
+                while (rows.next()) {
+                    if (seen != null && !seen.add(rows.getObject(1))) {
+                        continue; // the same row again, through a reducer key that is not unique
+                    }
+                    for (int i = 0; i < n; i++) {
+                        ps.setObject(i + 1, rows.getObject(first + i));
+                    }
+                    if (scan.rowId()) {
+                        ps.setObject(n + 1, rows.getObject(1));
+                    }
+                    ps.addBatch();
+                    if (++pending == BATCH) {
+                        ps.executeBatch();
+                        pending = 0;
+                    }
+                }
+                if (pending > 0) {
+                    ps.executeBatch();
+                }
+            }
+        }
+    }
+
+    /** The DDL type of a result column whose logical type the catalog does not model (a plaintext column). */
+    private static String typeOf(ResultSetMetaData md, int column) throws SQLException {
+        String name = md.getColumnTypeName(column);
+        int p = md.getPrecision(column);
+        int s = md.getScale(column);
+        return switch (md.getColumnType(column)) {
+            case Types.NUMERIC, Types.DECIMAL -> name + "(" + p + "," + s + ")";
+            case Types.VARCHAR, Types.CHAR, Types.VARBINARY, Types.BINARY -> name + "(" + p + ")";
+            default -> name;
+        };
+    }
+
+    /**
+     * What the client H2 holds between statements (tables and views of any schema but its system ones;
+     * empty after every statement) and where it lives ({@code DATABASE_PATH()}, null for memory), for tests
+     * and diagnostics. Empty when it was never opened.
+     */
+    public List<String> residue() throws SQLException {
+        List<String> out = new ArrayList<>();
+        if (h2 == null) {
+            return out;
+        }
+        try (Statement st = h2.createStatement();
+                ResultSet rs = st.executeQuery("SELECT TABLE_SCHEMA || '.' || TABLE_NAME FROM INFORMATION_SCHEMA.TABLES "
+                        + "WHERE TABLE_SCHEMA <> 'INFORMATION_SCHEMA'")) {
+            while (rs.next()) {
+                out.add(rs.getString(1));
+            }
+        }
+        try (Statement st = h2.createStatement(); ResultSet rs = st.executeQuery("SELECT DATABASE_PATH()")) {
+            rs.next();
+            if (rs.getString(1) != null) {
+                out.add("file " + rs.getString(1));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void close() throws SQLException {
+        if (h2 != null) {
+            h2.close();
+            h2 = null;
+        }
+    }
+}
