@@ -16,8 +16,10 @@ public record QueryOutcome(String label, Status status, double plainMs, double d
         MISMATCH,
         /** Refused as unsupported (SQLState 0A000). */
         REFUSED,
-        /** Failed otherwise (on the driver, or on plain H2). */
-        ERROR
+        /** Failed on the driver otherwise than by a refusal. */
+        ERROR,
+        /** Failed on plain H2 (the query text or H2 itself; the driver was not tried). */
+        PLAIN_ERROR
     }
 
     /** Driver time over plain time; NaN unless both ran. */

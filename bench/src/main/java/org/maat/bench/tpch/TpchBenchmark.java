@@ -126,7 +126,7 @@ public final class TpchBenchmark {
                     p.step();
                 }
             }
-            return new TpchReport(command, options, rows, (t1 - t0) / 1e9, (t2 - t1) / 1e9, schema, outcomes,
+            return new TpchReport(command, options, rows, loader.skipped() / 2, (t1 - t0) / 1e9, (t2 - t1) / 1e9, schema, outcomes,
                     System.nanoTime() - start);
         } finally {
             delete(work);
@@ -148,7 +148,7 @@ public final class TpchBenchmark {
             expected = timed(plain, q.sql(), times, null);
             plainMs = median(times);
         } catch (SQLException e) {
-            return new QueryOutcome(q.label(), QueryOutcome.Status.ERROR, Double.NaN, Double.NaN, 0, 0, 0,
+            return new QueryOutcome(q.label(), QueryOutcome.Status.PLAIN_ERROR, Double.NaN, Double.NaN, 0, 0, 0,
                     "plain H2 failed: " + e.getMessage(), q.changes());
         }
         ShippingStats stats;
