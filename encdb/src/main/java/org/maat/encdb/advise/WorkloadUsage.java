@@ -364,8 +364,9 @@ final class WorkloadUsage {
             }
         } else if (e instanceof IsNullExpression isNull && isNull.getLeftExpression() instanceof Column c) {
             use(b, c);
-        } else if (e instanceof ExistsExpression) {
-            opaque(e, b, "a subquery (EXISTS)");
+        } else if (e instanceof ExistsExpression exists && exists.getRightExpression() instanceof Select sub) {
+            b.blocker("a subquery (EXISTS)");
+            reach(b, select(sub, b.scope, b.label + " (EXISTS)"));
         } else {
             opaque(e, b, "condition " + e);
         }
@@ -413,6 +414,9 @@ final class WorkloadUsage {
                 }
             } else if (!(cmp instanceof EqualsTo)) {
                 b.blocker("comparison " + cmp + " of two columns");
+            } else {
+                use(b, lc);
+                use(b, rc);
             }
             return;
         }

@@ -72,6 +72,14 @@ class OnionAdvisorTest {
     }
 
     @Test
+    void columnsInsideExistsSubqueriesAreAdvisedToo() throws Exception {
+        AnnotatedSchema s = advise("SELECT d.ID FROM DEPT d WHERE NOT EXISTS (SELECT * FROM EMP e WHERE e.DEPT = d.ID "
+                + "AND e.HIRED > DATE '2024-01-01' AND e.TITLE LIKE 'Chief %')");
+        assertThat(s.column("EMP", "HIRED").onions()).contains(Onion.ORD);
+        assertThat(s.column("EMP", "TITLE").search()).isEqualTo("keyword");
+    }
+
+    @Test
     void anUncorrelatedScalarSubqueryCountsAsAConstant() throws Exception {
         AnnotatedSchema s = advise("SELECT ID FROM EMP WHERE SALARY > (SELECT AVG(SALARY) FROM EMP WHERE DEPT = 2)");
         assertThat(s.column("EMP", "SALARY").onions()).contains(Onion.ORD);
