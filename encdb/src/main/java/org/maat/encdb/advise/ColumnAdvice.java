@@ -8,9 +8,9 @@ import org.maat.encdb.onion.Onion;
 
 /**
  * The onions chosen for one column and why. {@code search} is the Search onion's mode ({@code keyword},
- * {@code substring(m,n)}) or {@code none}; {@code annotation} is the column's {@code maat:} comment, or
- * null when the column keeps the annotation it was declared with ({@code maat:plaintext}, or an explicit
- * choice the advisor leaves alone).
+ * {@code substring(m,n)}) or {@code none} for text, null otherwise; {@code annotation} is the column's
+ * {@code maat:} comment. A column declared with an annotation of its own ({@code maat:plaintext}, or an
+ * explicit choice) keeps it: then {@code annotation} and {@code search} are null and {@code onions} empty.
  */
 public record ColumnAdvice(String table, String column, String type, Set<Onion> onions, String search,
         String annotation, List<String> reasons) {

@@ -70,8 +70,7 @@ public final class OnionAdvisor {
         List<String> why = new ArrayList<>();
         if (c.declared() != null) {
             why.add("annotated " + c.declared() + " in the DDL: kept");
-            return new ColumnAdvice(c.table(), c.name(), type, c.plaintext() ? Set.of() : EnumSet.of(Onion.EQ),
-                    "declared", null, why);
+            return new ColumnAdvice(c.table(), c.name(), type, Set.of(), null, null, why);
         }
         Set<Onion> onions = EnumSet.of(Onion.EQ);
         why.add("eq: always" + (n.equality.isEmpty() ? "" : " (" + String.join(", ", n.equality) + ")"));
