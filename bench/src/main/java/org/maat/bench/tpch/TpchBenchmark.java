@@ -43,8 +43,10 @@ public final class TpchBenchmark {
      * @param queries     query numbers 1-22 to run
      * @param workDir     where the two databases are created (must not exist or be empty); deleted at the end
      * @param batch       rows per INSERT batch
+     * @param storage     H2 files under the work directory (the benchmark) or in-memory databases (tests)
      */
-    public record Options(double scaleFactor, int runs, int warmups, List<Integer> queries, Path workDir, int batch) {
+    public record Options(double scaleFactor, int runs, int warmups, List<Integer> queries, Path workDir, int batch,
+            Storage storage) {
 
         public Options {
             if (!(scaleFactor > 0) || scaleFactor > 300) {
@@ -60,6 +62,14 @@ public final class TpchBenchmark {
             }
             queries = List.copyOf(queries);
         }
+    }
+
+    /** Where the two H2 databases keep their data; the key file is in the work directory either way. */
+    public enum Storage {
+        /** H2 files under the work directory: what the benchmark measures. */
+        FILES,
+        /** Named in-memory databases, gone when closed: small scale factors in tests. */
+        MEMORY
     }
 
     private final Options options;
@@ -96,10 +106,12 @@ public final class TpchBenchmark {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the work directory " + work, e);
         }
-        try (Connection plain = DriverManager.getConnection("jdbc:h2:file:" + work.resolve("plain/tpch")
-                + ";OPTIMIZE_REUSE_RESULTS=FALSE");
-                Connection maat = DriverManager.getConnection("jdbc:maat:h2:file:" + work.resolve("maat/tpch")
-                        + ";OPTIMIZE_REUSE_RESULTS=FALSE", keyProperties(work))) {
+        boolean files = options.storage() == Storage.FILES;
+        String memory = "mem:tpch-" + java.util.UUID.randomUUID();
+        try (Connection plain = DriverManager.getConnection("jdbc:h2:" + (files ? "file:" + work.resolve("plain/tpch")
+                : memory + "-plain") + ";OPTIMIZE_REUSE_RESULTS=FALSE");
+                Connection maat = DriverManager.getConnection("jdbc:maat:h2:" + (files ? "file:" + work.resolve("maat/tpch")
+                        : memory + "-maat") + ";OPTIMIZE_REUSE_RESULTS=FALSE", keyProperties(work))) {
             TpchLoader loader = new TpchLoader(options.scaleFactor(), options.batch());
             OptionalLong estimate = OptionalLong.of(Math.round(TpchLoader.ROWS_AT_SF1 * options.scaleFactor()));
             long t0 = System.nanoTime();

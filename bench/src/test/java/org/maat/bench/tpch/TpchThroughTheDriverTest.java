@@ -32,7 +32,7 @@ class TpchThroughTheDriverTest {
     @Test
     void everyQueryTheDriverRunsAnswersAsPlainH2() throws Exception {
         TpchReport report = new TpchBenchmark(new TpchBenchmark.Options(SF, 1, 0,
-                IntStream.rangeClosed(1, 22).boxed().toList(), dir.resolve("work"), 500),
+                IntStream.rangeClosed(1, 22).boxed().toList(), dir.resolve("work"), 1000, TpchBenchmark.Storage.MEMORY),
                 Progress.Factory.NONE, line -> { }).run("test");
         List<QueryOutcome> queries = report.queries();
         System.out.println("TPC-H at SF " + SF + ": " + report.summaryLine());

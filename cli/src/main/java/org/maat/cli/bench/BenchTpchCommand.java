@@ -79,7 +79,7 @@ public final class BenchTpchCommand implements Callable<Integer> {
         try {
             options = new TpchBenchmark.Options(scaleFactor, runs, warmups,
                     queries == null ? IntStream.rangeClosed(1, 22).boxed().toList() : new ArrayList<>(queries),
-                    work != null ? work : TpchBenchmark.defaultWorkDir(), batch);
+                    work != null ? work : TpchBenchmark.defaultWorkDir(), batch, TpchBenchmark.Storage.FILES);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
