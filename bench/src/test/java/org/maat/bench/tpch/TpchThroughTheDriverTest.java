@@ -17,7 +17,7 @@ import org.maat.core.progress.Progress;
  */
 class TpchThroughTheDriverTest {
 
-    /** Scale factor of the test: 86,805 rows, the smallest at which every query has a non-empty answer (at 0.005 Q20 and Q21 have none). */
+    /** Scale factor of the test: 86,805 rows; every query has a non-empty answer (at 0.005 Q20 and Q21 have none). */
     private static final double SF = 0.01;
 
     /**
