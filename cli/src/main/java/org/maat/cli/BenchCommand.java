@@ -8,6 +8,7 @@ import org.maat.cli.bench.BenchJmeterCommand;
 import org.maat.cli.bench.BenchJmhCommand;
 import org.maat.cli.bench.BenchOverloadCommand;
 import org.maat.cli.bench.BenchSearchCommand;
+import org.maat.cli.bench.BenchTpchCommand;
 import org.maat.cli.bench.BenchServeCommand;
 import org.maat.cli.bench.BenchVaultCommand;
 import org.maat.cli.bench.JmeterReportCommand;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = "Measure Maat against its baseline, side by side in one run.",
         subcommands = {BenchIndexCommand.class, BenchSearchCommand.class, BenchErpCommand.class, BenchServeCommand.class,
-                BenchOverloadCommand.class, BenchVaultCommand.class, BenchDisguiseCommand.class, BenchAtRestCommand.class,
+                BenchOverloadCommand.class, BenchVaultCommand.class, BenchDisguiseCommand.class, BenchAtRestCommand.class, BenchTpchCommand.class,
                 BenchJmhCommand.class, BenchJmeterCommand.class, JmeterReportCommand.class})
 public final class BenchCommand implements Runnable {
 
