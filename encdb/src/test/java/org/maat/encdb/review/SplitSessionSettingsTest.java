@@ -33,4 +33,33 @@ class SplitSessionSettingsTest {
             db.same("SELECT ID FROM T WHERE UPPER(NAME) <> 'X' ORDER BY V");
         }
     }
+
+    @Test
+    void databaseCollationAppliesToTheSplit() throws Exception {
+        try (Pair db = new Pair(dir, ";COLLATION=ENGLISH")) {
+            db.both("CREATE TABLE T (ID INTEGER, NAME VARCHAR(20))");
+            db.both("INSERT INTO T VALUES (1, 'bob'), (2, 'Ann'), (3, 'Carla'), (4, 'ann')");
+            db.same("SELECT ID FROM T WHERE LENGTH(NAME) > 0 ORDER BY NAME, ID");
+        }
+    }
+
+    @Test
+    void sessionTimeZoneAppliesToTheSplit() throws Exception {
+        try (Pair db = new Pair(dir, "")) {
+            db.both("CREATE TABLE T (ID INTEGER, NAME VARCHAR(20), TS TIMESTAMP)");
+            db.both("INSERT INTO T VALUES (1, 'a', TIMESTAMP '2021-01-01 10:00:00')");
+            db.both("SET TIME ZONE '+09:00'");
+            db.same("SELECT ID, CAST(TS AS TIMESTAMP WITH TIME ZONE) FROM T WHERE UPPER(NAME) <> 'X'");
+        }
+    }
+
+    @Test
+    void sessionVariableAppliesToTheSplit() throws Exception {
+        try (Pair db = new Pair(dir, "")) {
+            db.both("CREATE TABLE T (ID INTEGER, NAME VARCHAR(20))");
+            db.both("INSERT INTO T VALUES (1, 'a'), (2, 'b')");
+            db.both("SET @LIMIT_ID = 1");
+            db.same("SELECT ID, @LIMIT_ID FROM T WHERE UPPER(NAME) <> 'X' AND ID <= @LIMIT_ID ORDER BY ID");
+        }
+    }
 }
