@@ -211,9 +211,21 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
                 String s = stripTrailingSpaces(value.toString());
                 return s.length() > precision ? null : s + " ".repeat(precision - s.length());
             }
+            case DATE:
+                // H2 compares a DATE with a timestamp as timestamps: only one at midnight equals a day.
+                return timeOfDay(value) != null && !timeOfDay(value).equals(java.time.LocalTime.MIDNIGHT) ? null
+                        : toStored(value, where);
             default:
                 return toStored(value, where);
         }
+    }
+
+    /** The time of day of a timestamp value ({@link Timestamp}, {@link LocalDateTime}), or null for other values. */
+    public static java.time.LocalTime timeOfDay(Object value) {
+        if (value instanceof Timestamp t) {
+            return t.toLocalDateTime().toLocalTime();
+        }
+        return value instanceof LocalDateTime t ? t.toLocalTime() : null;
     }
 
     /** Canonical bytes of a stored value (what RND/DET/JOIN encrypt). */
