@@ -64,8 +64,15 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
                 return new ColumnType(Kind.CHAR, "CHARACTER", Types.CHAR, a0 < 0 ? 1 : a0, 0);
             case "DATE":
                 return new ColumnType(Kind.DATE, "DATE", Types.DATE, 10, 0);
-            case "TIMESTAMP", "DATETIME":
-                return new ColumnType(Kind.TIMESTAMP, "TIMESTAMP", Types.TIMESTAMP, 26, 6);
+            case "TIMESTAMP", "DATETIME": {
+                // H2: fractional seconds digits, 6 by default; precision 19 for whole seconds, else 20 + digits
+                int digits = a0 < 0 ? 6 : a0;
+                if (digits > 9) {
+                    throw new SQLException("Invalid value \"" + digits + "\" for parameter \"scale\" (0..9)", "90008");
+                }
+                return new ColumnType(Kind.TIMESTAMP, "TIMESTAMP", Types.TIMESTAMP, digits == 0 ? 19 : 20 + digits,
+                        digits);
+            }
             case "BOOLEAN", "BOOL", "BIT":
                 return new ColumnType(Kind.BOOLEAN, "BOOLEAN", Types.BOOLEAN, 1, 0);
             case "DOUBLE", "DOUBLE PRECISION", "FLOAT", "FLOAT8":
@@ -86,6 +93,7 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
         return switch (kind) {
             case DECIMAL -> typeName + "(" + precision + "," + scale + ")";
             case VARCHAR, CHAR -> typeName + "(" + precision + ")";
+            case TIMESTAMP -> scale == 6 ? typeName : typeName + "(" + scale + ")";
             default -> typeName;
         };
     }
@@ -163,7 +171,7 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
                 case DATE:
                     return java.sql.Date.valueOf(SqlValues.toLocalDate(value));
                 case TIMESTAMP:
-                    return Timestamp.valueOf(SqlValues.toLocalDateTime(value));
+                    return Timestamp.valueOf(roundedToScale(SqlValues.toLocalDateTime(value)));
                 case BOOLEAN:
                     Boolean truth = SqlValues.toBoolean(value);
                     if (truth == null) {
@@ -211,6 +219,11 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
                 String s = stripTrailingSpaces(value.toString());
                 return s.length() > precision ? null : s + " ".repeat(precision - s.length());
             }
+            case TIMESTAMP: {
+                // H2 compares in the finer of the two scales: a value with more digits than the column equals none.
+                LocalDateTime t = SqlValues.toLocalDateTime(value);
+                return roundedToScale(t).equals(t) ? Timestamp.valueOf(t) : null;
+            }
             case DATE:
                 // H2 compares a DATE with a timestamp as timestamps: only one at midnight equals a day.
                 return timeOfDay(value) != null && !timeOfDay(value).equals(java.time.LocalTime.MIDNIGHT) ? null
@@ -218,6 +231,20 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
             default:
                 return toStored(value, where);
         }
+    }
+
+    /**
+     * {@code t} rounded to this TIMESTAMP's fractional digits as H2 rounds on assignment: half up, carrying
+     * into the next second (and day).
+     */
+    private LocalDateTime roundedToScale(LocalDateTime t) {
+        if (scale >= 9) {
+            return t;
+        }
+        long unit = BigInteger.TEN.pow(9 - scale).longValueExact();
+        long rest = t.getNano() % unit;
+        LocalDateTime down = t.minusNanos(rest);
+        return rest * 2 >= unit ? down.plusNanos(unit) : down;
     }
 
     /** The time of day of a timestamp value ({@link Timestamp}, {@link LocalDateTime}), or null for other values. */
