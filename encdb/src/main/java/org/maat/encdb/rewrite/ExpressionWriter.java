@@ -457,7 +457,8 @@ final class ExpressionWriter {
     }
 
     private static boolean isNumber(ColumnType type) {
-        return type != null && (type.isExactNumber() || type.kind() == ColumnType.Kind.DOUBLE);
+        return type != null && (type.isExactNumber() || type.kind() == ColumnType.Kind.DOUBLE
+                || type.kind() == ColumnType.Kind.REAL);
     }
 
     /** {@code -v} for the value {@code source} gives when the statement runs (NULL stays NULL). */

@@ -27,7 +27,7 @@ import java.util.Locale;
 public record ColumnType(Kind kind, String typeName, int sqlType, int precision, int scale) {
 
     /** Families of types the onions know how to encode. */
-    public enum Kind { INTEGER, BIGINT, DECIMAL, VARCHAR, CHAR, DATE, TIMESTAMP, BOOLEAN, DOUBLE }
+    public enum Kind { INTEGER, BIGINT, DECIMAL, VARCHAR, CHAR, DATE, TIMESTAMP, BOOLEAN, DOUBLE, REAL }
 
     /**
      * Maps a DDL type ({@code INTEGER}, {@code NUMERIC(8,2)}, {@code VARCHAR(20)}, ...) onto a column type.
@@ -75,7 +75,16 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
             }
             case "BOOLEAN", "BOOL", "BIT":
                 return new ColumnType(Kind.BOOLEAN, "BOOLEAN", Types.BOOLEAN, 1, 0);
-            case "DOUBLE", "DOUBLE PRECISION", "FLOAT", "FLOAT8":
+            case "REAL", "FLOAT4":
+                return new ColumnType(Kind.REAL, "REAL", Types.REAL, 24, 0);
+            case "FLOAT":
+                // H2: FLOAT(p) is REAL up to 24 binary digits, else DOUBLE PRECISION; JDBC type FLOAT either way
+                if (a0 > 53) {
+                    throw new SQLException("Invalid value \"" + a0 + "\" for parameter \"precision\" (1..53)", "90008");
+                }
+                return a0 >= 1 && a0 <= 24 ? new ColumnType(Kind.REAL, "REAL", Types.FLOAT, 24, 0)
+                        : new ColumnType(Kind.DOUBLE, "DOUBLE PRECISION", Types.FLOAT, 53, 0);
+            case "DOUBLE", "DOUBLE PRECISION", "FLOAT8":
                 return new ColumnType(Kind.DOUBLE, "DOUBLE PRECISION", Types.DOUBLE, 53, 0);
             default:
                 throw new SQLFeatureNotSupportedException("unsupported encrypted column type " + name
@@ -119,6 +128,7 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
             case TIMESTAMP -> Timestamp.class.getName();
             case BOOLEAN -> Boolean.class.getName();
             case DOUBLE -> Double.class.getName();
+            case REAL -> Float.class.getName();
         };
     }
 
@@ -182,6 +192,10 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
                     double d = value instanceof Number n ? n.doubleValue() : Double.parseDouble(value.toString().trim());
                     return d == 0.0 ? 0.0 : d; // -0.0 = 0.0 in SQL
                 }
+                case REAL: {
+                    float f = value instanceof Number n ? n.floatValue() : Float.parseFloat(value.toString().trim());
+                    return f == 0.0f ? 0.0f : f;
+                }
                 default:
                     throw new IllegalStateException(kind.name());
             }
@@ -219,6 +233,9 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
                 String s = stripTrailingSpaces(value.toString());
                 return s.length() > precision ? null : s + " ".repeat(precision - s.length());
             }
+            case REAL:
+                // H2 compares a REAL with a DOUBLE as doubles: only a double that is a float equals one.
+                return value instanceof Double d && (double) d.floatValue() != d ? null : toStored(value, where);
             case TIMESTAMP: {
                 // H2 compares in the finer of the two scales: a value with more digits than the column equals none.
                 LocalDateTime t = SqlValues.toLocalDateTime(value);
@@ -280,6 +297,8 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
                 return new byte[] {(byte) (((Boolean) stored) ? 1 : 0)};
             case DOUBLE:
                 return ByteBuffer.allocate(8).putDouble((Double) stored).array();
+            case REAL:
+                return ByteBuffer.allocate(4).putFloat((Float) stored).array();
             default:
                 throw new IllegalStateException(kind.name());
         }
@@ -301,6 +320,7 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
             case TIMESTAMP -> Timestamp.valueOf(LocalDateTime.ofEpochSecond(b.getLong(), b.getInt(), ZoneOffset.UTC));
             case BOOLEAN -> bytes[0] != 0;
             case DOUBLE -> b.getDouble();
+            case REAL -> b.getFloat();
         };
     }
 

@@ -87,6 +87,21 @@ class ValueFidelityTest {
         }
     }
 
+    @Test
+    void floatUpToTwentyFourBitsIsRealAsInH2() throws SQLException {
+        db.both("CREATE TABLE F (ID INTEGER, NAME VARCHAR(10), R REAL, F FLOAT(10), G FLOAT)",
+                "INSERT INTO F VALUES (1, 'a', 0.1, 0.1, 0.1), (2, 'b', -0.0, 0.5, -2.5), (3, 'c', NULL, NULL, NULL)");
+        for (String shape : SHAPES) {
+            db.same("SELECT ID, R, F, G FROM F WHERE ID > 0" + shape + " ORDER BY ID");
+            db.same("SELECT ID FROM F WHERE R = 0.1 AND F = 0.1" + shape + " ORDER BY ID");
+            db.same("SELECT ID FROM F WHERE R = 0" + shape + " ORDER BY ID");
+            for (Object p : new Object[] {0.1, 0.1f, new java.math.BigDecimal("0.1"), 0.5}) {
+                db.same("SELECT ID FROM F WHERE F = ?" + shape + " ORDER BY ID", p);
+                db.same("SELECT ID FROM F WHERE R IN (?, 0.5)" + shape + " ORDER BY ID", p);
+            }
+        }
+    }
+
     private static List<Object> typed(Connection c, String sql, Object x, int type) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setObject(1, x, type);
