@@ -158,6 +158,12 @@ final class EncryptedDatabase {
                 snapshot -> StatementRewriter.planSplit(sql, refused, snapshot, keys, options, this::rowCount));
     }
 
+    /** The row-by-row plan of an UPDATE or DELETE whose physical statement H2 refused a value of when it ran. */
+    Plan rowwisePlan(String sql, SQLFeatureNotSupportedException refused, boolean holdsLease) throws SQLException {
+        return plan("rowwise:" + sql, sql, holdsLease,
+                snapshot -> StatementRewriter.planRowwise(sql, refused, snapshot, keys));
+    }
+
     @FunctionalInterface
     private interface Planner {
         Plan plan(org.maat.encdb.schema.CatalogSnapshot snapshot) throws SQLException, PeelRequired;

@@ -106,6 +106,19 @@ public final class MaatConnection extends UnsupportedConnection {
         }
     }
 
+    /** The row-by-row plan of an UPDATE or DELETE whose physical statement H2 refused a value of when it ran. */
+    org.maat.encdb.rewrite.Plan rowwisePlan(String sql, java.sql.SQLFeatureNotSupportedException refused)
+            throws SQLException {
+        checkOpen();
+        try {
+            return db.rowwisePlan(sql, refused, leased || depth > 1);
+        } catch (SQLException e) {
+            throw ApplicationErrors.fromH2(e, sql, catalog());
+        } catch (RuntimeException e) {
+            throw ApplicationErrors.internal(e, sql);
+        }
+    }
+
     /** Enters the layer gate; a statement run from inside another (a trigger's, a procedure's) never waits. */
     void enter() throws SQLException {
         checkOpen();

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import org.maat.encdb.rewrite.QueryPlan;
 import org.maat.encdb.rewrite.ValueSource;
+import org.maat.encdb.schema.SqlValues;
 import org.maat.encdb.rewrite.WritePlan;
 
 /**
@@ -229,11 +230,11 @@ public final class MaatPreparedStatement extends UnsupportedPreparedStatement {
 
     @Override
     public void setObject(int i, Object x, int targetSqlType) throws SQLException {
-        set(i, x);
+        set(i, SqlValues.toSqlType(x, targetSqlType));
     }
 
     @Override
     public void setObject(int i, Object x, int targetSqlType, int scaleOrLength) throws SQLException {
-        set(i, x);
+        set(i, SqlValues.toSqlType(x, targetSqlType)); // H2 ignores the scale or length here too
     }
 }

@@ -112,7 +112,7 @@ public final class MaatResultSetMetaData implements ResultSetMetaData {
             return plain[p].signed();
         }
         ColumnType t = col(column).type();
-        return t.isExactNumber() || t.kind() == ColumnType.Kind.DOUBLE;
+        return t.isExactNumber() || t.kind() == ColumnType.Kind.DOUBLE || t.kind() == ColumnType.Kind.REAL;
     }
 
     @Override

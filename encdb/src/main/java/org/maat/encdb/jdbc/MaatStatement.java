@@ -108,7 +108,24 @@ public class MaatStatement extends UnsupportedStatement {
 
         @Override
         public Boolean write(WritePlan plan) throws SQLException {
-            return wrote(executor.write(plan, params));
+            try {
+                return wrote(executor.write(plan, params));
+            } catch (SQLFeatureNotSupportedException refused) {
+                return byQueryPath(refused);
+            }
+        }
+
+        /**
+         * H2 could not take a value of this execution (a number compared with a text column): an UPDATE or
+         * DELETE reads its rows through the application query instead, whose comparisons the query path runs
+         * as H2 would; anything else is refused.
+         */
+        private Boolean byQueryPath(SQLFeatureNotSupportedException refused) throws SQLException {
+            Plan plan = conn.rowwisePlan(sql, refused);
+            if (!(plan instanceof RowwisePlan rowwise)) {
+                throw refused;
+            }
+            return wrote(executor.rowwise(rowwise, params));
         }
 
         @Override
@@ -118,7 +135,14 @@ public class MaatStatement extends UnsupportedStatement {
 
         @Override
         public Boolean rowwise(RowwisePlan plan) throws SQLException {
-            return wrote(executor.rowwise(plan, params));
+            try {
+                return wrote(executor.rowwise(plan, params));
+            } catch (SQLFeatureNotSupportedException refused) {
+                if (plan.rows() instanceof org.maat.encdb.rewrite.RowSource.Application) {
+                    throw refused;
+                }
+                return byQueryPath(refused);
+            }
         }
 
         @Override

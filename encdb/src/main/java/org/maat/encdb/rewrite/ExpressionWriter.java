@@ -159,6 +159,7 @@ final class ExpressionWriter {
             throw Unsupported.onColumn(col.name(), "comparison with " + describe(valueSide)
                     + " (only parameters and literals)");
         }
+        refuseConvertedColumn(col, valueSide, value);
         if (signed.negated()) {
             // -c op v  <=>  c flip(op) -v: exact for numbers, and NULL stays NULL
             value = negated(value, col.name());
@@ -237,6 +238,7 @@ final class ExpressionWriter {
             if (s == null) {
                 throw Unsupported.onColumn(col.name(), "IN list element " + describe(v));
             }
+            refuseConvertedColumn(col, v, s);
             values.add(signed.negated() ? negated(s, col.name()) : s);
         }
         need(col, Onion.EQ, Layer.DET, "IN");
@@ -338,6 +340,7 @@ final class ExpressionWriter {
                 ps.setNull(n, java.sql.Types.VARBINARY);
                 return;
             }
+            refuseConvertedColumn(type, v, where);
             Object stored = type.exactStored(v, where);
             // No value of the column's type equals v: bind bytes no ciphertext equals (SIV adds 16 bytes).
             ps.setBytes(n, stored == null ? new byte[0] : cipher.eqEncrypt(stored, layer, null));
@@ -347,6 +350,7 @@ final class ExpressionWriter {
     private void boundParameter(ColumnRef col, ValueSource value, boolean lower, boolean strict)
             throws SQLException {
         ColumnCipher cipher = keys.cipher(col.column());
+        ColumnType type = col.column().type();
         String where = col.name();
         int n = out.parameter();
         out.bind((params, ps) -> {
@@ -354,9 +358,43 @@ final class ExpressionWriter {
             if (v == null) {
                 ps.setNull(n, java.sql.Types.VARBINARY);
             } else {
+                refuseConvertedColumn(type, v, where);
                 ps.setBytes(n, cipher.order().bound(v, lower, strict, where));
             }
         });
+    }
+
+    /**
+     * Refuses a literal H2 would compare with {@code col} by converting the column's values rather than the
+     * literal (see {@link #refuseConvertedColumn(ColumnType, Object, String)}); a parameter is checked when bound.
+     */
+    private static void refuseConvertedColumn(ColumnRef col, Expression valueSide, ValueSource value)
+            throws SQLException {
+        if (Literals.isConstant(valueSide)) {
+            refuseConvertedColumn(col.column().type(), value.value(new Object[0]), col.name());
+        }
+    }
+
+    /**
+     * Refuses comparing a column of {@code type} with {@code v} where H2 converts the column to {@code v}'s
+     * type: text compared with a number (H2 compares numerically: {@code '01' = 1}), a truth value or a
+     * date/time, and a DATE compared with a timestamp carrying a time zone. The onion holds the column's
+     * values encrypted as its own type, so the constant cannot be encrypted to match them; refused, the
+     * comparison is left to the client (split). A DATE against a local timestamp is exact (see
+     * {@link ColumnType#exactStored} and {@link OrderCipher#bound}).
+     */
+    static void refuseConvertedColumn(ColumnType type, Object v, String where) throws SQLException {
+        if (v == null || type == null) {
+            return;
+        }
+        boolean temporal = v instanceof java.util.Date || v instanceof java.time.temporal.Temporal;
+        boolean converted = type.isText() && (v instanceof Number || v instanceof Boolean || temporal)
+                || type.kind() == ColumnType.Kind.DATE && (v instanceof java.time.OffsetDateTime
+                        || v instanceof java.time.ZonedDateTime || v instanceof java.time.Instant);
+        if (converted) {
+            throw Unsupported.onColumn(where, "comparison of " + type.ddl() + " with a " + v.getClass().getSimpleName()
+                    + " (H2 converts the column's values to the constant's type)");
+        }
     }
 
     private static String flip(String op) {
@@ -419,7 +457,8 @@ final class ExpressionWriter {
     }
 
     private static boolean isNumber(ColumnType type) {
-        return type != null && (type.isExactNumber() || type.kind() == ColumnType.Kind.DOUBLE);
+        return type != null && (type.isExactNumber() || type.kind() == ColumnType.Kind.DOUBLE
+                || type.kind() == ColumnType.Kind.REAL);
     }
 
     /** {@code -v} for the value {@code source} gives when the statement runs (NULL stays NULL). */

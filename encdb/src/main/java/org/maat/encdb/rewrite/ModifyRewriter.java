@@ -34,10 +34,20 @@ final class ModifyRewriter {
 
     private final CatalogSnapshot catalog;
     private final KeyRing keys;
+    /**
+     * Why H2 refused a value this statement bound at run time (a number compared with a text column), or
+     * null: when set, the rows are read through the application query, whatever the rewriter accepts.
+     */
+    private final SQLFeatureNotSupportedException refusedValue;
 
     ModifyRewriter(CatalogSnapshot catalog, KeyRing keys) {
+        this(catalog, keys, null);
+    }
+
+    ModifyRewriter(CatalogSnapshot catalog, KeyRing keys, SQLFeatureNotSupportedException refusedValue) {
         this.catalog = catalog;
         this.keys = keys;
+        this.refusedValue = refusedValue;
     }
 
     Plan planUpdate(Update update) throws SQLException, PeelRequired {
@@ -74,7 +84,7 @@ final class ModifyRewriter {
         for (Expression e : sets.values()) {
             allValues &= Literals.source(e, new SqlBuilder()) != null;
         }
-        if (allValues && triggers.isEmpty()) {
+        if (allValues && triggers.isEmpty() && refusedValue == null) {
             SqlBuilder out = new SqlBuilder();
             out.append("UPDATE ").append(Identifiers.quote(table.name())).append(" ")
                     .append(Identifiers.quote(qualifier)).append(" SET ");
@@ -123,7 +133,8 @@ final class ModifyRewriter {
         Scope scope = new Scope();
         scope.addTable(qualifier, table);
         SqlBuilder cond = out.fork();
-        if (triggers.isEmpty() && wholeInH2(new ExpressionWriter(scope, cond, keys), delete.getWhere())) {
+        if (triggers.isEmpty() && refusedValue == null
+                && wholeInH2(new ExpressionWriter(scope, cond, keys), delete.getWhere())) {
             if (delete.getWhere() != null) {
                 out.append(" WHERE ").append(cond.toString());
             }
@@ -162,6 +173,9 @@ final class ModifyRewriter {
                     + " WHERE _ROWID_ = ?";
         }
         int n = table.columns().size();
+        if (refusedValue != null) {
+            return throughQueryPath(table, qualifier, where, sets, writers, writeSql, triggers, refusedValue);
+        }
         try {
             PlainSelect ps = (PlainSelect) StatementParser.parse("SELECT * FROM " + Identifiers.quote(table.name())
                     + " " + Identifiers.quote(qualifier));
@@ -177,17 +191,26 @@ final class ModifyRewriter {
             return new RowwisePlan(table, new RowSource.Rewritten(select), n, assignments, writers, writeSql,
                     triggers, params);
         } catch (SQLFeatureNotSupportedException refused) {
-            String sql = applicationQuery(table, qualifier, where, sets);
-            int params = applicationParameters(sql, refused);
-            List<RowwisePlan.Assignment> assignments = new ArrayList<>();
-            int k = 0;
-            for (Integer column : sets.keySet()) {
-                int index = n + k++;
-                assignments.add(new RowwisePlan.Assignment(column, (row, p) -> row[index]));
-            }
-            return new RowwisePlan(table, new RowSource.Application(sql), n + sets.size(), assignments, writers,
-                    writeSql, triggers, params);
+            return throughQueryPath(table, qualifier, where, sets, writers, writeSql, triggers, refused);
         }
+    }
+
+    /** The row-by-row plan whose rows and SET values are read by the application query (see the class comment). */
+    private RowwisePlan throughQueryPath(EncryptedTable table, String qualifier, Expression where,
+            LinkedHashMap<Integer, Expression> sets, List<ColumnWriter> writers, String writeSql,
+            List<TriggerDefinition> triggers, SQLFeatureNotSupportedException refused)
+            throws SQLException, PeelRequired {
+        int n = table.columns().size();
+        String sql = applicationQuery(table, qualifier, where, sets);
+        int params = applicationParameters(sql, refused);
+        List<RowwisePlan.Assignment> assignments = new ArrayList<>();
+        int k = 0;
+        for (Integer column : sets.keySet()) {
+            int index = n + k++;
+            assignments.add(new RowwisePlan.Assignment(column, (row, p) -> row[index]));
+        }
+        return new RowwisePlan(table, new RowSource.Application(sql), n + sets.size(), assignments, writers,
+                writeSql, triggers, params);
     }
 
     /**

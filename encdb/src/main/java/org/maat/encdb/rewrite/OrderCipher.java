@@ -87,6 +87,13 @@ public final class OrderCipher {
         if (type.kind() == ColumnType.Kind.DATE) {
             java.sql.Date d = (java.sql.Date) type.toStored(value, where);
             java.time.LocalDate day = d.toLocalDate();
+            java.time.LocalTime time = ColumnType.timeOfDay(value);
+            if (time != null && !time.equals(java.time.LocalTime.MIDNIGHT)) {
+                // H2 compares a DATE with a timestamp as timestamps: a day is below a time after its midnight,
+                // so c < D 12:00 and c <= D 12:00 are c <= D, and c > D 12:00 and c >= D 12:00 are c >= D + 1.
+                return java.nio.ByteBuffer.allocate(8).putLong(encrypt(java.sql.Date.valueOf(lower ? day.plusDays(1)
+                        : day))).array();
+            }
             if (strict) {
                 day = lower ? day.plusDays(1) : day.minusDays(1);
             }

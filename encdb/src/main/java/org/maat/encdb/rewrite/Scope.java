@@ -130,6 +130,10 @@ final class Scope {
                 }
             }
         }
+        if (found == null && name.equals("_ROWID_")) {
+            // Not an onion column: a split ships the row id to the client (as MAAT_ROWID) and answers there.
+            throw Unsupported.construct("_ROWID_ in a query H2 runs over the onions (the split reads it)");
+        }
         if (found == null) {
             throw new SQLException("Column \"" + (qualifier == null ? "" : qualifier + ".") + name + "\" not found",
                     "42S22");

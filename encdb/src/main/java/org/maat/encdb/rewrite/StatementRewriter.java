@@ -158,6 +158,23 @@ public final class StatementRewriter {
         return new SplitPlanner(catalog, keys, options, statistics).plan(sql, select, reason(refused));
     }
 
+    /**
+     * The row-by-row plan of an UPDATE or DELETE whose physical statement H2 refused a value of when it ran
+     * ({@code refused}: a number compared with a text column): its rows are read by the application query,
+     * which the driver's query path runs as H2 would. Any other statement is refused with {@code refused}.
+     */
+    public static Plan planRowwise(String sql, SQLFeatureNotSupportedException refused, CatalogSnapshot catalog,
+            KeyRing keys) throws SQLException, PeelRequired {
+        Statement st = StatementParser.parse(sql);
+        if (st instanceof Update u) {
+            return new ModifyRewriter(catalog, keys, refused).planUpdate(u);
+        }
+        if (st instanceof Delete d) {
+            return new ModifyRewriter(catalog, keys, refused).planDelete(d);
+        }
+        throw refused;
+    }
+
     /** {@code EXPLAIN SELECT ...}: the query's plan as lines of text. */
     private static Plan explain(String sql, ExplainStatement explain, CatalogSnapshot catalog, KeyRing keys,
             RewriteOptions options, TableStatistics statistics) throws SQLException, PeelRequired {

@@ -27,7 +27,7 @@ import java.util.Locale;
 public record ColumnType(Kind kind, String typeName, int sqlType, int precision, int scale) {
 
     /** Families of types the onions know how to encode. */
-    public enum Kind { INTEGER, BIGINT, DECIMAL, VARCHAR, CHAR, DATE, TIMESTAMP, BOOLEAN, DOUBLE }
+    public enum Kind { INTEGER, BIGINT, DECIMAL, VARCHAR, CHAR, DATE, TIMESTAMP, BOOLEAN, DOUBLE, REAL }
 
     /**
      * Maps a DDL type ({@code INTEGER}, {@code NUMERIC(8,2)}, {@code VARCHAR(20)}, ...) onto a column type.
@@ -64,11 +64,27 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
                 return new ColumnType(Kind.CHAR, "CHARACTER", Types.CHAR, a0 < 0 ? 1 : a0, 0);
             case "DATE":
                 return new ColumnType(Kind.DATE, "DATE", Types.DATE, 10, 0);
-            case "TIMESTAMP", "DATETIME":
-                return new ColumnType(Kind.TIMESTAMP, "TIMESTAMP", Types.TIMESTAMP, 26, 6);
+            case "TIMESTAMP", "DATETIME": {
+                // H2: fractional seconds digits, 6 by default; precision 19 for whole seconds, else 20 + digits
+                int digits = a0 < 0 ? 6 : a0;
+                if (digits > 9) {
+                    throw new SQLException("Invalid value \"" + digits + "\" for parameter \"scale\" (0..9)", "90008");
+                }
+                return new ColumnType(Kind.TIMESTAMP, "TIMESTAMP", Types.TIMESTAMP, digits == 0 ? 19 : 20 + digits,
+                        digits);
+            }
             case "BOOLEAN", "BOOL", "BIT":
                 return new ColumnType(Kind.BOOLEAN, "BOOLEAN", Types.BOOLEAN, 1, 0);
-            case "DOUBLE", "DOUBLE PRECISION", "FLOAT", "FLOAT8":
+            case "REAL", "FLOAT4":
+                return new ColumnType(Kind.REAL, "REAL", Types.REAL, 24, 0);
+            case "FLOAT":
+                // H2: FLOAT(p) is REAL up to 24 binary digits, else DOUBLE PRECISION; JDBC type FLOAT either way
+                if (a0 > 53) {
+                    throw new SQLException("Invalid value \"" + a0 + "\" for parameter \"precision\" (1..53)", "90008");
+                }
+                return a0 >= 1 && a0 <= 24 ? new ColumnType(Kind.REAL, "REAL", Types.FLOAT, 24, 0)
+                        : new ColumnType(Kind.DOUBLE, "DOUBLE PRECISION", Types.FLOAT, 53, 0);
+            case "DOUBLE", "DOUBLE PRECISION", "FLOAT8":
                 return new ColumnType(Kind.DOUBLE, "DOUBLE PRECISION", Types.DOUBLE, 53, 0);
             default:
                 throw new SQLFeatureNotSupportedException("unsupported encrypted column type " + name
@@ -86,6 +102,7 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
         return switch (kind) {
             case DECIMAL -> typeName + "(" + precision + "," + scale + ")";
             case VARCHAR, CHAR -> typeName + "(" + precision + ")";
+            case TIMESTAMP -> scale == 6 ? typeName : typeName + "(" + scale + ")";
             default -> typeName;
         };
     }
@@ -111,6 +128,7 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
             case TIMESTAMP -> Timestamp.class.getName();
             case BOOLEAN -> Boolean.class.getName();
             case DOUBLE -> Double.class.getName();
+            case REAL -> Float.class.getName();
         };
     }
 
@@ -163,7 +181,7 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
                 case DATE:
                     return java.sql.Date.valueOf(SqlValues.toLocalDate(value));
                 case TIMESTAMP:
-                    return Timestamp.valueOf(SqlValues.toLocalDateTime(value));
+                    return Timestamp.valueOf(roundedToScale(SqlValues.toLocalDateTime(value)));
                 case BOOLEAN:
                     Boolean truth = SqlValues.toBoolean(value);
                     if (truth == null) {
@@ -173,6 +191,10 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
                 case DOUBLE: {
                     double d = value instanceof Number n ? n.doubleValue() : Double.parseDouble(value.toString().trim());
                     return d == 0.0 ? 0.0 : d; // -0.0 = 0.0 in SQL
+                }
+                case REAL: {
+                    float f = value instanceof Number n ? n.floatValue() : Float.parseFloat(value.toString().trim());
+                    return f == 0.0f ? 0.0f : f;
                 }
                 default:
                     throw new IllegalStateException(kind.name());
@@ -211,9 +233,43 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
                 String s = stripTrailingSpaces(value.toString());
                 return s.length() > precision ? null : s + " ".repeat(precision - s.length());
             }
+            case REAL:
+                // H2 compares a REAL with a DOUBLE as doubles: only a double that is a float equals one.
+                return value instanceof Double d && (double) d.floatValue() != d ? null : toStored(value, where);
+            case TIMESTAMP: {
+                // H2 compares in the finer of the two scales: a value with more digits than the column equals none.
+                LocalDateTime t = SqlValues.toLocalDateTime(value);
+                return roundedToScale(t).equals(t) ? Timestamp.valueOf(t) : null;
+            }
+            case DATE:
+                // H2 compares a DATE with a timestamp as timestamps: only one at midnight equals a day.
+                return timeOfDay(value) != null && !timeOfDay(value).equals(java.time.LocalTime.MIDNIGHT) ? null
+                        : toStored(value, where);
             default:
                 return toStored(value, where);
         }
+    }
+
+    /**
+     * {@code t} rounded to this TIMESTAMP's fractional digits as H2 rounds on assignment: half up, carrying
+     * into the next second (and day).
+     */
+    private LocalDateTime roundedToScale(LocalDateTime t) {
+        if (scale >= 9) {
+            return t;
+        }
+        long unit = BigInteger.TEN.pow(9 - scale).longValueExact();
+        long rest = t.getNano() % unit;
+        LocalDateTime down = t.minusNanos(rest);
+        return rest * 2 >= unit ? down.plusNanos(unit) : down;
+    }
+
+    /** The time of day of a timestamp value ({@link Timestamp}, {@link LocalDateTime}), or null for other values. */
+    public static java.time.LocalTime timeOfDay(Object value) {
+        if (value instanceof Timestamp t) {
+            return t.toLocalDateTime().toLocalTime();
+        }
+        return value instanceof LocalDateTime t ? t.toLocalTime() : null;
     }
 
     /** Canonical bytes of a stored value (what RND/DET/JOIN encrypt). */
@@ -241,6 +297,8 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
                 return new byte[] {(byte) (((Boolean) stored) ? 1 : 0)};
             case DOUBLE:
                 return ByteBuffer.allocate(8).putDouble((Double) stored).array();
+            case REAL:
+                return ByteBuffer.allocate(4).putFloat((Float) stored).array();
             default:
                 throw new IllegalStateException(kind.name());
         }
@@ -262,6 +320,7 @@ public record ColumnType(Kind kind, String typeName, int sqlType, int precision,
             case TIMESTAMP -> Timestamp.valueOf(LocalDateTime.ofEpochSecond(b.getLong(), b.getInt(), ZoneOffset.UTC));
             case BOOLEAN -> bytes[0] != 0;
             case DOUBLE -> b.getDouble();
+            case REAL -> b.getFloat();
         };
     }
 

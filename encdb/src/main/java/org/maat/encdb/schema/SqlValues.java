@@ -78,12 +78,45 @@ public final class SqlValues {
         };
     }
 
-    /** The text of a value as {@code getString} returns it (decimals without exponent). */
+    /**
+     * The text of a value as H2's {@code getString} returns it, formatted by H2's own value classes
+     * ({@code TRUE}, {@code 2021-05-06 07:08:09} without a {@code .0}, decimals without exponent, bytes in hex).
+     */
     public static String toText(Object value) {
         if (value == null) {
             return null;
         }
-        return value instanceof BigDecimal d ? d.toPlainString() : value.toString();
+        if (value instanceof String text) {
+            return text;
+        }
+        if (value instanceof byte[] bytes) {
+            return org.h2.util.StringUtils.convertBytesToHex(bytes);
+        }
+        try {
+            return org.h2.value.ValueToObjectConverter.objectToValue(null, value, org.h2.value.Value.UNKNOWN).getString();
+        } catch (RuntimeException notAnH2Value) {
+            return value instanceof BigDecimal d ? d.toPlainString() : value.toString();
+        }
+    }
+
+    /**
+     * {@code value} converted to the JDBC type {@code sqlType} as H2's {@code setObject(i, x, targetSqlType)}
+     * converts it ({@code "007"} as INTEGER is 7, 1.5 as INTEGER is 2), as the Java value H2 would return.
+     */
+    public static Object toSqlType(Object value, int sqlType) throws SQLException {
+        if (value == null) {
+            return null;
+        }
+        int type = org.h2.value.DataType.convertSQLTypeToValueType(sqlType);
+        try {
+            org.h2.value.Value v = org.h2.value.ValueToObjectConverter.objectToValue(null, value, type);
+            if (type != org.h2.value.Value.UNKNOWN) {
+                v = v.convertTo(org.h2.value.TypeInfo.getTypeInfo(type), null);
+            }
+            return org.h2.value.ValueToObjectConverter.valueToDefaultObject(v, null, true);
+        } catch (org.h2.message.DbException e) {
+            throw e.getSQLException();
+        }
     }
 
     /** The day of a date, timestamp or their text ({@code 2024-01-31[ ...]}). */

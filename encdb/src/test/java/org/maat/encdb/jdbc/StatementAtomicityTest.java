@@ -115,6 +115,16 @@ class StatementAtomicityTest {
             case "insert select" -> new Scenario("INSERT ... SELECT: row " + id + " collides with a copied row",
                     List.of("INSERT INTO EMP_COPY VALUES (" + id + ", 'old', 0, 0, 0, 0)"),
                     "INSERT INTO EMP_COPY SELECT * FROM EMP WHERE ID IN (1, 2, 3, 4, 5) ORDER BY ID");
+            case "split update" -> new Scenario("UPDATE read by a split query: unique key of row " + id
+                    + " collides with an untouched row", List.of(),
+                    "UPDATE EMP SET CODE = CODE + ? WHERE UPPER(NAME) LIKE 'E%' AND ID IN (1, 2, 3, 4, 5)", 999 - 10 * id);
+            case "insert union" -> new Scenario("INSERT ... SELECT ... UNION: row " + id + " collides with a copied row",
+                    List.of("INSERT INTO EMP_COPY VALUES (" + id + ", 'old', 0, 0, 0, 0)"),
+                    "INSERT INTO EMP_COPY SELECT * FROM EMP WHERE ID IN (1, 2) UNION SELECT * FROM EMP WHERE ID IN (3, 4, 5)");
+            case "insert case" -> new Scenario("INSERT ... SELECT with CASE and IN (subquery): row " + id
+                    + " collides with a copied row", List.of("INSERT INTO EMP_COPY VALUES (" + id + ", 'old', 0, 0, 0, 0)"),
+                    "INSERT INTO EMP_COPY SELECT ID, NAME, CASE WHEN SALARY > 250 THEN 1 ELSE 0 END, BONUS, CODE, DEPT "
+                            + "FROM EMP WHERE ID IN (SELECT ID FROM DEPT WHERE ID <= 5) ORDER BY ID");
             default -> throw new IllegalArgumentException(kind);
         };
     }
@@ -122,7 +132,7 @@ class StatementAtomicityTest {
     static List<Arguments> scenarios() {
         List<Arguments> all = new ArrayList<>();
         for (String kind : List.of("unique", "not null", "foreign key", "trigger", "delete", "delete trigger",
-                "insert select")) {
+                "insert select", "split update", "insert union", "insert case")) {
             for (int position : new int[] {0, 2, 4}) {
                 for (boolean autoCommit : new boolean[] {true, false}) {
                     all.add(Arguments.of(scenario(kind, position), autoCommit));
