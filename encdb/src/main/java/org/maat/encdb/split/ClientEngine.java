@@ -39,14 +39,15 @@ public final class ClientEngine implements AutoCloseable {
 
     private Connection h2;
 
-    /** Runs {@code plan} with the application's {@code params}. */
-    public Result run(SplitPlan plan, Object[] params, ScanRunner scans) throws SQLException {
+    /** Runs {@code plan} with the application's {@code params}, under the server's {@code session} settings. */
+    public Result run(SplitPlan plan, Object[] params, ScanRunner scans, ServerSession session) throws SQLException {
         for (int i = 0; i < params.length; i++) {
             if (params[i] == ValueSource.Unset.UNSET) {
                 throw new SQLException("parameter " + (i + 1) + " is not set", "07001");
             }
         }
         Connection c = connection();
+        session.applyTo(c);
         try {
             for (SplitPlan.Scan scan : plan.scans()) {
                 ResultSet rows;
@@ -135,7 +136,7 @@ public final class ClientEngine implements AutoCloseable {
                         continue; // the same row again, through a reducer key that is not unique
                     }
                     for (int i = 0; i < n; i++) {
-                        ps.setObject(i + 1, rows.getObject(first + i));
+                        ps.setObject(i + 1, local(rows.getObject(first + i)));
                     }
                     if (scan.rowId()) {
                         ps.setObject(n + 1, rows.getObject(1));
@@ -151,6 +152,23 @@ public final class ClientEngine implements AutoCloseable {
                 }
             }
         }
+    }
+
+    /**
+     * A value as the client H2 stores it. java.sql date-times are read in the JVM's zone, the client
+     * session's TIME ZONE may be another (the server's): their local fields are what the row holds.
+     */
+    private static Object local(Object v) {
+        if (v instanceof java.sql.Timestamp t) {
+            return t.toLocalDateTime();
+        }
+        if (v instanceof java.sql.Date d) {
+            return d.toLocalDate();
+        }
+        if (v instanceof java.sql.Time t) {
+            return t.toLocalTime();
+        }
+        return v;
     }
 
     /** The DDL type of a result column whose logical type the catalog does not model (a plaintext column). */
