@@ -15,8 +15,12 @@ import java.util.List;
  */
 public final class SplitPlan implements Plan {
 
-    /** One column of a client table: its name and the logical type H2 declares it with (null: take the scan's). */
-    public record ClientColumn(String name, String type) {
+    /**
+     * One column of a client table: its name, the logical type H2 declares it with (null: the type the
+     * server's table declares, for a plaintext column) and whether it may hold NULL (NOT NULL as declared,
+     * so result metadata reports nullability as plain H2 does).
+     */
+    public record ClientColumn(String name, String type, boolean nullable) {
     }
 
     /**

@@ -7,7 +7,6 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
-import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -61,7 +60,7 @@ public final class ClientEngine implements AutoCloseable {
                     // the client evaluates it on the whole table instead.
                     rows = scans.run(scan.unfiltered(), new Object[0]);
                 }
-                load(c, scan, rows);
+                load(c, scan, rows, session);
             }
             try (Statement st = c.createStatement()) {
                 for (String ddl : plan.clientDdl()) {
@@ -102,9 +101,9 @@ public final class ClientEngine implements AutoCloseable {
     }
 
     /** Creates the scan's client table and loads its rows in batches. */
-    private static void load(Connection c, SplitPlan.Scan scan, ResultSet rows) throws SQLException {
+    private static void load(Connection c, SplitPlan.Scan scan, ResultSet rows, ServerSession session)
+            throws SQLException {
         try (rows) {
-            ResultSetMetaData md = rows.getMetaData();
             int first = scan.rowId() ? 2 : 1;
             List<String> names = new ArrayList<>();
             StringBuilder ddl = new StringBuilder("CREATE TABLE ").append(Identifiers.quote(scan.table())).append(" (");
@@ -112,7 +111,8 @@ public final class ClientEngine implements AutoCloseable {
                 SplitPlan.ClientColumn col = scan.columns().get(i);
                 names.add(Identifiers.quote(col.name()));
                 ddl.append(i == 0 ? "" : ", ").append(Identifiers.quote(col.name())).append(' ')
-                        .append(col.type() != null ? col.type() : typeOf(md, first + i));
+                        .append(col.type() != null ? col.type() : session.declaredType(scan.table(), col.name()))
+                        .append(col.nullable() ? "" : " NOT NULL");
             }
             if (scan.rowId()) {
                 names.add("MAAT_ROWID");
@@ -169,18 +169,6 @@ public final class ClientEngine implements AutoCloseable {
             return t.toLocalTime();
         }
         return v;
-    }
-
-    /** The DDL type of a result column whose logical type the catalog does not model (a plaintext column). */
-    private static String typeOf(ResultSetMetaData md, int column) throws SQLException {
-        String name = md.getColumnTypeName(column);
-        int p = md.getPrecision(column);
-        int s = md.getScale(column);
-        return switch (md.getColumnType(column)) {
-            case Types.NUMERIC, Types.DECIMAL -> name + "(" + p + "," + s + ")";
-            case Types.VARCHAR, Types.CHAR, Types.VARBINARY, Types.BINARY -> name + "(" + p + ")";
-            default -> name;
-        };
     }
 
     /**

@@ -16,6 +16,9 @@ import java.util.TreeMap;
  * INFORMATION_SCHEMA.SETTINGS and SESSION_STATE at each split statement, so a {@code SET} the application
  * ran a moment ago applies too.
  *
+ * <p>Also the exact declared type of a plaintext column ({@link #declaredType}), from the table's SQL as
+ * H2 itself writes it ({@code DB_OBJECT_SQL}), so precision, interval qualifiers and ENUM values are kept.
+ *
  * <p>Not mirrored: settings about storage, caches and optimizer switches (they change no answer), and the
  * current schema (the client holds the application's tables in PUBLIC).
  */
@@ -25,11 +28,15 @@ public final class ServerSession {
     private static final Map<String, String> SETTINGS = Map.of("DEFAULT_NULL_ORDERING", "LOW", "MODE", "REGULAR",
             "TRUNCATE_LARGE_LENGTH", "FALSE", "VARIABLE_BINARY", "FALSE");
 
+    private final Connection server;
     private final String collation;
     private final List<String> settings;
     private final Map<String, String> variables;
+    /** Declared column types by table, read on first use. */
+    private final Map<String, Map<String, String>> declared = new java.util.HashMap<>();
 
-    private ServerSession(String collation, List<String> settings, Map<String, String> variables) {
+    private ServerSession(Connection server, String collation, List<String> settings, Map<String, String> variables) {
+        this.server = server;
         this.collation = collation;
         this.settings = List.copyOf(settings);
         this.variables = variables;
@@ -69,7 +76,7 @@ public final class ServerSession {
             }
         }
         settings.add(timeZone);
-        return new ServerSession(collation, settings, variables);
+        return new ServerSession(server, collation, settings, variables);
     }
 
     /**
@@ -98,5 +105,89 @@ public final class ServerSession {
                 st.execute(command);
             }
         }
+    }
+
+    /**
+     * The type of {@code table.column} as the server's table declares it (e.g. {@code TIMESTAMP(9)},
+     * {@code INTERVAL DAY(4)}, {@code ENUM('a', 'b')}), without its constraints and default.
+     */
+    String declaredType(String table, String column) throws SQLException {
+        Map<String, String> types = declared.get(table);
+        if (types == null) {
+            types = columnTypes(table);
+            declared.put(table, types);
+        }
+        String type = types.get(column);
+        if (type == null) {
+            throw new SQLException("internal: no declared type for " + table + "." + column, "HY000");
+        }
+        return type;
+    }
+
+    /**
+     * H2 writes a table's SQL one column a line: {@code     "NAME" TYPE [DEFAULT ...] [NOT NULL] ...,}.
+     * The type ends where the first of H2's column clauses begins, outside quotes and parentheses.
+     */
+    private Map<String, String> columnTypes(String table) throws SQLException {
+        String sql;
+        try (java.sql.PreparedStatement ps = server.prepareStatement("SELECT DB_OBJECT_SQL('TABLE', 'PUBLIC', ?)")) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                sql = rs.next() ? rs.getString(1) : null;
+            }
+        }
+        Map<String, String> out = new java.util.HashMap<>();
+        if (sql == null) {
+            return out;
+        }
+        for (String line : sql.split("\n")) {
+            String l = line.strip();
+            if (!l.startsWith("\"")) {
+                continue;
+            }
+            int end = 1;
+            while (end < l.length()) {
+                if (l.charAt(end) == '"') {
+                    if (end + 1 < l.length() && l.charAt(end + 1) == '"') {
+                        end += 2;
+                        continue;
+                    }
+                    break;
+                }
+                end++;
+            }
+            String name = l.substring(1, end).replace("\"\"", "\"");
+            String rest = l.substring(end + 1).strip();
+            if (rest.endsWith(",")) {
+                rest = rest.substring(0, rest.length() - 1);
+            }
+            out.put(name, typeOnly(rest));
+        }
+        return out;
+    }
+
+    private static final List<String> CLAUSES = List.of(" DEFAULT ", " ON UPDATE ", " GENERATED ", " NOT NULL",
+            " NULL", " SELECTIVITY ", " INVISIBLE", " VISIBLE", " SEQUENCE ", " COMMENT ", " AS ");
+
+    private static String typeOnly(String definition) {
+        int depth = 0;
+        boolean quoted = false;
+        for (int i = 0; i < definition.length(); i++) {
+            char ch = definition.charAt(i);
+            if (ch == '\'') {
+                quoted = !quoted;
+            } else if (!quoted && ch == '(') {
+                depth++;
+            } else if (!quoted && ch == ')') {
+                depth--;
+            } else if (!quoted && depth == 0 && ch == ' ') {
+                for (String clause : CLAUSES) {
+                    if (definition.startsWith(clause, i)) {
+                        return definition.substring(0, i);
+                    }
+                }
+            }
+        }
+        return definition;
     }
 }

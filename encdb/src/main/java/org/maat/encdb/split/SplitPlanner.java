@@ -315,7 +315,10 @@ public final class SplitPlanner {
         }
         List<SplitPlan.ClientColumn> clientCols = new ArrayList<>();
         for (EncryptedColumn c : cols) {
-            clientCols.add(new SplitPlan.ClientColumn(c.name(), c.type() == null ? null : c.type().ddl()));
+            // A plaintext column is declared on the server exactly as the application wrote it: its type is
+            // taken from there (null here); an encrypted one has the catalog's logical type.
+            clientCols.add(new SplitPlan.ClientColumn(c.name(), c.plaintext() || c.type() == null ? null
+                    : c.type().ddl(), c.nullable()));
         }
         return new SplitPlan.Scan(table.name(), chosen.plan(), chosen == plain ? null : plain.plan(),
                 chosen.parameterMap(), clientCols, chosen.rowId(), reducedBy, estimate, rows, pushedText, left);
