@@ -20,6 +20,7 @@ import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.Select;
 import org.maat.encdb.rewrite.KeyRing;
 import org.maat.encdb.rewrite.PeelRequired;
+import org.maat.encdb.rewrite.Peeling;
 import org.maat.encdb.rewrite.QueryPlan;
 import org.maat.encdb.rewrite.RewriteOptions;
 import org.maat.encdb.rewrite.SplitPlan;
@@ -73,12 +74,20 @@ public final class SplitPlanner {
     private final KeyRing keys;
     private final RewriteOptions options;
     private final TableStatistics statistics;
+    private final Peeling peeling;
     private final StatementShape shape = new StatementShape();
     private final List<String> views = new ArrayList<>();
     /** Every column name of the catalog's tables. */
     private final Set<String> knownColumns = new java.util.HashSet<>();
 
     public SplitPlanner(CatalogSnapshot catalog, KeyRing keys, RewriteOptions options, TableStatistics statistics) {
+        this(catalog, keys, options, statistics, Peeling.onDemand());
+    }
+
+    /** As above; a pushed condition that needs a peel is pushed after peeling or left to the client, as {@code peeling} says. */
+    public SplitPlanner(CatalogSnapshot catalog, KeyRing keys, RewriteOptions options, TableStatistics statistics,
+            Peeling peeling) {
+        this.peeling = peeling;
         this.catalog = catalog;
         this.keys = keys;
         this.options = options;
@@ -125,6 +134,9 @@ public final class SplitPlanner {
         explain.add(String.format(Locale.ROOT, "strategy: split (cost %,.0f rows x cols; whole-in-H2 refused: %s)",
                 cost, wholeRefusal));
         explain.addAll(SplitExplain.lines(scans, ddl, clientSql, shape));
+        for (String peel : peeling.avoided()) {
+            explain.add(peel + " (" + peeling.whyAvoided() + "; without it, its condition is left to the client)");
+        }
         return new SplitPlan(scans, ddl, clientSql, parameterCount(sql), explain);
     }
 
@@ -400,6 +412,9 @@ public final class SplitPlanner {
                     params.stream().mapToInt(Integer::intValue).toArray(), true);
         } catch (SQLException refusedByRewriter) {
             return null;
+        } catch (PeelRequired p) {
+            peeling.without(p);
+            return null;
         }
     }
 
@@ -440,6 +455,9 @@ public final class SplitPlanner {
             }
             return new Attempt(plan, condition, params.stream().mapToInt(Integer::intValue).toArray(), withRowId);
         } catch (SQLFeatureNotSupportedException refusedByRewriter) {
+            return null;
+        } catch (PeelRequired p) {
+            peeling.without(p); // rethrown when peels are done on demand
             return null;
         } catch (SQLException other) {
             if (namings.isEmpty()) {
