@@ -623,12 +623,30 @@ public final class SplitPlanner {
         void accept(String segment, boolean quoted);
     }
 
+    /**
+     * Cuts {@code sql} into plain text and opaque segments ({@code quoted}): string literals, quoted names,
+     * and comments ({@code -- ...} to the line's end, {@code /* ... *}{@code /}), whose words, quotes and
+     * {@code ?} are no identifiers and no parameters.
+     */
     private static void forEachSegment(String sql, SegmentSink sink) {
         int i = 0;
         int start = 0;
         while (i < sql.length()) {
             char ch = sql.charAt(i);
-            if (ch == '\'' || ch == '"') {
+            if (sql.startsWith("--", i) || sql.startsWith("//", i) || sql.startsWith("/*", i)) {
+                sink.accept(sql.substring(start, i), false);
+                int end;
+                if (ch == '/' && sql.charAt(i + 1) == '*') {
+                    int close = sql.indexOf("*/", i + 2);
+                    end = close < 0 ? sql.length() : close + 2;
+                } else {
+                    int nl = sql.indexOf('\n', i);
+                    end = nl < 0 ? sql.length() : nl;
+                }
+                sink.accept(sql.substring(i, end), true);
+                i = end;
+                start = end;
+            } else if (ch == '\'' || ch == '"') {
                 sink.accept(sql.substring(start, i), false);
                 int j = i + 1;
                 while (j < sql.length()) {
