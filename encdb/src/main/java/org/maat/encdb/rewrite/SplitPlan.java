@@ -28,7 +28,7 @@ public final class SplitPlan implements Plan {
      * ({@code parameterMap[i]} is the 0-based application parameter of scan parameter i), the client table
      * its rows fill, and, for EXPLAIN, the estimate and which conditions were pushed or left to the client.
      * When {@code rowId}, the scan's first column is the physical {@code _ROWID_}, loaded as the invisible
-     * client column {@code MAAT_ROWID}. {@code unfiltered} is the same scan without pushed conditions (null
+     * client column {@code "maat$rowid"}, the client table's primary key, so the client's {@code _ROWID_} is it. {@code unfiltered} is the same scan without pushed conditions (null
      * when none were pushed), run when H2 refuses a pushed condition for the values of one execution.
      * {@code reducedBy} names the reducer join the scan runs with (null: none); its rows are then
      * deduplicated by row id on the client.

@@ -25,6 +25,8 @@ import org.maat.encdb.schema.Identifiers;
 public final class ClientEngine implements AutoCloseable {
 
     private static final int BATCH = 1000;
+    /** The client column holding the server's row id: quoted lower case, which no unquoted name can be. */
+    private static final String ROW_ID = "\"maat$rowid\"";
 
     /** Runs a scan on H2 through the connection's query path (decrypting, counting what H2 ships). */
     @FunctionalInterface
@@ -115,8 +117,10 @@ public final class ClientEngine implements AutoCloseable {
                         .append(col.nullable() ? "" : " NOT NULL");
             }
             if (scan.rowId()) {
-                names.add("MAAT_ROWID");
-                ddl.append(scan.columns().isEmpty() ? "" : ", ").append("MAAT_ROWID BIGINT INVISIBLE");
+                // The primary key H2 takes as the row key: the client's _ROWID_ is the server's row id, under
+                // its own name in the application's text, beside any column the application could name.
+                names.add(ROW_ID);
+                ddl.append(scan.columns().isEmpty() ? "" : ", ").append(ROW_ID).append(" BIGINT INVISIBLE PRIMARY KEY");
             }
             ddl.append(')');
             try (Statement st = c.createStatement()) {

@@ -68,7 +68,6 @@ public final class SplitPlanner {
             "NOW", "CURRENT_TIMESTAMP", "CURRENT_DATE", "CURRENT_TIME", "LOCALTIME", "LOCALTIMESTAMP", "SYSDATE",
             "SYSTIMESTAMP", "GETDATE", "TODAY");
     private static final Pattern FIXED_PARAMETER = Pattern.compile("\\?(\\d+)");
-    private static final Pattern ROWID = Pattern.compile("(?i)(?<![A-Za-z0-9_$])_ROWID_(?![A-Za-z0-9_$])");
 
     private final CatalogSnapshot catalog;
     private final KeyRing keys;
@@ -130,7 +129,7 @@ public final class SplitPlanner {
         for (String v : views) {
             ddl.add("CREATE VIEW " + Identifiers.quote(v) + " AS " + catalog.view(v).selectSql());
         }
-        String clientSql = rowIdTables.isEmpty() ? sql : outsideQuotes(sql, ROWID, "MAAT_ROWID");
+        String clientSql = sql; // the client table's row key is the server's row id: _ROWID_ needs no rewriting
         explain.add(String.format(Locale.ROOT, "strategy: split (cost %,.0f rows x cols; whole-in-H2 refused: %s)",
                 cost, wholeRefusal));
         explain.addAll(SplitExplain.lines(scans, ddl, clientSql, shape));
@@ -608,14 +607,6 @@ public final class SplitPlanner {
             }
             m.appendTail(out);
         });
-        return out.toString();
-    }
-
-    /** {@code sql} with {@code pattern} replaced outside string literals and quoted names. */
-    static String outsideQuotes(String sql, Pattern pattern, String replacement) {
-        StringBuilder out = new StringBuilder();
-        forEachSegment(sql, (segment, quoted) -> out.append(quoted ? segment
-                : pattern.matcher(segment).replaceAll(Matcher.quoteReplacement(replacement))));
         return out.toString();
     }
 
