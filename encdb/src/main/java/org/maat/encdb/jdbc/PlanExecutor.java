@@ -172,6 +172,11 @@ final class PlanExecutor {
         return new MaatResultSet(statement, r.metaData(), r.rows(), maxRows);
     }
 
+    /** A split query's result metadata before it runs. */
+    java.sql.ResultSetMetaData splitMetaData(SplitPlan plan) throws SQLException {
+        return client.metaData(plan, ServerSession.read(h2));
+    }
+
     ClientEngine clientEngine() {
         return client;
     }

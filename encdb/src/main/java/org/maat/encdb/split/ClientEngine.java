@@ -107,25 +107,7 @@ public final class ClientEngine implements AutoCloseable {
             throws SQLException {
         try (rows) {
             int first = scan.rowId() ? 2 : 1;
-            List<String> names = new ArrayList<>();
-            StringBuilder ddl = new StringBuilder("CREATE TABLE ").append(Identifiers.quote(scan.table())).append(" (");
-            for (int i = 0; i < scan.columns().size(); i++) {
-                SplitPlan.ClientColumn col = scan.columns().get(i);
-                names.add(Identifiers.quote(col.name()));
-                ddl.append(i == 0 ? "" : ", ").append(Identifiers.quote(col.name())).append(' ')
-                        .append(col.type() != null ? col.type() : session.declaredType(scan.table(), col.name()))
-                        .append(col.nullable() ? "" : " NOT NULL");
-            }
-            if (scan.rowId()) {
-                // The primary key H2 takes as the row key: the client's _ROWID_ is the server's row id, under
-                // its own name in the application's text, beside any column the application could name.
-                names.add(ROW_ID);
-                ddl.append(scan.columns().isEmpty() ? "" : ", ").append(ROW_ID).append(" BIGINT INVISIBLE PRIMARY KEY");
-            }
-            ddl.append(')');
-            try (Statement st = c.createStatement()) {
-                st.execute(ddl.toString());
-            }
+            List<String> names = createTable(c, scan, session);
             if (names.isEmpty()) {
                 return;
             }
@@ -154,6 +136,57 @@ public final class ClientEngine implements AutoCloseable {
                 if (pending > 0) {
                     ps.executeBatch();
                 }
+            }
+        }
+    }
+
+    /** Creates the scan's client table, empty; returns its column names as the scan's rows fill them. */
+    private static List<String> createTable(Connection c, SplitPlan.Scan scan, ServerSession session)
+            throws SQLException {
+        List<String> names = new ArrayList<>();
+        StringBuilder ddl = new StringBuilder("CREATE TABLE ").append(Identifiers.quote(scan.table())).append(" (");
+        for (int i = 0; i < scan.columns().size(); i++) {
+            SplitPlan.ClientColumn col = scan.columns().get(i);
+            names.add(Identifiers.quote(col.name()));
+            ddl.append(i == 0 ? "" : ", ").append(Identifiers.quote(col.name())).append(' ')
+                    .append(col.type() != null ? col.type() : session.declaredType(scan.table(), col.name()))
+                    .append(col.nullable() ? "" : " NOT NULL");
+        }
+        if (scan.rowId()) {
+            // The primary key H2 takes as the row key: the client's _ROWID_ is the server's row id, under
+            // its own name in the application's text, beside any column the application could name.
+            names.add(ROW_ID);
+            ddl.append(scan.columns().isEmpty() ? "" : ", ").append(ROW_ID).append(" BIGINT INVISIBLE PRIMARY KEY");
+        }
+        ddl.append(')');
+        try (Statement st = c.createStatement()) {
+            st.execute(ddl.toString());
+        }
+        return names;
+    }
+
+    /**
+     * The metadata of {@code plan}'s result before it runs (PreparedStatement.getMetaData): the client H2
+     * prepares the application's statement over the client tables, created empty.
+     */
+    public ResultSetMetaData metaData(SplitPlan plan, ServerSession session) throws SQLException {
+        Connection c = connection();
+        session.applyTo(c);
+        try {
+            for (SplitPlan.Scan scan : plan.scans()) {
+                createTable(c, scan, session);
+            }
+            try (Statement st = c.createStatement()) {
+                for (String ddl : plan.clientDdl()) {
+                    st.execute(ddl);
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement(plan.clientSql())) {
+                return new CopiedMetaData(ps.getMetaData());
+            }
+        } finally {
+            try (Statement st = c.createStatement()) {
+                st.execute("DROP ALL OBJECTS");
             }
         }
     }
