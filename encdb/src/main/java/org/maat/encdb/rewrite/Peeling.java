@@ -1,6 +1,11 @@
 package org.maat.encdb.rewrite;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
+import org.maat.encdb.schema.CatalogSnapshot;
+import org.maat.encdb.schema.EncryptedColumn;
+import org.maat.encdb.schema.EncryptedTable;
 import java.util.List;
 import java.util.Locale;
 
@@ -8,9 +13,11 @@ import java.util.Locale;
  * What planning a query does when it could use a layer not yet exposed. {@link #onDemand()}: ask for it
  * ({@link PeelRequired}; the driver peels and plans again). {@link #avoided(String)}: do without it
  * (a whole-in-H2 query is split, a pushed condition is left to the client, which evaluates it on
- * decrypted rows with the same answer) and record the peel it would have done, for EXPLAIN. Avoiding is
- * chosen by the driver when it must not peel: for EXPLAIN, and while the connection holds uncommitted
- * writes (a peel re-encrypts whole columns, which waits for open transactions).
+ * decrypted rows with the same answer) and record the peel it would have done (the split plan's EXPLAIN lines name it). Avoiding is
+ * chosen by the driver when it must not peel: while the connection holds uncommitted
+ * writes (a peel re-encrypts whole columns, which waits for open transactions). EXPLAIN instead plans on
+ * a copy of the catalog where the peel is assumed done ({@link #assume}), so it shows the plan the
+ * statement will run with.
  *
  * <p>Only queries avoid peels: a write that needs one still asks for it.
  */
@@ -59,5 +66,14 @@ public final class Peeling {
         String onion = p.onion().name().charAt(0) + p.onion().name().substring(1).toLowerCase(Locale.ROOT);
         return p.column().qualifiedName() + " " + onion + " " + p.column().layer(p.onion()) + "->" + p.target()
                 + (p.joinGroup() == null ? "" : " in join group " + p.joinGroup());
+    }
+
+    /** {@code catalog} as it would be once {@code p} is done (for EXPLAIN, which plans without peeling). */
+    public static CatalogSnapshot assume(CatalogSnapshot catalog, PeelRequired p) {
+        EncryptedColumn c = p.column();
+        EncryptedColumn done = p.joinGroup() != null ? c.withJoinGroup(p.joinGroup()) : c.withLayer(p.onion(), p.target());
+        Map<String, EncryptedTable> tables = new HashMap<>(catalog.tables());
+        tables.put(c.table(), catalog.table(c.table()).with(done));
+        return new CatalogSnapshot(catalog.version(), tables, catalog.views(), catalog.routines(), catalog.triggers());
     }
 }

@@ -179,11 +179,26 @@ public final class StatementRewriter {
             throw Unsupported.construct("EXPLAIN with options (EXPLAIN SELECT ... only)");
         }
         String inner = m.group(1);
-        // EXPLAIN shows the plan without changing the database: peels it would need are named, not done.
-        Plan plan = query(inner, (Select) StatementParser.parse(inner), catalog, keys, options, statistics,
-                Peeling.avoided("EXPLAIN does not peel; running the statement does"));
-        List<String> lines = plan instanceof SplitPlan split ? split.explain()
-                : SplitExplain.whole((QueryPlan) plan, catalog, inner);
+        // EXPLAIN changes nothing: a peel the plan needs is named and assumed done on a copy of the catalog,
+        // so the plan shown is the one running the statement would use (after its peels).
+        CatalogSnapshot assumed = catalog;
+        List<String> peels = new ArrayList<>();
+        Plan plan = null;
+        for (int attempt = 0; plan == null; attempt++) {
+            try {
+                plan = query(inner, (Select) StatementParser.parse(inner), assumed, keys, options, statistics,
+                        Peeling.onDemand());
+            } catch (PeelRequired p) {
+                if (attempt == 32) {
+                    throw new SQLException("cannot settle the layers for: " + inner);
+                }
+                peels.add("would peel " + Peeling.describe(p) + " (EXPLAIN does not peel; running the statement does)");
+                assumed = Peeling.assume(assumed, p);
+            }
+        }
+        List<String> lines = new ArrayList<>(plan instanceof SplitPlan split ? split.explain()
+                : SplitExplain.whole((QueryPlan) plan, assumed, inner));
+        lines.addAll(1, peels);
         return new Plan.Explain(lines, plan.parameters());
     }
 
