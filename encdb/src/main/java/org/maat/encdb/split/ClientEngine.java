@@ -39,6 +39,8 @@ public final class ClientEngine implements AutoCloseable {
     }
 
     private Connection h2;
+    /** The server settings the client H2 has now (null: unknown). */
+    private ServerSession applied;
 
     /** Runs {@code plan} with the application's {@code params}, under the server's {@code session} settings. */
     public Result run(SplitPlan plan, Object[] params, ScanRunner scans, ServerSession session) throws SQLException {
@@ -48,7 +50,7 @@ public final class ClientEngine implements AutoCloseable {
             }
         }
         Connection c = connection();
-        session.applyTo(c);
+        apply(c, session);
         try {
             for (SplitPlan.Scan scan : plan.scans()) {
                 ResultSet rows;
@@ -94,10 +96,20 @@ public final class ClientEngine implements AutoCloseable {
         }
     }
 
+    /** The server's settings on the client H2, unless the last statement left the same ones there. */
+    private void apply(Connection c, ServerSession session) throws SQLException {
+        if (!session.sameSettings(applied)) {
+            applied = null; // unknown until every command has run
+            session.applyTo(c);
+            applied = session;
+        }
+    }
+
     private Connection connection() throws SQLException {
         if (h2 == null || h2.isClosed()) {
             // Unnamed: private to this JDBC connection, gone when it closes; mem: never writes a file.
             h2 = new org.h2.Driver().connect("jdbc:h2:mem:", new Properties());
+            applied = null;
         }
         return h2;
     }
@@ -171,7 +183,7 @@ public final class ClientEngine implements AutoCloseable {
      */
     public ResultSetMetaData metaData(SplitPlan plan, ServerSession session) throws SQLException {
         Connection c = connection();
-        session.applyTo(c);
+        apply(c, session);
         try {
             for (SplitPlan.Scan scan : plan.scans()) {
                 createTable(c, scan, session);

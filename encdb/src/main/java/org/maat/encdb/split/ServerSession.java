@@ -79,6 +79,12 @@ public final class ServerSession {
         return new ServerSession(server, collation, settings, variables);
     }
 
+    /** Whether {@code other} gives the client the same settings (then they need not be applied again). */
+    boolean sameSettings(ServerSession other) {
+        return other != null && collation.equals(other.collation) && settings.equals(other.settings)
+                && variables.equals(other.variables);
+    }
+
     /**
      * Gives the client H2 these settings. It must hold no table (a collation is fixed once one exists);
      * variables the server no longer has are cleared.
