@@ -13,6 +13,7 @@ import org.maat.encdb.rewrite.DdlPlan;
 import org.maat.encdb.rewrite.KeyRing;
 import org.maat.encdb.rewrite.LayerPeeler;
 import org.maat.encdb.rewrite.PeelRequired;
+import org.maat.encdb.rewrite.Peeling;
 import org.maat.encdb.rewrite.Plan;
 import org.maat.encdb.rewrite.RewriteOptions;
 import org.maat.encdb.rewrite.SplitPlan;
@@ -148,14 +149,15 @@ final class EncryptedDatabase {
      */
     Plan plan(String sql, boolean holdsLease) throws SQLException {
         return plan(sql, sql, holdsLease,
-                snapshot -> StatementRewriter.plan(sql, snapshot, keys, options, this::rowCount));
+                (snapshot, peeling) -> StatementRewriter.plan(sql, snapshot, keys, options, this::rowCount, peeling));
     }
 
     /** The split plan of a query whose whole-in-H2 plan H2 refused when it ran (cached apart from it). */
     SplitPlan splitPlan(String sql, SQLFeatureNotSupportedException refused, boolean holdsLease)
             throws SQLException {
         return (SplitPlan) plan("split:" + sql, sql, holdsLease,
-                snapshot -> StatementRewriter.planSplit(sql, refused, snapshot, keys, options, this::rowCount));
+                (snapshot, peeling) -> StatementRewriter.planSplit(sql, refused, snapshot, keys, options,
+                        this::rowCount, peeling));
     }
 
     /** The row-by-row plan of an UPDATE or DELETE whose physical statement H2 refused a value of when it ran. */
@@ -166,7 +168,7 @@ final class EncryptedDatabase {
 
     @FunctionalInterface
     private interface Planner {
-        Plan plan(org.maat.encdb.schema.CatalogSnapshot snapshot) throws SQLException, PeelRequired;
+        Plan plan(org.maat.encdb.schema.CatalogSnapshot snapshot, Peeling peeling) throws SQLException, PeelRequired;
     }
 
     private Plan plan(String cacheKey, String sql, boolean holdsLease, Planner planner) throws SQLException {
@@ -177,7 +179,7 @@ final class EncryptedDatabase {
                 return c.plan();
             }
             try {
-                Plan plan = planner.plan(catalog.snapshot());
+                Plan plan = planner.plan(catalog.snapshot(), Peeling.onDemand());
                 if (plan.cacheable()) {
                     if (plans.size() >= PLAN_CACHE) {
                         plans.clear(); // an application with ever-new SQL texts (literals inlined)
@@ -187,6 +189,14 @@ final class EncryptedDatabase {
                 return plan;
             } catch (PeelRequired p) {
                 if (holdsLease) {
+                    // No peel while this connection's writes are uncommitted: a query does without it (a
+                    // condition left to the client), not cached, so a later statement may peel and push it.
+                    try {
+                        return planner.plan(catalog.snapshot(),
+                                Peeling.avoided("this connection has uncommitted writes"));
+                    } catch (PeelRequired needed) {
+                        // a write: it cannot do without
+                    }
                     throw new SQLException("this statement needs " + p.column().qualifiedName() + "'s " + p.onion()
                             + " onion at " + p.target() + ", which is peeled on first use; commit this connection's "
                             + "open transaction first (rows it wrote are still at the outer layer)", "25000");

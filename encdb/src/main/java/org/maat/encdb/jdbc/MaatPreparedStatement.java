@@ -13,6 +13,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import org.maat.encdb.rewrite.QueryPlan;
+import org.maat.encdb.rewrite.SplitPlan;
+import org.maat.encdb.rewrite.Plan;
 import org.maat.encdb.rewrite.ValueSource;
 import org.maat.encdb.schema.SqlValues;
 import org.maat.encdb.rewrite.WritePlan;
@@ -128,7 +130,11 @@ public final class MaatPreparedStatement extends UnsupportedPreparedStatement {
     public ResultSetMetaData getMetaData() throws SQLException {
         conn.enter();
         try {
-            Optional<QueryPlan> query = conn.plan(sql).resultQuery();
+            Plan plan = conn.plan(sql);
+            if (plan instanceof SplitPlan split) {
+                return conn.executor().splitMetaData(split);
+            }
+            Optional<QueryPlan> query = plan.resultQuery();
             if (query.isEmpty()) {
                 return null;
             }

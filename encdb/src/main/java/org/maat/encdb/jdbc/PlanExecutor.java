@@ -19,6 +19,7 @@ import org.h2.tools.SimpleResultSet;
 import org.maat.encdb.rewrite.Plan;
 import org.maat.encdb.rewrite.SplitPlan;
 import org.maat.encdb.split.ClientEngine;
+import org.maat.encdb.split.ServerSession;
 import org.maat.encdb.rewrite.InsertSelectPlan;
 import org.maat.encdb.rewrite.ParameterBinder;
 import org.maat.encdb.rewrite.QueryPlan;
@@ -126,10 +127,54 @@ final class PlanExecutor {
         return new MaatResultSet(statement, plan, metaData, ClientSideSteps.apply(plan, rows, params), maxRows);
     }
 
-    /** A split query: its scans through {@link #query}, the rest on the connection's client H2. */
+    /**
+     * A split query: its scans through {@link #query}, the rest on the connection's client H2.
+     *
+     * <p>Plain H2 answers one statement from one snapshot. Under auto-commit the scans therefore run in
+     * one H2 transaction at H2's SNAPSHOT isolation (taken at the first read, kept to the commit;
+     * H2's REPEATABLE READ only keeps rows already read), so a commit made between two scans is seen by none of them; isolation and auto-commit are
+     * restored afterwards. Inside the application's own transaction H2 does not allow raising isolation,
+     * so at READ COMMITTED each scan sees the commits made before it (encdb/README.md, split execution).
+     */
     MaatResultSet split(SplitPlan plan, Object[] params, MaatStatement statement, int maxRows) throws SQLException {
-        ClientEngine.Result r = client.run(plan, params, (scan, scanParams) -> query(scan, scanParams, null, 0));
+        if (!h2.getAutoCommit()) {
+            return runSplit(plan, params, statement, maxRows);
+        }
+        int isolation = h2.getTransactionIsolation();
+        h2.setAutoCommit(false);
+        try {
+            if (isolation != Connection.TRANSACTION_SERIALIZABLE) {
+                h2.setTransactionIsolation(org.h2.engine.Constants.TRANSACTION_SNAPSHOT);
+            }
+            MaatResultSet out = runSplit(plan, params, statement, maxRows);
+            h2.commit(); // nothing written: ends the snapshot
+            return out;
+        } catch (SQLException | RuntimeException e) {
+            try {
+                h2.rollback();
+            } catch (SQLException undo) {
+                e.addSuppressed(undo);
+            }
+            throw e;
+        } finally {
+            try {
+                h2.setTransactionIsolation(isolation);
+            } finally {
+                h2.setAutoCommit(true);
+            }
+        }
+    }
+
+    private MaatResultSet runSplit(SplitPlan plan, Object[] params, MaatStatement statement, int maxRows)
+            throws SQLException {
+        ClientEngine.Result r = client.run(plan, params, (scan, scanParams) -> query(scan, scanParams, null, 0),
+                ServerSession.read(h2));
         return new MaatResultSet(statement, r.metaData(), r.rows(), maxRows);
+    }
+
+    /** A split query's result metadata before it runs. */
+    java.sql.ResultSetMetaData splitMetaData(SplitPlan plan) throws SQLException {
+        return client.metaData(plan, ServerSession.read(h2));
     }
 
     ClientEngine clientEngine() {

@@ -15,8 +15,12 @@ import java.util.List;
  */
 public final class SplitPlan implements Plan {
 
-    /** One column of a client table: its name and the logical type H2 declares it with (null: take the scan's). */
-    public record ClientColumn(String name, String type) {
+    /**
+     * One column of a client table: its name, the logical type H2 declares it with (null: the type the
+     * server's table declares, for a plaintext column) and whether it may hold NULL (NOT NULL as declared,
+     * so result metadata reports nullability as plain H2 does).
+     */
+    public record ClientColumn(String name, String type, boolean nullable) {
     }
 
     /**
@@ -24,7 +28,7 @@ public final class SplitPlan implements Plan {
      * ({@code parameterMap[i]} is the 0-based application parameter of scan parameter i), the client table
      * its rows fill, and, for EXPLAIN, the estimate and which conditions were pushed or left to the client.
      * When {@code rowId}, the scan's first column is the physical {@code _ROWID_}, loaded as the invisible
-     * client column {@code MAAT_ROWID}. {@code unfiltered} is the same scan without pushed conditions (null
+     * client column {@code "maat$rowid"}, the client table's primary key, so the client's {@code _ROWID_} is it. {@code unfiltered} is the same scan without pushed conditions (null
      * when none were pushed), run when H2 refuses a pushed condition for the values of one execution.
      * {@code reducedBy} names the reducer join the scan runs with (null: none); its rows are then
      * deduplicated by row id on the client.

@@ -61,6 +61,12 @@ public final class StatementRewriter {
      */
     public static Plan plan(String sql, CatalogSnapshot catalog, KeyRing keys, RewriteOptions options,
             TableStatistics statistics) throws SQLException, PeelRequired {
+        return plan(sql, catalog, keys, options, statistics, Peeling.onDemand());
+    }
+
+    /** As {@link #plan(String, CatalogSnapshot, KeyRing, RewriteOptions, TableStatistics)}; a query peels as {@code peeling} says. */
+    public static Plan plan(String sql, CatalogSnapshot catalog, KeyRing keys, RewriteOptions options,
+            TableStatistics statistics, Peeling peeling) throws SQLException, PeelRequired {
         Matcher alias = CREATE_ALIAS.matcher(sql);
         if (alias.matches()) {
             return new Plan.CreateRoutine(new RoutineDefinition(Identifiers.normalize(alias.group(1)), alias.group(2)));
@@ -74,7 +80,7 @@ public final class StatementRewriter {
             return explain(sql, explain, catalog, keys, options, statistics);
         }
         if (st instanceof Select) {
-            return query(sql, (Select) st, catalog, keys, options, statistics);
+            return query(sql, (Select) st, catalog, keys, options, statistics, peeling);
         }
         if (st instanceof Insert i) {
             return new InsertRewriter(catalog, keys).planAny(i);
@@ -118,7 +124,7 @@ public final class StatementRewriter {
 
     /** A query: wholly in H2 when the rewriter can run it there, else split between H2 and the client. */
     private static Plan query(String sql, Select st, CatalogSnapshot catalog, KeyRing keys, RewriteOptions options,
-            TableStatistics statistics) throws SQLException, PeelRequired {
+            TableStatistics statistics, Peeling peeling) throws SQLException, PeelRequired {
         String refusal;
         if (st instanceof PlainSelect ps && (ps.getWithItemsList() == null || ps.getWithItemsList().isEmpty())) {
             try {
@@ -130,6 +136,9 @@ public final class StatementRewriter {
                 refusal = reason(constant);
             } catch (SQLFeatureNotSupportedException e) {
                 refusal = reason(e);
+            } catch (PeelRequired p) {
+                peeling.without(p);
+                refusal = "needs a peel (" + Peeling.describe(p) + "), not done: " + peeling.whyAvoided();
             }
         } else if (st instanceof PlainSelect) {
             refusal = "WITH";
@@ -138,7 +147,7 @@ public final class StatementRewriter {
         }
         // The rewriter may have changed the tree it was given: the planner parses the text afresh.
         Select fresh = (Select) StatementParser.parse(sql);
-        return new SplitPlanner(catalog, keys, options, statistics).plan(sql, fresh, refusal);
+        return new SplitPlanner(catalog, keys, options, statistics, peeling).plan(sql, fresh, refusal);
     }
 
     private static String reason(SQLFeatureNotSupportedException e) {
@@ -150,12 +159,13 @@ public final class StatementRewriter {
      * could not take, such as a LIKE pattern without a searchable word).
      */
     public static SplitPlan planSplit(String sql, SQLFeatureNotSupportedException refused, CatalogSnapshot catalog,
-            KeyRing keys, RewriteOptions options, TableStatistics statistics) throws SQLException, PeelRequired {
+            KeyRing keys, RewriteOptions options, TableStatistics statistics, Peeling peeling)
+            throws SQLException, PeelRequired {
         Statement st = StatementParser.parse(sql);
         if (!(st instanceof Select select)) {
             throw refused;
         }
-        return new SplitPlanner(catalog, keys, options, statistics).plan(sql, select, reason(refused));
+        return new SplitPlanner(catalog, keys, options, statistics, peeling).plan(sql, select, reason(refused));
     }
 
     /**
@@ -186,9 +196,26 @@ public final class StatementRewriter {
             throw Unsupported.construct("EXPLAIN with options (EXPLAIN SELECT ... only)");
         }
         String inner = m.group(1);
-        Plan plan = query(inner, (Select) StatementParser.parse(inner), catalog, keys, options, statistics);
-        List<String> lines = plan instanceof SplitPlan split ? split.explain()
-                : SplitExplain.whole((QueryPlan) plan, catalog, inner);
+        // EXPLAIN changes nothing: a peel the plan needs is named and assumed done on a copy of the catalog,
+        // so the plan shown is the one running the statement would use (after its peels).
+        CatalogSnapshot assumed = catalog;
+        List<String> peels = new ArrayList<>();
+        Plan plan = null;
+        for (int attempt = 0; plan == null; attempt++) {
+            try {
+                plan = query(inner, (Select) StatementParser.parse(inner), assumed, keys, options, statistics,
+                        Peeling.onDemand());
+            } catch (PeelRequired p) {
+                if (attempt == 32) {
+                    throw new SQLException("cannot settle the layers for: " + inner);
+                }
+                peels.add("would peel " + Peeling.describe(p) + " (EXPLAIN does not peel; running the statement does)");
+                assumed = Peeling.assume(assumed, p);
+            }
+        }
+        List<String> lines = new ArrayList<>(plan instanceof SplitPlan split ? split.explain()
+                : SplitExplain.whole((QueryPlan) plan, assumed, inner));
+        lines.addAll(1, peels);
         return new Plan.Explain(lines, plan.parameters());
     }
 

@@ -7,7 +7,6 @@ import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
-import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -26,6 +25,8 @@ import org.maat.encdb.schema.Identifiers;
 public final class ClientEngine implements AutoCloseable {
 
     private static final int BATCH = 1000;
+    /** The client column holding the server's row id: quoted lower case, which no unquoted name can be. */
+    private static final String ROW_ID = "\"maat$rowid\"";
 
     /** Runs a scan on H2 through the connection's query path (decrypting, counting what H2 ships). */
     @FunctionalInterface
@@ -38,15 +39,18 @@ public final class ClientEngine implements AutoCloseable {
     }
 
     private Connection h2;
+    /** The server settings the client H2 has now (null: unknown). */
+    private ServerSession applied;
 
-    /** Runs {@code plan} with the application's {@code params}. */
-    public Result run(SplitPlan plan, Object[] params, ScanRunner scans) throws SQLException {
+    /** Runs {@code plan} with the application's {@code params}, under the server's {@code session} settings. */
+    public Result run(SplitPlan plan, Object[] params, ScanRunner scans, ServerSession session) throws SQLException {
         for (int i = 0; i < params.length; i++) {
             if (params[i] == ValueSource.Unset.UNSET) {
                 throw new SQLException("parameter " + (i + 1) + " is not set", "07001");
             }
         }
         Connection c = connection();
+        apply(c, session);
         try {
             for (SplitPlan.Scan scan : plan.scans()) {
                 ResultSet rows;
@@ -60,7 +64,7 @@ public final class ClientEngine implements AutoCloseable {
                     // the client evaluates it on the whole table instead.
                     rows = scans.run(scan.unfiltered(), new Object[0]);
                 }
-                load(c, scan, rows);
+                load(c, scan, rows, session);
             }
             try (Statement st = c.createStatement()) {
                 for (String ddl : plan.clientDdl()) {
@@ -92,35 +96,30 @@ public final class ClientEngine implements AutoCloseable {
         }
     }
 
+    /** The server's settings on the client H2, unless the last statement left the same ones there. */
+    private void apply(Connection c, ServerSession session) throws SQLException {
+        if (!session.sameSettings(applied)) {
+            applied = null; // unknown until every command has run
+            session.applyTo(c);
+            applied = session;
+        }
+    }
+
     private Connection connection() throws SQLException {
         if (h2 == null || h2.isClosed()) {
             // Unnamed: private to this JDBC connection, gone when it closes; mem: never writes a file.
             h2 = new org.h2.Driver().connect("jdbc:h2:mem:", new Properties());
+            applied = null;
         }
         return h2;
     }
 
     /** Creates the scan's client table and loads its rows in batches. */
-    private static void load(Connection c, SplitPlan.Scan scan, ResultSet rows) throws SQLException {
+    private static void load(Connection c, SplitPlan.Scan scan, ResultSet rows, ServerSession session)
+            throws SQLException {
         try (rows) {
-            ResultSetMetaData md = rows.getMetaData();
             int first = scan.rowId() ? 2 : 1;
-            List<String> names = new ArrayList<>();
-            StringBuilder ddl = new StringBuilder("CREATE TABLE ").append(Identifiers.quote(scan.table())).append(" (");
-            for (int i = 0; i < scan.columns().size(); i++) {
-                SplitPlan.ClientColumn col = scan.columns().get(i);
-                names.add(Identifiers.quote(col.name()));
-                ddl.append(i == 0 ? "" : ", ").append(Identifiers.quote(col.name())).append(' ')
-                        .append(col.type() != null ? col.type() : typeOf(md, first + i));
-            }
-            if (scan.rowId()) {
-                names.add("MAAT_ROWID");
-                ddl.append(scan.columns().isEmpty() ? "" : ", ").append("MAAT_ROWID BIGINT INVISIBLE");
-            }
-            ddl.append(')');
-            try (Statement st = c.createStatement()) {
-                st.execute(ddl.toString());
-            }
+            List<String> names = createTable(c, scan, session);
             if (names.isEmpty()) {
                 return;
             }
@@ -135,7 +134,7 @@ public final class ClientEngine implements AutoCloseable {
                         continue; // the same row again, through a reducer key that is not unique
                     }
                     for (int i = 0; i < n; i++) {
-                        ps.setObject(i + 1, rows.getObject(first + i));
+                        ps.setObject(i + 1, local(rows.getObject(first + i)));
                     }
                     if (scan.rowId()) {
                         ps.setObject(n + 1, rows.getObject(1));
@@ -153,16 +152,72 @@ public final class ClientEngine implements AutoCloseable {
         }
     }
 
-    /** The DDL type of a result column whose logical type the catalog does not model (a plaintext column). */
-    private static String typeOf(ResultSetMetaData md, int column) throws SQLException {
-        String name = md.getColumnTypeName(column);
-        int p = md.getPrecision(column);
-        int s = md.getScale(column);
-        return switch (md.getColumnType(column)) {
-            case Types.NUMERIC, Types.DECIMAL -> name + "(" + p + "," + s + ")";
-            case Types.VARCHAR, Types.CHAR, Types.VARBINARY, Types.BINARY -> name + "(" + p + ")";
-            default -> name;
-        };
+    /** Creates the scan's client table, empty; returns its column names as the scan's rows fill them. */
+    private static List<String> createTable(Connection c, SplitPlan.Scan scan, ServerSession session)
+            throws SQLException {
+        List<String> names = new ArrayList<>();
+        StringBuilder ddl = new StringBuilder("CREATE TABLE ").append(Identifiers.quote(scan.table())).append(" (");
+        for (int i = 0; i < scan.columns().size(); i++) {
+            SplitPlan.ClientColumn col = scan.columns().get(i);
+            names.add(Identifiers.quote(col.name()));
+            ddl.append(i == 0 ? "" : ", ").append(Identifiers.quote(col.name())).append(' ')
+                    .append(col.type() != null ? col.type() : session.declaredType(scan.table(), col.name()))
+                    .append(col.nullable() ? "" : " NOT NULL");
+        }
+        if (scan.rowId()) {
+            // The primary key H2 takes as the row key: the client's _ROWID_ is the server's row id, under
+            // its own name in the application's text, beside any column the application could name.
+            names.add(ROW_ID);
+            ddl.append(scan.columns().isEmpty() ? "" : ", ").append(ROW_ID).append(" BIGINT INVISIBLE PRIMARY KEY");
+        }
+        ddl.append(')');
+        try (Statement st = c.createStatement()) {
+            st.execute(ddl.toString());
+        }
+        return names;
+    }
+
+    /**
+     * The metadata of {@code plan}'s result before it runs (PreparedStatement.getMetaData): the client H2
+     * prepares the application's statement over the client tables, created empty.
+     */
+    public ResultSetMetaData metaData(SplitPlan plan, ServerSession session) throws SQLException {
+        Connection c = connection();
+        apply(c, session);
+        try {
+            for (SplitPlan.Scan scan : plan.scans()) {
+                createTable(c, scan, session);
+            }
+            try (Statement st = c.createStatement()) {
+                for (String ddl : plan.clientDdl()) {
+                    st.execute(ddl);
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement(plan.clientSql())) {
+                return new CopiedMetaData(ps.getMetaData());
+            }
+        } finally {
+            try (Statement st = c.createStatement()) {
+                st.execute("DROP ALL OBJECTS");
+            }
+        }
+    }
+
+    /**
+     * A value as the client H2 stores it. java.sql date-times are read in the JVM's zone, the client
+     * session's TIME ZONE may be another (the server's): their local fields are what the row holds.
+     */
+    private static Object local(Object v) {
+        if (v instanceof java.sql.Timestamp t) {
+            return t.toLocalDateTime();
+        }
+        if (v instanceof java.sql.Date d) {
+            return d.toLocalDate();
+        }
+        if (v instanceof java.sql.Time t) {
+            return t.toLocalTime();
+        }
+        return v;
     }
 
     /**

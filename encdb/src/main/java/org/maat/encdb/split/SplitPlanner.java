@@ -20,6 +20,7 @@ import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.Select;
 import org.maat.encdb.rewrite.KeyRing;
 import org.maat.encdb.rewrite.PeelRequired;
+import org.maat.encdb.rewrite.Peeling;
 import org.maat.encdb.rewrite.QueryPlan;
 import org.maat.encdb.rewrite.RewriteOptions;
 import org.maat.encdb.rewrite.SplitPlan;
@@ -67,18 +68,25 @@ public final class SplitPlanner {
             "NOW", "CURRENT_TIMESTAMP", "CURRENT_DATE", "CURRENT_TIME", "LOCALTIME", "LOCALTIMESTAMP", "SYSDATE",
             "SYSTIMESTAMP", "GETDATE", "TODAY");
     private static final Pattern FIXED_PARAMETER = Pattern.compile("\\?(\\d+)");
-    private static final Pattern ROWID = Pattern.compile("(?i)(?<![A-Za-z0-9_$])_ROWID_(?![A-Za-z0-9_$])");
 
     private final CatalogSnapshot catalog;
     private final KeyRing keys;
     private final RewriteOptions options;
     private final TableStatistics statistics;
+    private final Peeling peeling;
     private final StatementShape shape = new StatementShape();
     private final List<String> views = new ArrayList<>();
     /** Every column name of the catalog's tables. */
     private final Set<String> knownColumns = new java.util.HashSet<>();
 
     public SplitPlanner(CatalogSnapshot catalog, KeyRing keys, RewriteOptions options, TableStatistics statistics) {
+        this(catalog, keys, options, statistics, Peeling.onDemand());
+    }
+
+    /** As above; a pushed condition that needs a peel is pushed after peeling or left to the client, as {@code peeling} says. */
+    public SplitPlanner(CatalogSnapshot catalog, KeyRing keys, RewriteOptions options, TableStatistics statistics,
+            Peeling peeling) {
+        this.peeling = peeling;
         this.catalog = catalog;
         this.keys = keys;
         this.options = options;
@@ -121,10 +129,13 @@ public final class SplitPlanner {
         for (String v : views) {
             ddl.add("CREATE VIEW " + Identifiers.quote(v) + " AS " + catalog.view(v).selectSql());
         }
-        String clientSql = rowIdTables.isEmpty() ? sql : outsideQuotes(sql, ROWID, "MAAT_ROWID");
+        String clientSql = sql; // the client table's row key is the server's row id: _ROWID_ needs no rewriting
         explain.add(String.format(Locale.ROOT, "strategy: split (cost %,.0f rows x cols; whole-in-H2 refused: %s)",
                 cost, wholeRefusal));
         explain.addAll(SplitExplain.lines(scans, ddl, clientSql, shape));
+        for (String peel : peeling.avoided()) {
+            explain.add(peel + " (" + peeling.whyAvoided() + "; without it, its condition is left to the client)");
+        }
         return new SplitPlan(scans, ddl, clientSql, parameterCount(sql), explain);
     }
 
@@ -315,7 +326,10 @@ public final class SplitPlanner {
         }
         List<SplitPlan.ClientColumn> clientCols = new ArrayList<>();
         for (EncryptedColumn c : cols) {
-            clientCols.add(new SplitPlan.ClientColumn(c.name(), c.type() == null ? null : c.type().ddl()));
+            // A plaintext column is declared on the server exactly as the application wrote it: its type is
+            // taken from there (null here); an encrypted one has the catalog's logical type.
+            clientCols.add(new SplitPlan.ClientColumn(c.name(), c.plaintext() || c.type() == null ? null
+                    : c.type().ddl(), c.nullable()));
         }
         return new SplitPlan.Scan(table.name(), chosen.plan(), chosen == plain ? null : plain.plan(),
                 chosen.parameterMap(), clientCols, chosen.rowId(), reducedBy, estimate, rows, pushedText, left);
@@ -397,6 +411,9 @@ public final class SplitPlanner {
                     params.stream().mapToInt(Integer::intValue).toArray(), true);
         } catch (SQLException refusedByRewriter) {
             return null;
+        } catch (PeelRequired p) {
+            peeling.without(p);
+            return null;
         }
     }
 
@@ -437,6 +454,9 @@ public final class SplitPlanner {
             }
             return new Attempt(plan, condition, params.stream().mapToInt(Integer::intValue).toArray(), withRowId);
         } catch (SQLFeatureNotSupportedException refusedByRewriter) {
+            return null;
+        } catch (PeelRequired p) {
+            peeling.without(p); // rethrown when peels are done on demand
             return null;
         } catch (SQLException other) {
             if (namings.isEmpty()) {
@@ -590,24 +610,34 @@ public final class SplitPlanner {
         return out.toString();
     }
 
-    /** {@code sql} with {@code pattern} replaced outside string literals and quoted names. */
-    static String outsideQuotes(String sql, Pattern pattern, String replacement) {
-        StringBuilder out = new StringBuilder();
-        forEachSegment(sql, (segment, quoted) -> out.append(quoted ? segment
-                : pattern.matcher(segment).replaceAll(Matcher.quoteReplacement(replacement))));
-        return out.toString();
-    }
-
     private interface SegmentSink {
         void accept(String segment, boolean quoted);
     }
 
+    /**
+     * Cuts {@code sql} into plain text and opaque segments ({@code quoted}): string literals, quoted names,
+     * and comments ({@code -- ...} to the line's end, {@code /* ... *}{@code /}), whose words, quotes and
+     * {@code ?} are no identifiers and no parameters.
+     */
     private static void forEachSegment(String sql, SegmentSink sink) {
         int i = 0;
         int start = 0;
         while (i < sql.length()) {
             char ch = sql.charAt(i);
-            if (ch == '\'' || ch == '"') {
+            if (sql.startsWith("--", i) || sql.startsWith("//", i) || sql.startsWith("/*", i)) {
+                sink.accept(sql.substring(start, i), false);
+                int end;
+                if (ch == '/' && sql.charAt(i + 1) == '*') {
+                    int close = sql.indexOf("*/", i + 2);
+                    end = close < 0 ? sql.length() : close + 2;
+                } else {
+                    int nl = sql.indexOf('\n', i);
+                    end = nl < 0 ? sql.length() : nl;
+                }
+                sink.accept(sql.substring(i, end), true);
+                i = end;
+                start = end;
+            } else if (ch == '\'' || ch == '"') {
                 sink.accept(sql.substring(start, i), false);
                 int j = i + 1;
                 while (j < sql.length()) {

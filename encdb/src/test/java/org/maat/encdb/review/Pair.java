@@ -83,7 +83,9 @@ final class Pair implements AutoCloseable {
             List<Object> row = new ArrayList<>();
             for (int i = 1; i <= md.getColumnCount(); i++) {
                 Object v = rs.getObject(i);
-                row.add(v == null ? null : v.getClass().getSimpleName() + " " + v);
+                // byte[] by content: its toString is its identity, which differs even between two plain H2 reads
+                row.add(v == null ? null : v.getClass().getSimpleName() + " "
+                        + (v instanceof byte[] b ? java.util.HexFormat.of().formatHex(b) : v));
             }
             out.add(row);
         }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.encdb.jdbc.MaatConnection;
@@ -64,8 +65,9 @@ class SplitTransactionsTest {
             db.both("INSERT INTO T VALUES (1, 'a', 5), (2, 'b', 6)");
             MaatConnection mc = db.enc.unwrap(MaatConnection.class);
             String before = mc.layers().format();
-            db.explain("SELECT ID FROM T WHERE V = 5 AND UPPER(NAME) <> 'X'");
+            List<String> lines = db.explain("SELECT ID FROM T WHERE V = 5 AND UPPER(NAME) <> 'X'");
             assertThat(mc.layers().format()).isEqualTo(before);
+            assertThat(lines).anyMatch(l -> l.contains("would peel T.V Eq RND->DET"));
         }
     }
 }
