@@ -61,8 +61,9 @@ public final class Frontend implements AutoCloseable {
     /** Deepest a page may reach: {@code start + k} at most this (what one shard returns at most). */
     public static final int MAX_DEPTH = ShardQuery.MAX_K;
     /**
-     * Hits counted for a search's total: the shards are asked for this many (or as far as the page
-     * reaches), and a total that reaches it is shown as "at least".
+     * Hits counted for a search's total: the shards are asked for this many, or for one past the page
+     * when it reaches further (so that a page at the count still knows whether a next one exists); when
+     * the shards had more hits than were asked for, the total is shown as "at least" ("200+").
      */
     public static final int COUNTED = 200;
     /** Longest MAL reason, in characters. */
@@ -129,8 +130,8 @@ public final class Frontend implements AutoCloseable {
     /**
      * Runs {@code query} on every shard for the session, ranks the merged hits with the user's history
      * and returns the page of {@code k} hits from rank {@code start} (0-based) with titles and snippets,
-     * and the total the session may read. The shards are asked for {@link #COUNTED} hits (more when the
-     * page reaches further); each released id's read is checked by the session's monitor before it counts,
+     * and the total the session may read. The shards are asked for {@link #COUNTED} hits (one past the
+     * page when it reaches further); each released id's read is checked by the session's monitor before it counts,
      * so the total never counts a document the session may not read (a faulty shard's such id is refused,
      * as it would be on the page). The query goes to the user's history only if the search succeeded,
      * and only for the first page: a refused, rejected or unanswered search leaves no entry.
@@ -158,7 +159,8 @@ public final class Frontend implements AutoCloseable {
             throw RequestException.badRequest(e.getMessage());
         }
         checkOpen(user);
-        int asked = Math.max(COUNTED, start + k);
+        // One past the page, so that "N+" always promises a next page; never past what a shard returns.
+        int asked = Math.min(MAX_DEPTH, Math.max(COUNTED, start + k + 1));
         List<ShardHit> merged;
         try {
             merged = shards.search(new ShardQuery(user.user(), user.region().orElse(null), q, asked));
