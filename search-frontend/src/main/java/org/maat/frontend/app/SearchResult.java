@@ -40,8 +40,14 @@ public record SearchResult(String query, int start, int k, int total, boolean to
         return more && nextStart() <= Frontend.MAX_DEPTH - k;
     }
 
-    /** The start of the previous page (0 at the latest). */
+    /**
+     * The start of the previous page (0 at the latest); from a page past the end of the results (a stale link,
+     * a typed start), the last page with hits, so that Previous leads back to them rather than to another empty page.
+     */
     public int previousStart() {
+        if (start >= total) {
+            return Math.max(0, total - k);
+        }
         return Math.max(0, start - k);
     }
 
