@@ -148,7 +148,7 @@ class PagesLeakAttacksTest {
 
     /**
      * MAL: an employee's total counts a protected document only once the employee has logged a reason for it,
-     * and counting (every counted hit's read is checked) appends nothing to the MAL log. Compared with the
+     * and counting (the monitor is asked about every counted hit) appends nothing to the MAL log. Compared with the
      * policy evaluated directly (the independent truth).
      */
     @Test
