@@ -248,8 +248,8 @@ public final class Frontend implements AutoCloseable {
      * "Why can't I see this document": the monitor's explanation of the session's read of {@code id} and who
      * may read it, only when the session's user owns the document ({@link DocumentAccess#forOwner}). For any
      * other id, one refusal with {@link DocumentAccess#NOT_EXPLAINED}, the same for a document that exists
-     * (readable or not) and for one that does not, so the answer is no oracle for which ids exist or what
-     * their policies say. Nothing is read.
+     * (readable or not) and for one that does not: the answer tells no more about which ids exist than
+     * {@link #document}'s 403/404 does, and nothing about another user's policy. Nothing is read.
      *
      * @throws RequestException 403 with {@link DocumentAccess#NOT_EXPLAINED} unless the user owns the document
      */
