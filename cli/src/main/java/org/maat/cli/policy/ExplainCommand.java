@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
             "",
             "Only the owner is answered. For any other document -- another user's, readable or not -- and for an "
                 + "id that names no document, the command prints one and the same refusal and exits 3, so it "
-                + "tells nobody which ids exist or what their policies say.",
+                + "tells no more about which ids exist than the front-end's document page (403 or 404) does, "
+                + "and nothing about another user's policy.",
             "",
             "The data directory is opened as a follower (a snapshot, no lock): it may run beside 'maat serve'."},
         footer = {"", "Example:", "  maat policy explain --data data --doc d12 --as u3 --region r0",

@@ -15,6 +15,8 @@ import org.maat.policy.eval.Explanation;
  *   <li>the explanation of a read is the reference monitor's own ({@code ReferenceMonitor.explainRead}): the
  *       rule and literals that allowed it, or the literals that failed; none under the {@code --no-policy}
  *       baseline, which decides nothing;</li>
+ *   <li>whether a session may read a document ({@link #mayRead}) is the reference monitor's own read decision,
+ *       asked without reading: it taints, logs and throws nothing (always yes under the baseline);</li>
  *   <li>who may read a document ({@link Audience}) goes only to its owner;</li>
  *   <li>{@link #forOwner} answers only the owner of an existing document, and answers every other id (another
  *       user's document, readable or not, a removed, missing or malformed id) with the same empty result, so
@@ -47,6 +49,14 @@ public final class DocumentAccess {
                 .flatMap(i -> data.policies().find(i))
                 .filter(c -> c.owner().equals(session.principal()))
                 .map(c -> of(session, c));
+    }
+
+    /**
+     * Whether the monitor would let {@code session} read the document {@code conduit}: the decision its read would
+     * get, without the read (no taint, no refusal, no MAL entry). Under the baseline, which decides nothing, yes.
+     */
+    public boolean mayRead(Session session, Conduit conduit) {
+        return !monitor.monitored() || monitor.reference().mayRead(session, conduit);
     }
 
     /** The explanation of {@code session}'s read of the document {@code conduit}; who may read it only for its owner. */

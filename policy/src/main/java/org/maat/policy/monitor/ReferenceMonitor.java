@@ -71,7 +71,12 @@ public final class ReferenceMonitor {
         return catalog.find(id).orElseThrow(() -> new IllegalArgumentException("no conduit with id '" + id + "'"));
     }
 
-    boolean mayRead(Session session, Conduit conduit) {
+    /**
+     * The decision an unconfined task's read of {@code conduit} gets for {@code session}, as a question: nothing is
+     * read, tainted, counted or logged, and nothing is thrown. For callers that must know without reading (a count
+     * of readable hits); showing data still goes through a task's checked read.
+     */
+    public boolean mayRead(Session session, Conduit conduit) {
         return engine.holds(conduit.policy(), Permission.READ, EvalContext.read(session, conduit, engine));
     }
 

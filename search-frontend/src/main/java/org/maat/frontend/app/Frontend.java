@@ -61,8 +61,9 @@ public final class Frontend implements AutoCloseable {
     /** Deepest a page may reach: {@code start + k} at most this (what one shard returns at most). */
     public static final int MAX_DEPTH = ShardQuery.MAX_K;
     /**
-     * Hits counted for a search's total: the shards are asked for this many (or as far as the page
-     * reaches), and a total that reaches it is shown as "at least".
+     * Hits counted for a search's total: the shards are asked for this many, or for one past the page
+     * when it reaches further (so that a page at the count still knows whether a next one exists); when
+     * the shards had more hits than were asked for, the total is shown as "at least" ("200+").
      */
     public static final int COUNTED = 200;
     /** Longest MAL reason, in characters. */
@@ -129,11 +130,12 @@ public final class Frontend implements AutoCloseable {
     /**
      * Runs {@code query} on every shard for the session, ranks the merged hits with the user's history
      * and returns the page of {@code k} hits from rank {@code start} (0-based) with titles and snippets,
-     * and the total the session may read. The shards are asked for {@link #COUNTED} hits (more when the
-     * page reaches further); each released id's read is checked by the session's monitor before it counts,
-     * so the total never counts a document the session may not read (a faulty shard's such id is refused,
-     * as it would be on the page). The query goes to the user's history only if the search succeeded,
-     * and only for the first page: a refused, rejected or unanswered search leaves no entry.
+     * and the total the session may read. The shards are asked for {@link #COUNTED} hits (one past the
+     * page when it reaches further); a released id counts only if the session's monitor would allow its
+     * read, asked without reading it, so the total never counts a document the session may not read, and a
+     * faulty shard's such id past the page is left uncounted, never named (on the page, its read refuses the
+     * page). The query goes to the user's history only if the search succeeded, and only for the first
+     * page: a refused, rejected or unanswered search leaves no entry.
      *
      * @throws RequestException 400 for a malformed, over-long or too expensive query ({@link QueryBudget}),
      *         a k outside 1..{@link #MAX_K} or a page beyond {@link #MAX_DEPTH}, 403 if a monitor refused,
@@ -158,7 +160,8 @@ public final class Frontend implements AutoCloseable {
             throw RequestException.badRequest(e.getMessage());
         }
         checkOpen(user);
-        int asked = Math.max(COUNTED, start + k);
+        // One past the page, so that "N+" always promises a next page; never past what a shard returns.
+        int asked = Math.min(MAX_DEPTH, Math.max(COUNTED, start + k + 1));
         List<ShardHit> merged;
         try {
             merged = shards.search(new ShardQuery(user.user(), user.region().orElse(null), q, asked));
@@ -185,11 +188,12 @@ public final class Frontend implements AutoCloseable {
             throw refusal(user, e);
         }
         List<String> page = ranked.subList(Math.min(start, ranked.size()), Math.min(start + k, ranked.size()));
-        List<SearchHit> lines = checkedReads(user, (task, reader) -> {
-            // Every counted hit is a read the session's monitor allows: checked here, the bytes not read.
-            ranked.forEach(id -> task.read(conduit(id)));
-            return new Snippets(reader).hits(page, parsed);
-        });
+        // The total counts the hits the session's monitor would let it read, asked without reading them: an id
+        // past the page (a faulty shard's) is never read, refused or named, only left uncounted, and an employee's
+        // MAL-protected document counts once a reason is logged, with nothing logged by the count.
+        int readable = (int) ranked.stream().filter(id -> mayRead(user, id)).count();
+        // The page's hits are read: a hit the monitor refuses refuses the page (it never filters silently).
+        List<SearchHit> lines = checkedReads(user, (task, reader) -> new Snippets(reader).hits(page, parsed));
         List<SearchResult.Hit> hits = new ArrayList<>(lines.size());
         for (SearchHit h : lines) {
             hits.add(new SearchResult.Hit(start + h.rank(), h.id(), h.title(), h.snippet()));
@@ -204,7 +208,7 @@ public final class Frontend implements AutoCloseable {
                 throw refusal(user, e);
             }
         }
-        return new SearchResult(q, start, k, ranked.size(), exact, hits);
+        return new SearchResult(q, start, k, readable, exact, hits);
     }
 
     /**
@@ -244,8 +248,8 @@ public final class Frontend implements AutoCloseable {
      * "Why can't I see this document": the monitor's explanation of the session's read of {@code id} and who
      * may read it, only when the session's user owns the document ({@link DocumentAccess#forOwner}). For any
      * other id, one refusal with {@link DocumentAccess#NOT_EXPLAINED}, the same for a document that exists
-     * (readable or not) and for one that does not, so the answer is no oracle for which ids exist or what
-     * their policies say. Nothing is read.
+     * (readable or not) and for one that does not: the answer tells no more about which ids exist than
+     * {@link #document}'s 403/404 does, and nothing about another user's policy. Nothing is read.
      *
      * @throws RequestException 403 with {@link DocumentAccess#NOT_EXPLAINED} unless the user owns the document
      */
@@ -340,6 +344,11 @@ public final class Frontend implements AutoCloseable {
         }
         return data.policies().find(id).filter(c -> data.documents().get(id).isPresent())
                 .orElseThrow(() -> RequestException.notFound("no document " + id));
+    }
+
+    /** Whether the session's monitor would let it read the document {@code id} (a question: nothing is read). */
+    private boolean mayRead(UserSession user, String id) {
+        return data.policies().find(id).filter(c -> access.mayRead(user.session(), c)).isPresent();
     }
 
     /** Whether {@code id} is a document now: a conduit of the policy store with its text in the document store. */

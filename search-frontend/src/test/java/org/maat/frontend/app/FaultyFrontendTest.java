@@ -29,7 +29,8 @@ import org.maat.policy.templates.PolicyTemplates;
 /**
  * Thoth's faulty front-end experiments (section 6.3): code that tries to leak is stopped by the
  * monitor, whatever the code path. The shards here can be made to misbehave: {@link #injected}
- * names a document id every shard adds to its answer, as a buggy or compromised shard would.
+ * names a document id every shard adds to its answer as its best hit, as a buggy or compromised shard
+ * would, and {@link #appended} one it adds as its worst.
  */
 class FaultyFrontendTest {
 
@@ -37,6 +38,7 @@ class FaultyFrontendTest {
     static Path root;
     static TestSite site;
     static final AtomicReference<String> injected = new AtomicReference<>();
+    static final AtomicReference<String> appended = new AtomicReference<>();
     /** When set, what every shard fails with instead of answering: a refusal, a rejection, an outage. */
     static final AtomicReference<Exception> failure = new AtomicReference<>();
 
@@ -50,12 +52,18 @@ class FaultyFrontendTest {
                 throw e;
             }
             ShardResult real = shard.search(query);
-            String id = injected.get();
-            if (id == null) {
+            String first = injected.get();
+            String last = appended.get();
+            if (first == null && last == null) {
                 return real;
             }
             List<ShardHit> hits = new ArrayList<>(real.hits());
-            hits.add(0, new ShardHit(id, 99));
+            if (first != null) {
+                hits.add(0, new ShardHit(first, 99));
+            }
+            if (last != null) {
+                hits.add(new ShardHit(last, 1e-9));
+            }
             return new ShardResult(real.shard(), hits);
         });
     }
@@ -93,6 +101,31 @@ class FaultyFrontendTest {
                     .isInstanceOfSatisfying(RequestException.class, e -> assertThat(e.status()).isEqualTo(403));
         } finally {
             injected.set(null);
+        }
+    }
+
+    /**
+     * The total counts with the monitor's decision, without reading: an unreadable id a faulty shard adds past
+     * the page is left out of the total and named nowhere, and only the page that shows it is refused.
+     */
+    @Test
+    void anUnreadableIdPastThePageIsUncountedAndRefusesOnlyThePageThatShowsIt() throws IOException {
+        UserSession user = site.login("u5", null);
+        Conduit doc = site.documents("private", c -> !c.owner().equals("u5")).get(2);
+        SearchResult clean = site.frontend.search(user, "parliament", 0, 5);
+        assertThat(clean.totalExact()).isTrue();
+        appended.set(doc.id());
+        try {
+            SearchResult first = site.frontend.search(user, "parliament", 0, 5);
+            assertThat(first.total()).isEqualTo(clean.total());
+            assertThat(first.hits()).isEqualTo(clean.hits());
+            SearchResult last = site.frontend.search(user, "parliament", clean.total() - 1, 1);
+            assertThat(last.hits()).extracting(SearchResult.Hit::id).doesNotContain(doc.id());
+            assertThat(last.hasNext()).isFalse();
+            assertThatThrownBy(() -> site.frontend.search(user, "parliament", clean.total(), 5))
+                    .isInstanceOfSatisfying(RequestException.class, e -> assertThat(e.status()).isEqualTo(403));
+        } finally {
+            appended.set(null);
         }
     }
 
