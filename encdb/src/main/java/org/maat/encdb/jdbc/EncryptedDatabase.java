@@ -163,7 +163,7 @@ final class EncryptedDatabase {
     /** The row-by-row plan of an UPDATE or DELETE whose physical statement H2 refused a value of when it ran. */
     Plan rowwisePlan(String sql, SQLFeatureNotSupportedException refused, boolean holdsLease) throws SQLException {
         return plan("rowwise:" + sql, sql, holdsLease,
-                snapshot -> StatementRewriter.planRowwise(sql, refused, snapshot, keys));
+                (snapshot, peeling) -> StatementRewriter.planRowwise(sql, refused, snapshot, keys));
     }
 
     @FunctionalInterface
