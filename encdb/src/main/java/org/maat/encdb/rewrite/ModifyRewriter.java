@@ -220,7 +220,7 @@ final class ModifyRewriter {
     private static String applicationQuery(EncryptedTable table, String qualifier, Expression where,
             LinkedHashMap<Integer, Expression> sets) {
         String q = Identifiers.quote(qualifier);
-        StringBuilder sql = new StringBuilder("SELECT ").append(q).append("._ROWID_");
+        StringBuilder sql = new StringBuilder(RowSource.PHYSICAL_ROW_IDS).append("SELECT ").append(q).append("._ROWID_");
         for (EncryptedColumn c : table.columns()) {
             sql.append(", ").append(q).append('.').append(Identifiers.quote(c.name()));
         }

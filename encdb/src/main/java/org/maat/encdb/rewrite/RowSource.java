@@ -11,6 +11,13 @@ import java.sql.SQLException;
  */
 public sealed interface RowSource permits RowSource.Rewritten, RowSource.Application {
 
+    /**
+     * Opens an application-level query that asks for H2's physical row ids ({@code _ROWID_}), which a
+     * row-by-row write needs to find its rows again. Without it, {@code _ROWID_} of a table whose plain-H2 row
+     * id would be its (encrypted) integer primary key is refused: the physical row number differs from it.
+     */
+    String PHYSICAL_ROW_IDS = "/* maat:physical-rowid */ ";
+
     /** One method per kind of source. */
     interface Cases<R> {
         R rewritten(QueryPlan plan) throws SQLException;

@@ -23,10 +23,12 @@ import org.maat.encdb.rewrite.PeelRequired;
 import org.maat.encdb.rewrite.Peeling;
 import org.maat.encdb.rewrite.QueryPlan;
 import org.maat.encdb.rewrite.RewriteOptions;
+import org.maat.encdb.rewrite.RowSource;
 import org.maat.encdb.rewrite.SplitPlan;
 import org.maat.encdb.rewrite.StatementParser;
 import org.maat.encdb.rewrite.StatementRewriter;
 import org.maat.encdb.schema.CatalogSnapshot;
+import org.maat.encdb.schema.ColumnType;
 import org.maat.encdb.schema.EncryptedColumn;
 import org.maat.encdb.schema.EncryptedTable;
 import org.maat.encdb.schema.Identifiers;
@@ -75,6 +77,7 @@ public final class SplitPlanner {
     private final TableStatistics statistics;
     private final Peeling peeling;
     private final StatementShape shape = new StatementShape();
+    private boolean rowIdsAsked;
     private final List<String> views = new ArrayList<>();
     /** Every column name of the catalog's tables. */
     private final Set<String> knownColumns = new java.util.HashSet<>();
@@ -116,6 +119,7 @@ public final class SplitPlanner {
         for (String v : views) {
             shape.columnNames.addAll(identifiers(catalog.view(v).selectSql()));
         }
+        rowIdsAsked = sql.startsWith(RowSource.PHYSICAL_ROW_IDS);
         Set<String> rowIdTables = rowIdTables(byTable);
         List<SplitPlan.Scan> scans = new ArrayList<>();
         List<String> explain = new ArrayList<>();
@@ -238,6 +242,7 @@ public final class SplitPlanner {
                             throw refused("_ROWID_ of view " + o.name() + " (a view's rows have no row id)");
                         }
                         if (byTable.containsKey(o.name())) {
+                            refuseKeyedRowId(catalog.table(o.name()));
                             out.add(o.name());
                             matched = true;
                         }
@@ -249,6 +254,25 @@ public final class SplitPlanner {
             }
         }
         return out;
+    }
+
+    /**
+     * Plain H2's row id of a table keyed by one integer column is that key; behind the driver the key is an
+     * onion, so the row id is a physical row number. Only the driver's own row-by-row writes, which mark
+     * their query, ask for it.
+     */
+    private void refuseKeyedRowId(EncryptedTable table) throws SQLException {
+        if (rowIdsAsked) {
+            return;
+        }
+        List<EncryptedColumn> key = table.columns().stream()
+                .filter(c -> !c.plaintext() && c.pinned() != null && c.pinned().startsWith("PRIMARY KEY")).toList();
+        if (key.size() == 1 && (key.get(0).type().kind() == ColumnType.Kind.INTEGER
+                || key.get(0).type().kind() == ColumnType.Kind.BIGINT)) {
+            throw refused("_ROWID_ of " + table.name() + " (plain H2's row id is its integer primary key "
+                    + key.get(0).name() + ", which is encrypted here, so H2's row number differs: select "
+                    + key.get(0).name() + " instead)");
+        }
     }
 
     /** One table's scan: its columns, and the pushable conditions the rewriter accepts. */
@@ -477,31 +501,96 @@ public final class SplitPlanner {
         }
         from.addAll(b.ownOn.getOrDefault(pos, List.of()));
         for (Expression c : from) {
-            Parts p = Parts.of(c);
-            if (p.subquery || p.clock || p.columns.isEmpty()
-                    || p.functions.stream().anyMatch(f -> VOLATILE.contains(f) || SERVER_STATE.contains(f)
-                            || catalog.routines().containsKey(f))) {
-                continue;
-            }
-            Set<String> seen = new java.util.HashSet<>();
-            p.columns.forEach(col -> seen.add(Identifiers.normalize(col.getColumnName())));
-            boolean local = true;
-            for (String id : identifiers(c.toString())) {
-                if (!seen.contains(id) && knownColumns.contains(id)) {
-                    local = false; // a column the tree hides: its table is unknown
-                }
-            }
-            for (Column col : p.columns) {
-                if (Identifiers.normalize(col.getColumnName()).equals("_ROWID_") || resolve(col, b) != o) {
-                    local = false;
-                    break;
-                }
-            }
-            if (local) {
+            if (local(c, o, b)) {
                 out.add(c);
+            } else {
+                Expression implied = impliedByEveryBranch(c, o, b);
+                if (implied != null) {
+                    out.add(implied);
+                }
             }
         }
         return out;
+    }
+
+    /** Whether condition {@code c} of block {@code b} filters only naming {@code o}'s rows and may run in H2. */
+    private boolean local(Expression c, Occurrence o, Block b) {
+        Parts p = Parts.of(c);
+        if (p.subquery || p.clock || p.columns.isEmpty()
+                || p.functions.stream().anyMatch(f -> VOLATILE.contains(f) || SERVER_STATE.contains(f)
+                        || catalog.routines().containsKey(f))) {
+            return false;
+        }
+        Set<String> seen = new java.util.HashSet<>();
+        p.columns.forEach(col -> seen.add(Identifiers.normalize(col.getColumnName())));
+        for (String id : identifiers(c.toString())) {
+            if (!seen.contains(id) && knownColumns.contains(id)) {
+                return false; // a column the tree hides: its table is unknown
+            }
+        }
+        for (Column col : p.columns) {
+            if (Identifiers.normalize(col.getColumnName()).equals("_ROWID_") || resolve(col, b) != o) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * For {@code b1 OR ... OR bn} over several tables, the OR of each branch's conditions on naming {@code o}
+     * alone, when every branch has one (else null): a row of {@code o} that satisfies no branch's own part
+     * satisfies no branch, so H2 may drop it; the client still checks the whole OR (TPC-H Q19's three
+     * branches each filter PART and LINEITEM).
+     */
+    private Expression impliedByEveryBranch(Expression c, Occurrence o, Block b) {
+        List<Expression> branches = new ArrayList<>();
+        disjuncts(c, branches);
+        if (branches.size() < 2) {
+            return null;
+        }
+        Expression implied = null;
+        for (Expression branch : branches) {
+            List<Expression> parts = new ArrayList<>();
+            StatementShape.conjuncts(unwrap(branch), parts);
+            Expression own = null;
+            for (Expression part : parts) {
+                if (local(part, o, b)) {
+                    own = own == null ? part : new net.sf.jsqlparser.expression.operators.conditional.AndExpression(
+                            own, part);
+                }
+            }
+            if (own == null) {
+                return null;
+            }
+            Expression grouped = new net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList<>(own);
+            implied = implied == null ? grouped
+                    : new net.sf.jsqlparser.expression.operators.conditional.OrExpression(implied, grouped);
+        }
+        return new net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList<>(implied);
+    }
+
+    private static void disjuncts(Expression e, List<Expression> out) {
+        Expression x = unwrap(e);
+        if (x instanceof net.sf.jsqlparser.expression.operators.conditional.OrExpression or) {
+            disjuncts(or.getLeftExpression(), out);
+            disjuncts(or.getRightExpression(), out);
+        } else {
+            out.add(x);
+        }
+    }
+
+    private static Expression unwrap(Expression e) {
+        Expression x = e;
+        while (true) {
+            if (x instanceof net.sf.jsqlparser.expression.Parenthesis p) {
+                x = p.getExpression();
+            } else if (x instanceof net.sf.jsqlparser.expression.operators.relational.ParenthesedExpressionList<?> l
+                    && l.size() == 1) {
+                x = l.get(0);
+            } else {
+                return x;
+            }
+        }
     }
 
     /** Identifiers written in {@code sql} outside string literals, as H2 normalizes them. */

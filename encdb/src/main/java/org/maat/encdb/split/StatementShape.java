@@ -59,6 +59,8 @@ final class StatementShape {
 
     final List<Block> blocks = new ArrayList<>();
     final Set<String> columnNames = new LinkedHashSet<>();
+    /** Bodies of EXISTS subqueries (by identity): their select list means nothing. */
+    private final Set<PlainSelect> existsBodies = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     final List<EqualsTo> columnEqualities = new ArrayList<>();
     final Set<String> cteNames = new LinkedHashSet<>();
     final Set<String> functions = new LinkedHashSet<>();
@@ -130,6 +132,16 @@ final class StatementShape {
             }
 
             @Override
+            public <S> Void visit(net.sf.jsqlparser.expression.operators.relational.ExistsExpression e, S context) {
+                Expression body = e.getRightExpression();
+                if (body instanceof net.sf.jsqlparser.statement.select.ParenthesedSelect ps
+                        && ps.getSelect() instanceof PlainSelect inner) {
+                    existsBodies.add(inner);
+                }
+                return super.visit(e, context);
+            }
+
+            @Override
             public <S> Void visit(NextValExpression n, S context) {
                 sequences = true;
                 return super.visit(n, context);
@@ -151,7 +163,10 @@ final class StatementShape {
         }
         boolean star = false;
         Set<String> starTables = new LinkedHashSet<>();
-        for (SelectItem<?> item : ps.getSelectItems()) {
+        // EXISTS (SELECT * ...) asks whether a row exists, not for its columns: its * ships nothing.
+        boolean existsOnly = existsBodies.contains(ps) && ps.getGroupBy() == null && ps.getHaving() == null
+                && ps.getDistinct() == null;
+        for (SelectItem<?> item : existsOnly ? List.<SelectItem<?>>of() : ps.getSelectItems()) {
             if (item.getExpression() instanceof AllTableColumns atc) {
                 starTables.add(Identifiers.normalize(atc.getTable().getName()));
             } else if (item.getExpression() instanceof AllColumns) {

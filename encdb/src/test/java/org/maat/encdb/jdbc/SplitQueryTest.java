@@ -234,11 +234,49 @@ class SplitQueryTest {
     }
 
     @Test
-    void rowIdOfAnEncryptedTableIsThePhysicalOne() throws SQLException {
+    void existsWithStarShipsOnlyTheColumnsTheStatementNames() throws SQLException {
+        String sql = "SELECT D.DNAME FROM DEPT D WHERE EXISTS (SELECT * FROM EMP E WHERE E.DEPT = D.ID "
+                + "AND UPPER(E.NAME) LIKE '%A%') ORDER BY D.ID";
+        same(sql);
+        same("SELECT D.DNAME FROM DEPT D WHERE NOT EXISTS (SELECT * FROM EMP E WHERE E.DEPT = D.ID "
+                + "AND E.SALARY * 2 > 900) ORDER BY D.ID");
+        List<String> plan = new ArrayList<>();
+        try (PreparedStatement ps = enc.prepareStatement("EXPLAIN " + sql); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                plan.add(rs.getString(1));
+            }
+        }
+        String empScan = plan.stream().filter(l -> l.contains(": EMP")).findFirst().orElseThrow();
+        assertThat(empScan).contains("NAME").contains("DEPT").doesNotContain("SALARY").doesNotContain("HIRED");
+    }
+
+    @Test
+    void anOrWhoseEveryBranchFiltersATableFiltersItsScan() throws SQLException {
+        String sql = "SELECT E.ID FROM EMP E, DEPT D WHERE E.DEPT = D.ID AND ((E.MGR = ? AND D.BUDGET > ?) "
+                + "OR (E.MGR = ? AND D.DNAME = ?)) AND UPPER(E.NAME) <> 'X' ORDER BY E.ID";
+        Object[] params = {8, 500, 5, "dept2"};
+        ShippingStats stats = enc.unwrap(MaatConnection.class).shippingStats();
+        stats.reset();
+        same(sql, params);
+        // EMP ships only its rows with MGR 8 or 5 (the OR of each branch's own part), not all 10.
+        long withOr = stats.rows();
+        stats.reset();
+        answer(enc, "SELECT E.ID FROM EMP E, DEPT D WHERE E.DEPT = D.ID AND UPPER(E.NAME) <> 'X'");
+        assertThat(withOr).isLessThan(stats.rows());
+        same(sql, 1, 0, 2, null);
+    }
+
+    @Test
+    void rowIdOfAnEncryptedTableIsThePhysicalOneWhenAskedSoAndRefusedOtherwise() throws SQLException {
+        String sql = "SELECT T._ROWID_, T.ID, UPPER(T.NAME) FROM EMP T WHERE LENGTH(T.NAME) > 3 ORDER BY T.ID";
+        // EMP's row id in plain H2 is its integer key ID, which is encrypted here: refused, not answered otherwise.
+        try (Statement st = enc.createStatement()) {
+            assertThatThrownBy(() -> st.executeQuery(sql)).isInstanceOf(SQLFeatureNotSupportedException.class)
+                    .hasMessageContaining("_ROWID_ of EMP");
+        }
         List<Long> driver = new ArrayList<>();
         try (Statement st = enc.createStatement();
-                ResultSet rs = st.executeQuery("SELECT T._ROWID_, T.ID, UPPER(T.NAME) FROM EMP T "
-                        + "WHERE LENGTH(T.NAME) > 3 ORDER BY T.ID")) {
+                ResultSet rs = st.executeQuery(org.maat.encdb.rewrite.RowSource.PHYSICAL_ROW_IDS + sql)) {
             while (rs.next()) {
                 driver.add(rs.getLong(1));
             }
