@@ -87,6 +87,8 @@ public final class MaatConnection extends UnsupportedConnection {
         checkOpen();
         try {
             return db.plan(sql, leased || depth > 1);
+        } catch (java.sql.SQLSyntaxErrorException e) {
+            throw H2Grammar.classify(h2, sql, e);
         } catch (SQLException e) {
             throw ApplicationErrors.fromH2(e, sql, catalog()); // a peel or DDL that H2 refused
         } catch (RuntimeException e) {

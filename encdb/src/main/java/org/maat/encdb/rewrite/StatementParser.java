@@ -25,13 +25,7 @@ public final class StatementParser {
         try {
             return CCJSqlParserUtil.parse(SignRuns.collapse(sql));
         } catch (JSQLParserException e) {
-            SQLSyntaxErrorException syntax = syntaxError(sql, e);
-            if (H2Grammar.accepts(sql)) {
-                // Valid H2 SQL the driver's parser cannot read: a refusal of the construct, not a syntax error.
-                throw Unsupported.construct("a statement H2 accepts but the driver's SQL parser (JSqlParser) cannot "
-                        + "read, so it cannot tell which values are encrypted (" + syntax.getMessage() + ")");
-            }
-            throw syntax;
+            throw syntaxError(sql, e);
         } catch (RuntimeException | Error e) {
             throw new SQLSyntaxErrorException("cannot parse SQL: " + e, "42000", e);
         }
