@@ -1,0 +1,79 @@
+package org.maat.encdb.rewrite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import org.maat.encdb.key.KeyDerivation;
+import org.maat.encdb.onion.Layer;
+import org.maat.encdb.onion.Onion;
+import org.maat.encdb.schema.ColumnType;
+import org.maat.encdb.schema.EncryptedColumn;
+import org.maat.keys.KeySource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Prints how fast {@link ColumnCipher#eqDecrypt} turns DET ciphertexts back into values, for a column of
+ * 100K distinct values (read twice: cold, then again with the memo as it was left) and one of 100K rows
+ * over 1,000 values. Times are printed, not asserted (the machine is shared); what is asserted is that
+ * every value decrypted, memoized or not, equals the one encrypted.
+ */
+class DetMemoThroughputTest {
+
+    private static final int ROWS = 100_000;
+
+    @Test
+    void distinctAndRepeatedColumnsDecryptToTheirValues() throws SQLException {
+        long[] distinct = new long[ROWS];
+        long[] repeated = new long[ROWS];
+        for (int i = 0; i < ROWS; i++) {
+            distinct[i] = i * 7_919L;
+            repeated[i] = (i * 31L) % 1_000;
+        }
+        decryptAndPrint("warm-up (JIT)", distinct, 1);
+        decryptAndPrint("100K distinct", distinct, 2);
+        decryptAndPrint("100K rows over 1K values", repeated, 1);
+    }
+
+    private static void decryptAndPrint(String what, long[] values, int passes) throws SQLException {
+        ColumnCipher cipher = newCipher();
+        ColumnType type = cipher.column().type();
+        byte[][] cts = new byte[values.length][];
+        Object[] stored = new Object[values.length];
+        for (int i = 0; i < values.length; i++) {
+            stored[i] = type.toStored(values[i], "test");
+            cts[i] = cipher.eqEncrypt(stored[i], Layer.DET, null);
+        }
+        for (int pass = 1; pass <= passes; pass++) {
+            int wrong = 0;
+            long start = System.nanoTime();
+            for (int i = 0; i < cts.length; i++) {
+                if (!cipher.eqDecrypt(cts[i], Layer.DET, null).equals(stored[i])) {
+                    wrong++;
+                }
+            }
+            long nanos = System.nanoTime() - start;
+            System.out.printf("DET eqDecrypt, %s, pass %d: %.0f ms, %.2f M values/s%n",
+                    what, pass, nanos / 1e6, values.length / (nanos / 1e9) / 1e6);
+            assertThat(wrong).isZero();
+        }
+    }
+
+    private static ColumnCipher newCipher() throws SQLException {
+        EncryptedColumn column = new EncryptedColumn("T", "C", 0, ColumnType.of("INTEGER", List.of()), false,
+                false, Map.of(Onion.EQ, Layer.DET), "T.C", null, null);
+        KeySource master = new KeySource() {
+            @Override
+            public byte[] key() {
+                return new byte[32];
+            }
+
+            @Override
+            public String describe() {
+                return "all-zero test key";
+            }
+        };
+        return new ColumnCipher(column, new KeyDerivation(master), null);
+    }
+}
