@@ -4,13 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Map;
-import org.maat.encdb.key.KeyDerivation;
 import org.maat.encdb.onion.Layer;
-import org.maat.encdb.onion.Onion;
 import org.maat.encdb.schema.ColumnType;
-import org.maat.encdb.schema.EncryptedColumn;
-import org.maat.keys.KeySource;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,7 +32,7 @@ class DetMemoThroughputTest {
     }
 
     private static void decryptAndPrint(String what, long[] values, int passes) throws SQLException {
-        ColumnCipher cipher = newCipher();
+        ColumnCipher cipher = DetMemoTest.newCipher(ColumnType.of("INTEGER", List.of()));
         ColumnType type = cipher.column().type();
         byte[][] cts = new byte[values.length][];
         Object[] stored = new Object[values.length];
@@ -58,22 +53,5 @@ class DetMemoThroughputTest {
                     what, pass, nanos / 1e6, values.length / (nanos / 1e9) / 1e6);
             assertThat(wrong).isZero();
         }
-    }
-
-    private static ColumnCipher newCipher() throws SQLException {
-        EncryptedColumn column = new EncryptedColumn("T", "C", 0, ColumnType.of("INTEGER", List.of()), false,
-                false, Map.of(Onion.EQ, Layer.DET), "T.C", null, null);
-        KeySource master = new KeySource() {
-            @Override
-            public byte[] key() {
-                return new byte[32];
-            }
-
-            @Override
-            public String describe() {
-                return "all-zero test key";
-            }
-        };
-        return new ColumnCipher(column, new KeyDerivation(master), null);
     }
 }
