@@ -30,11 +30,14 @@ class RndThroughputTest {
         }
 
         int wrong = decryptAll(rnd, cts, ivs, plain); // warm-up pass for the JIT
-        long start = System.nanoTime();
-        wrong += decryptAll(rnd, cts, ivs, plain);
-        long nanos = System.nanoTime() - start;
+        long nanos = Long.MAX_VALUE;
+        for (int pass = 0; pass < 3; pass++) { // the best of three: the machine is shared
+            long start = System.nanoTime();
+            wrong += decryptAll(rnd, cts, ivs, plain);
+            nanos = Math.min(nanos, System.nanoTime() - start);
+        }
 
-        System.out.printf("Rnd decrypt, %d x 16 bytes: %.0f ms, %.2f M values/s%n",
+        System.out.printf("Rnd decrypt, %d x 16 bytes, best of 3: %.0f ms, %.2f M values/s%n",
                 VALUES, nanos / 1e6, VALUES / (nanos / 1e9) / 1e6);
         assertThat(wrong).isZero();
     }
