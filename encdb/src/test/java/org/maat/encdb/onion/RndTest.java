@@ -7,6 +7,10 @@ import java.util.stream.IntStream;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.Size;
+import org.bouncycastle.crypto.engines.AESEngine;
+import org.bouncycastle.crypto.modes.SICBlockCipher;
+import org.bouncycastle.crypto.params.KeyParameter;
+import org.bouncycastle.crypto.params.ParametersWithIV;
 import org.junit.jupiter.api.Test;
 
 class RndTest {
@@ -20,6 +24,23 @@ class RndTest {
 
         assertThat(ct).hasSameSizeAs(plaintext);
         assertThat(rnd.decrypt(ct, iv)).isEqualTo(plaintext);
+    }
+
+    /**
+     * Bouncy Castle's CTR (SICBlockCipher), which stored the RND rows written before RND moved to the JDK's
+     * AES, is the independent truth: any length (across the 1 KiB chunks RND enciphers counters in), any IV,
+     * and IVs whose low {@code carryBytes} bytes are 0xff, so the counter carries far or wraps at 2^128.
+     */
+    @Property
+    void matchesBouncyCastleCtrForAnyLengthAndIv(@ForAll @Size(max = 3000) byte[] plaintext,
+            @ForAll @Size(16) byte[] iv, @ForAll @net.jqwik.api.constraints.IntRange(max = 16) int carryBytes) {
+        java.util.Arrays.fill(iv, 16 - carryBytes, 16, (byte) 0xff);
+        SICBlockCipher bc = new SICBlockCipher(AESEngine.newInstance());
+        bc.init(true, new ParametersWithIV(new KeyParameter(new byte[32]), iv));
+        byte[] expected = new byte[plaintext.length];
+        bc.processBytes(plaintext, 0, plaintext.length, expected, 0);
+
+        assertThat(rnd.encrypt(plaintext, iv)).isEqualTo(expected);
     }
 
     @Test
