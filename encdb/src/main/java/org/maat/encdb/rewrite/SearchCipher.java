@@ -4,7 +4,6 @@ import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.bouncycastle.crypto.params.KeyParameter;
@@ -64,25 +63,12 @@ public final class SearchCipher {
      */
     byte[] token(String pattern, char escape, String where) throws SQLException {
         String best = null;
-        for (Run run : runs(pattern, escape)) {
-            Set<String> words;
-            if (mode.equals("keyword")) {
-                // A keyword is only certain to appear as a whole word when the run is bounded by the
-                // value's ends or by non-alphanumeric literals, never by a wildcard.
-                String inner = run.text;
-                int from = run.openStart ? 0 : firstBoundary(inner, true);
-                int to = run.openEnd ? inner.length() : firstBoundary(inner, false);
-                if (from < 0 || to < 0 || from >= to) {
-                    continue;
-                }
-                words = splitter.words(inner.substring(from, to));
-            } else {
-                if (run.text.length() < minLength) {
-                    continue;
-                }
-                words = splitter.words(run.text);
+        List<String> pieces = mode.equals("keyword") ? boundedPieces(pattern, escape) : literalRuns(pattern, escape);
+        for (String piece : pieces) {
+            if (!mode.equals("keyword") && piece.length() < minLength) {
+                continue;
             }
-            for (String w : words) {
+            for (String w : splitter.words(piece)) {
                 if (best == null || w.length() > best.length()) {
                     best = w;
                 }
@@ -95,6 +81,29 @@ public final class SearchCipher {
                     : "a literal run of at least " + minLength + " characters") + ")");
         }
         return swp.token(best);
+    }
+
+    /** The literal runs between a LIKE pattern's wildcards ({@code %}, {@code _}; {@code escape} escapes). */
+    public static List<String> literalRuns(String pattern, char escape) {
+        return runs(pattern, escape).stream().map(Run::text).toList();
+    }
+
+    /**
+     * The parts of a LIKE pattern's literal runs that every match holds as whole words: a keyword is only
+     * certain to appear whole when bounded by the value's ends or by non-alphanumeric literals, never by a
+     * wildcard (which may cut a word).
+     */
+    public static List<String> boundedPieces(String pattern, char escape) {
+        List<String> out = new ArrayList<>();
+        for (Run run : runs(pattern, escape)) {
+            String inner = run.text;
+            int from = run.openStart ? 0 : firstBoundary(inner, true);
+            int to = run.openEnd ? inner.length() : firstBoundary(inner, false);
+            if (from >= 0 && to >= 0 && from < to) {
+                out.add(inner.substring(from, to));
+            }
+        }
+        return out;
     }
 
     /** A literal run of a LIKE pattern; open ends are the value's start or end (no wildcard beside it). */
