@@ -20,7 +20,8 @@ import org.maat.keys.KeyFile;
 
 /**
  * WebSubmit through Maat's encrypted layer: anonymize, delete after it through the speaks-for chain,
- * and both reveals restore every row exactly, TIMESTAMPs with nanoseconds included.
+ * and both reveals restore every row exactly, TIMESTAMPs with their fractional seconds included (rounded to
+ * the column's 6 digits on insert, as plain H2 rounds them).
  */
 class EncryptedWebSubmitTest {
 
@@ -34,7 +35,7 @@ class EncryptedWebSubmitTest {
                 PrivateKey aliceKey = PrincipalKeys.generate();
                 disguises.register(alice, aliceKey.publicKey());
                 Map<String, List<String>> before = WebSubmitData.dumpAll(conn);
-                assertThat(before.get("ANSWERS")).anyMatch(r -> r.contains(".123456789"));
+                assertThat(before.get("ANSWERS")).anyMatch(r -> r.contains(".123457")); // .123456789 inserted
 
                 Receipt anon = disguises.apply(DisguiseSpecs.builtin("websubmit-anonymize-account"), alice,
                         PrincipalProof.none());
