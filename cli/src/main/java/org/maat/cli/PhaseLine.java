@@ -59,8 +59,14 @@ final class PhaseLine implements Progress {
         s.append(' ').append(unit).append(String.format(Locale.ROOT, " in %.1f s", seconds));
         // A percentage is a share of the whole, not a count: a rate of it says nothing.
         if (nanos >= 1_000_000 && !"%".equals(unit)) {
-            s.append(String.format(Locale.ROOT, " (%,.0f %s/s)", n / seconds, unit));
+            s.append(rate(n / seconds));
         }
         return s.toString();
+    }
+
+    /** Whole units per second, or one decimal below 10/s, so a slow phase never reads "0 x/s". */
+    private String rate(double perSecond) {
+        String format = perSecond < 10 ? " (%,.1f %s/s)" : " (%,.0f %s/s)";
+        return String.format(Locale.ROOT, format, perSecond, unit);
     }
 }

@@ -51,6 +51,17 @@ class PhaseLineTest {
     }
 
     @Test
+    void aSlowPhaseNeverReadsZeroPerSecond() {
+        // Seen in a CI log: "2 workloads in 37.0 s (0 workloads/s)".
+        PhaseLine slow = start("bench", "workloads", OptionalLong.of(2));
+        slow.stepTo(2);
+        clock.addAndGet(37_000_000_000L);
+        slow.close();
+
+        assertThat(printed()).isEqualTo("bench: 2 workloads in 37.0 s (0.1 workloads/s)" + System.lineSeparator());
+    }
+
+    @Test
     void jobsWithAndWithoutAKnownTotalGiveTheSameLine() {
         PhaseLine facts = start("facts", "facts", OptionalLong.of(10));
         facts.total(3_000);
