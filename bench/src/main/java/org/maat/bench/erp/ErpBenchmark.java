@@ -22,6 +22,7 @@ import java.util.function.LongConsumer;
 import java.util.stream.Stream;
 import org.maat.bench.load.ClosedLoop;
 import org.maat.bench.load.ClosedLoop.Outcome;
+import org.maat.bench.load.Latencies;
 import org.maat.encdb.jdbc.H2Connections;
 import org.maat.encdb.jdbc.MaatConnection;
 import org.maat.erp.BulkEncryptor;
@@ -43,7 +44,8 @@ import org.maat.erp.QueryRunner;
  * <p>The comparison is meant to be like for like: both sides have the same indexes (checked,
  * {@link PhysicalDesign}), H2's statistics are refreshed on both copies before a run and by the
  * encrypted layer after each peel, both databases stay open for the whole run (as under an
- * application's connection pool), both sides are warmed up before either is measured, and each
+ * application's connection pool), both sides are warmed up before either is measured and then take
+ * turns in half-second slices (a shared machine's load changes faster than a measuring period), and each
  * query's plans on both sides are recorded ({@link QueryPlans}), so a ratio above 1.05 can be traced
  * to the work that differs.
  */
@@ -86,6 +88,9 @@ public final class ErpBenchmark {
             return seconds == 0 ? 0 : rows / seconds;
         }
     }
+
+    /** About how long each side runs before the other takes its turn. */
+    private static final double SLICE_SECONDS = 0.5;
 
     private final Options options;
     private final PrintWriter log;
@@ -150,8 +155,8 @@ public final class ErpBenchmark {
     /**
      * Builds or reuses the base databases and measures every query on fresh copies. Both sides are
      * warmed up before either is measured (they share H2's code in this JVM, so the side measured
-     * second would otherwise run on code the first side had compiled), and odd runs measure the
-     * encrypted side first.
+     * second would otherwise run on code the first side had compiled), then measured in alternating
+     * slices; odd runs start with the encrypted side.
      */
     private List<QueryThroughput> measureQueries(int run) throws SQLException {
         ErpDatabase plainBase = plainBase(options.employees());
@@ -166,11 +171,11 @@ public final class ErpBenchmark {
         QueryParameters chooser = new QueryParameters(g, options.seed());
         AtomicInteger plainInserted = new AtomicInteger(chooser.newEmployeeId());
         AtomicInteger encInserted = new AtomicInteger(chooser.newEmployeeId());
-        ClosedLoop loop = ClosedLoop.of(options.threads()).named("maat-erp-bench")
-                .warmUp(Duration.ZERO).duration(ClosedLoop.seconds(options.seconds()));
-        ClosedLoop warmUp = loop.duration(ClosedLoop.seconds(options.warmupSeconds()));
+        int slices = Math.max(1, (int) Math.round(options.seconds() / SLICE_SECONDS));
+        ClosedLoop slice = ClosedLoop.of(options.threads()).named("maat-erp-bench")
+                .warmUp(Duration.ZERO).duration(ClosedLoop.seconds(options.seconds() / slices));
+        ClosedLoop warmUp = slice.duration(ClosedLoop.seconds(options.warmupSeconds()));
         Properties settings = settings();
-        boolean encryptedFirst = run % 2 == 1;
         List<QueryThroughput> out = new ArrayList<>();
         // An application holds its pool open; without these, closing a period's last connection closes the
         // database (H2's, and the encrypted layer's keys, plan cache, DET/OPE memos and Paillier randomness
@@ -178,6 +183,11 @@ public final class ErpBenchmark {
         try (Connection plainOpen = plain.connect(settings); Connection encOpen = enc.connect(settings);
                 Connection server = H2Connections.open(enc.h2Url(), settings)) {
             for (ErpQuery q : options.queries()) {
+                if (run == 0 && q.modifies() && designDifferences.isEmpty()) {
+                    // As the reads saw it: the writes' inserts start H2's automatic ANALYZE, which samples
+                    // only some rows, and sooner on the side that writes faster.
+                    designDifferences = design(plain, enc, server, settings);
+                }
                 log.printf("measuring %s (%s) ...%n", q, q.description());
                 log.flush();
                 ParameterStream plainParams = new ParameterStream(q, chooser, g, plainInserted);
@@ -195,22 +205,48 @@ public final class ErpBenchmark {
                     p.measure(warmUp, q);
                     e.measure(warmUp, q);
                 }
-                ClosedLoop.Result pr;
-                ClosedLoop.Result er;
-                if (encryptedFirst) {
-                    er = e.measure(loop, q);
-                    pr = p.measure(loop, q);
-                } else {
-                    pr = p.measure(loop, q);
-                    er = e.measure(loop, q);
+                // On a shared machine the load changes from second to second: the two sides take turns in
+                // short slices (ABAB..., starting with the other side on odd runs) and each side's slices add up.
+                List<ClosedLoop.Result> plainSlices = new ArrayList<>();
+                List<ClosedLoop.Result> encSlices = new ArrayList<>();
+                for (int i = 0; i < slices; i++) {
+                    boolean encryptedFirst = (i + run) % 2 == 1;
+                    for (Side side : encryptedFirst ? List.of(e, p) : List.of(p, e)) {
+                        List<ClosedLoop.Result> into = side == p ? plainSlices : encSlices;
+                        if (into.isEmpty() || !into.get(into.size() - 1).exhausted()) {
+                            into.add(side.measure(slice, q));
+                        }
+                    }
                 }
-                out.add(new QueryThroughput(q, pr, er, p.firstMillis, e.firstMillis));
+                out.add(new QueryThroughput(q, combined(plainSlices), combined(encSlices), p.firstMillis,
+                        e.firstMillis));
             }
-            if (run == 0) {
+            if (run == 0 && designDifferences.isEmpty()) {
                 designDifferences = design(plain, enc, server, settings);
             }
         }
         return out;
+    }
+
+    /**
+     * One side's slices as one result: requests, failures, items and measured seconds added up, exhausted
+     * when a slice was. Latency distributions are not merged (the table uses the mean by Little's law).
+     */
+    static ClosedLoop.Result combined(List<ClosedLoop.Result> slices) {
+        long requests = 0;
+        long failed = 0;
+        long items = 0;
+        double seconds = 0;
+        boolean exhausted = false;
+        for (ClosedLoop.Result r : slices) {
+            requests += r.requests();
+            failed += r.failed();
+            items += r.items();
+            seconds += r.seconds();
+            exhausted |= r.exhausted();
+        }
+        return new ClosedLoop.Result(slices.get(0).clients(), requests, failed, items, seconds, exhausted,
+                Latencies.of(new long[0]));
     }
 
     private Properties settings() {

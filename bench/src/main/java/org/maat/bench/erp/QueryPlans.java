@@ -106,6 +106,10 @@ public record QueryPlans(ErpQuery query, List<String> plain, List<String> driver
      * decrypted values (1)}).
      */
     public String summary() {
+        if (driver.stream().noneMatch(l -> l.startsWith("strategy: "))) {
+            // the driver explains queries only (writes: INSERT, and UPDATE/DELETE it may run row by row)
+            return "plain indexes " + plainIndexes() + "; encrypted: " + String.join(" ", driver);
+        }
         List<String> p = plainIndexes();
         List<String> s = serverIndexes();
         String indexes = p.equals(s) ? "same indexes " + p

@@ -36,9 +36,10 @@ class ErpLikeForLikeTest {
 
     @BeforeAll
     static void build() throws Exception {
-        plain = ErpDatabase.create(dir.resolve("plain"), ErpDatabase.Kind.PLAIN, 5, 400);
+        // Where the benchmark looks for its base databases of 400 employees, seed 5: it reuses them.
+        plain = ErpDatabase.create(dir.resolve("work/plain-400-seed5"), ErpDatabase.Kind.PLAIN, 5, 400);
         new ErpLoader(200, n -> { }).load(plain);
-        encrypted = ErpDatabase.create(dir.resolve("encrypted"), ErpDatabase.Kind.ENCRYPTED, 5, 400);
+        encrypted = ErpDatabase.create(dir.resolve("work/encrypted-400-seed5"), ErpDatabase.Kind.ENCRYPTED, 5, 400);
         new BulkEncryptor(1, 200, n -> { }).encrypt(plain, encrypted);
     }
 
@@ -84,7 +85,7 @@ class ErpLikeForLikeTest {
 
     @Test
     void aRunPrintsMediansRangesPlansAndFlagsRatiosAboveOnePointOhFive() throws Exception {
-        ErpBenchmark bench = new ErpBenchmark(new ErpBenchmark.Options(dir.resolve("work"), 300, 7, 1, 0.05, 0.2,
+        ErpBenchmark bench = new ErpBenchmark(new ErpBenchmark.Options(dir.resolve("work"), 400, 5, 1, 0.05, 0.2,
                 List.of(ErpQuery.Q8, ErpQuery.Q13), List.of(), List.of(1), 200, false, 2),
                 new PrintWriter(new StringWriter()), ErpBenchmark.NO_PROGRESS);
 

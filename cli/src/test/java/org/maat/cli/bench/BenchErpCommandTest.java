@@ -11,8 +11,9 @@ import picocli.CommandLine;
 
 class BenchErpCommandTest {
 
+    /** Shared, so the tests reuse the base databases the first one builds. */
     @TempDir
-    Path dir;
+    static Path dir;
 
     private record Run(int exit, String out, String err) {
     }
