@@ -115,8 +115,11 @@ public record QueryPlans(ErpQuery query, List<String> plain, List<String> driver
         String indexes = p.equals(s) ? "same indexes " + p
                 : "indexes differ: plain " + p + ", encrypted " + s;
         List<String> client = clientWork();
+        boolean like = client.stream().anyMatch(l -> l.contains("LIKE"));
         return indexes + "; encrypted strategy " + abbreviate(strategy())
-                + (client.isEmpty() ? "" : "; " + String.join("; ", client));
+                + (client.isEmpty() ? "" : "; " + String.join("; ", client))
+                + (like ? " (predicate placement differs: plain H2 evaluates the LIKE on every row its index yields, "
+                        + "the driver only on the rows left after H2's other conditions)" : "");
     }
 
     private static String abbreviate(String s) {

@@ -79,7 +79,7 @@ class ErpLikeForLikeTest {
             assertThat(plans.clientWork()).anyMatch(l -> l.contains("LIKE"));
             assertThat(String.join("\n", plans.server())).contains("\"EMPLOYEES\"").doesNotContain("LIKE");
             assertThat(plans.plainIndexes()).isNotEmpty();
-            assertThat(plans.summary()).contains("LIKE re-checked");
+            assertThat(plans.summary()).contains("LIKE re-checked", "predicate placement differs");
         }
     }
 
