@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.maat.bench.erp.ErpBenchmark;
+import org.maat.bench.erp.QuerySpread;
 import org.maat.cli.erp.ConsoleProgress;
 import org.maat.erp.ErpQuery;
 import picocli.CommandLine;
@@ -28,6 +29,11 @@ import picocli.CommandLine.Spec;
                 + "draws new salary bounds per request, Q16 inserts new employees, Q17 updates random ones, Q18 "
                 + "deletes those Q16 inserted, without warm-up (its period ends early when none are left). H2's reuse of "
                 + "results of repeated identical queries is off unless --reuse-results.",
+            "Like for like: both copies get fresh H2 statistics (ANALYZE) before a run and the encrypted layer "
+                + "refreshes a table's after each peel; both sides are warmed up before either is measured; the two "
+                + "sides' indexes and statistics are compared and every difference printed; each query's plans are "
+                + "printed once; a median ratio above 1.05 is flagged as a comparison to explain, with what the "
+                + "plans show. --runs 3 repeats everything and prints medians and the ratio's range.",
             "3. Bulk encryption of each --encrypt-sizes database with each --encrypt-threads count: seconds, "
                 + "rows/s, and speed-up over the fewest threads."},
         footer = {"", "Exit codes: 0 measured, 1 a database error, 2 bad usage."})
@@ -78,6 +84,16 @@ public final class BenchErpCommand implements Callable<Integer> {
                     + "OPTIMIZE_REUSE_RESULTS; off by default so every request is executed on both sides).")
     boolean reuseResults;
 
+    @Option(names = "--runs", paramLabel = "N", defaultValue = "1",
+            description = "Measure every query N times, each on fresh copies, alternating which side goes first; "
+                    + "prints medians and the ratio's range (default: ${DEFAULT-VALUE}; 3 for published figures).")
+    int runs;
+
+    @Option(names = "--no-plans",
+            description = "Leave out each query's plans (printed once by default: plain H2's EXPLAIN, the driver's "
+                    + "EXPLAIN and H2's EXPLAIN of the physical SQL on the encrypted database).")
+    boolean noPlans;
+
     @Spec
     CommandSpec spec;
 
@@ -94,11 +110,21 @@ public final class BenchErpCommand implements Callable<Integer> {
         ErpBenchmark bench = new ErpBenchmark(options, err, ConsoleProgress::start);
         try {
             if (!options.queries().isEmpty()) {
-                List<ErpBenchmark.QueryThroughput> results = bench.measureQueries();
+                List<QuerySpread> results = bench.measureRuns();
                 out.printf("%nERP query throughput, %d employees, %d client thread(s), %.0f s per query after %.0f s "
-                        + "warm-up, H2 result reuse %s%n", options.employees(), options.threads(), options.seconds(),
-                        options.warmupSeconds(), options.reuseResults() ? "on" : "off");
-                ErpBenchmark.printQueries(out, results, options.threads());
+                        + "warm-up of each side, H2 result reuse %s, %d run(s): medians, ratio range over the runs%n",
+                        options.employees(), options.threads(), options.seconds(), options.warmupSeconds(),
+                        options.reuseResults() ? "on" : "off", options.runs());
+                List<String> design = bench.designDifferences();
+                out.printf("Physical design: %s%s%n", design.get(0),
+                        design.size() == 1 ? ", the same on both sides; statistics agree on every deterministic onion"
+                                : "; differences:");
+                design.stream().skip(1).forEach(d -> out.printf("  %s%n", d));
+                ErpBenchmark.printQueries(out, results, bench.plans());
+                if (!noPlans) {
+                    out.printf("%nPlans (first run, after each query's first execution and its peels)%n");
+                    ErpBenchmark.printPlans(out, bench.plans());
+                }
             }
             if (!options.encryptSizes().isEmpty()) {
                 List<ErpBenchmark.EncryptionRun> runs = bench.measureBulkEncryption();
@@ -114,8 +140,8 @@ public final class BenchErpCommand implements Callable<Integer> {
 
     private ErpBenchmark.Options options() {
         int clients = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-        if (employees < 1 || clients < 1 || seconds <= 0 || warmup < 0 || batch < 1) {
-            throw new IllegalArgumentException("--employees, --threads, --seconds and --batch must be positive, "
+        if (employees < 1 || clients < 1 || seconds <= 0 || warmup < 0 || batch < 1 || runs < 1) {
+            throw new IllegalArgumentException("--employees, --threads, --seconds, --batch and --runs must be positive, "
                     + "--warmup not negative");
         }
         List<ErpQuery> qs = new ArrayList<>();
@@ -129,6 +155,6 @@ public final class BenchErpCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--encrypt-sizes must not be negative and --encrypt-threads positive");
         }
         return new ErpBenchmark.Options(work, employees, seed, clients, warmup, seconds, qs, sizes, encryptThreads,
-                batch, reuseResults);
+                batch, reuseResults, runs);
     }
 }

@@ -3,6 +3,7 @@ package org.maat.encdb.rewrite;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.sql.Statement;
 import org.maat.encdb.onion.Layer;
 import org.maat.encdb.onion.Onion;
 import org.maat.encdb.schema.Catalog;
@@ -13,9 +14,13 @@ import org.maat.encdb.schema.Identifiers;
  * Adjustable encryption: removes one layer of one onion for a whole column, inside H2, with
  * {@code UPDATE t SET c = MAAT_PEEL_RND(c, key, iv)} (RND to DET or OPE) or
  * {@code MAAT_PEEL_DET(c, key)} (DET to JOIN), sending H2 only the key of the layer removed, and
- * records the new layer in the catalog in the same transaction.
+ * records the new layer in the catalog in the same transaction; then refreshes H2's statistics of
+ * the table, so that its plans see the new layer's distinct values.
  */
 public final class LayerPeeler {
+
+    /** H2's error code for a command that needs admin rights (ErrorCode.NOT_ENOUGH_RIGHTS_FOR_1). */
+    private static final int NOT_ENOUGH_RIGHTS = 90096;
 
     private final KeyRing keys;
 
@@ -57,6 +62,25 @@ public final class LayerPeeler {
                 ps.executeUpdate();
             }
         });
+        refreshStatistics(conn, current.table());
+    }
+
+    /**
+     * Recomputes H2's statistics of {@code table} from every row, after a peel committed. H2 chooses
+     * indexes by each column's selectivity; computed over RND ciphertexts (every value distinct) it
+     * says 100 where the DET or OPE layer now exposes, say, 19 distinct values, and H2 would keep
+     * planning as if an equality on the column found one row. ANALYZE commits, so it runs only once
+     * the peel's transaction has; it needs admin rights, and without them the peel stands and H2
+     * keeps the statistics it had.
+     */
+    static void refreshStatistics(Connection conn, String table) throws SQLException {
+        try (Statement st = conn.createStatement()) {
+            st.execute("ANALYZE TABLE " + Identifiers.quote(table) + " SAMPLE_SIZE 0");
+        } catch (SQLException e) {
+            if (e.getErrorCode() != NOT_ENOUGH_RIGHTS) {
+                throw e;
+            }
+        }
     }
 
     /**
@@ -102,5 +126,6 @@ public final class LayerPeeler {
                 write.executeBatch();
             }
         });
+        refreshStatistics(conn, column.table());
     }
 }
