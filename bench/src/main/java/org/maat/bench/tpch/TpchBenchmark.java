@@ -166,6 +166,7 @@ public final class TpchBenchmark {
         ShippingStats stats;
         try {
             stats = maat.unwrap(MaatConnection.class).shippingStats();
+            stats.countBytes(true); // the report gives the bytes H2 shipped
         } catch (SQLException e) {
             throw new IllegalStateException("the driver's connection is no MaatConnection", e);
         }

@@ -69,6 +69,7 @@ public final class TpchProfile {
             System.out.println("== plain H2 indexes: " + indexes(plain));
             System.out.println("== driver's H2 indexes: " + indexes(physical));
             ShippingStats stats = maat.unwrap(MaatConnection.class).shippingStats();
+            stats.countBytes(true);
             List<TpchQuery> chosen = new ArrayList<>();
             numbers.forEach(n -> chosen.add(all.get(n - 1)));
             for (int i = 0; i < extra.size(); i++) {

@@ -2,6 +2,7 @@ package org.maat.encdb.jdbc;
 
 import java.sql.SQLException;
 import java.sql.SQLTransientException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Keeps peels and the statements that depend on layers apart: a statement runs between
@@ -9,37 +10,53 @@ import java.sql.SQLTransientException;
  * it commits or rolls back (its rows were written at the layers of that moment). A peel waits until
  * nothing is inside, and blocks new entries while it runs, so no row is ever written or read at a
  * layer other than the one its plan assumed.
+ *
+ * <p>Every statement of every connection passes the gate twice, so entering and leaving take no lock
+ * while no peel is pending: a statement counts itself in, then looks for a peel; a peel marks itself
+ * pending, then looks at the count (both volatile, so one of the two always sees the other). The
+ * monitor is used only to wait and to wake.
  */
 final class LayerGate {
 
     private static final long PEEL_WAIT_MS = 30_000;
 
-    private int inside;
-    private boolean peeling;
+    private final AtomicInteger inside = new AtomicInteger();
+    private volatile boolean peeling;
 
-    synchronized void enter() throws SQLException {
-        while (peeling) {
-            try {
-                wait();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new SQLTransientException("interrupted while a layer was being peeled", e);
-            }
+    void enter() throws SQLException {
+        inside.incrementAndGet();
+        if (!peeling) {
+            return;
         }
-        inside++;
+        exit(); // a peel is pending: step back out and wait for it
+        synchronized (this) {
+            while (peeling) {
+                try {
+                    wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new SQLTransientException("interrupted while a layer was being peeled", e);
+                }
+            }
+            // Under the monitor a peel cannot start (it sets peeling under it), so counting in here is safe.
+            inside.incrementAndGet();
+        }
     }
 
     /**
      * Takes another entry for a caller already inside (a statement turning into a transaction's
      * lease): never waits, since no peel can run while the caller is inside.
      */
-    synchronized void enterAgain() {
-        inside++;
+    void enterAgain() {
+        inside.incrementAndGet();
     }
 
-    synchronized void exit() {
-        inside--;
-        notifyAll();
+    void exit() {
+        if (inside.decrementAndGet() == 0 && peeling) {
+            synchronized (this) {
+                notifyAll(); // the peel waiting for the last one out
+            }
+        }
     }
 
     /** Runs {@code peel} alone; the caller must hold no entry. */
@@ -51,7 +68,7 @@ final class LayerGate {
             }
             peeling = true;
             try {
-                while (inside > 0) {
+                while (inside.get() > 0) {
                     waitUntil(deadline);
                 }
             } catch (SQLException e) {

@@ -25,6 +25,12 @@ import org.maat.encdb.schema.SqlValues;
  */
 public final class MaatResultSet extends UnsupportedResultSet {
 
+    /** The metadata of a streaming result, asked for only when the application asks. */
+    @FunctionalInterface
+    interface MetaDataSource {
+        ResultSetMetaData get() throws SQLException;
+    }
+
     /** Releases the physical result. */
     @FunctionalInterface
     interface Closer {
@@ -34,6 +40,7 @@ public final class MaatResultSet extends UnsupportedResultSet {
     private final MaatStatement statement;
     private final Object[] params;
     private ResultSetMetaData metaData;
+    private final MetaDataSource metaDataSource;
     private final QueryPlan plan;
     private final List<ResultColumn> columns;
     private final ResultSet physical;
@@ -49,10 +56,11 @@ public final class MaatResultSet extends UnsupportedResultSet {
     private boolean lastWasNull;
 
     MaatResultSet(MaatStatement statement, QueryPlan plan, Object[] params, ResultSet physical, int maxRows,
-            ShippingStats shipping, Closer closer) throws SQLException {
+            ShippingStats shipping, MetaDataSource metaData, Closer closer) {
         this.statement = statement;
         this.params = params;
-        this.metaData = null; // built from the physical result on first request
+        this.metaData = null; // asked for on first request
+        this.metaDataSource = metaData;
         this.plan = plan;
         this.columns = plan.columns();
         this.physical = physical;
@@ -69,6 +77,7 @@ public final class MaatResultSet extends UnsupportedResultSet {
         this.statement = statement;
         this.params = new Object[0];
         this.metaData = metaData;
+        this.metaDataSource = null;
         this.plan = plan;
         this.columns = plan.columns();
         this.physical = null;
@@ -86,6 +95,7 @@ public final class MaatResultSet extends UnsupportedResultSet {
         this.statement = statement;
         this.params = new Object[0];
         this.metaData = metaData;
+        this.metaDataSource = null;
         this.plan = null;
         this.columns = null;
         this.physical = null;
@@ -187,7 +197,7 @@ public final class MaatResultSet extends UnsupportedResultSet {
     public ResultSetMetaData getMetaData() throws SQLException {
         if (metaData == null) {
             checkOpen();
-            metaData = new MaatResultSetMetaData(plan, physical.getMetaData());
+            metaData = metaDataSource.get();
         }
         return metaData;
     }

@@ -58,6 +58,17 @@ final class PlanExecutor {
         }
     };
 
+    /**
+     * Result metadata per plan: a plan's labels and logical types never change, and its physical SQL's
+     * plaintext columns keep H2's types, so each is built once (a new plan, after a peel or DDL, is a new key).
+     */
+    private final Map<QueryPlan, MaatResultSetMetaData> metaData = new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<QueryPlan, MaatResultSetMetaData> eldest) {
+            return size() > STATEMENT_CACHE;
+        }
+    };
+
     PlanExecutor(MaatConnection owner, Connection h2, RoutineEmulation routines) {
         this.owner = owner;
         this.h2 = h2;
@@ -78,6 +89,16 @@ final class PlanExecutor {
         return ps;
     }
 
+    /** The metadata of {@code plan}'s results, from H2's metadata of its physical result {@code rs} the first time. */
+    MaatResultSetMetaData metaData(QueryPlan plan, ResultSet rs) throws SQLException {
+        MaatResultSetMetaData md = metaData.get(plan);
+        if (md == null) {
+            md = new MaatResultSetMetaData(plan, rs.getMetaData());
+            metaData.put(plan, md);
+        }
+        return md;
+    }
+
     private void bind(List<ParameterBinder> binders, Object[] params, PreparedStatement ps) throws SQLException {
         for (ParameterBinder b : binders) {
             b.bind(params, ps);
@@ -94,7 +115,8 @@ final class PlanExecutor {
             if (cached) {
                 busy.add(ps);
             }
-            return new MaatResultSet(statement, plan, params, rs, maxRows, owner.shippingStats(), () -> {
+            return new MaatResultSet(statement, plan, params, rs, maxRows, owner.shippingStats(),
+                    () -> metaData(plan, rs), () -> {
                 rs.close();
                 if (cached) {
                     busy.remove(ps);
@@ -104,9 +126,9 @@ final class PlanExecutor {
             });
         }
         List<Object[]> rows = new ArrayList<>();
-        MaatResultSetMetaData metaData;
+        MaatResultSetMetaData md;
         try (rs) {
-            metaData = new MaatResultSetMetaData(plan, rs.getMetaData());
+            md = metaData(plan, rs);
             List<ResultColumn> cols = plan.columns();
             boolean[] binary = null;
             while (rs.next()) {
@@ -124,7 +146,7 @@ final class PlanExecutor {
                 ps.close();
             }
         }
-        return new MaatResultSet(statement, plan, metaData, ClientSideSteps.apply(plan, rows, params), maxRows);
+        return new MaatResultSet(statement, plan, md, ClientSideSteps.apply(plan, rows, params), maxRows);
     }
 
     /**

@@ -97,6 +97,14 @@ public final class Rnd implements LayerCipher.Randomized {
 
         /** {@code out = in XOR keystream(iv)}, counter blocks iv, iv+1, ... */
         void xor(byte[] iv, byte[] in, byte[] out) {
+            if (in.length <= IV_LENGTH) {
+                // One counter block, the IV itself (most stored values: names, codes, dates, numbers).
+                encipher(iv, IV_LENGTH);
+                for (int i = 0; i < in.length; i++) {
+                    out[i] = (byte) (in[i] ^ stream[i]);
+                }
+                return;
+            }
             System.arraycopy(iv, 0, counters, 0, IV_LENGTH);
             for (int done = 0; done < in.length; ) {
                 int len = Math.min(in.length - done, counters.length);
@@ -105,18 +113,29 @@ public final class Rnd implements LayerCipher.Randomized {
                     System.arraycopy(counters, (b - 1) * IV_LENGTH, counters, b * IV_LENGTH, IV_LENGTH);
                     increment(counters, b * IV_LENGTH);
                 }
-                try {
-                    ecb.doFinal(counters, 0, blocks * IV_LENGTH, stream, 0);
-                } catch (GeneralSecurityException e) {
-                    throw new IllegalStateException("AES/ECB rejected whole blocks", e);
-                }
+                encipher(counters, blocks * IV_LENGTH);
                 for (int i = 0; i < len; i++) {
                     out[done + i] = (byte) (in[done + i] ^ stream[i]);
                 }
                 done += len;
-                // The next chunk starts one past this chunk's last counter.
-                System.arraycopy(counters, (blocks - 1) * IV_LENGTH, counters, 0, IV_LENGTH);
-                increment(counters, 0);
+                if (done < in.length) {
+                    // The next chunk starts one past this chunk's last counter.
+                    System.arraycopy(counters, (blocks - 1) * IV_LENGTH, counters, 0, IV_LENGTH);
+                    increment(counters, 0);
+                }
+            }
+        }
+
+        /**
+         * {@code stream = AES(counterBlocks)} for whole blocks. ECB keeps no state between whole blocks, so
+         * {@code update} serves and skips {@code doFinal}'s end-of-message bookkeeping, a large part of the
+         * cost of one block.
+         */
+        private void encipher(byte[] counterBlocks, int length) {
+            try {
+                ecb.update(counterBlocks, 0, length, stream, 0);
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("AES/ECB rejected whole blocks", e);
             }
         }
 
