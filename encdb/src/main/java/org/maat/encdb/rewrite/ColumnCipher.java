@@ -18,8 +18,7 @@ import org.maat.encdb.schema.EncryptedColumn;
  * decrypted from a given layer. Keys come from the master key by HKDF with labels naming the column,
  * onion and layer ({@code EMPLOYEES.SALARY/ORD/OPE}); the JOIN key is named by the join group, so
  * every column of a group shares it. Thread-safe; the deterministic layers of recently used values
- * are memoized (bounded, least recently used forgotten first), so repeated values cost one map lookup,
- * and so are the values of recently read RND cells, so a row read again costs no AES.
+ * are memoized (bounded, least recently used forgotten first), so repeated values cost one map lookup.
  */
 public final class ColumnCipher {
 
@@ -40,11 +39,7 @@ public final class ColumnCipher {
     private final BoundedMemo<Siv, Object> byDet = new BoundedMemo<>(MEMO_GENERATION);
     private final BoundedMemo<Siv, Object> byJoin = new BoundedMemo<>(MEMO_GENERATION);
 
-    // Cells are per row, not per value: a smaller memo keeps the rows lookups return again and again.
-    private final BoundedMemo<Cell, Object> byCell = new BoundedMemo<>(CELL_GENERATION);
-
     private static final int MEMO_GENERATION = 1 << 15;
-    private static final int CELL_GENERATION = 1 << 13;
 
     ColumnCipher(EncryptedColumn column, KeyDerivation keys, AddCipher add) throws SQLException {
         this.column = column;
@@ -102,33 +97,6 @@ public final class ColumnCipher {
         }
     }
 
-    /**
-     * An Eq onion cell at RND as a memo key: the row's 16-byte random IV and the ciphertext. The IV is
-     * random, so its first 8 bytes are a good hash; equal only if both arrays are equal, and under one
-     * key (one cipher) equal IV and ciphertext always decrypt to the same value.
-     */
-    private static final class Cell {
-        private final byte[] iv;
-        private final byte[] ciphertext;
-        private final int hash;
-
-        Cell(byte[] iv, byte[] ciphertext) {
-            this.iv = iv;
-            this.ciphertext = ciphertext;
-            this.hash = iv.length >= 8 ? Siv.firstInt(iv, 0) ^ Siv.firstInt(iv, 4) : Arrays.hashCode(iv);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Cell other && Arrays.equals(iv, other.iv) && Arrays.equals(ciphertext, other.ciphertext);
-        }
-    }
-
     /** Eq onion ciphertext of a stored (canonical) value at {@code layer}. */
     public byte[] eqEncrypt(Object stored, Layer layer, byte[] iv) {
         Deterministic d = byValue.get(stored);
@@ -146,19 +114,6 @@ public final class ColumnCipher {
 
     /** Inverse of {@link #eqEncrypt}. */
     public Object eqDecrypt(byte[] ct, Layer layer, byte[] iv) {
-        if (layer != Layer.RND || iv == null) {
-            return innerDecrypt(ct, layer, iv);
-        }
-        Object v = byCell.get(new Cell(iv, ct));
-        if (v == null) {
-            v = innerDecrypt(ct, layer, iv);
-            // The caller's arrays may be reused after we return; the memo keeps its own copies.
-            byCell.put(new Cell(iv.clone(), ct.clone()), v);
-        }
-        return fresh(v);
-    }
-
-    private Object innerDecrypt(byte[] ct, Layer layer, byte[] iv) {
         byte[] inner = layer == Layer.RND ? eqRnd.decrypt(ct, iv) : ct;
         BoundedMemo<Siv, Object> memo = layer == Layer.JOIN ? byJoin : byDet;
         Object v = memo.get(new Siv(inner));
