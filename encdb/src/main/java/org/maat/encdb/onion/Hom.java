@@ -24,9 +24,11 @@ import java.util.concurrent.BlockingQueue;
  * for a random {@code y}, {@code h_s = h^n mod n^2}, and a fresh random {@code x} of
  * {@value #RANDOMNESS_BITS} bits (twice the 128-bit security level); the fixed base {@code h_s} allows
  * precomputed tables ({@link FixedBase}), here modulo {@code p^2} and {@code q^2} separately since the
- * encryptor holds the key. An optional background thread keeps a pool of such values ready so that
- * bursts of inserts pay only the multiplication by {@code 1 + m n}. Instances are thread-safe; close
- * one that has a pool to stop its thread.
+ * encryptor holds the key. A randomness value is kept as {@code R = r^n mod n^2} and {@code R mod n},
+ * so that encryption itself is one multiplication of {@code n}-sized numbers:
+ * {@code (1 + m n) R = R + n (m R mod n) (mod n^2)}. An optional background thread keeps a pool of
+ * such values ready so that bursts of inserts pay only that. Instances are thread-safe; close one
+ * that has a pool to stop its thread.
  */
 public final class Hom implements LayerCipher.Additive, AutoCloseable {
 
@@ -40,9 +42,9 @@ public final class Hom implements LayerCipher.Additive, AutoCloseable {
     private final FixedBase baseModP;
     private final FixedBase baseModQ;
     private final BarrettModulus modPSquared;
-    private final BarrettModulus modQSquared;
+    private final BarrettModulus modN;
     private final SecureRandom random = new SecureRandom();
-    private final BlockingQueue<BigInteger[]> pool;
+    private final BlockingQueue<Randomness> pool;
     private final Thread filler;
 
     /** A HOM layer without a background pool. */
@@ -66,7 +68,7 @@ public final class Hom implements LayerCipher.Additive, AutoCloseable {
         BigInteger h = y.multiply(y).negate().mod(n);
         BigInteger hs = h.modPow(n, publicKey.nSquared());
         this.modPSquared = new BarrettModulus(keys.pSquared);
-        this.modQSquared = new BarrettModulus(keys.qSquared);
+        this.modN = new BarrettModulus(n);
         this.baseModP = new FixedBase(hs, keys.pSquared, RANDOMNESS_BITS / 8);
         this.baseModQ = new FixedBase(hs, keys.qSquared, RANDOMNESS_BITS / 8);
         if (pooled > 0) {
@@ -98,12 +100,13 @@ public final class Hom implements LayerCipher.Additive, AutoCloseable {
             throw new IllegalArgumentException("value of " + m.bitLength() + " bits is outside the signed"
                     + " Paillier plaintext range (|m| <= (n-1)/2)");
         }
-        BigInteger gm = m.mod(n).multiply(n).add(BigInteger.ONE); // g^m = 1 + m n for g = n + 1
-        BigInteger[] r = takeRandomness();
-        // gm < n^2 < 2^(2 * bits(p^2)), so Barrett reduces it directly.
-        BigInteger cp = modPSquared.multiply(modPSquared.reduce(gm), r[0]);
-        BigInteger cq = modQSquared.multiply(modQSquared.reduce(gm), r[1]);
-        return publicKey.toBytes(combine(cp, cq));
+        Randomness r = takeRandomness();
+        // g^m R = (1 + m n) R = R + n (m R mod n) mod n^2; both terms are below n^2, so one subtraction
+        // at most brings the sum back. m mod n and R mod n are below n, so Barrett reduces their product.
+        BigInteger t = modN.multiply(m.signum() < 0 ? m.add(n) : m, r.modN());
+        BigInteger c = r.modNSquared().add(t.multiply(n));
+        BigInteger nSquared = publicKey.nSquared();
+        return publicKey.toBytes(c.compareTo(nSquared) >= 0 ? c.subtract(nSquared) : c);
     }
 
     /** A fresh encryption of zero: the identity for {@link #add}, e.g. SUM over no rows. */
@@ -145,9 +148,9 @@ public final class Hom implements LayerCipher.Additive, AutoCloseable {
         }
     }
 
-    private BigInteger[] takeRandomness() {
+    private Randomness takeRandomness() {
         if (pool != null) {
-            BigInteger[] ready = pool.poll();
+            Randomness ready = pool.poll();
             if (ready != null) {
                 return ready;
             }
@@ -155,11 +158,16 @@ public final class Hom implements LayerCipher.Additive, AutoCloseable {
         return freshRandomness();
     }
 
-    /** r^n = h_s^x for a fresh random x, as its residues modulo p^2 and q^2. */
-    private BigInteger[] freshRandomness() {
+    /** {@code r^n mod n^2} and its residue mod n: what one encryption consumes. */
+    private record Randomness(BigInteger modNSquared, BigInteger modN) {
+    }
+
+    /** r^n = h_s^x for a fresh random x, from its residues modulo p^2 and q^2. */
+    private Randomness freshRandomness() {
         byte[] x = new byte[RANDOMNESS_BITS / 8];
         random.nextBytes(x);
-        return new BigInteger[] {baseModP.pow(x), baseModQ.pow(x)};
+        BigInteger rn = combine(baseModP.pow(x), baseModQ.pow(x));
+        return new Randomness(rn, modN.reduce(rn)); // rn < n^2, within Barrett's range
     }
 
     private void fill() {
@@ -174,7 +182,10 @@ public final class Hom implements LayerCipher.Additive, AutoCloseable {
 
     /** The value mod n^2 whose residues mod p^2 and q^2 are given (Garner's recombination). */
     private BigInteger combine(BigInteger modP2, BigInteger modQ2) {
-        return modP2.subtract(modQ2).multiply(keys.qSquaredInverseModPSquared).mod(keys.pSquared)
-                .multiply(keys.qSquared).add(modQ2);
+        BigInteger difference = modP2.subtract(modQ2);
+        if (difference.signum() < 0) {
+            difference = difference.mod(keys.pSquared); // Barrett wants a residue mod p^2
+        }
+        return modPSquared.multiply(difference, keys.qSquaredInverseModPSquared).multiply(keys.qSquared).add(modQ2);
     }
 }

@@ -44,7 +44,11 @@ public final class Swp implements LayerCipher.Searchable {
     /** Bytes of a search token: X || k_W. */
     public static final int TOKEN_LENGTH = X_LENGTH + WORD_KEY_LENGTH;
 
-    private static final SecureRandom NONCES = new SecureRandom();
+    /**
+     * Nonces come from a DRBG per thread (NIST SP 800-90A, seeded by the system): the default
+     * SecureRandom is one instance behind one lock, which writers on several threads queue for.
+     */
+    private static final ThreadLocal<SecureRandom> NONCES = ThreadLocal.withInitial(Swp::nonceSource);
     private static final ThreadLocal<Checker> CHECKERS = ThreadLocal.withInitial(Checker::new);
 
     /**
@@ -52,7 +56,11 @@ public final class Swp implements LayerCipher.Searchable {
      * setup costs as much as hashing a short word.
      */
     private final ThreadLocal<HMac[]> macs;
-    private final WordSecrets[] recent = new WordSecrets[1 << 14];
+    /**
+     * Recently used words with their secrets and keyed F: a substring index yields ~27 n-grams per phone
+     * number, most of them shared by many rows, so a hit saves two HMACs and an AES key schedule.
+     */
+    private final WordSecrets[] recent = new WordSecrets[1 << 15];
 
     /** A SEARCH layer under a 32-byte key. */
     public Swp(KeyParameter key) {
@@ -75,15 +83,13 @@ public final class Swp implements LayerCipher.Searchable {
     public byte[] encrypt(Collection<String> words) {
         List<String> distinct = new ArrayList<>(new LinkedHashSet<>(words));
         byte[] nonces = new byte[distinct.size() * NONCE_LENGTH];
-        NONCES.nextBytes(nonces); // one call for all words: SecureRandom costs per call
-        BlockCipher f = AESEngine.newInstance();
+        NONCES.get().nextBytes(nonces); // one call for all words: SecureRandom costs per call
         byte[] check = new byte[16];
         byte[][] blocks = new byte[distinct.size()][X_LENGTH];
         for (int i = 0; i < distinct.size(); i++) {
             WordSecrets word = secrets(distinct.get(i));
             byte[] block = blocks[i];
-            f.init(true, new KeyParameter(word.key));
-            f.processBlock(nonces, i * NONCE_LENGTH, check, 0);
+            word.f.processBlock(nonces, i * NONCE_LENGTH, check, 0);
             for (int j = 0; j < NONCE_LENGTH; j++) {
                 block[j] = (byte) (word.x[j] ^ nonces[i * NONCE_LENGTH + j]);
             }
@@ -138,12 +144,26 @@ public final class Swp implements LayerCipher.Searchable {
         byte[] x = Arrays.copyOf(finish(mac[0], word.getBytes(StandardCharsets.UTF_8)), X_LENGTH);
         // k_W depends on L (the first NONCE_LENGTH bytes of X) only, as in the scheme.
         byte[] key = finish(mac[1], Arrays.copyOf(x, NONCE_LENGTH));
-        WordSecrets fresh = new WordSecrets(word, x, key);
+        AESEngine f = new AESEngine();
+        f.init(true, new KeyParameter(key));
+        WordSecrets fresh = new WordSecrets(word, x, key, f);
         recent[slot] = fresh; // racy but safe: records are immutable, a lost write costs a recomputation
         return fresh;
     }
 
-    private record WordSecrets(String word, byte[] x, byte[] key) {
+    /**
+     * A word's X, k_W and F_kW. Bouncy Castle's AESEngine only reads its fields in processBlock once
+     * initialized, so one keyed engine serves every thread (published through this record's final field).
+     */
+    private record WordSecrets(String word, byte[] x, byte[] key, AESEngine f) {
+    }
+
+    private static SecureRandom nonceSource() {
+        try {
+            return SecureRandom.getInstance("DRBG");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            return new SecureRandom();
+        }
     }
 
     private static HMac keyedMac(byte[] key) {

@@ -35,6 +35,44 @@ class HomTest {
         assertThat(HOM.decrypt(HOM.multiply(HOM.encrypt(m), k))).isEqualTo(BigInteger.valueOf((long) m * k));
     }
 
+    /**
+     * Paillier's textbook decryption, {@code L(c^lambda mod n^2) mu mod n}, written independently of the CRT
+     * decryption and of the fixed-base encryption under test.
+     */
+    private static BigInteger textbookDecrypt(byte[] ct) {
+        BigInteger n = KEYS.publicKey().n();
+        BigInteger n2 = n.multiply(n);
+        BigInteger pm1 = KEYS.p().subtract(BigInteger.ONE);
+        BigInteger qm1 = KEYS.q().subtract(BigInteger.ONE);
+        BigInteger lambda = pm1.multiply(qm1).divide(pm1.gcd(qm1));
+        BigInteger mu = n.add(BigInteger.ONE).modPow(lambda, n2).subtract(BigInteger.ONE).divide(n).modInverse(n);
+        BigInteger m = new BigInteger(1, ct).modPow(lambda, n2).subtract(BigInteger.ONE).divide(n).multiply(mu).mod(n);
+        return m.compareTo(n.shiftRight(1)) > 0 ? m.subtract(n) : m;
+    }
+
+    @Property(tries = 50)
+    void ciphertextsDecryptByTheTextbookFormula(@ForAll long m) {
+        assertThat(textbookDecrypt(HOM.encrypt(m))).isEqualTo(BigInteger.valueOf(m));
+    }
+
+    @Test
+    void textbookCiphertextsDecryptAndExtremePlaintextsRoundTrip() {
+        BigInteger n = KEYS.publicKey().n();
+        BigInteger n2 = n.multiply(n);
+        BigInteger half = n.subtract(BigInteger.ONE).shiftRight(1);
+        SecureRandom rnd = new SecureRandom();
+        for (BigInteger m : new BigInteger[] {BigInteger.ZERO, BigInteger.ONE, BigInteger.valueOf(-1), half,
+            half.negate(), BigInteger.valueOf(Long.MIN_VALUE)}) {
+            BigInteger r = new BigInteger(n.bitLength() - 1, rnd);
+            BigInteger c = n.add(BigInteger.ONE).modPow(m.mod(n), n2).multiply(r.modPow(n, n2)).mod(n2);
+            byte[] textbook = KEYS.publicKey().toBytes(c);
+
+            assertThat(HOM.decrypt(textbook)).isEqualTo(m);
+            assertThat(HOM.decrypt(HOM.encrypt(m))).isEqualTo(m);
+            assertThat(textbookDecrypt(HOM.encrypt(m))).isEqualTo(m);
+        }
+    }
+
     @Test
     void sumOfSalariesWithNegativeAdjustmentsComesOutSigned() {
         long[] values = {24000, 17000, -30000, 4800, -20000};

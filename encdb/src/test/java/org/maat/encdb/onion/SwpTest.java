@@ -51,6 +51,41 @@ class SwpTest {
         }
     }
 
+    /** Recent words' keyed AES is shared by every thread that encrypts: each thread's ciphertexts must match. */
+    @Test
+    void ciphertextsWrittenOnManyThreadsAllMatch() throws Exception {
+        Swp shared = new Swp(key(7));
+        SubstringSplitter grams = new SubstringSplitter(3, 5);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<Boolean>> results = new java.util.ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                int seed = t;
+                results.add(pool.submit(() -> {
+                    Random rnd = new Random(seed);
+                    for (int i = 0; i < 300; i++) {
+                        String phone = "515." + (100 + rnd.nextInt(20)) + "." + (4000 + rnd.nextInt(50));
+                        byte[] ct = shared.encrypt(grams.words(phone));
+                        for (String gram : grams.words(phone)) {
+                            if (!Swp.matches(ct, shared.token(gram))) {
+                                return false;
+                            }
+                        }
+                        if (Swp.matches(ct, shared.token("999"))) {
+                            return false;
+                        }
+                    }
+                    return true;
+                }));
+            }
+            for (java.util.concurrent.Future<Boolean> r : results) {
+                assertThat(r.get()).isTrue();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     @Test
     void equalWordsInDifferentRowsAreUnlinkableUntilSearched() {
         byte[] a = swp.encrypt(List.of("steven"));
