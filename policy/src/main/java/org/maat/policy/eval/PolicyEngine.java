@@ -19,8 +19,11 @@ import org.maat.policy.lang.PolicyProblem;
 /**
  * Interns, compiles and evaluates policies against one fact source. A policy is checked and
  * compiled once, when first interned; identical policies share one {@link PolicyId}. Read and
- * update decisions are cached per (policy, session inputs the policy uses, conduit fields it
- * reads, fact version), so the fast path of a repeated check is one hash lookup. Thread-safe.
+ * update decisions of rules that consult facts are cached per (policy, session inputs the policy
+ * uses, conduit fields it reads, fact version), so the fast path of a repeated check is one hash
+ * lookup that allocates nothing; rules that consult no fact (a comparison of session and conduit
+ * fields) are evaluated instead, which costs less, and an unconditional grant not even that.
+ * Thread-safe.
  */
 public final class PolicyEngine {
 
