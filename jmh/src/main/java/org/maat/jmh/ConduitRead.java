@@ -38,7 +38,8 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <ul>
  *   <li>{@code read}: the monitor as deployed, decisions cached (each reader's decision is computed
- *       once, then looked up);</li>
+ *       once, then looked up; a rule that consults no fact, e.g. {@code public}, is decided without the
+ *       cache, as deployed);</li>
  *   <li>{@code readEvaluated}: the decision cache is dropped before every read, so each read
  *       evaluates the policy against the facts, as Thoth's monitor did; the baseline drops it too, so
  *       the difference is the check alone;</li>

@@ -3,8 +3,10 @@ package org.maat.core.lucene;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.UnaryOperator;
+import org.apache.lucene.store.DataInput;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FilterDirectory;
 import org.apache.lucene.store.FilterIndexOutput;
@@ -180,6 +182,38 @@ public final class PolicyDirectory extends FilterDirectory {
             @Override
             public void writeLong(long i) throws IOException {
                 out.writeLong(i);
+            }
+
+            // The bulk writes go to the delegate whole: DataOutput's defaults would pass them through this
+            // wrapper's writeByte one byte at a time.
+            @Override
+            public void writeBytes(byte[] b, int length) throws IOException {
+                out.writeBytes(b, length);
+            }
+
+            @Override
+            public void writeString(String s) throws IOException {
+                out.writeString(s);
+            }
+
+            @Override
+            public void copyBytes(DataInput input, long numBytes) throws IOException {
+                out.copyBytes(input, numBytes);
+            }
+
+            @Override
+            public void writeMapOfStrings(Map<String, String> map) throws IOException {
+                out.writeMapOfStrings(map);
+            }
+
+            @Override
+            public void writeSetOfStrings(Set<String> set) throws IOException {
+                out.writeSetOfStrings(set);
+            }
+
+            @Override
+            public void writeGroupVInts(long[] values, int limit) throws IOException {
+                out.writeGroupVInts(values, limit);
             }
 
             @Override

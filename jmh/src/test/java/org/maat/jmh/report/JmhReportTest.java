@@ -54,8 +54,30 @@ class JmhReportTest {
         String goals = section(quick.markdown(), "## Goals");
         assertThat(goals).doesNotContain("MET", "MISSED", "NOT MEASURED")
                 .contains("no goal is judged")
-                .contains("| 4 KB public read < 5% | ConduitRead.readEvaluated | +8.0% ± 0.0% | 10.6% | not judged (quick run) |");
+                .contains("| 4 KB public read < 5% | ConduitRead.readEvaluated | +8.0% ± 0.0% | 10.6% | not judged (quick run) |")
+                .contains("| 4 KB public read < 5% and < 300 ns added | ConduitRead.read | +2.0% ± 0.0% (+200 ns) |");
         assertThat(WellFormedMarkdown.assertTablesWellFormed(quick.markdown())).isEqualTo(8);
+    }
+
+    @Test
+    void cachedPublicReadMustAlsoAddLessThan300Nanoseconds() {
+        // +3.5%, under 5%, but 350 ns on a 10 us read: missed; the same 350 ns on a 20 us read is not a goal of the
+        // evaluated reads, so only the cached one is held to it.
+        JmhRun run = new JmhRun(List.of(
+                new JmhResult("org.maat.jmh.ConduitRead.read", Map.of("size", "4096", "policy", "none"), 10_000, 0, "ns/op"),
+                new JmhResult("org.maat.jmh.ConduitRead.read", Map.of("size", "4096", "policy", "public"), 10_350, 0, "ns/op"),
+                new JmhResult("org.maat.jmh.ConduitRead.readEvaluated", Map.of("size", "4096", "policy", "none"), 10, 0, "us/op"),
+                new JmhResult("org.maat.jmh.ConduitRead.readEvaluated", Map.of("size", "4096", "policy", "public"), 10.35, 0,
+                        "us/op")), "");
+
+        List<JmhReport.Goal> goals = new JmhReport(run, MACHINE, JmhReport.RunLength.FULL).goals();
+
+        assertThat(goals.get(0).status()).isEqualTo("MISSED");
+        assertThat(goals.get(0).addedNanos()).isCloseTo(350.0, within(1e-9));
+        assertThat(goals.get(2).status()).isEqualTo("MET");
+        assertThat(goals.get(2).addedNanos()).isCloseTo(350.0, within(1e-6));
+        assertThat(new JmhReport(run, MACHINE, JmhReport.RunLength.QUICK).goals().get(0).status())
+                .isEqualTo("not judged (quick run)");
     }
 
     @Test
@@ -69,11 +91,11 @@ class JmhReportTest {
 
     @Test
     void goalWhoseErrorIntervalReachesAcrossTheLimitIsMarkedWithinNoise() {
-        // 4.0% overhead, error 1.04 * hypot(500/10400, 500/10000) = 7.2%: under 5%, but not clearly.
+        // 4.0% overhead (200 ns), error 1.04 * hypot(250/5200, 250/5000) = 7.2%: under 5%, but not clearly.
         JmhRun run = new JmhRun(List.of(
-                new JmhResult("org.maat.jmh.ConduitRead.read", Map.of("size", "4096", "policy", "none"), 10_000, 500, "ns/op"),
-                new JmhResult("org.maat.jmh.ConduitRead.read", Map.of("size", "4096", "policy", "public"), 10_400, 500, "ns/op"),
-                new JmhResult("org.maat.jmh.ConduitRead.read", Map.of("size", "4096", "policy", "mal"), 20_000, 100, "ns/op")),
+                new JmhResult("org.maat.jmh.ConduitRead.read", Map.of("size", "4096", "policy", "none"), 5_000, 250, "ns/op"),
+                new JmhResult("org.maat.jmh.ConduitRead.read", Map.of("size", "4096", "policy", "public"), 5_200, 250, "ns/op"),
+                new JmhResult("org.maat.jmh.ConduitRead.read", Map.of("size", "4096", "policy", "mal"), 10_000, 50, "ns/op")),
                 "");
 
         JmhReport report = new JmhReport(run, MACHINE, JmhReport.RunLength.FULL);
@@ -81,7 +103,7 @@ class JmhReportTest {
         assertThat(report.goals().get(0).status()).isEqualTo("MET (within noise)");
         assertThat(report.goals().get(0).errorPercent()).isCloseTo(7.21, within(0.01));
         assertThat(report.goals().get(1).status()).isEqualTo("MISSED");
-        assertThat(report.markdown()).contains("| 4 KB public read < 5% | ConduitRead.read | +4.0% ± 7.2% | 10.6% | MET (within noise) |");
+        assertThat(report.markdown()).contains("| 4 KB public read < 5% and < 300 ns added | ConduitRead.read | +4.0% ± 7.2% (+200 ns) | 10.6% | MET (within noise) |");
     }
 
     @Test

@@ -33,6 +33,8 @@ public final class CompiledPolicy {
     private final String canonicalText;
     private final Map<Permission, List<CompiledRule>> rules = new EnumMap<>(Permission.class);
     private final Map<Permission, Set<Dependency>> dependencies = new EnumMap<>(Permission.class);
+    /** Per permission, by ordinal: what its decisions look at (see {@link DecisionInputs}). */
+    private final DecisionInputs[] inputs = new DecisionInputs[Permission.values().length];
     private final Set<Permission> neverGranted = EnumSet.noneOf(Permission.class);
     private final Set<Permission> alwaysGranted = EnumSet.noneOf(Permission.class);
     private final Set<Release> releases;
@@ -46,12 +48,15 @@ public final class CompiledPolicy {
         for (Permission p : Permission.values()) {
             List<CompiledRule> compiled = new ArrayList<>();
             Set<Dependency> deps = EnumSet.noneOf(Dependency.class);
+            boolean consultsFacts = false;
             for (Rule rule : policy.rulesFor(p)) {
                 compiled.add(RuleCompiler.compile(rule));
                 collect(rule.body(), deps);
+                consultsFacts |= consultsFacts(rule.body());
             }
             rules.put(p, List.copyOf(compiled));
             dependencies.put(p, deps);
+            inputs[p.ordinal()] = DecisionInputs.of(deps, consultsFacts);
             List<Rule> source = policy.rulesFor(p);
             if (source.stream().allMatch(r -> r.body().equals(new Expr.Const(false)))) {
                 neverGranted.add(p);
@@ -155,6 +160,22 @@ public final class CompiledPolicy {
 
     Set<Dependency> dependencies(Permission permission) {
         return dependencies.get(permission);
+    }
+
+    /** What decisions of {@code permission} look at, for the engine's choice to cache them or not. */
+    DecisionInputs inputs(Permission permission) {
+        return inputs[permission.ordinal()];
+    }
+
+    /** Whether evaluating {@code expr} may look up a fact (or another policy's decision). */
+    private static boolean consultsFacts(Expr expr) {
+        for (Expr.Atom atom : Expr.atoms(expr)) {
+            Builtin builtin = Builtin.byName(atom.name());
+            if (builtin == null || builtin == Builtin.IS_AS_RESTRICTIVE) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Which {@code this} fields any rule of this policy reads; the rest of a conduit is irrelevant to it. */

@@ -19,8 +19,11 @@ import org.maat.policy.lang.PolicyProblem;
 /**
  * Interns, compiles and evaluates policies against one fact source. A policy is checked and
  * compiled once, when first interned; identical policies share one {@link PolicyId}. Read and
- * update decisions are cached per (policy, session inputs the policy uses, conduit fields it
- * reads, fact version), so the fast path of a repeated check is one hash lookup. Thread-safe.
+ * update decisions of rules that consult facts are cached per (policy, session inputs the policy
+ * uses, conduit fields it reads, fact version), so the fast path of a repeated check is one hash
+ * lookup that allocates nothing; rules that consult no fact (a comparison of session and conduit
+ * fields) are evaluated instead, which costs less, and an unconditional grant not even that.
+ * Thread-safe.
  */
 public final class PolicyEngine {
 
@@ -102,17 +105,43 @@ public final class PolicyEngine {
     /** Whether {@code permission} of policy {@code id} holds in {@code ctx} (release clauses aside). */
     public boolean holds(PolicyId id, Permission permission, EvalContext ctx) {
         CompiledPolicy policy = policy(id);
-        DecisionCache.Key key = cacheKey(policy, permission, ctx);
-        if (key == null) {
+        DecisionInputs inputs = policy.inputs(permission);
+        if (ctx.dest() != null || !inputs.cached()) {
             return policy.holds(permission, ctx);
         }
-        long version = facts.version();
-        Boolean cached = cache.get(key, version);
-        if (cached != null) {
-            return cached;
+        // The key reads this: the same note an evaluation would leave.
+        Conduit self = inputs.readsThis() ? ctx.self() : ctx.selfUnnoted();
+        return cachedDecision(policy, permission, inputs, ctx.session(), self, ctx.appendOnly(), ctx);
+    }
+
+    /**
+     * Whether {@code session} may read {@code conduit}: {@link #holds} of the conduit's read rule, without a
+     * context unless the rule must be evaluated. A rule that grants unconditionally ({@code public}) is not
+     * evaluated at all, one that consults no fact is evaluated without the cache, and the rest are looked up
+     * in the cache without allocating.
+     */
+    public boolean mayRead(Session session, Conduit conduit) {
+        CompiledPolicy policy = policy(conduit.policy());
+        if (policy.alwaysGrants(Permission.READ)) {
+            return true;
         }
-        boolean decision = policy.holds(permission, ctx);
-        cache.put(key, version, decision);
+        DecisionInputs inputs = policy.inputs(Permission.READ);
+        if (!inputs.cached()) {
+            return policy.holds(Permission.READ, EvalContext.read(session, conduit, this));
+        }
+        return cachedDecision(policy, Permission.READ, inputs, session, conduit, false, null);
+    }
+
+    /** The cached decision, else evaluated (in {@code ctx}, or a new read context when null) and cached. */
+    private boolean cachedDecision(CompiledPolicy policy, Permission permission, DecisionInputs inputs,
+                                   Session session, Conduit self, boolean appendOnly, EvalContext ctx) {
+        long version = facts.version();
+        int cached = cache.find(version, policy.id(), permission, inputs, session, self, appendOnly);
+        if (cached != DecisionCache.ABSENT) {
+            return cached == DecisionCache.GRANTED;
+        }
+        boolean decision = policy.holds(permission, ctx != null ? ctx : EvalContext.read(session, self, this));
+        cache.put(DecisionCache.Key.of(policy.id(), permission, inputs, session, self, appendOnly), version, decision);
         return decision;
     }
 
@@ -134,25 +163,5 @@ public final class PolicyEngine {
     /** Drops every cached decision (the fact version already does this when facts change). */
     public void clearCache() {
         cache.clear();
-    }
-
-    private static DecisionCache.Key cacheKey(CompiledPolicy policy, Permission permission, EvalContext ctx) {
-        Set<CompiledPolicy.Dependency> deps = policy.dependencies(permission);
-        if (ctx.dest() != null || deps.contains(CompiledPolicy.Dependency.UNCACHEABLE)
-                || deps.contains(CompiledPolicy.Dependency.DESTINATION)) {
-            return null;
-        }
-        var session = ctx.session();
-        boolean readsSelf = deps.contains(CompiledPolicy.Dependency.THIS_ID)
-                || deps.contains(CompiledPolicy.Dependency.THIS_NAME)
-                || deps.contains(CompiledPolicy.Dependency.THIS_OWNER);
-        var self = readsSelf ? ctx.self() : ctx.selfUnnoted();
-        return new DecisionCache.Key(policy.id(), permission, session.principal(),
-                deps.contains(CompiledPolicy.Dependency.REGION) ? session.region() : null,
-                deps.contains(CompiledPolicy.Dependency.TIME) ? session.time().toEpochMilli() : 0L,
-                deps.contains(CompiledPolicy.Dependency.THIS_ID) ? self.id() : null,
-                deps.contains(CompiledPolicy.Dependency.THIS_NAME) ? self.name() : null,
-                deps.contains(CompiledPolicy.Dependency.THIS_OWNER) ? self.owner() : null,
-                permission == Permission.UPDATE && ctx.appendOnly());
     }
 }

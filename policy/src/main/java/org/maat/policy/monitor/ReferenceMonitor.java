@@ -77,13 +77,12 @@ public final class ReferenceMonitor {
      * of readable hits); showing data still goes through a task's checked read.
      */
     public boolean mayRead(Session session, Conduit conduit) {
-        return engine.holds(conduit.policy(), Permission.READ, EvalContext.read(session, conduit, engine));
+        return engine.mayRead(session, conduit);
     }
 
     void checkRead(Task task, Conduit conduit) {
         if (task.mode() == TaskMode.CONFINED) {
-            // Fail now, not at the first write, if the policy is unknown.
-            engine.policy(conduit.policy());
+            // The taint looks a policy up when it first meets it: an unknown one fails now, not at the first write.
             task.taint().add(conduit);
             return;
         }
