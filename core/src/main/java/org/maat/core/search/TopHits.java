@@ -22,6 +22,8 @@ import org.apache.lucene.search.TopScoreDocCollector;
 import org.apache.lucene.search.TopScoreDocCollectorManager;
 import org.apache.lucene.search.TwoPhaseIterator;
 import org.apache.lucene.search.Weight;
+import org.apache.lucene.util.BitSet;
+import org.apache.lucene.util.BitSetIterator;
 
 /**
  * The top k hits of a query on one shard, the way plain Lucene's {@code IndexSearcher.search(query,
@@ -55,9 +57,13 @@ final class TopHits {
         if (filters.isEmpty()) {
             return searcher.search(scoring, top);
         }
-        BooleanQuery.Builder all = new BooleanQuery.Builder();
-        filters.forEach(f -> all.add(f, Occur.FILTER));
-        Weight filter = searcher.createWeight(searcher.rewrite(all.build()), ScoreMode.COMPLETE_NO_SCORES, 1f);
+        Query combined = filters.get(0);
+        if (filters.size() > 1) {
+            BooleanQuery.Builder all = new BooleanQuery.Builder();
+            filters.forEach(f -> all.add(f, Occur.FILTER));
+            combined = all.build();
+        }
+        Weight filter = searcher.createWeight(searcher.rewrite(combined), ScoreMode.COMPLETE_NO_SCORES, 1f);
         return searcher.search(scoring, new FilteredManager(top, filter));
     }
 
@@ -113,6 +119,18 @@ final class TopHits {
                 return new FilterLeafCollector(leaf) {
                     @Override
                     public void collect(int doc) {
+                    }
+                };
+            }
+            if (scorer.iterator() instanceof BitSetIterator set) {
+                // A bitset filter (the session filter) is checked with one bit read, in any order.
+                BitSet bits = set.getBitSet();
+                return new FilterLeafCollector(leaf) {
+                    @Override
+                    public void collect(int doc) throws IOException {
+                        if (bits.get(doc)) {
+                            in.collect(doc);
+                        }
                     }
                 };
             }
