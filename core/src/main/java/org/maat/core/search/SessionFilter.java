@@ -26,9 +26,10 @@ import org.maat.policy.facts.FactSource;
  * rules.
  *
  * <p>Chosen over post-filtering with over-fetch, and over a query of term clauses: the filter is
- * a bitset per segment ({@link SessionAccessQuery}), checked as hits are collected, so it costs one
- * bit read per scored candidate, never needs a second round when many top hits are unreadable, and
- * gives exactly the plain order minus unreadable documents. Building it costs a copy of the
+ * a bitset per segment ({@link SessionAccessQuery}) that {@link TopHits} hands to Lucene's bulk
+ * scorer as the documents it may accept (unreadable ones are skipped like deleted ones, before full
+ * scoring) and checks again as hits are collected, so it never needs a second round when many top
+ * hits are unreadable, and gives exactly the plain order minus unreadable documents. Building it costs a copy of the
  * region's shared public set and a few hash lookups, and only for a session that may read
  * documents beyond the public ones in that segment. What is shared is cached per segment (decoded
  * once, dropped when the segment closes) and per region's blacklist (rebuilt when the blocked ids
