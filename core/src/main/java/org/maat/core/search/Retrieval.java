@@ -4,6 +4,11 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
@@ -37,11 +42,24 @@ public interface Retrieval {
                 }
                 List<String> ids = new ArrayList<>();
                 for (ScoreDoc hit : TopDocs.merge(k, perShard).scoreDocs) {
-                    ids.add(shards.searcher(hit.shardIndex).storedFields()
-                            .document(hit.doc, Set.of(IndexFields.ID)).get(IndexFields.ID));
+                    ids.add(idOf(shards.searcher(hit.shardIndex), hit.doc));
                 }
                 return ids;
             }
         };
+    }
+
+    /**
+     * The conduit id of document {@code doc} of a shard, from the {@code id} doc values (one lookup),
+     * not the stored fields (a compressed block holding the whole document decoded per hit).
+     */
+    private static String idOf(IndexSearcher searcher, int doc) throws IOException {
+        List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
+        LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+        SortedDocValues ids = DocValues.getSorted(leaf.reader(), IndexFields.ID);
+        if (ids.advanceExact(doc - leaf.docBase)) {
+            return ids.lookupOrd(ids.ordValue()).utf8ToString();
+        }
+        return searcher.storedFields().document(doc, Set.of(IndexFields.ID)).get(IndexFields.ID);
     }
 }

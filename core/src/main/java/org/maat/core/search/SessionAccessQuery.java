@@ -3,56 +3,59 @@ package org.maat.core.search;
 import java.io.IOException;
 import java.util.HashSet;
 import java.util.Set;
-import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.search.ConstantScoreScorer;
 import org.apache.lucene.search.ConstantScoreWeight;
-import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.QueryVisitor;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Scorer;
-import org.apache.lucene.search.TwoPhaseIterator;
 import org.apache.lucene.search.Weight;
+import org.apache.lucene.util.BitSetIterator;
+import org.apache.lucene.util.FixedBitSet;
 import org.maat.core.index.AccessTemplate;
-import org.maat.core.index.IndexFields;
 import org.maat.policy.facts.FactSource;
 
 /**
- * The documents one session may read under the standard templates, decided per candidate hit from
- * the doc values {@code template}, {@code owner} and {@code id}. It only verifies (a two-phase
- * check): the user's query leads and proposes candidates, so the cost grows with the candidates
- * Lucene actually scores, not with the index, and each check is a few array reads and hash
- * lookups on segments decoded once ({@link DecodedLeaf}). Identity equality, never cached: it belongs to one session and one query.
+ * The documents one session may read under the standard templates, as a bitset per segment: the
+ * region's public documents not blocked there ({@link SegmentAccess.RegionDocs}, shared by every
+ * session of the region), plus the few documents only this session may read -- its own, its
+ * friends' friends-only, friend-of-friend and MAL ones, its friends' friends' friend-of-friend ones
+ * (looked up only in a segment holding that template) and, for an employee, the MAL documents it
+ * logged -- unless blocked. The iterator is a plain {@link BitSetIterator} with an exact cost, so a
+ * hit is checked with one bit read. Identity equality, never cached by Lucene: it belongs to one
+ * session and one query (its shared part is cached by {@link SegmentAccess}).
  */
 final class SessionAccessQuery extends Query {
 
     private final String principal;
+    private final String region;
     private final Set<String> friends;
     private final Set<String> logged;
-    private final Set<String> blocked;
+    private final Blacklist blacklist;
     private final FactSource facts;
-    private final DecodedLeaf.Cache leaves;
-    /** Friends of friends, computed the first time a fof document is a candidate (rarely). */
+    private final SegmentAccess.Cache segments;
+    /** Friends of friends, computed the first time a segment with a fof document is searched (rarely). */
     private Set<String> friendsOfFriends;
 
     /**
      * @param principal the session's principal, or null (then only public documents match)
-     * @param friends the owners X with {@code friend(X, principal)}
-     * @param logged the documents D with {@code logged(principal, D)}, when the principal is an employee
-     * @param blocked the documents blocked in the session's region
+     * @param region    the session's region, or null
+     * @param friends   the owners X with {@code friend(X, principal)}
+     * @param logged    the documents D with {@code logged(principal, D)}, when the principal is an employee
+     * @param blacklist the documents blocked in the session's region
      */
-    SessionAccessQuery(String principal, Set<String> friends, Set<String> logged, Set<String> blocked,
-                       FactSource facts, DecodedLeaf.Cache leaves) {
-        this.leaves = leaves;
+    SessionAccessQuery(String principal, String region, Set<String> friends, Set<String> logged, Blacklist blacklist,
+                       FactSource facts, SegmentAccess.Cache segments) {
         this.principal = principal;
+        this.region = region;
         this.friends = friends;
         this.logged = logged;
-        this.blocked = blocked;
+        this.blacklist = blacklist;
         this.facts = facts;
+        this.segments = segments;
     }
 
     @Override
@@ -61,58 +64,18 @@ final class SessionAccessQuery extends Query {
             @Override
             public Scorer scorer(LeafReaderContext context) throws IOException {
                 LeafReader reader = context.reader();
-                DecodedLeaf decoded = leaves.of(reader);
-                SortedDocValues templates = DocValues.getSorted(reader, IndexFields.TEMPLATE);
-                SortedDocValues owners = DocValues.getSorted(reader, IndexFields.OWNER);
-                SortedDocValues ids = DocValues.getSorted(reader, IndexFields.ID);
-                DocIdSetIterator all = DocIdSetIterator.all(reader.maxDoc());
-                TwoPhaseIterator check = new TwoPhaseIterator(all) {
-                    @Override
-                    public boolean matches() throws IOException {
-                        int doc = all.docID();
-                        if (!templates.advanceExact(doc)) {
-                            return false;
-                        }
-                        AccessTemplate template = decoded.templateByOrd[templates.ordValue()];
-                        return readable(template, doc) && !(template.censored() && isBlocked(doc));
-                    }
-
-                    private boolean readable(AccessTemplate template, int doc) throws IOException {
-                        String base = template.base();
-                        if (base.equals("public")) {
-                            return true;
-                        }
-                        if (base.equals(AccessTemplate.OTHER) || principal == null || !owners.advanceExact(doc)) {
-                            return false;
-                        }
-                        String owner = decoded.ownerByOrd[owners.ordValue()];
-                        if (owner.equals(principal)) {
-                            return true;
-                        }
-                        boolean friendly = base.equals("friends") || base.equals("fof") || base.equals("mal");
-                        if (friendly && friends.contains(owner)) {
-                            return true;
-                        }
-                        if (base.equals("fof") && friendsOfFriends().contains(owner)) {
-                            return true;
-                        }
-                        return template.mal() && !logged.isEmpty() && logged.contains(id(doc));
-                    }
-
-                    private boolean isBlocked(int doc) throws IOException {
-                        return !blocked.isEmpty() && blocked.contains(id(doc));
-                    }
-
-                    private String id(int doc) throws IOException {
-                        return ids.advanceExact(doc) ? decoded.idByOrd[ids.ordValue()] : "";
-                    }
-
-                    @Override
-                    public float matchCost() {
-                        return 10;
-                    }
-                };
-                return new ConstantScoreScorer(this, score(), scoreMode, check);
+                SegmentAccess segment = segments.of(reader);
+                SegmentAccess.RegionDocs shared = segment.region(reader, region, blacklist);
+                Personal personal = new Personal(segment, shared);
+                if (principal != null) {
+                    personal.addOwned(reader);
+                }
+                FixedBitSet readable = personal.bits == null ? shared.readablePublic : personal.bits;
+                long cost = shared.readablePublicCount + personal.added;
+                if (cost == 0) {
+                    return null;
+                }
+                return new ConstantScoreScorer(this, score(), scoreMode, new BitSetIterator(readable, cost));
             }
 
             @Override
@@ -120,6 +83,63 @@ final class SessionAccessQuery extends Query {
                 return false;
             }
         };
+    }
+
+    /** The documents of one segment readable by this session only, added to a copy of the shared set. */
+    private final class Personal {
+        private final SegmentAccess segment;
+        private final SegmentAccess.RegionDocs shared;
+        FixedBitSet bits;
+        int added;
+
+        Personal(SegmentAccess segment, SegmentAccess.RegionDocs shared) {
+            this.segment = segment;
+            this.shared = shared;
+        }
+
+        void addOwned(LeafReader reader) throws IOException {
+            // Any standard template admits its owner.
+            for (int doc : segment.personalDocs(principal)) {
+                add(doc);
+            }
+            for (String friend : friends) {
+                for (int doc : segment.personalDocs(friend)) {
+                    String base = segment.templateOf(doc).base();
+                    if (base.equals("friends") || base.equals("fof") || base.equals("mal")) {
+                        add(doc);
+                    }
+                }
+            }
+            if (segment.hasFriendOfFriend()) {
+                for (String owner : friendsOfFriends()) {
+                    for (int doc : segment.personalDocs(owner)) {
+                        if (segment.templateOf(doc).base().equals("fof")) {
+                            add(doc);
+                        }
+                    }
+                }
+            }
+            for (String id : logged) {
+                SegmentAccess.docsWithId(reader, id, doc -> {
+                    AccessTemplate template = segment.templateOf(doc);
+                    if (template != null && template.mal() && !template.base().equals(AccessTemplate.OTHER)) {
+                        add(doc);
+                    }
+                });
+            }
+        }
+
+        private void add(int doc) {
+            if (shared.isBlocked(doc)) {
+                return;
+            }
+            if (bits == null) {
+                bits = shared.readablePublic.clone();
+            }
+            if (!bits.getAndSet(doc)) {
+                added++;
+            }
+        }
     }
 
     private synchronized Set<String> friendsOfFriends() {

@@ -25,18 +25,23 @@ import org.maat.policy.facts.FactSource;
  * A document whose policy is not a standard template never matches: the filter does not know its
  * rules.
  *
- * <p>Chosen over post-filtering with over-fetch, and over a query of term clauses: the filter is a
- * two-phase check ({@link SessionAccessQuery}) that reads a candidate's doc values only when the
- * user's query proposes it, so it costs a few lookups per scored candidate, never needs a second
- * round when many top hits are unreadable, and gives exactly the plain order minus unreadable
- * documents. The blacklist of a region is looked up once per fact version.
+ * <p>Chosen over post-filtering with over-fetch, and over a query of term clauses: the filter is
+ * a bitset per segment ({@link SessionAccessQuery}) that {@link TopHits} hands to Lucene's bulk
+ * scorer as the documents it may accept (unreadable ones are skipped like deleted ones, before full
+ * scoring) and checks again as hits are collected, so it never needs a second round when many top
+ * hits are unreadable, and gives exactly the plain order minus unreadable documents. Building it costs a copy of the
+ * region's shared public set and a few hash lookups, and only for a session that may read
+ * documents beyond the public ones in that segment. What is shared is cached per segment (decoded
+ * once, dropped when the segment closes) and per region's blacklist (rebuilt when the blocked ids
+ * change); what depends on the session (friends, MAL entries) is read from the facts at every
+ * search, so a fact change shows in the next search.
  */
 public final class SessionFilter implements AccessFilter {
 
-    private final Map<String, Blacklist> blacklists = new ConcurrentHashMap<>();
-    private final DecodedLeaf.Cache leaves = new DecodedLeaf.Cache();
+    private final Map<String, KnownBlacklist> blacklists = new ConcurrentHashMap<>();
+    private final SegmentAccess.Cache segments = new SegmentAccess.Cache();
 
-    private record Blacklist(long factVersion, Set<String> ids) {
+    private record KnownBlacklist(long factVersion, Blacklist blacklist) {
     }
 
     @Override
@@ -45,17 +50,25 @@ public final class SessionFilter implements AccessFilter {
         Set<String> friends = me == null ? Set.of() : facts.neighbours("friend", 1, me);
         Set<String> logged = me != null && facts.contains("employee", List.of(me))
                 ? facts.neighbours("logged", 0, me) : Set.of();
-        Set<String> blocked = session.region() == null ? Set.of() : blacklist(session.region(), facts);
-        return Optional.of(new SessionAccessQuery(me, friends, logged, blocked, facts, leaves));
+        Blacklist blocked = session.region() == null ? Blacklist.NONE : blacklist(session.region(), facts);
+        return Optional.of(new SessionAccessQuery(me, session.region(), friends, logged, blocked, facts, segments));
     }
 
-    private Set<String> blacklist(String region, FactSource facts) {
+    /** The region's blacklist; the same object as long as its ids stay the same, whatever else changes. */
+    private Blacklist blacklist(String region, FactSource facts) {
         long version = facts.version();
-        Blacklist known = blacklists.get(region);
+        KnownBlacklist known = blacklists.get(region);
         if (known == null || known.factVersion() != version) {
-            known = new Blacklist(version, Set.copyOf(facts.neighbours("blocked", 0, region)));
+            Set<String> ids = facts.neighbours("blocked", 0, region);
+            Blacklist current = known != null && known.blacklist().ids().equals(ids) ? known.blacklist() : new Blacklist(ids);
+            known = new KnownBlacklist(version, current);
             blacklists.put(region, known);
         }
-        return known.ids();
+        return known.blacklist();
+    }
+
+    /** The segments whose access data is cached (for tests: closed segments are dropped). */
+    int cachedSegments() {
+        return segments.size();
     }
 }

@@ -4,17 +4,22 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BulkScorer;
 import org.apache.lucene.search.CollectorManager;
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.FilterCollector;
 import org.apache.lucene.search.FilterLeafCollector;
+import org.apache.lucene.search.FilterWeight;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.LeafCollector;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.QueryVisitor;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.TopDocs;
@@ -22,6 +27,9 @@ import org.apache.lucene.search.TopScoreDocCollector;
 import org.apache.lucene.search.TopScoreDocCollectorManager;
 import org.apache.lucene.search.TwoPhaseIterator;
 import org.apache.lucene.search.Weight;
+import org.apache.lucene.util.BitSet;
+import org.apache.lucene.util.BitSetIterator;
+import org.apache.lucene.util.Bits;
 
 /**
  * The top k hits of a query on one shard, the way plain Lucene's {@code IndexSearcher.search(query,
@@ -29,7 +37,10 @@ import org.apache.lucene.search.Weight;
  * filters) runs as {@code q} alone with the filters checked when a hit is collected: same hits,
  * scores and order as Lucene's conjunction (filters do not score; ties go to the lower document),
  * but {@code q} keeps Lucene's fastest top-k path (MaxScore pruning over a top-level disjunction),
- * which a conjunction loses. Any other query runs as it is.
+ * which a conjunction loses. A filter that is a bitset on a segment (the session filter) is also
+ * handed to {@code q}'s bulk scorer as the documents it may accept, beside the live ones, so Lucene
+ * skips the others before scoring them fully, as it skips deleted documents. Any other query runs
+ * as it is.
  */
 final class TopHits {
 
@@ -55,10 +66,15 @@ final class TopHits {
         if (filters.isEmpty()) {
             return searcher.search(scoring, top);
         }
-        BooleanQuery.Builder all = new BooleanQuery.Builder();
-        filters.forEach(f -> all.add(f, Occur.FILTER));
-        Weight filter = searcher.createWeight(searcher.rewrite(all.build()), ScoreMode.COMPLETE_NO_SCORES, 1f);
-        return searcher.search(scoring, new FilteredManager(top, filter));
+        Query combined = filters.get(0);
+        if (filters.size() > 1) {
+            BooleanQuery.Builder all = new BooleanQuery.Builder();
+            filters.forEach(f -> all.add(f, Occur.FILTER));
+            combined = all.build();
+        }
+        Weight filter = searcher.createWeight(searcher.rewrite(combined), ScoreMode.COMPLETE_NO_SCORES, 1f);
+        BitsByLeaf accepted = new BitsByLeaf();
+        return searcher.search(new AcceptingOnly(scoring, accepted), new FilteredManager(top, filter, accepted));
     }
 
     private static boolean isScoringClauseWithFilters(BooleanQuery b) {
@@ -79,12 +95,12 @@ final class TopHits {
     }
 
     /** Top-k collectors that pass on only the hits the filter weight matches. */
-    private record FilteredManager(TopScoreDocCollectorManager top, Weight filter)
+    private record FilteredManager(TopScoreDocCollectorManager top, Weight filter, BitsByLeaf accepted)
             implements CollectorManager<FilteringCollector, TopDocs> {
 
         @Override
         public FilteringCollector newCollector() {
-            return new FilteringCollector(top.newCollector(), filter);
+            return new FilteringCollector(top.newCollector(), filter, accepted);
         }
 
         @Override
@@ -98,11 +114,13 @@ final class TopHits {
     private static final class FilteringCollector extends FilterCollector {
         private final TopScoreDocCollector top;
         private final Weight filter;
+        private final BitsByLeaf accepted;
 
-        FilteringCollector(TopScoreDocCollector top, Weight filter) {
+        FilteringCollector(TopScoreDocCollector top, Weight filter, BitsByLeaf accepted) {
             super(top);
             this.top = top;
             this.filter = filter;
+            this.accepted = accepted;
         }
 
         @Override
@@ -113,6 +131,19 @@ final class TopHits {
                 return new FilterLeafCollector(leaf) {
                     @Override
                     public void collect(int doc) {
+                    }
+                };
+            }
+            if (scorer.iterator() instanceof BitSetIterator set) {
+                // A bitset filter (the session filter) is checked with one bit read, in any order.
+                BitSet bits = set.getBitSet();
+                accepted.put(context, bits);
+                return new FilterLeafCollector(leaf) {
+                    @Override
+                    public void collect(int doc) throws IOException {
+                        if (bits.get(doc)) {
+                            in.collect(doc);
+                        }
                     }
                 };
             }
@@ -128,6 +159,103 @@ final class TopHits {
                     }
                 }
             };
+        }
+    }
+
+    /**
+     * The bitset filters of the leaves searched so far, by leaf: the collector finds a leaf's
+     * filter before Lucene asks for that leaf's bulk scorer, and both run on the searching thread.
+     */
+    private static final class BitsByLeaf {
+        /** Leaf contexts have identity equality: one search, one reader. */
+        private final Map<LeafReaderContext, BitSet> byLeaf = new ConcurrentHashMap<>();
+
+        void put(LeafReaderContext leaf, BitSet bits) {
+            byLeaf.put(leaf, bits);
+        }
+
+        BitSet get(LeafReaderContext leaf) {
+            return byLeaf.get(leaf);
+        }
+    }
+
+    /**
+     * The scoring query, whose bulk scorer on each leaf accepts only the live documents that the
+     * leaf's bitset filter holds (when it has one). Scores, and so ranking, are the scoring query's:
+     * the same weight, only fewer documents offered to it. The collector still checks the filter.
+     */
+    private static final class AcceptingOnly extends Query {
+        private final Query scoring;
+        private final BitsByLeaf accepted;
+
+        AcceptingOnly(Query scoring, BitsByLeaf accepted) {
+            this.scoring = scoring;
+            this.accepted = accepted;
+        }
+
+        @Override
+        public Query rewrite(IndexSearcher searcher) throws IOException {
+            Query rewritten = searcher.rewrite(scoring);
+            return rewritten == scoring ? this : new AcceptingOnly(rewritten, accepted);
+        }
+
+        @Override
+        public Weight createWeight(IndexSearcher searcher, ScoreMode scoreMode, float boost) throws IOException {
+            Weight inner = searcher.createWeight(scoring, scoreMode, boost);
+            return new FilterWeight(this, inner) {
+                @Override
+                public BulkScorer bulkScorer(LeafReaderContext context) throws IOException {
+                    BulkScorer scorer = in.bulkScorer(context);
+                    BitSet bits = accepted.get(context);
+                    if (scorer == null || bits == null) {
+                        return scorer;
+                    }
+                    return new BulkScorer() {
+                        @Override
+                        public int score(LeafCollector collector, Bits live, int min, int max) throws IOException {
+                            return scorer.score(collector, live == null ? bits : new Both(live, bits), min, max);
+                        }
+
+                        @Override
+                        public long cost() {
+                            return scorer.cost();
+                        }
+                    };
+                }
+            };
+        }
+
+        @Override
+        public void visit(QueryVisitor visitor) {
+            scoring.visit(visitor);
+        }
+
+        @Override
+        public String toString(String field) {
+            return scoring.toString(field);
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return this == other;
+        }
+
+        @Override
+        public int hashCode() {
+            return System.identityHashCode(this);
+        }
+    }
+
+    /** Documents in both sets. */
+    private record Both(Bits first, Bits second) implements Bits {
+        @Override
+        public boolean get(int index) {
+            return second.get(index) && first.get(index);
+        }
+
+        @Override
+        public int length() {
+            return first.length();
         }
     }
 }
