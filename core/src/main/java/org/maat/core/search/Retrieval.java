@@ -1,9 +1,14 @@
 package org.maat.core.search;
 
 import java.io.IOException;
-import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TopDocs;
@@ -29,18 +34,39 @@ public interface Retrieval {
             @Override
             public List<String> topIds(ShardSearchers shards, Query query, int k) throws IOException {
                 TopDocs[] perShard = new TopDocs[shards.shards()];
+                IndexSearcher[] searchers = new IndexSearcher[perShard.length];
                 for (int shard = 0; shard < perShard.length; shard++) {
-                    perShard[shard] = TopHits.search(shards.searcher(shard), query, k);
+                    searchers[shard] = shards.searcher(shard);
+                    perShard[shard] = TopHits.search(searchers[shard], query, k);
                     for (ScoreDoc hit : perShard[shard].scoreDocs) {
                         hit.shardIndex = shard;
                     }
                 }
-                List<String> ids = new ArrayList<>();
-                for (ScoreDoc hit : TopDocs.merge(k, perShard).scoreDocs) {
-                    ids.add(shards.searcher(hit.shardIndex).storedFields()
-                            .document(hit.doc, Set.of(IndexFields.ID)).get(IndexFields.ID));
+                ScoreDoc[] top = TopDocs.merge(k, perShard).scoreDocs;
+                String[] ids = new String[top.length];
+                // Ids from the ID doc values, not the stored fields: a stored-field read decompresses a
+                // whole block of documents per hit. Doc values are read forward, so in (shard, doc) order.
+                Integer[] order = new Integer[top.length];
+                Arrays.setAll(order, i -> i);
+                Arrays.sort(order, Comparator.comparingInt((Integer i) -> top[i].shardIndex).thenComparingInt(i -> top[i].doc));
+                int leafShard = -1;
+                LeafReaderContext leaf = null;
+                SortedDocValues values = null;
+                for (int i : order) {
+                    ScoreDoc hit = top[i];
+                    List<LeafReaderContext> leaves = searchers[hit.shardIndex].getIndexReader().leaves();
+                    LeafReaderContext at = leaves.get(ReaderUtil.subIndex(hit.doc, leaves));
+                    if (hit.shardIndex != leafShard || at != leaf) {
+                        leafShard = hit.shardIndex;
+                        leaf = at;
+                        values = DocValues.getSorted(at.reader(), IndexFields.ID);
+                    }
+                    if (!values.advanceExact(hit.doc - at.docBase)) {
+                        throw new IllegalStateException("document " + hit.doc + " of shard " + hit.shardIndex + " has no id");
+                    }
+                    ids[i] = values.lookupOrd(values.ordValue()).utf8ToString();
                 }
-                return ids;
+                return Arrays.asList(ids);
             }
         };
     }
