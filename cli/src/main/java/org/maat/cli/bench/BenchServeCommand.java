@@ -35,8 +35,13 @@ import picocli.CommandLine.Spec;
             "Generates its own data from a europarl prefix (every user gets a login) and indexes it. A session "
                 + "logs in, runs --session-length searches (titles, Zipf) and logs out; the same session runs on "
                 + "every configuration in rotating order, so machine noise falls on all alike. Prints throughput "
-                + "(Little's law: clients / mean session time), mean and p95 search latency, and ratios to the "
-                + "no-policy baseline, per session length."},
+                + "(Little's law: clients / mean session time), mean and p95 search latency, the log-in's mean time "
+                + "(apart from the searches), and ratios to the no-policy baseline, per session length.",
+            "",
+            "In the same slots, the same users' searches also run in this process without HTTP (the mix's data and "
+                + "index, one task per search over all shards, then the page's titles and snippets): in-process "
+                + "releases k ids, in-process-200 the 200 the front-end counts a total over. Prints their latency "
+                + "and the ratio mix / in-process: what the served path costs, measured like for like."},
         footer = {"", "Example:",
             "  maat bench serve --topology 4servers --session-length 1,2,5,20",
             "", "Goals: mix throughput >= 0.97 of no-policy, latency overhead < 5 %%, per-session overhead at "
