@@ -10,7 +10,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** A small run of the HTTP benchmark: every configuration and length measured, no request failed. */
+/**
+ * A small run of the HTTP benchmark: every configuration and length measured, no request failed, and the same
+ * searches measured in process beside them.
+ */
 class BenchServeCommandIT {
 
     @TempDir
@@ -38,6 +41,16 @@ class BenchServeCommandIT {
             assertThat(cells[cells.length - 1]).as(row).isEqualTo("0");        // errors
         }
         assertThat(rows.get(0)).contains("no-policy").contains("1.000");
+        // The same searches in process, in the same run: every session's searches, and the served/in-process ratio.
+        List<String> inProcess = out.toString().lines().filter(l -> l.matches("\\s+\\d+ in-process(-200)? .*"))
+                .toList();
+        assertThat(inProcess).hasSize(4);
+        for (String row : inProcess) {
+            String[] cells = row.trim().split("\\s+");
+            assertThat(Integer.parseInt(cells[2])).as(row).isEqualTo(6 * Integer.parseInt(cells[0]));   // searches
+            assertThat(Double.parseDouble(cells[3])).as(row).isPositive();                              // mean ms
+            assertThat(Double.parseDouble(cells[5].replace("x", ""))).as(row).isPositive();           // mix / this
+        }
     }
 
     @Test

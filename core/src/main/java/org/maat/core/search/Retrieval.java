@@ -1,9 +1,9 @@
 package org.maat.core.search;
 
 import java.io.IOException;
-import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Set;
 import org.apache.lucene.index.DocValues;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
@@ -34,32 +34,40 @@ public interface Retrieval {
             @Override
             public List<String> topIds(ShardSearchers shards, Query query, int k) throws IOException {
                 TopDocs[] perShard = new TopDocs[shards.shards()];
+                IndexSearcher[] searchers = new IndexSearcher[perShard.length];
                 for (int shard = 0; shard < perShard.length; shard++) {
-                    perShard[shard] = TopHits.search(shards.searcher(shard), query, k);
+                    searchers[shard] = shards.searcher(shard);
+                    perShard[shard] = TopHits.search(searchers[shard], query, k);
                     for (ScoreDoc hit : perShard[shard].scoreDocs) {
                         hit.shardIndex = shard;
                     }
                 }
-                List<String> ids = new ArrayList<>();
-                for (ScoreDoc hit : TopDocs.merge(k, perShard).scoreDocs) {
-                    ids.add(idOf(shards.searcher(hit.shardIndex), hit.doc));
+                ScoreDoc[] top = TopDocs.merge(k, perShard).scoreDocs;
+                String[] ids = new String[top.length];
+                // Ids from the ID doc values, not the stored fields: a stored-field read decompresses a
+                // whole block of documents per hit. Doc values are read forward, so in (shard, doc) order.
+                Integer[] order = new Integer[top.length];
+                Arrays.setAll(order, i -> i);
+                Arrays.sort(order, Comparator.comparingInt((Integer i) -> top[i].shardIndex).thenComparingInt(i -> top[i].doc));
+                int leafShard = -1;
+                LeafReaderContext leaf = null;
+                SortedDocValues values = null;
+                for (int i : order) {
+                    ScoreDoc hit = top[i];
+                    List<LeafReaderContext> leaves = searchers[hit.shardIndex].getIndexReader().leaves();
+                    LeafReaderContext at = leaves.get(ReaderUtil.subIndex(hit.doc, leaves));
+                    if (hit.shardIndex != leafShard || at != leaf) {
+                        leafShard = hit.shardIndex;
+                        leaf = at;
+                        values = DocValues.getSorted(at.reader(), IndexFields.ID);
+                    }
+                    if (!values.advanceExact(hit.doc - at.docBase)) {
+                        throw new IllegalStateException("document " + hit.doc + " of shard " + hit.shardIndex + " has no id");
+                    }
+                    ids[i] = values.lookupOrd(values.ordValue()).utf8ToString();
                 }
-                return ids;
+                return Arrays.asList(ids);
             }
         };
-    }
-
-    /**
-     * The conduit id of document {@code doc} of a shard, from the {@code id} doc values (one lookup),
-     * not the stored fields (a compressed block holding the whole document decoded per hit).
-     */
-    private static String idOf(IndexSearcher searcher, int doc) throws IOException {
-        List<LeafReaderContext> leaves = searcher.getIndexReader().leaves();
-        LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
-        SortedDocValues ids = DocValues.getSorted(leaf.reader(), IndexFields.ID);
-        if (ids.advanceExact(doc - leaf.docBase)) {
-            return ids.lookupOrd(ids.ordValue()).utf8ToString();
-        }
-        return searcher.storedFields().document(doc, Set.of(IndexFields.ID)).get(IndexFields.ID);
     }
 }

@@ -2,7 +2,9 @@ package org.maat.frontend.app;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
@@ -176,9 +178,14 @@ public final class Frontend implements AutoCloseable {
         }
         // A shard answers from the index it last published; a document removed since (an account
         // disguise) may still be among its hits until it sees the next publication. Such a hit names no
-        // document any more: it is dropped here, before anything is written or read for it.
+        // document any more: it is dropped here, before anything is written or read for it. Each hit's conduit
+        // is looked up once, here, and kept for the count below.
         boolean exact = merged.size() < asked;
-        merged = merged.stream().filter(h -> exists(h.id())).toList();
+        Map<String, Conduit> documents = new HashMap<>();
+        for (ShardHit h : merged) {
+            document(h.id()).ifPresent(c -> documents.put(h.id(), c));
+        }
+        merged = merged.stream().filter(h -> documents.containsKey(h.id())).toList();
         List<String> ranked;
         try {
             ranked = Personalizer.rerank(merged, history.read(user.gate(), user.user())).stream()
@@ -191,7 +198,7 @@ public final class Frontend implements AutoCloseable {
         // The total counts the hits the session's monitor would let it read, asked without reading them: an id
         // past the page (a faulty shard's) is never read, refused or named, only left uncounted, and an employee's
         // MAL-protected document counts once a reason is logged, with nothing logged by the count.
-        int readable = (int) ranked.stream().filter(id -> mayRead(user, id)).count();
+        int readable = (int) ranked.stream().filter(id -> access.mayRead(user.session(), documents.get(id))).count();
         // The page's hits are read: a hit the monitor refuses refuses the page (it never filters silently).
         List<SearchHit> lines = checkedReads(user, (task, reader) -> new Snippets(reader).hits(page, parsed));
         List<SearchResult.Hit> hits = new ArrayList<>(lines.size());
@@ -346,14 +353,9 @@ public final class Frontend implements AutoCloseable {
                 .orElseThrow(() -> RequestException.notFound("no document " + id));
     }
 
-    /** Whether the session's monitor would let it read the document {@code id} (a question: nothing is read). */
-    private boolean mayRead(UserSession user, String id) {
-        return data.policies().find(id).filter(c -> access.mayRead(user.session(), c)).isPresent();
-    }
-
-    /** Whether {@code id} is a document now: a conduit of the policy store with its text in the document store. */
-    private boolean exists(String id) {
-        return data.policies().find(id).isPresent() && data.documents().contains(id);
+    /** The conduit of {@code id} if it is a document now: in the policy store, with its text in the document store. */
+    private Optional<Conduit> document(String id) {
+        return data.policies().find(id).filter(c -> data.documents().contains(id));
     }
 
     private static String checkQuery(String query) {

@@ -31,8 +31,11 @@ import org.maat.policy.monitor.Payload;
  *
  * <p>Every read and append goes through the caller's gate first (the session's task), so the
  * monitor taints the task with the history policy and judges each append. Crash safety: an append
- * is one write of a whole line followed by a force, so a crash leaves at most a torn last line,
- * which readers skip and the next append terminates; acknowledged entries are never lost.
+ * is one write of a whole line, so a crash leaves at most a torn last line, which readers skip and
+ * the next append terminates. An acknowledged entry survives the front-end's crash (it is in the
+ * operating system's cache) but not necessarily a power loss: the append is not forced to disk,
+ * because a force on every search cost more than the search (a history only re-ranks its owner's
+ * results and is shown to its owner; the MAL log, a record others rely on, is forced).
  */
 public final class SearchHistory {
 
@@ -137,7 +140,6 @@ public final class SearchHistory {
                 while (buffer.hasRemaining()) {
                     out.write(buffer);
                 }
-                out.force(true);
             }
         }
     }
