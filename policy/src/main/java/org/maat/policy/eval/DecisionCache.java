@@ -54,7 +54,7 @@ final class DecisionCache {
         boolean matches(PolicyId policy, Permission permission, DecisionInputs inputs, Session session, Conduit self,
                         boolean appendOnly) {
             return this.policy.equals(policy) && this.permission == permission
-                    && this.principal.equals(session.principal())
+                    && Objects.equals(this.principal, session.principal())
                     && Objects.equals(region, inputs.region() ? session.region() : null)
                     && time == (inputs.time() ? session.time().toEpochMilli() : 0L)
                     && Objects.equals(thisId, inputs.thisId() ? self.id() : null)
@@ -79,7 +79,7 @@ final class DecisionCache {
                                 String thisId, String thisName, String thisOwner, boolean appendOnly) {
             int h = Long.hashCode(policy.value());
             h = 31 * h + permission.ordinal();
-            h = 31 * h + principal.hashCode();
+            h = 31 * h + Objects.hashCode(principal); // null: an anonymous session
             h = 31 * h + Objects.hashCode(region);
             h = 31 * h + Long.hashCode(time);
             h = 31 * h + Objects.hashCode(thisId);

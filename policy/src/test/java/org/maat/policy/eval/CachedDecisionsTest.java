@@ -49,7 +49,8 @@ class CachedDecisionsTest {
         }
         List<Session> sessions = new ArrayList<>();
         for (int s = 0; s < 12; s++) {
-            sessions.add(new Session(user(), s % 3 == 0 ? "eu" : "us",
+            // One anonymous session (no principal): its decisions are cached under a null principal.
+            sessions.add(new Session(s == 11 ? null : user(), s % 3 == 0 ? "eu" : "us",
                     Instant.parse(s % 2 == 0 ? "2026-11-26T09:00:00Z" : "2031-01-01T00:00:00Z"), Map.of()));
         }
         int granted = 0;
