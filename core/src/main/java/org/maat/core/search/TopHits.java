@@ -73,7 +73,9 @@ final class TopHits {
             combined = all.build();
         }
         Weight filter = searcher.createWeight(searcher.rewrite(combined), ScoreMode.COMPLETE_NO_SCORES, 1f);
-        BitsByLeaf accepted = new BitsByLeaf();
+        // The bitset filters of the leaves searched so far: the collector finds a leaf's filter before
+        // Lucene asks for that leaf's bulk scorer. Leaf contexts have identity equality (one search).
+        Map<LeafReaderContext, BitSet> accepted = new ConcurrentHashMap<>();
         return searcher.search(new AcceptingOnly(scoring, accepted), new FilteredManager(top, filter, accepted));
     }
 
@@ -95,7 +97,7 @@ final class TopHits {
     }
 
     /** Top-k collectors that pass on only the hits the filter weight matches. */
-    private record FilteredManager(TopScoreDocCollectorManager top, Weight filter, BitsByLeaf accepted)
+    private record FilteredManager(TopScoreDocCollectorManager top, Weight filter, Map<LeafReaderContext, BitSet> accepted)
             implements CollectorManager<FilteringCollector, TopDocs> {
 
         @Override
@@ -114,9 +116,9 @@ final class TopHits {
     private static final class FilteringCollector extends FilterCollector {
         private final TopScoreDocCollector top;
         private final Weight filter;
-        private final BitsByLeaf accepted;
+        private final Map<LeafReaderContext, BitSet> accepted;
 
-        FilteringCollector(TopScoreDocCollector top, Weight filter, BitsByLeaf accepted) {
+        FilteringCollector(TopScoreDocCollector top, Weight filter, Map<LeafReaderContext, BitSet> accepted) {
             super(top);
             this.top = top;
             this.filter = filter;
@@ -163,32 +165,15 @@ final class TopHits {
     }
 
     /**
-     * The bitset filters of the leaves searched so far, by leaf: the collector finds a leaf's
-     * filter before Lucene asks for that leaf's bulk scorer, and both run on the searching thread.
-     */
-    private static final class BitsByLeaf {
-        /** Leaf contexts have identity equality: one search, one reader. */
-        private final Map<LeafReaderContext, BitSet> byLeaf = new ConcurrentHashMap<>();
-
-        void put(LeafReaderContext leaf, BitSet bits) {
-            byLeaf.put(leaf, bits);
-        }
-
-        BitSet get(LeafReaderContext leaf) {
-            return byLeaf.get(leaf);
-        }
-    }
-
-    /**
      * The scoring query, whose bulk scorer on each leaf accepts only the live documents that the
      * leaf's bitset filter holds (when it has one). Scores, and so ranking, are the scoring query's:
      * the same weight, only fewer documents offered to it. The collector still checks the filter.
      */
     private static final class AcceptingOnly extends Query {
         private final Query scoring;
-        private final BitsByLeaf accepted;
+        private final Map<LeafReaderContext, BitSet> accepted;
 
-        AcceptingOnly(Query scoring, BitsByLeaf accepted) {
+        AcceptingOnly(Query scoring, Map<LeafReaderContext, BitSet> accepted) {
             this.scoring = scoring;
             this.accepted = accepted;
         }

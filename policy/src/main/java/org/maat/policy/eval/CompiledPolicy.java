@@ -158,10 +158,6 @@ public final class CompiledPolicy {
                 || deps.contains(Dependency.UNCACHEABLE);
     }
 
-    Set<Dependency> dependencies(Permission permission) {
-        return dependencies.get(permission);
-    }
-
     /** What decisions of {@code permission} look at, for the engine's choice to cache them or not. */
     DecisionInputs inputs(Permission permission) {
         return inputs[permission.ordinal()];
