@@ -18,7 +18,8 @@ import picocli.CommandLine.Command;
             "  maat vault serve --dir vault &",
             "  maat vault put   --dir vault --collection erp --name master --random 32",
             "  maat erp load    --dir erp-db --encrypted --key-source vault:vault/erp/master"},
-        subcommands = {VaultInitCommand.class, VaultServeCommand.class, VaultPutCommand.class, VaultGetCommand.class})
+        subcommands = {VaultInitCommand.class, VaultServeCommand.class, VaultPutCommand.class, VaultGetCommand.class,
+            VaultDeleteCommand.class})
 public final class VaultCommand implements Runnable {
 
     @CommandLine.Spec
@@ -26,6 +27,6 @@ public final class VaultCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: init, serve, put or get");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing subcommand: init, serve, put, get or delete");
     }
 }

@@ -35,6 +35,9 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
             "  maat vault put --dir vault --collection erp --name master --random 32",
             "  maat vault put --dir vault --collection erp --name master --k 2 --n 3 --quorum 2 < keyfile",
+            "", "A put is all-or-nothing: its shares are staged on every server, then committed; if it fails or is "
+                + "killed part-way, nothing of it is visible, and running it again (or maat vault delete) leaves the "
+                + "name clean. Running it again with the same secret after it succeeded succeeds again.",
             "", "Exit codes: 0 stored, 2 bad arguments, the secret exists, or a server was down or refused "
                 + "(the message names it)."})
 public final class VaultPutCommand implements Callable<Integer> {
@@ -48,15 +51,16 @@ public final class VaultPutCommand implements Callable<Integer> {
     @Mixin
     SecretOptions secret;
 
-    @Option(names = "--k", paramLabel = "K", description = "Shares needed to recover it. Default: n.")
-    int k;
+    @Option(names = "--k", paramLabel = "K", description = "Shares needed to recover it, 1 to n (1: every server "
+            + "holds the whole secret). Default: n.")
+    Integer k;
 
     @Option(names = "--n", paramLabel = "N", description = "Shares, one per server. Default: every server.")
-    int n;
+    Integer n;
 
     @Option(names = "--quorum", paramLabel = "Q",
-            description = "ACS tokens a storage server requires (of the n servers' ACSs). Default: n.")
-    int quorum;
+            description = "ACS tokens a storage server requires (of the n servers' ACSs), 1 to n. Default: n.")
+    Integer quorum;
 
     @Option(names = "--servers", split = ",", paramLabel = "I,J,...",
             description = "The servers to hold the shares (n is their number). Default: the first n.")
@@ -77,8 +81,12 @@ public final class VaultPutCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (k < 0 || n < 0 || quorum < 0) {
-            throw new ParameterException(spec.commandLine(), "--k, --n and --quorum must be positive");
+        // Given explicitly, 0 is an error, never "the default" (which is what leaving the option out means).
+        for (var given : new Object[][] {{"--k", k}, {"--n", n}, {"--quorum", quorum}}) {
+            if (given[1] != null && (Integer) given[1] < 1) {
+                throw new ParameterException(spec.commandLine(), given[0] + " must be at least 1, not " + given[1]
+                        + " (leave it out for the default, n)");
+            }
         }
         if (random != null && in != null) {
             throw new ParameterException(spec.commandLine(), "give --random or --in, not both");
@@ -87,9 +95,14 @@ public final class VaultPutCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--random must be 1 to " + MAX_SECRET_BYTES + " bytes");
         }
         byte[] secret = random != null ? randomBytes(random) : read();
-        PutOptions options = new PutOptions(k, n, quorum, null);
+        PutOptions options = new PutOptions(k == null ? 0 : k, n == null ? 0 : n, quorum == null ? 0 : quorum, null);
         if (servers != null) {
             options = options.onServers(servers);
+        }
+        if (k != null && k == 1) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("warning: --k 1 gives each storage server the whole secret: any one of them can read it");
+            err.flush();
         }
         try (VaultClient vault = VaultClient.open(dir.dir(), client.client())) {
             Timings timings = vault.put(this.secret.collection(), this.secret.name(), secret, options);

@@ -198,46 +198,109 @@ public final class VaultClient implements AutoCloseable {
             }
             return null;
         });
-        List<Exchange> stored = timings.time(Phase.SHARES, () -> http.sendEach(up, server ->
-                http.send(server, "PUT", secretPath(collection, name), recordOf.get(server.id()), write.values())));
+        // Phase 1: stage every share. Nothing staged is visible to a reader until the put commits.
+        List<Exchange> staged = timings.time(Phase.SHARES, () -> http.sendEach(up, server ->
+                http.send(server, "PUT", putPath(collection, name, put), recordOf.get(server.id()), write.values())));
         List<ServerEndpoint> existing = new ArrayList<>();
-        for (Exchange e : stored) {
-            if (e.status() == 409 && "secret-exists".equals(e.code())) {
+        long stagedCount = 0;
+        for (Exchange e : staged) {
+            if (e.ok()) {
+                stagedCount++;
+            } else if (e.status() == 409 && "secret-exists".equals(e.code())) {
                 existing.add(e.server());
                 problems.add(e.server(), "already holds " + what);
-            } else if (!e.ok()) {
+            } else {
                 problems.add(e);
             }
         }
-        List<ServerEndpoint> ours = stored.stream().filter(Exchange::ok).map(Exchange::server).collect(Collectors.toList());
-        // A partial put would leave shares of this split beside another's (or none) forever, secrets being
-        // immutable: take back what was stored so that the secret is either wholly there or not at all.
-        String undone = ours.size() < placement.n() && !ours.isEmpty()
-                ? "; " + rollBack(collection, name, up, ours, timings) : "";
-        if (!existing.isEmpty()) {
-            throw new SecretExistsException("cannot store " + what + ": it already exists; secrets are immutable"
-                    + " (servers " + ServerProblems.ids(existing) + " hold it)" + undone, problems.byServer());
+        if (stagedCount < placement.n()) {
+            // Not committed anywhere, so no reader can see it: drop what was staged (with the write tokens in
+            // hand, so a server lost since cannot make the abort miss its quorum).
+            String undone = "; " + abort(collection, name, put, up, write);
+            if (!existing.isEmpty()) {
+                return sameOrExists(collection, name, secret, existing, problems, undone, timings, started);
+            }
+            throw notStored(what, stagedCount + " of the " + placement.n() + " shares staged", problems, undone);
         }
-        if (ours.size() < placement.n()) {
-            throw notStored(what, ours.size() + " of the " + placement.n() + " shares stored", problems, undone);
+
+        // Phase 2: the commit on the deciding server is the put's one moment of truth; every share is staged
+        // by then, so from that moment on every reader finds all n.
+        ServerEndpoint decider = decider(placement.servers());
+        Exchange decision = timings.time(Phase.SHARES, () -> http.send(decider, "POST",
+                putPath(collection, name, put) + "/commit", null, write.values()).join());
+        if (!decision.ok()) {
+            boolean refused = decision.answered() && decision.status() >= 400 && decision.status() < 500;
+            if (!refused) {
+                // It may have committed before the answer was lost: aborting now could take away a secret.
+                problems.add(decision);
+                throw notStored(what, "server " + decider.id() + ", which decides a put, did not answer its commit,"
+                        + " so it may or may not be stored: run the put again (it completes, or reports the secret"
+                        + " exists) or delete the secret", problems);
+            }
+            String undone = "; " + abort(collection, name, put, up, write);
+            if (decision.status() == 409 && "secret-exists".equals(decision.code())) {
+                problems.add(decider, "already holds " + what);
+                return sameOrExists(collection, name, secret, List.of(decider), problems, undone, timings, started);
+            }
+            problems.add(decision);
+            throw notStored(what, "server " + decider.id() + " refused to commit it", problems, undone);
+        }
+        List<ServerEndpoint> rest = up.stream().filter(s -> s.id() != decider.id()).collect(Collectors.toList());
+        List<Exchange> commits = timings.time(Phase.SHARES, () -> http.sendEach(rest, server ->
+                http.send(server, "POST", putPath(collection, name, put) + "/commit", null, write.values())));
+        for (Exchange e : commits) {
+            if (!e.ok()) {
+                // Stored all the same: a reader that sees the put committed anywhere fetches staged shares by put id.
+                LOG.info("vault secret {}: stored; {} did not take the commit, its share stays staged: {}", what,
+                        e.server().describe(), e.problem());
+            }
         }
         timings.finish(started);
         return timings;
     }
 
-    /** Deletes the shares a failed put stored on {@code ours}; says what happened, for the put's message. */
-    private String rollBack(String collection, String name, List<ServerEndpoint> acs, List<ServerEndpoint> ours,
-            Timings timings) {
-        ServerProblems rollback = new ServerProblems();
-        Map<Integer, String> delete = tokens.obtain(acs, collection, Action.DELETE, false, timings, rollback);
-        List<Exchange> deleted = delete.isEmpty() ? List.of() : timings.time(Phase.SHARES, () -> http.sendEach(ours,
-                server -> http.send(server, "DELETE", secretPath(collection, name), null, delete.values())));
-        deleted.stream().filter(e -> !e.ok() && e.status() != 404).forEach(rollback::add);
-        if (deleted.size() == ours.size() && rollback.isEmpty()) {
-            return "the shares it stored on servers " + ServerProblems.ids(ours) + " were deleted again";
+    /**
+     * The server whose commit decides every put of a collection: the lowest id of its servers (a collection's
+     * servers are fixed when it is created, so every put of a name has the same one).
+     */
+    static ServerEndpoint decider(List<ServerEndpoint> servers) {
+        return servers.stream().min(java.util.Comparator.comparingInt(ServerEndpoint::id)).orElseThrow();
+    }
+
+    /**
+     * The answer to a put whose name is taken: success if the secret stored there is this very secret (a rerun
+     * of a put that completed, or whose client died after it committed), else {@link SecretExistsException}.
+     */
+    private Timings sameOrExists(String collection, String name, byte[] secret, List<ServerEndpoint> holders,
+            ServerProblems problems, String undone, Timings timings, long started) {
+        String what = collection + "/" + name;
+        String stored;
+        try {
+            byte[] current = read(collection, name).secret();
+            boolean same = java.security.MessageDigest.isEqual(current, secret);
+            java.util.Arrays.fill(current, (byte) 0);
+            if (same) {
+                timings.finish(started);
+                return timings;
+            }
+            stored = "it holds another value";
+        } catch (VaultException e) {
+            stored = "and it cannot be read back (" + e.getMessage() + "): delete it to start again";
         }
-        return "the shares it stored on servers " + ServerProblems.ids(ours) + " could not all be deleted again ("
-                + rollback.describe() + "): delete " + collection + "/" + name + " before storing it again";
+        throw new SecretExistsException("cannot store " + what + ": it already exists, " + stored + "; secrets are "
+                + "immutable (servers " + ServerProblems.ids(holders) + " hold it)" + undone, problems.byServer());
+    }
+
+    /** Drops put {@code put}'s staged shares; says what happened, for the put's message. */
+    private String abort(String collection, String name, String put, List<ServerEndpoint> servers,
+            Map<Integer, String> write) {
+        List<Exchange> aborted = http.sendEach(servers,
+                server -> http.send(server, "DELETE", putPath(collection, name, put), null, write.values()));
+        List<ServerEndpoint> left = aborted.stream().filter(e -> !e.ok() && e.status() != 404)
+                .map(Exchange::server).collect(Collectors.toList());
+        return left.isEmpty() ? "nothing of it was stored"
+                : "nothing of it is visible (servers " + ServerProblems.ids(left) + " keep a staged share that no "
+                        + "reader sees, until the next put or a delete of the name)";
     }
 
     /**
@@ -316,7 +379,8 @@ public final class VaultClient implements AutoCloseable {
         }
 
         ShareSet shares = new ShareSet();
-        Set<Integer> absent = new HashSet<>();
+        List<ServerEndpoint> absent = new ArrayList<>();
+        Set<String> committedPuts = new java.util.TreeSet<>(); // puts seen committed: decided, so staged everywhere
         int otherAnswers = 0; // refusals: with any, "no such secret" would be a guess
         long start = System.nanoTime();
         long combining = 0;
@@ -332,7 +396,11 @@ public final class VaultClient implements AutoCloseable {
             if (answer.ok()) {
                 try {
                     signatures.verify(answer.body(), collection, name);
-                    shares.add(answer.server().id(), ShareRecord.fromJson(answer.body()));
+                    Share share = ShareRecord.fromJson(answer.body());
+                    shares.add(answer.server().id(), share);
+                    if (!share.put().isEmpty()) {
+                        committedPuts.add(share.put());
+                    }
                 } catch (IllegalArgumentException bad) {
                     shares.reject(answer.server().id(), bad.getMessage());
                 }
@@ -345,8 +413,7 @@ public final class VaultClient implements AutoCloseable {
                     combining += System.nanoTime() - before;
                 }
             } else if (answer.status() == 404) {
-                absent.add(answer.server().id());
-                problems.add(answer.server(), "has no " + what);
+                absent.add(answer.server());
             } else {
                 if (answer.answered()) {
                     otherAnswers++;
@@ -358,6 +425,32 @@ public final class VaultClient implements AutoCloseable {
             }
         }
         pending.forEach(f -> f.cancel(false)); // shares beyond the k needed are not waited for
+        if ((secret.isEmpty() || everyShare) && !committedPuts.isEmpty() && !absent.isEmpty()) {
+            // A put committed on one server was staged on all before: a server without a committed share may
+            // hold that put's share staged (its client died between the commits, or it was down for its commit).
+            for (String put : committedPuts) {
+                List<Exchange> staged = http.sendEach(List.copyOf(absent), server ->
+                        http.send(server, "GET", putPath(collection, name, put), null, read.values()));
+                for (Exchange answer : staged) {
+                    if (!answer.ok()) {
+                        continue;
+                    }
+                    absent.remove(answer.server());
+                    try {
+                        signatures.verify(answer.body(), collection, name);
+                        shares.add(answer.server().id(), ShareRecord.fromJson(answer.body()));
+                    } catch (IllegalArgumentException bad) {
+                        shares.reject(answer.server().id(), bad.getMessage());
+                    }
+                }
+            }
+            if (secret.isEmpty() && shares.ready()) {
+                long before = System.nanoTime();
+                secret = shares.recover();
+                combining += System.nanoTime() - before;
+            }
+        }
+        absent.forEach(server -> problems.add(server, "has no " + what));
         connected.removeIf(problems::unreachable);
         if (everyShare && secret.isPresent()) {
             long before = System.nanoTime();
@@ -439,6 +532,10 @@ public final class VaultClient implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new VaultException("interrupted while waiting for the vault's storage servers", e);
         }
+    }
+
+    private static String putPath(String collection, String name, String put) {
+        return secretPath(collection, name) + "/puts/" + put;
     }
 
     private static String secretPath(String collection, String name) {

@@ -86,6 +86,19 @@ final class VaultHandler extends Handler.Abstract {
             ss.deleteSecret(call.caller, call.param(0), call.param(1), call.tokens());
             return Answer.of(200, object().put("collection", call.param(0)).put("secret", call.param(1)));
         });
+        // Two-phase put (Storage, SecretSlot): stage on every server, commit, or abort a put that failed.
+        route("PUT", "/ss/collections/*/secrets/*/puts/*", true, call -> Answer.of(
+                ss.stageShare(call.caller, call.param(0), call.param(1), call.param(2), call.body(), call.tokens())
+                        ? 201 : 200, putAnswer(call)));
+        route("POST", "/ss/collections/*/secrets/*/puts/*/commit", true, call -> Answer.of(
+                ss.commitPut(call.caller, call.param(0), call.param(1), call.param(2), call.tokens()) ? 201 : 200,
+                putAnswer(call)));
+        route("GET", "/ss/collections/*/secrets/*/puts/*", true, call -> Answer.of(200,
+                ss.getPutShare(call.caller, call.param(0), call.param(1), call.param(2), call.tokens())));
+        route("DELETE", "/ss/collections/*/secrets/*/puts/*", true, call -> {
+            ss.abortPut(call.caller, call.param(0), call.param(1), call.param(2), call.tokens());
+            return Answer.of(200, putAnswer(call));
+        });
     }
 
     @Override
@@ -167,6 +180,10 @@ final class VaultHandler extends Handler.Abstract {
         ArrayNode waitingFor = body.putArray("waitingFor");
         grant.waitingFor().forEach(waitingFor::add);
         return Answer.of(202, body);
+    }
+
+    private static ObjectNode putAnswer(Call call) {
+        return object().put("collection", call.param(0)).put("secret", call.param(1)).put("put", call.param(2));
     }
 
     private static String text(JsonNode body, String field) {

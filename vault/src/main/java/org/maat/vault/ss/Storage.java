@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.maat.vault.StrictJson;
@@ -17,7 +19,8 @@ import org.maat.vault.token.TokenVerifier;
 
 /**
  * One storage server (PROTOCOL.md, "/ss"): collections, and in each the secrets' shares, immutable once written.
- * Every call is authorized by the caller's tokens for the collection's object ({@code collection:NAME}): at
+ * A put is two-phase ({@link SecretSlot}): shares are staged under the put's id, then committed; a reader
+ * sees only committed shares, and a staged one only by naming its put. Every call is authorized by the caller's tokens for the collection's object ({@code collection:NAME}): at
  * least the collection's quorum of its access-control servers must have issued a valid one, to this caller, for
  * this action ({@link TokenVerifier}). Creating a collection is checked against the servers and quorum it asks
  * for. Writes are durable before a call returns ({@link ServerStore}). Thread-safe.
@@ -63,7 +66,8 @@ public final class Storage {
     }
 
     /**
-     * Stores a secret's share ({@code {"index", "k", "n", "share", "digest"}}).
+     * Stores a secret's share ({@code {"index", "k", "n", "share", "digest"}}) and commits it at once: the
+     * single-server form of a put ({@link #stageShare} and {@link #commitPut} are the vault client's).
      *
      * @throws Refusal 409 {@code secret-exists}; 404 {@code no-such-collection}; 400 {@code bad-name},
      *         {@code bad-share}, {@code bad-digest}; 401/403 from the token check
@@ -71,32 +75,162 @@ public final class Storage {
     public void putSecret(String caller, String collection, String secret, JsonNode body, List<String> tokenTexts) {
         authorize(caller, collection, secret, Action.WRITE, tokenTexts);
         ShareRecord share = ShareRecord.parse(body);
-        if (!store.putIfAbsent(Kind.SECRETS, key(collection, secret), share.toJson())) {
-            throw Refusal.conflict("secret-exists", "secret " + secret + " exists in collection " + collection
-                    + ": secrets are immutable; delete it first or use another name");
-        }
+        change(collection, secret, slot -> {
+            if (slot.committed() != null) {
+                throw exists(collection, secret);
+            }
+            return new Change<>(new SecretSlot(share, java.util.Map.of()), null);
+        });
     }
 
     /**
-     * The stored record of a secret, as JSON.
+     * Stages put {@code put}'s share of a secret: kept, but invisible to {@link #getSecret} until
+     * {@link #commitPut}. True if staged now (201), false if this very share is staged or committed already
+     * (200: a retried request).
+     *
+     * @throws Refusal 409 {@code secret-exists} when another put's share is committed under the name,
+     *         {@code put-exists} when this put staged another share; 400 {@code bad-share} when the record's
+     *         put id is not {@code put}; as {@link #putSecret} otherwise
+     */
+    public boolean stageShare(String caller, String collection, String secret, String put, JsonNode body,
+            List<String> tokenTexts) {
+        authorize(caller, collection, secret, Action.WRITE, tokenTexts);
+        ObjectNames.checkName("put", put);
+        ShareRecord share = ShareRecord.parse(body);
+        if (!put.equals(share.put())) {
+            throw Refusal.badRequest("bad-share", "the share's 'put' is " + share.put() + ", not the put " + put
+                    + " of the path");
+        }
+        return change(collection, secret, slot -> {
+            Optional<ShareRecord> held = slot.shareOf(put);
+            if (held.isPresent()) {
+                if (!held.get().equals(share)) {
+                    throw Refusal.conflict("put-exists", "put " + put + " of " + collection + "/" + secret
+                            + " staged another share here");
+                }
+                return new Change<>(slot, false);
+            }
+            if (slot.committed() != null) {
+                throw exists(collection, secret);
+            }
+            return new Change<>(slot.withStaged(share), true);
+        });
+    }
+
+    /**
+     * Commits put {@code put}: its staged share becomes the secret's share here, and every other put's staged
+     * share is dropped. True if committed now (201), false if it was already (200).
+     *
+     * @throws Refusal 409 {@code secret-exists} when another put is committed; 404 {@code no-such-put} when
+     *         nothing of this put is here (never staged, aborted, or the secret was deleted since)
+     */
+    public boolean commitPut(String caller, String collection, String secret, String put, List<String> tokenTexts) {
+        authorize(caller, collection, secret, Action.WRITE, tokenTexts);
+        ObjectNames.checkName("put", put);
+        return change(collection, secret, slot -> {
+            if (slot.committed() != null) {
+                if (put.equals(slot.committed().put())) {
+                    return new Change<>(slot, false);
+                }
+                throw exists(collection, secret);
+            }
+            if (!slot.staged().containsKey(put)) {
+                throw noSuchPut(collection, secret, put);
+            }
+            return new Change<>(slot.committing(put), true);
+        });
+    }
+
+    /**
+     * Drops put {@code put}'s staged share (a put that failed before it committed anywhere); never a committed
+     * share, so an abort cannot take away a secret that some put stored.
+     *
+     * @throws Refusal 409 {@code put-committed} when the put is committed here; 404 {@code no-such-put}
+     */
+    public void abortPut(String caller, String collection, String secret, String put, List<String> tokenTexts) {
+        authorize(caller, collection, secret, Action.WRITE, tokenTexts);
+        ObjectNames.checkName("put", put);
+        change(collection, secret, slot -> {
+            if (slot.committed() != null && put.equals(slot.committed().put())) {
+                throw Refusal.conflict("put-committed", "put " + put + " of " + collection + "/" + secret
+                        + " is committed here: only a delete of the secret removes it");
+            }
+            if (!slot.staged().containsKey(put)) {
+                throw noSuchPut(collection, secret, put);
+            }
+            return new Change<>(slot.withoutStaged(put), null);
+        });
+    }
+
+    /**
+     * The committed share of a secret, as JSON.
      *
      * @throws Refusal 404 {@code no-such-collection}, {@code no-such-secret}; 400 {@code bad-name}; 401/403
      */
     public String getSecret(String caller, String collection, String secret, List<String> tokenTexts) {
         authorize(caller, collection, secret, Action.READ, tokenTexts);
-        return store.get(Kind.SECRETS, key(collection, secret)).orElseThrow(() -> noSuchSecret(collection, secret));
+        ShareRecord committed = slot(collection, secret).committed();
+        if (committed == null) {
+            throw noSuchSecret(collection, secret);
+        }
+        return committed.toJson();
     }
 
     /**
-     * Deletes a secret.
+     * The share of put {@code put}, committed or staged, as JSON: what a reader asks once it has seen the put
+     * committed on another server (it was then staged on every server before).
      *
-     * @throws Refusal 404 {@code no-such-collection}, {@code no-such-secret}; 400 {@code bad-name}; 401/403
+     * @throws Refusal 404 {@code no-such-put}; as {@link #getSecret} otherwise
+     */
+    public String getPutShare(String caller, String collection, String secret, String put, List<String> tokenTexts) {
+        authorize(caller, collection, secret, Action.READ, tokenTexts);
+        ObjectNames.checkName("put", put);
+        return slot(collection, secret).shareOf(put).orElseThrow(() -> noSuchPut(collection, secret, put)).toJson();
+    }
+
+    /**
+     * Deletes a secret: its committed share and every staged one.
+     *
+     * @throws Refusal 404 {@code no-such-collection}, {@code no-such-secret} (nothing under the name); 400
+     *         {@code bad-name}; 401/403
      */
     public void deleteSecret(String caller, String collection, String secret, List<String> tokenTexts) {
         authorize(caller, collection, secret, Action.DELETE, tokenTexts);
-        if (!store.remove(Kind.SECRETS, key(collection, secret))) {
-            throw noSuchSecret(collection, secret);
+        change(collection, secret, slot -> {
+            if (slot.isEmpty()) {
+                throw noSuchSecret(collection, secret);
+            }
+            return new Change<>(SecretSlot.EMPTY, null);
+        });
+    }
+
+    /** A slot's next state and what the call answers. */
+    private record Change<T>(SecretSlot next, T result) {}
+
+    /** Applies {@code change} to the name's slot atomically (compare-and-set: retried if another call won). */
+    private <T> T change(String collection, String secret, Function<SecretSlot, Change<T>> change) {
+        String key = key(collection, secret);
+        while (true) {
+            String current = store.get(Kind.SECRETS, key).orElse(null);
+            Change<T> next = change.apply(SecretSlot.parse(current));
+            if (store.replace(Kind.SECRETS, key, current, next.next().toJson())) {
+                return next.result();
+            }
         }
+    }
+
+    private SecretSlot slot(String collection, String secret) {
+        return SecretSlot.parse(store.get(Kind.SECRETS, key(collection, secret)).orElse(null));
+    }
+
+    private static Refusal exists(String collection, String secret) {
+        return Refusal.conflict("secret-exists", "secret " + secret + " exists in collection " + collection
+                + ": secrets are immutable; delete it first or use another name");
+    }
+
+    private static Refusal noSuchPut(String collection, String secret, String put) {
+        return Refusal.notFound("no-such-put", "collection " + collection + " has no share of put " + put
+                + " of secret " + secret + " here");
     }
 
     private void authorize(String caller, String collection, String secret, Action action, List<String> tokenTexts) {

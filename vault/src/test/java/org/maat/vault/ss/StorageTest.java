@@ -77,6 +77,58 @@ class StorageTest {
     }
 
     @Test
+    void aStagedShareIsInvisibleUntilCommittedAndAnAbortNeverTakesACommittedOne() {
+        storage.createCollection(ME, "erp", json("{\"acs\": [1], \"quorum\": 1}"), tokens("erp", Action.CREATE, 1));
+        List<String> write = tokens("erp", Action.WRITE, 1);
+        List<String> read = tokens("erp", Action.READ, 1);
+        JsonNode first = share(1, "first", "p1");
+        assertThat(storage.stageShare(ME, "erp", "s", "p1", first, write)).isTrue();
+        assertThat(storage.stageShare(ME, "erp", "s", "p1", first, write)).as("a retried stage").isFalse();
+        refused(() -> storage.getSecret(ME, "erp", "s", read), 404, "no-such-secret");
+        assertThat(json(storage.getPutShare(ME, "erp", "s", "p1", read))).isEqualTo(first);
+        // A second put staged beside it: staged shares never block one another.
+        assertThat(storage.stageShare(ME, "erp", "s", "p2", share(1, "second", "p2"), write)).isTrue();
+        assertThat(storage.commitPut(ME, "erp", "s", "p1", write)).isTrue();
+        assertThat(storage.commitPut(ME, "erp", "s", "p1", write)).as("a retried commit").isFalse();
+        assertThat(json(storage.getSecret(ME, "erp", "s", read))).isEqualTo(first);
+        // The put that lost cannot commit, stage again, or, aborting, take the acknowledged share with it.
+        refused(() -> storage.commitPut(ME, "erp", "s", "p2", write), 409, "secret-exists");
+        refused(() -> storage.stageShare(ME, "erp", "s", "p3", share(1, "third", "p3"), write), 409, "secret-exists");
+        refused(() -> storage.abortPut(ME, "erp", "s", "p2", write), 404, "no-such-put");
+        refused(() -> storage.abortPut(ME, "erp", "s", "p1", write), 409, "put-committed");
+        refused(() -> storage.stageShare(ME, "erp", "s", "p1", share(1, "other", "p1"), write), 409, "put-exists");
+        assertThat(json(storage.getSecret(ME, "erp", "s", read))).isEqualTo(first);
+    }
+
+    @Test
+    void aDeleteTakesCommittedAndStagedSharesAndAnAbortOnlyItsOwn() {
+        storage.createCollection(ME, "erp", json("{\"acs\": [1], \"quorum\": 1}"), tokens("erp", Action.CREATE, 1));
+        List<String> write = tokens("erp", Action.WRITE, 1);
+        List<String> read = tokens("erp", Action.READ, 1);
+        storage.stageShare(ME, "erp", "s", "p1", share(1, "first", "p1"), write);
+        storage.stageShare(ME, "erp", "s", "p2", share(1, "second", "p2"), write);
+        storage.abortPut(ME, "erp", "s", "p1", write);
+        refused(() -> storage.getPutShare(ME, "erp", "s", "p1", read), 404, "no-such-put");
+        refused(() -> storage.commitPut(ME, "erp", "s", "p1", write), 404, "no-such-put");
+        assertThat(json(storage.getPutShare(ME, "erp", "s", "p2", read))).isEqualTo(share(1, "second", "p2"));
+        storage.deleteSecret(ME, "erp", "s", tokens("erp", Action.DELETE, 1));
+        refused(() -> storage.getPutShare(ME, "erp", "s", "p2", read), 404, "no-such-put");
+        refused(() -> storage.commitPut(ME, "erp", "s", "p2", write), 404, "no-such-put");
+        refused(() -> storage.deleteSecret(ME, "erp", "s", tokens("erp", Action.DELETE, 1)), 404, "no-such-secret");
+        assertThat(store.count(ServerStore.Kind.SECRETS)).as("nothing left under the name").isZero();
+        refused(() -> storage.stageShare(ME, "erp", "s", "p9", share(1, "x", "p8"), write), 400, "bad-share");
+    }
+
+    @Test
+    void aShareStoredBeforeStagingExistedReadsAsCommitted() {
+        storage.createCollection(ME, "erp", json("{\"acs\": [1], \"quorum\": 1}"), tokens("erp", Action.CREATE, 1));
+        JsonNode old = share(1, "old", "p0");
+        store.put(ServerStore.Kind.SECRETS, "erp/s", old.toString());
+        assertThat(json(storage.getSecret(ME, "erp", "s", tokens("erp", Action.READ, 1)))).isEqualTo(old);
+        refused(() -> storage.abortPut(ME, "erp", "s", "p0", tokens("erp", Action.WRITE, 1)), 409, "put-committed");
+    }
+
+    @Test
     void callsNeedTheCollectionsQuorumOfItsOwnServers() {
         storage.createCollection(ME, "erp", json("{\"acs\": [1, 2], \"quorum\": 2}"), tokens("erp", Action.CREATE, 1, 2));
         refused(() -> storage.getSecret(ME, "erp", "s", tokens("erp", Action.READ, 1)), 403, "quorum-not-met");
@@ -113,6 +165,10 @@ class StorageTest {
     private List<String> tokens(String collection, Action action, int... issuers) {
         return java.util.Arrays.stream(issuers)
                 .mapToObj(id -> acs[id].issue("collection:" + collection, action, ME, 60).text()).toList();
+    }
+
+    static JsonNode share(int index, String bytes, String put) {
+        return ((com.fasterxml.jackson.databind.node.ObjectNode) share(index, bytes)).put("put", put);
     }
 
     static JsonNode share(int index, String bytes) {
