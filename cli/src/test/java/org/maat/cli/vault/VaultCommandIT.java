@@ -88,6 +88,34 @@ class VaultCommandIT {
     }
 
     @Test
+    void zeroSharesOrTokensAreRefusedOneShareWarnsAndDeleteFreesTheName() throws Exception {
+        Path vault = dir.resolve("vault");
+        inProcess("vault", "init", "--dir", vault.toString(), "--servers", "3", "--base-port",
+                Integer.toString(consecutiveFreePorts(3)));
+        String[] put = {"vault", "put", "--dir", vault.toString(), "--collection", "erp", "--name", "x", "--random", "16"};
+        for (String option : new String[] {"--k", "--quorum", "--n"}) {
+            assertThat(inProcess(concat(put, option, "0"))).as(option).startsWith("2:")
+                    .contains(option + " must be at least 1, not 0");
+        }
+        for (int id = 1; id <= 3; id++) {
+            startServer(vault, id);
+        }
+        assertThat(inProcess(concat(put, "--k", "1", "--n", "3", "--quorum", "3"))).startsWith("0:")
+                .contains("warning: --k 1 gives each storage server the whole secret");
+        assertThat(inProcess(put)).startsWith("2:").contains("exists");
+        String[] delete = {"vault", "delete", "--dir", vault.toString(), "--collection", "erp", "--name", "x"};
+        assertThat(inProcess(delete)).startsWith("0:").contains("deleted erp/x from 3 server(s)");
+        assertThat(inProcess(delete)).startsWith("0:").contains("nothing to delete");
+        assertThat(inProcess(put)).startsWith("0:").doesNotContain("warning");
+    }
+
+    private static String[] concat(String[] head, String... tail) {
+        String[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
+        System.arraycopy(tail, 0, all, head.length, tail.length);
+        return all;
+    }
+
+    @Test
     void anEncryptedErpDatabaseKeepsItsKeyInTheVaultAndNoneInItsDirectory() throws Exception {
         Path vault = dir.resolve("vault");
         inProcess("vault", "init", "--dir", vault.toString(), "--servers", "3", "--base-port",

@@ -283,12 +283,12 @@ public final class VaultClient implements AutoCloseable {
                 timings.finish(started);
                 return timings;
             }
-            stored = "it holds another value";
+            stored = "with another value";
         } catch (VaultException e) {
-            stored = "and it cannot be read back (" + e.getMessage() + "): delete it to start again";
+            stored = "but cannot be read (" + e.getMessage() + "): delete it to start again";
         }
-        throw new SecretExistsException("cannot store " + what + ": it already exists, " + stored + "; secrets are "
-                + "immutable (servers " + ServerProblems.ids(holders) + " hold it)" + undone, problems.byServer());
+        throw new SecretExistsException("cannot store " + what + ": it already exists; secrets are immutable (servers "
+                + ServerProblems.ids(holders) + " hold it) " + stored + undone, problems.byServer());
     }
 
     /** Drops put {@code put}'s staged shares; says what happened, for the put's message. */
@@ -298,7 +298,7 @@ public final class VaultClient implements AutoCloseable {
                 server -> http.send(server, "DELETE", putPath(collection, name, put), null, write.values()));
         List<ServerEndpoint> left = aborted.stream().filter(e -> !e.ok() && e.status() != 404)
                 .map(Exchange::server).collect(Collectors.toList());
-        return left.isEmpty() ? "nothing of it was stored"
+        return left.isEmpty() ? "the shares it staged were dropped again"
                 : "nothing of it is visible (servers " + ServerProblems.ids(left) + " keep a staged share that no "
                         + "reader sees, until the next put or a delete of the name)";
     }

@@ -14,16 +14,17 @@ import org.maat.vault.StrictJson;
 /**
  * What one storage server holds under one secret name: at most one committed share, which readers get, and
  * the staged shares of puts not committed here yet, by put id, which readers get only by naming the put.
- * Stored as one JSON document ({@code {"committed": RECORD, "staged": {PUT: RECORD}}}), so each change of
- * the name is one atomic write; a document that is a bare record (the format before staging) is a committed
- * share. Immutable: every change returns a new slot.
+ * Stored as one document, so each change of the name is one atomic write: a committed share alone is stored as
+ * its bare record (as before puts were staged), otherwise {@code {"committed": RECORD, "staged": {PUT: RECORD}}}.
+ * Records are kept exactly as they were checked on the way in ({@link ShareRecord#parse}) and returned as
+ * stored: a share damaged at rest reaches the reader, who reports it. Immutable: every change returns a new slot.
  *
  * <p>The rules that make a put all-or-nothing (PROTOCOL.md, "Two-phase put"): a share is staged under its
  * put's id; committing a put makes its staged share the committed one and drops every other staged share
- * (of puts that lost); aborting a put drops only its own staged share and never touches a committed one;
- * only a delete of the name drops a committed share.
+ * (of puts that can no longer commit); aborting a put drops only its own staged share and never a committed
+ * one; only a delete of the name drops a committed share.
  */
-record SecretSlot(ShareRecord committed, Map<String, ShareRecord> staged) {
+record SecretSlot(JsonNode committed, Map<String, JsonNode> staged) {
 
     private static final ObjectMapper JSON = StrictJson.mapper();
 
@@ -37,17 +38,22 @@ record SecretSlot(ShareRecord committed, Map<String, ShareRecord> staged) {
         return committed == null && staged.isEmpty();
     }
 
+    /** The put id of the committed share, or null (none, or a share stored without one). */
+    String committedPut() {
+        return committed == null ? null : putOf(committed);
+    }
+
     /** The share of put {@code put} here, committed or staged. */
-    Optional<ShareRecord> shareOf(String put) {
-        if (committed != null && put.equals(committed.put())) {
+    Optional<JsonNode> shareOf(String put) {
+        if (put.equals(committedPut())) {
             return Optional.of(committed);
         }
         return Optional.ofNullable(staged.get(put));
     }
 
-    SecretSlot withStaged(ShareRecord share) {
-        Map<String, ShareRecord> more = new TreeMap<>(staged);
-        more.put(share.put(), share);
+    SecretSlot withStaged(String put, JsonNode share) {
+        Map<String, JsonNode> more = new TreeMap<>(staged);
+        more.put(put, share);
         return new SecretSlot(committed, more);
     }
 
@@ -57,7 +63,7 @@ record SecretSlot(ShareRecord committed, Map<String, ShareRecord> staged) {
     }
 
     SecretSlot withoutStaged(String put) {
-        Map<String, ShareRecord> fewer = new TreeMap<>(staged);
+        Map<String, JsonNode> fewer = new TreeMap<>(staged);
         fewer.remove(put);
         return new SecretSlot(committed, fewer);
     }
@@ -67,12 +73,14 @@ record SecretSlot(ShareRecord committed, Map<String, ShareRecord> staged) {
         if (isEmpty()) {
             return null;
         }
+        if (staged.isEmpty()) {
+            return committed.toString();
+        }
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         if (committed != null) {
-            node.set("committed", parseTree(committed.toJson()));
+            node.set("committed", committed);
         }
-        ObjectNode pending = node.putObject("staged");
-        staged.forEach((put, share) -> pending.set(put, parseTree(share.toJson())));
+        node.putObject("staged").setAll(new TreeMap<>(staged));
         return node.toString();
     }
 
@@ -81,21 +89,25 @@ record SecretSlot(ShareRecord committed, Map<String, ShareRecord> staged) {
         if (document == null) {
             return EMPTY;
         }
-        JsonNode node = parseTree(document);
-        if (node.has("index")) {
-            return new SecretSlot(ShareRecord.parse(node), Map.of());
+        JsonNode node = tree(document);
+        if (!node.has("staged")) {
+            return new SecretSlot(node, Map.of());
         }
-        ShareRecord committed = node.hasNonNull("committed") ? ShareRecord.parse(node.get("committed")) : null;
-        Map<String, ShareRecord> staged = new TreeMap<>();
-        node.path("staged").fields().forEachRemaining(e -> staged.put(e.getKey(), ShareRecord.parse(e.getValue())));
-        return new SecretSlot(committed, staged);
+        Map<String, JsonNode> staged = new TreeMap<>();
+        node.get("staged").fields().forEachRemaining(e -> staged.put(e.getKey(), e.getValue()));
+        return new SecretSlot(node.hasNonNull("committed") ? node.get("committed") : null, staged);
     }
 
-    private static JsonNode parseTree(String json) {
+    static JsonNode tree(String json) {
         try {
             return JSON.readTree(json);
         } catch (IOException e) {
-            throw new UncheckedIOException("a stored share is damaged: " + json, e);
+            throw new UncheckedIOException("a stored share is not JSON: " + json, e);
         }
+    }
+
+    private static String putOf(JsonNode record) {
+        JsonNode put = record.get("put");
+        return put == null || !put.isTextual() ? null : put.textValue();
     }
 }

@@ -74,7 +74,7 @@ public final class Storage {
      */
     public void putSecret(String caller, String collection, String secret, JsonNode body, List<String> tokenTexts) {
         authorize(caller, collection, secret, Action.WRITE, tokenTexts);
-        ShareRecord share = ShareRecord.parse(body);
+        JsonNode share = SecretSlot.tree(ShareRecord.parse(body).toJson());
         change(collection, secret, slot -> {
             if (slot.committed() != null) {
                 throw exists(collection, secret);
@@ -96,13 +96,14 @@ public final class Storage {
             List<String> tokenTexts) {
         authorize(caller, collection, secret, Action.WRITE, tokenTexts);
         ObjectNames.checkName("put", put);
-        ShareRecord share = ShareRecord.parse(body);
-        if (!put.equals(share.put())) {
-            throw Refusal.badRequest("bad-share", "the share's 'put' is " + share.put() + ", not the put " + put
+        ShareRecord record = ShareRecord.parse(body);
+        if (!put.equals(record.put())) {
+            throw Refusal.badRequest("bad-share", "the share's 'put' is " + record.put() + ", not the put " + put
                     + " of the path");
         }
+        JsonNode share = SecretSlot.tree(record.toJson());
         return change(collection, secret, slot -> {
-            Optional<ShareRecord> held = slot.shareOf(put);
+            Optional<JsonNode> held = slot.shareOf(put);
             if (held.isPresent()) {
                 if (!held.get().equals(share)) {
                     throw Refusal.conflict("put-exists", "put " + put + " of " + collection + "/" + secret
@@ -113,7 +114,7 @@ public final class Storage {
             if (slot.committed() != null) {
                 throw exists(collection, secret);
             }
-            return new Change<>(slot.withStaged(share), true);
+            return new Change<>(slot.withStaged(put, share), true);
         });
     }
 
@@ -129,7 +130,7 @@ public final class Storage {
         ObjectNames.checkName("put", put);
         return change(collection, secret, slot -> {
             if (slot.committed() != null) {
-                if (put.equals(slot.committed().put())) {
+                if (put.equals(slot.committedPut())) {
                     return new Change<>(slot, false);
                 }
                 throw exists(collection, secret);
@@ -151,7 +152,7 @@ public final class Storage {
         authorize(caller, collection, secret, Action.WRITE, tokenTexts);
         ObjectNames.checkName("put", put);
         change(collection, secret, slot -> {
-            if (slot.committed() != null && put.equals(slot.committed().put())) {
+            if (put.equals(slot.committedPut())) {
                 throw Refusal.conflict("put-committed", "put " + put + " of " + collection + "/" + secret
                         + " is committed here: only a delete of the secret removes it");
             }
@@ -169,11 +170,11 @@ public final class Storage {
      */
     public String getSecret(String caller, String collection, String secret, List<String> tokenTexts) {
         authorize(caller, collection, secret, Action.READ, tokenTexts);
-        ShareRecord committed = slot(collection, secret).committed();
+        JsonNode committed = slot(collection, secret).committed();
         if (committed == null) {
             throw noSuchSecret(collection, secret);
         }
-        return committed.toJson();
+        return committed.toString();
     }
 
     /**
@@ -185,7 +186,7 @@ public final class Storage {
     public String getPutShare(String caller, String collection, String secret, String put, List<String> tokenTexts) {
         authorize(caller, collection, secret, Action.READ, tokenTexts);
         ObjectNames.checkName("put", put);
-        return slot(collection, secret).shareOf(put).orElseThrow(() -> noSuchPut(collection, secret, put)).toJson();
+        return slot(collection, secret).shareOf(put).orElseThrow(() -> noSuchPut(collection, secret, put)).toString();
     }
 
     /**

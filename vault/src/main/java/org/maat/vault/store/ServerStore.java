@@ -12,6 +12,7 @@ import org.h2.mvstore.DataUtils;
 import org.h2.mvstore.MVMap;
 import org.h2.mvstore.MVStore;
 import org.h2.mvstore.MVStoreException;
+import org.h2.mvstore.MVStoreTool;
 import org.maat.vault.VaultException;
 
 /**
@@ -53,6 +54,8 @@ public final class ServerStore implements AutoCloseable {
     private static final String INFO = "vaultStore";
     private static final String FORMAT_KEY = "format";
     private static final String FORMAT = "1";
+    /** A file this large is compacted when opened (it grows a few KB per write). */
+    static final long COMPACT_ABOVE_BYTES = 64L << 20;
 
     private final Path file;
     private final MVStore mvStore;
@@ -71,6 +74,18 @@ public final class ServerStore implements AutoCloseable {
      * @throws VaultException naming the file if it is locked, damaged or not a vault store
      */
     public static ServerStore open(Path file) {
+        return open(file, null);
+    }
+
+    /**
+     * Like {@link #open(Path)}, with MVStore told to keep the file space of replaced chunks for only
+     * {@code retention} before it may reuse it (null: MVStore's 45 s). This store never reuses that space (see
+     * {@link #openMvStore}); a test sets 0 to show that holds from the first write rather than after 45 s.
+     */
+    static ServerStore open(Path file, java.time.Duration retention) {
+        if (length(file) > COMPACT_ABOVE_BYTES) {
+            compact(file);
+        }
         boolean create = length(file) <= 0;
         if (create && file.getParent() != null) {
             try {
@@ -80,6 +95,9 @@ public final class ServerStore implements AutoCloseable {
             }
         }
         MVStore mvStore = openMvStore(file);
+        if (retention != null) {
+            mvStore.setRetentionTime((int) Math.min(Integer.MAX_VALUE, retention.toMillis()));
+        }
         try {
             Set<String> names = new TreeSet<>(mvStore.getMapNames());
             if (!create && !names.contains(INFO)) {
@@ -109,6 +127,20 @@ public final class ServerStore implements AutoCloseable {
         } catch (RuntimeException | Error e) {
             mvStore.closeImmediately();
             throw e;
+        }
+    }
+
+    /**
+     * Rewrites the store in {@code file} with only its live documents (MVStore's offline compaction: a new file
+     * written beside it, then renamed over it, so a kill during it leaves the old file as it was). The file
+     * grows by a chunk per write, since space is never reused; {@link #open} does this when it is large. A store
+     * that cannot be compacted (locked, damaged) is left for {@link #open} to report.
+     */
+    static void compact(Path file) {
+        try {
+            MVStoreTool.compact(file.toString(), false);
+        } catch (RuntimeException e) {
+            // open() names the problem (locked by a running server, damaged) with its own message
         }
     }
 
@@ -229,7 +261,7 @@ public final class ServerStore implements AutoCloseable {
             // Every chunk appended, none written into space freed by older ones: with reuse on (MVStore's
             // default), once freed space is older than the retention time, a SIGKILL right after a few synced
             // commits may leave them where reopening does not look, and those acknowledged writes are gone
-            // (ServerStoreCrashTest). The cost is a file that grows by a chunk per write, a few KB.
+            // (ServerStoreCrashIT). The cost is a file that grows by a chunk per write, a few KB.
             store.setReuseSpace(false);
             return store;
         } catch (MVStoreException e) {

@@ -84,7 +84,7 @@ class VaultClientIT {
             assertThatThrownBy(() -> client.put("erp", "master", secret, PutOptions.of(2, 3, 2)))
                     .isInstanceOf(SecretExistsException.class)
                     .hasMessageContaining("already exists; secrets are immutable (servers 3 hold it)")
-                    .hasMessageContaining("the shares it stored on servers 1, 2 were deleted again");
+                    .hasMessageContaining("the shares it staged were dropped again");
             assertThatThrownBy(() -> client.get("erp", "master"))
                     .isInstanceOf(SecretUnavailableException.class)
                     .hasMessageContaining("no usable share")

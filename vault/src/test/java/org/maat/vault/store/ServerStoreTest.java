@@ -17,6 +17,27 @@ class ServerStoreTest {
     Path dir;
 
     @Test
+    void compactingKeepsEveryDocumentAndShrinksTheFile() throws Exception {
+        Path file = dir.resolve("store.mv.db");
+        try (ServerStore store = ServerStore.open(file)) {
+            for (int i = 0; i < 60; i++) {
+                store.put(Kind.SECRETS, "c/s" + (i % 5), "v" + i);
+                store.put(Kind.VERIFIERS, "v" + i, "x".repeat(i));
+            }
+        }
+        long before = Files.size(file);
+        ServerStore.compact(file);
+        assertThat(Files.size(file)).isLessThan(before);
+        try (ServerStore store = ServerStore.open(file)) {
+            for (int i = 55; i < 60; i++) {
+                assertThat(store.get(Kind.SECRETS, "c/s" + (i % 5))).contains("v" + i);
+            }
+            assertThat(store.count(Kind.VERIFIERS)).isEqualTo(60);
+            assertThat(store.get(Kind.VERIFIERS, "v59")).contains("x".repeat(59));
+        }
+    }
+
+    @Test
     void documentsSurviveReopening() {
         Path file = dir.resolve("server-1/store.mv.db");
         try (ServerStore store = ServerStore.open(file)) {
