@@ -119,8 +119,13 @@ class CrashConsistencyIT {
         try (VaultClient vault = VaultClient.open(config.dir(), VaultClient.DEFAULT_CLIENT, Duration.ofSeconds(5),
                 Duration.ofSeconds(10))) {
             for (String collection : new java.util.TreeSet<>(COLLECTIONS.keySet())) {
-                // claims the collection before any fault
-                assertThat(put(vault, collection + "/init", bytes(8), -1)).as("%s", log).isTrue();
+                // Claims the collection before any fault; freshly started JVMs on a loaded machine may take a
+                // while over their first TLS handshakes, so this one may be retried.
+                boolean stored = false;
+                for (int attempt = 0; attempt < 6 && !stored; attempt++) {
+                    stored = put(vault, collection + "/init", bytes(8), -1);
+                }
+                assertThat(stored).as("%s", log).isTrue();
             }
             for (int round = 0; round < ROUNDS; round++) {
                 round(vault, round);
