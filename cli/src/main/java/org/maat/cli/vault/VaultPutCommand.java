@@ -29,8 +29,8 @@ import picocli.CommandLine.Spec;
                 + "server: readable and writable by the client's account only; every later read needs tokens from "
                 + "--quorum of those ACSs.",
             "",
-            "Secrets are immutable: putting a name that exists fails (exit 2). By default, as in Tutamen, every server "
-                + "holds a share and all of them are needed (k = n = quorum = the number of servers): no redundancy, "
+            "Secrets are immutable: putting a name that holds another secret fails (exit 2); maat vault delete "
+                + "frees it. By default, as in Tutamen, every server holds a share and all of them are needed (k = n = quorum = the number of servers): no redundancy, "
                 + "the least trust in each server. --k 2 --n 3 --quorum 2 survives one server down."},
         footer = {"", "Examples:",
             "  maat vault put --dir vault --collection erp --name master --random 32",
