@@ -100,13 +100,29 @@ class VaultCommandIT {
         for (int id = 1; id <= 3; id++) {
             startServer(vault, id);
         }
-        assertThat(inProcess(concat(put, "--k", "1", "--n", "3", "--quorum", "3"))).startsWith("0:")
+        Path key = dir.resolve("key");
+        Files.write(key, new byte[] {1, 2, 3, 4, 5, 6, 7, 8});
+        String[] onePut = {"vault", "put", "--dir", vault.toString(), "--collection", "erp", "--name", "x", "--in",
+            key.toString(), "--k", "1", "--n", "3", "--quorum", "3"};
+        // Rerunning a put of the same secret is safe whatever the last attempt did, so a slow first TLS handshake
+        // with freshly started servers may be retried.
+        assertThat(untilDone(onePut)).startsWith("0:")
                 .contains("warning: --k 1 gives each storage server the whole secret");
+        assertThat(untilDone(onePut)).as("a rerun of the same put").startsWith("0:");
         assertThat(inProcess(put)).startsWith("2:").contains("exists");
         String[] delete = {"vault", "delete", "--dir", vault.toString(), "--collection", "erp", "--name", "x"};
-        assertThat(inProcess(delete)).startsWith("0:").contains("deleted erp/x from 3 server(s)");
-        assertThat(inProcess(delete)).startsWith("0:").contains("nothing to delete");
-        assertThat(inProcess(put)).startsWith("0:").doesNotContain("warning");
+        assertThat(untilDone(delete)).startsWith("0:").contains("deleted erp/x from 3 server(s)");
+        assertThat(untilDone(delete)).startsWith("0:").contains("nothing to delete");
+        assertThat(untilDone(put)).startsWith("0:").doesNotContain("warning");
+    }
+
+    /** Runs a command in this JVM, again while it fails for a timeout (a loaded machine), at most 5 times. */
+    private static String untilDone(String... args) {
+        String result = inProcess(args);
+        for (int attempt = 1; attempt < 5 && result.startsWith("2:") && result.contains("timed out"); attempt++) {
+            result = inProcess(args);
+        }
+        return result;
     }
 
     private static String[] concat(String[] head, String... tail) {
