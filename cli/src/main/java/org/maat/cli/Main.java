@@ -50,7 +50,15 @@ public final class Main implements Runnable {
             System.err.println("maat: " + e.getMessage());
             System.exit(2);
         }
-        System.exit(commandLine().execute(args));
+        int exit;
+        try {
+            exit = commandLine().execute(args);
+        } catch (StackOverflowError e) {
+            // picocli hands only Exceptions to the handler: input nested too deep for some parser is a line too
+            System.err.println("maat: input nested too deep to process (stack overflow)");
+            exit = 1;
+        }
+        System.exit(exit);
     }
 
     /**

@@ -45,8 +45,44 @@ final class ApplicationErrors {
      * statement, never as itself.
      */
     static SQLException internal(RuntimeException e, String appSql) {
-        return new SQLException("internal error of the encrypted layer (" + e + ") on: " + appSql, "HY000", e);
+        return bounded(new SQLException("internal error of the encrypted layer (" + e + ") on: "
+                + StatementAdmission.excerpt(appSql), "HY000", e));
     }
+
+    /** A statement whose expressions recurse deeper than the driver's stack (nesting without parentheses). */
+    static SQLException tooDeep(String appSql) {
+        return new SQLException("statement refused: expressions nested too deep for the driver's parser ("
+                + "parentheses are limited to " + StatementAdmission.MAX_NESTING + " levels): "
+                + StatementAdmission.excerpt(appSql), "54001");
+    }
+
+    /**
+     * {@code e} with its message cut to {@value #MAX_MESSAGE} characters (SQLState, vendor code and class kept):
+     * no error of the layer carries a whole statement of a megabyte, nor the list of values it held.
+     */
+    static SQLException bounded(SQLException e) {
+        String message = e.getMessage();
+        if (message == null || message.length() <= MAX_MESSAGE) {
+            return e;
+        }
+        String cut = message.substring(0, MAX_MESSAGE) + "... (message of " + message.length() + " characters cut)";
+        SQLException out;
+        if (e instanceof BatchUpdateException b) {
+            out = new BatchUpdateException(cut, e.getSQLState(), e.getErrorCode(), b.getUpdateCounts(), null);
+        } else if (e instanceof java.sql.SQLFeatureNotSupportedException) {
+            out = new java.sql.SQLFeatureNotSupportedException(cut, e.getSQLState(), e.getErrorCode());
+        } else if (e instanceof java.sql.SQLSyntaxErrorException) {
+            out = new java.sql.SQLSyntaxErrorException(cut, e.getSQLState(), e.getErrorCode());
+        } else if (e instanceof SQLIntegrityConstraintViolationException) {
+            out = new SQLIntegrityConstraintViolationException(cut, e.getSQLState(), e.getErrorCode());
+        } else {
+            out = new SQLException(cut, e.getSQLState(), e.getErrorCode());
+        }
+        out.setStackTrace(e.getStackTrace());
+        return out;
+    }
+
+    static final int MAX_MESSAGE = 1_000;
 
     /** {@code e} as the application should see it after running {@code appSql}; not H2's: {@code e} itself. */
     static SQLException fromH2(SQLException e, String appSql, CatalogSnapshot catalog) {
@@ -65,7 +101,7 @@ final class ApplicationErrors {
         EncryptedTable statementTable = t.find() ? catalog.table(t.group(1).toUpperCase(Locale.ROOT)) : null;
         text = PHYSICAL.matcher(text).replaceAll(m -> Matcher.quoteReplacement(logical(m.group(), statementTable)));
         text = HEX.matcher(text).replaceAll("<encrypted>");
-        String translated = text + "; SQL statement:\n" + appSql;
+        String translated = text + "; SQL statement:\n" + StatementAdmission.excerpt(appSql);
         String state = e.getSQLState();
         SQLException out;
         if (e instanceof BatchUpdateException b) {

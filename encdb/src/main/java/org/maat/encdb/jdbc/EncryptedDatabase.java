@@ -53,6 +53,8 @@ final class EncryptedDatabase {
     private final RewriteOptions options;
     private final LayerPeeler peeler;
     private final LayerGate gate = new LayerGate();
+    /** Reads what JSqlParser cannot, on a private database of the schema's shape (never on the server). */
+    private final H2Grammar grammar = new H2Grammar();
     /** Plans by SQL text; read on every statement, so lock-free; emptied when it grows past its bound. */
     private final Map<String, Cached> plans = new ConcurrentHashMap<>();
     private int users;
@@ -63,7 +65,7 @@ final class EncryptedDatabase {
         this.options = options;
         this.h2Url = h2Url;
         this.h2Properties = h2Properties;
-        this.internal = H2Connections.open(h2Url, h2Properties);
+        this.internal = H2Connections.openServer(h2Url, h2Properties);
         try {
             try (Statement st = internal.createStatement()) {
                 for (String sql : SERVER_FUNCTIONS) {
@@ -125,17 +127,22 @@ final class EncryptedDatabase {
             if (--users == 0) {
                 OPEN.remove(key);
                 keys.close();
+                grammar.close();
                 internal.close();
             }
         }
     }
 
     Connection openPhysical() throws SQLException {
-        return H2Connections.open(h2Url, h2Properties);
+        return H2Connections.openServer(h2Url, h2Properties);
     }
 
     Catalog catalog() {
         return catalog;
+    }
+
+    H2Grammar grammar() {
+        return grammar;
     }
 
     LayerGate gate() {

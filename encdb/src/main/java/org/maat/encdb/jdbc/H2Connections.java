@@ -30,4 +30,24 @@ public final class H2Connections {
     public static Connection open(String h2Url) throws SQLException {
         return open(h2Url, new Properties());
     }
+
+    /**
+     * A connection to the server's database {@code h2Url} with H2's trace file off ({@code TRACE_LEVEL_FILE=0},
+     * replacing any level the URL or {@code properties} ask for): H2 writes a failed statement's text with its
+     * literals to {@code NAME.trace.db} beside the database, and the encrypted layer keeps plaintext off the
+     * server's disk.
+     */
+    public static Connection openServer(String h2Url, Properties properties) throws SQLException {
+        Properties quiet = new Properties();
+        for (String name : properties.stringPropertyNames()) {
+            if (!name.equalsIgnoreCase("TRACE_LEVEL_FILE")) {
+                quiet.setProperty(name, properties.getProperty(name));
+            }
+        }
+        String url = TRACE_SETTING.matcher(h2Url).replaceAll("") + ";TRACE_LEVEL_FILE=0";
+        return open(url, quiet);
+    }
+
+    private static final java.util.regex.Pattern TRACE_SETTING =
+            java.util.regex.Pattern.compile("(?i);\\s*TRACE_LEVEL_FILE\\s*=[^;]*");
 }

@@ -4,24 +4,38 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.SQLSyntaxErrorException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import org.h2.api.ErrorCode;
+import org.maat.encdb.schema.CatalogSnapshot;
+import org.maat.encdb.schema.EncryptedColumn;
+import org.maat.encdb.schema.EncryptedTable;
+import org.maat.encdb.schema.Identifiers;
+import org.maat.encdb.schema.ViewDefinition;
 
 /**
- * Tells SQL the driver's parser (JSqlParser) cannot read apart from SQL nobody can: H2 prepares the
- * statement on the connection's own session, without running it. The tables keep their application names
- * in H2, so H2's parser, which looks tables up as it reads, reaches every clause; a valid statement then fails
- * only on a column (the physical columns are onions) or not at all, a malformed one with a syntax error.
- * Asked only when the driver's parser failed.
+ * Tells SQL the driver's parser (JSqlParser) cannot read apart from SQL nobody can, with H2's own parser on
+ * a PRIVATE in-memory H2 database of the driver's process that holds only the schema's shape: the
+ * application's tables with their plain column names and types, and its views, never a row. H2 prepares
+ * the statement there without running it; a valid statement then fails on nothing or on a detail of the
+ * shape, a malformed one with a syntax error. Asked only when the driver's parser failed.
+ *
+ * <p>Guaranteed: the application's SQL text is never given to the server's H2 here (it once was: a failed
+ * prepare on the server wrote the statement with its literals to the server's trace file). The shape is
+ * rebuilt when the catalog's version changes. Not guaranteed: that the shape judges every statement as the
+ * server's schema would (a view H2 cannot create from its text alone is left out).
  */
-final class H2Grammar {
+final class H2Grammar implements AutoCloseable {
 
-    private H2Grammar() {
-    }
+    private Connection shape;
+    private long version = -1;
 
     /** {@code syntax} itself, or a refusal (0A000) naming the parser when H2 reads the statement. */
-    static SQLException classify(Connection h2, String sql, SQLSyntaxErrorException syntax) {
+    synchronized SQLException classify(CatalogSnapshot catalog, String sql, SQLSyntaxErrorException syntax) {
         try {
-            h2.prepareStatement(sql).close();
+            mirror(catalog);
+            shape.prepareStatement(sql).close();
         } catch (SQLException e) {
             if (e.getErrorCode() == ErrorCode.SYNTAX_ERROR_1 || e.getErrorCode() == ErrorCode.SYNTAX_ERROR_2) {
                 return syntax;
@@ -30,5 +44,50 @@ final class H2Grammar {
         return new SQLFeatureNotSupportedException("unsupported SQL on the encrypted layer: a statement H2 "
                 + "accepts but the driver's SQL parser (JSqlParser) cannot read, so it cannot tell which values "
                 + "are encrypted (" + syntax.getMessage() + ")", "0A000");
+    }
+
+    /** Makes the private database hold {@code catalog}'s tables and views, and nothing else. */
+    private void mirror(CatalogSnapshot catalog) throws SQLException {
+        if (shape != null && version == catalog.version()) {
+            return;
+        }
+        if (shape == null) {
+            // Unnamed: private to this connection, gone with it; no file, no trace file.
+            shape = H2Connections.open("jdbc:h2:mem:;TRACE_LEVEL_FILE=0");
+        }
+        try (Statement st = shape.createStatement()) {
+            st.execute("DROP ALL OBJECTS");
+            for (EncryptedTable t : catalog.tables().values()) {
+                try {
+                    st.execute(createTable(t, true));
+                } catch (SQLException typeNotKnown) {
+                    st.execute(createTable(t, false));
+                }
+            }
+            for (ViewDefinition v : catalog.views().values()) {
+                try {
+                    st.execute("CREATE FORCE VIEW " + Identifiers.quote(v.name()) + " AS " + v.selectSql());
+                } catch (SQLException cannot) {
+                    // left out: a statement naming it is judged as one on an unknown table
+                }
+            }
+        }
+        version = catalog.version();
+    }
+
+    private static String createTable(EncryptedTable t, boolean typed) {
+        List<String> columns = new ArrayList<>();
+        for (EncryptedColumn c : t.columns()) {
+            columns.add(Identifiers.quote(c.name()) + " " + (typed ? c.type().ddl() : "VARCHAR"));
+        }
+        return "CREATE TABLE " + Identifiers.quote(t.name()) + " (" + String.join(", ", columns) + ")";
+    }
+
+    @Override
+    public synchronized void close() throws SQLException {
+        if (shape != null) {
+            shape.close();
+            shape = null;
+        }
     }
 }

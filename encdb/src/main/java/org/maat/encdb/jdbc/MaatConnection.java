@@ -85,14 +85,17 @@ public final class MaatConnection extends UnsupportedConnection {
     /** The plan of {@code sql}, with the caller inside the layer gate. */
     Plan plan(String sql) throws SQLException {
         checkOpen();
+        StatementAdmission.admit(sql); // before any work: every statement of the application passes here
         try {
             return db.plan(sql, leased || depth > 1);
         } catch (java.sql.SQLSyntaxErrorException e) {
-            throw H2Grammar.classify(h2, sql, e);
+            throw ApplicationErrors.bounded(db.grammar().classify(catalog(), sql, e));
         } catch (SQLException e) {
-            throw ApplicationErrors.fromH2(e, sql, catalog()); // a peel or DDL that H2 refused
+            throw ApplicationErrors.bounded(ApplicationErrors.fromH2(e, sql, catalog())); // a peel or DDL H2 refused
         } catch (RuntimeException e) {
             throw ApplicationErrors.internal(e, sql);
+        } catch (StackOverflowError e) {
+            throw ApplicationErrors.tooDeep(sql);
         }
     }
 

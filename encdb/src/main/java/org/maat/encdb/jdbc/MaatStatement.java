@@ -41,9 +41,11 @@ public class MaatStatement extends UnsupportedStatement {
         try {
             return execute(sql, params);
         } catch (SQLException e) {
-            throw ApplicationErrors.fromH2(e, sql, conn.catalog());
+            throw ApplicationErrors.bounded(ApplicationErrors.fromH2(e, sql, conn.catalog()));
         } catch (RuntimeException e) {
             throw ApplicationErrors.internal(e, sql);
+        } catch (StackOverflowError e) {
+            throw ApplicationErrors.tooDeep(sql);
         }
     }
 

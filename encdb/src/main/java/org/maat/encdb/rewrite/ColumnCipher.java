@@ -53,7 +53,7 @@ public final class ColumnCipher {
         this.ordRndKey = keys.derive(label + "/ORD/RND", 32);
         this.ordRnd = new Rnd(new KeyParameter(ordRndKey));
         this.order = column.has(org.maat.encdb.onion.Onion.ORD)
-                ? new OrderCipher(type, keys.derive(label + "/ORD/OPE", 32)) : null;
+                ? new OrderCipher(label, type, keys.derive(label + "/ORD/OPE", 32)) : null;
         this.add = add;
         this.search = column.search() == null ? null
                 : new SearchCipher(column.search(), keys.derive(label + "/SEARCH/SWP", 32));

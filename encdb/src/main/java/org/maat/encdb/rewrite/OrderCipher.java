@@ -23,10 +23,12 @@ public final class OrderCipher {
     static final byte[] ABOVE_ALL = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF,
         (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF};
 
+    private final String column;
     private final ColumnType type;
     private final LayerCipher.OrderPreserving ope;
 
-    OrderCipher(ColumnType type, byte[] key32) {
+    OrderCipher(String column, ColumnType type, byte[] key32) {
+        this.column = column;
         this.type = type;
         int bits = switch (type.kind()) {
             case INTEGER, DATE -> OrderEncoding.INT_BITS;
@@ -69,7 +71,9 @@ public final class OrderCipher {
                 default -> throw new IllegalStateException(type.ddl());
             };
         } catch (IllegalArgumentException e) {
-            throw new SQLFeatureNotSupportedException("value outside the order-preserving range: " + e.getMessage(), e);
+            // The value cannot be stored under this column's Ord onion on any path: out of range (22003).
+            throw new SQLException("numeric value out of range for column " + column + " (its order onion holds "
+                    + type.ddl() + "): " + e.getMessage(), "22003", e);
         }
     }
 

@@ -1,12 +1,14 @@
 package org.maat.encdb.rewrite;
 
+import org.maat.encdb.lex.SqlLexer;
+
 /**
  * Collapses runs of signs ({@code - + 26}, {@code a - - b}, {@code + + CAST(+ - 4 AS INTEGER)}) into one
  * sign before JSqlParser sees the text: SQL allows any number of unary signs before an operand, JSqlParser
  * 5.4's grammar only one. The result is the same expression: a run's value is the product of its signs,
  * whether its first sign is a binary operator or unary ({@code a - -b = a + b}, {@code - + 26 = -26}), and
  * unary signs bind tighter than any other operator. Text inside string literals, quoted identifiers and
- * comments is copied unchanged, and a {@code --} comment is never formed or broken.
+ * comments ({@link SqlLexer}'s spans) is copied unchanged, and a comment is never formed or broken.
  */
 final class SignRuns {
 
@@ -18,34 +20,31 @@ final class SignRuns {
             return sql;
         }
         StringBuilder out = new StringBuilder(sql.length());
-        int n = sql.length();
-        int i = 0;
-        while (i < n) {
+        for (SqlLexer.Span span : SqlLexer.spans(sql)) {
+            if (span.kind() == SqlLexer.Kind.CODE) {
+                collapseCode(sql, span.start(), span.end(), out);
+            } else {
+                out.append(sql, span.start(), span.end());
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * Collapses the runs of {@code sql[from, to)}, a code span: a run ends at the span's end (a comment or
+     * literal follows), and its replacement ({@code "- "}, {@code "+ "}) can form no comment with what follows.
+     */
+    private static void collapseCode(String sql, int from, int to, StringBuilder out) {
+        int i = from;
+        while (i < to) {
             char c = sql.charAt(i);
-            if (c == '\'' || c == '"') {
-                int end = closing(sql, i, c);
-                out.append(sql, i, end);
-                i = end;
-            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-                int end = sql.indexOf('\n', i);
-                end = end < 0 ? n : end;
-                out.append(sql, i, end);
-                i = end;
-            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                int end = sql.indexOf("*/", i + 2);
-                end = end < 0 ? n : end + 2;
-                out.append(sql, i, end);
-                i = end;
-            } else if (c == '+' || c == '-') {
+            if (c == '+' || c == '-') {
                 int minus = 0;
                 int signs = 0;
                 int j = i;
                 int afterLast = i;
-                while (j < n) {
+                while (j < to) {
                     char d = sql.charAt(j);
-                    if (d == '-' && j + 1 < n && sql.charAt(j + 1) == '-') {
-                        break; // a comment starts: the run ends before it
-                    }
                     if (d == '+' || d == '-') {
                         signs++;
                         minus += d == '-' ? 1 : 0;
@@ -68,22 +67,5 @@ final class SignRuns {
                 i++;
             }
         }
-        return out.toString();
-    }
-
-    /** The index just past the quote closing the literal or identifier opened at {@code start} (doubled quotes escape). */
-    private static int closing(String sql, int start, char quote) {
-        int i = start + 1;
-        while (i < sql.length()) {
-            if (sql.charAt(i) == quote) {
-                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
-                    i += 2;
-                    continue;
-                }
-                return i + 1;
-            }
-            i++;
-        }
-        return sql.length();
     }
 }

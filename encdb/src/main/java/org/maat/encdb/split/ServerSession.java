@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.maat.encdb.lex.SqlLexer;
 
 /**
  * The settings of the server's database and session that change a statement's answer, as the commands
@@ -175,21 +176,23 @@ public final class ServerSession {
     private static final List<String> CLAUSES = List.of(" DEFAULT ", " ON UPDATE ", " GENERATED ", " NOT NULL",
             " NULL", " SELECTIVITY ", " INVISIBLE", " VISIBLE", " SEQUENCE ", " COMMENT ", " AS ");
 
-    private static String typeOnly(String definition) {
+    static String typeOnly(String definition) {
         int depth = 0;
-        boolean quoted = false;
-        for (int i = 0; i < definition.length(); i++) {
-            char ch = definition.charAt(i);
-            if (ch == '\'') {
-                quoted = !quoted;
-            } else if (!quoted && ch == '(') {
-                depth++;
-            } else if (!quoted && ch == ')') {
-                depth--;
-            } else if (!quoted && depth == 0 && ch == ' ') {
-                for (String clause : CLAUSES) {
-                    if (definition.startsWith(clause, i)) {
-                        return definition.substring(0, i);
+        for (SqlLexer.Span span : SqlLexer.spans(definition)) {
+            if (span.kind() != SqlLexer.Kind.CODE) {
+                continue; // ENUM values, quoted names: their parentheses and words are not the definition's
+            }
+            for (int i = span.start(); i < span.end(); i++) {
+                char ch = definition.charAt(i);
+                if (ch == '(') {
+                    depth++;
+                } else if (ch == ')') {
+                    depth--;
+                } else if (depth == 0 && ch == ' ') {
+                    for (String clause : CLAUSES) {
+                        if (definition.startsWith(clause, i)) {
+                            return definition.substring(0, i);
+                        }
                     }
                 }
             }

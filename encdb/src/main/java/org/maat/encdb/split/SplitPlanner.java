@@ -18,6 +18,7 @@ import net.sf.jsqlparser.schema.Column;
 import net.sf.jsqlparser.schema.Table;
 import net.sf.jsqlparser.statement.Statement;
 import net.sf.jsqlparser.statement.select.Select;
+import org.maat.encdb.lex.SqlLexer;
 import org.maat.encdb.rewrite.KeyRing;
 import org.maat.encdb.rewrite.PeelRequired;
 import org.maat.encdb.rewrite.Peeling;
@@ -705,49 +706,13 @@ public final class SplitPlanner {
 
     /**
      * Cuts {@code sql} into plain text and opaque segments ({@code quoted}): string literals, quoted names,
-     * and comments ({@code -- ...} to the line's end, {@code /* ... *}{@code /}), whose words, quotes and
-     * {@code ?} are no identifiers and no parameters.
+     * and comments, as {@link SqlLexer} reads them; their words, quotes and {@code ?} are no identifiers and
+     * no parameters.
      */
     private static void forEachSegment(String sql, SegmentSink sink) {
-        int i = 0;
-        int start = 0;
-        while (i < sql.length()) {
-            char ch = sql.charAt(i);
-            if (sql.startsWith("--", i) || sql.startsWith("//", i) || sql.startsWith("/*", i)) {
-                sink.accept(sql.substring(start, i), false);
-                int end;
-                if (ch == '/' && sql.charAt(i + 1) == '*') {
-                    int close = sql.indexOf("*/", i + 2);
-                    end = close < 0 ? sql.length() : close + 2;
-                } else {
-                    int nl = sql.indexOf('\n', i);
-                    end = nl < 0 ? sql.length() : nl;
-                }
-                sink.accept(sql.substring(i, end), true);
-                i = end;
-                start = end;
-            } else if (ch == '\'' || ch == '"') {
-                sink.accept(sql.substring(start, i), false);
-                int j = i + 1;
-                while (j < sql.length()) {
-                    if (sql.charAt(j) == ch) {
-                        if (j + 1 < sql.length() && sql.charAt(j + 1) == ch) {
-                            j += 2;
-                            continue;
-                        }
-                        break;
-                    }
-                    j++;
-                }
-                int end = Math.min(sql.length(), j + 1);
-                sink.accept(sql.substring(i, end), true);
-                i = end;
-                start = end;
-            } else {
-                i++;
-            }
+        for (SqlLexer.Span span : SqlLexer.spans(sql)) {
+            sink.accept(span.of(sql), span.kind() != SqlLexer.Kind.CODE);
         }
-        sink.accept(sql.substring(start), false);
     }
 
     /** Indexes on shipped columns the statement compares with {@code =} to another column (H2 has no hash join). */

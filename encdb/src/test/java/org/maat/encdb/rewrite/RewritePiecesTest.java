@@ -55,7 +55,7 @@ class RewritePiecesTest {
     @Test
     void rangeBoundsMoveConstantsToTheNearestStoredValueOnTheRightSide() throws SQLException {
         ColumnType t = ColumnType.of("NUMERIC", List.of(8, 2));
-        OrderCipher ope = new OrderCipher(t, key(3));
+        OrderCipher ope = new OrderCipher("T.C", t, key(3));
         byte[] cents501 = ByteBuffer.allocate(8).putLong(ope.encrypt(new BigDecimal("5.01"))).array();
         byte[] cents500 = ByteBuffer.allocate(8).putLong(ope.encrypt(new BigDecimal("5.00"))).array();
         assertThat(ope.bound(new BigDecimal("5.005"), true, false, "T.C")).isEqualTo(cents501);  // >= 5.005
