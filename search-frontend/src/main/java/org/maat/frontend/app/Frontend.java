@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
 import org.maat.core.access.AccessExplanation;
@@ -26,6 +27,7 @@ import org.maat.core.shard.ShardRefusedException;
 import org.maat.core.task.DocumentReader;
 import org.maat.core.task.Monitor;
 import org.maat.core.task.Monitoring;
+import org.maat.core.task.TaskFailedException;
 import org.maat.core.task.TaskGate;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
@@ -35,6 +37,8 @@ import org.maat.policy.monitor.PolicyViolation;
 import org.maat.policy.monitor.ReferenceMonitor;
 import org.maat.policy.monitor.TaskMode;
 import org.maat.policy.templates.PolicyTemplates;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The search front-end without its web layer: sign-in, search over every shard, personal ranking,
@@ -49,12 +53,16 @@ import org.maat.policy.templates.PolicyTemplates;
  *   <li>each session has its own confined task; history is read only in it, and what it writes
  *       (the ranked list, history pages) goes only to the user's own {@code profile/*} conduits;
  *       history never goes to shards or to another session;</li>
+ *   <li>a search's failure is shown in runtime words only: a search task's exception never reaches a page
+ *       (the task boundary replaced it), and a shard's error is named with an incident id, not repeated;</li>
  *   <li>a hit reaches the user only through that checked read, so an id a faulty shard should not
  *       have released (censored in the user's region, private to another user) is refused, never shown.</li>
  * </ul>
  * Thread-safe.
  */
 public final class Frontend implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Frontend.class);
 
     /** Longest query accepted, in characters. */
     public static final int MAX_QUERY_CHARS = 500;
@@ -169,12 +177,17 @@ public final class Frontend implements AutoCloseable {
             merged = shards.search(new ShardQuery(user.user(), user.region().orElse(null), q, asked));
         } catch (ShardRefusedException e) {
             throw RequestException.refused("the search was refused: a shard's monitor would not release its results");
-        } catch (IllegalArgumentException e) {
-            throw RequestException.badRequest(e.getMessage());
         } catch (QueryTimedOutException e) {
-            throw RequestException.unavailable(e.getMessage());
-        } catch (IOException e) {
-            throw RequestException.unavailable("the search index is unavailable: " + e.getMessage());
+            throw RequestException.unavailable(e.getMessage()); // the runtime's words, from the budget alone
+        } catch (TaskFailedException e) {
+            // In process: the task boundary's runtime text. The task's own exception never reaches this page.
+            throw new RequestException(500, "failed", e.getMessage());
+        } catch (IllegalArgumentException e) {
+            // A shard's rejection or failure is shown in the front-end's own words; what the shard said (runtime
+            // text only, but naming shards and addresses) goes to the operator log under an incident id.
+            throw RequestException.badRequest("a shard could not run this query (incident " + logged(e) + ")");
+        } catch (IOException | RuntimeException e) {
+            throw RequestException.unavailable("the search index is unavailable (incident " + logged(e) + ")");
         }
         // A shard answers from the index it last published; a document removed since (an account
         // disguise) may still be among its hits until it sees the next publication. Such a hit names no
@@ -356,6 +369,13 @@ public final class Frontend implements AutoCloseable {
     /** The conduit of {@code id} if it is a document now: in the policy store, with its text in the document store. */
     private Optional<Conduit> document(String id) {
         return data.policies().find(id).filter(c -> data.documents().contains(id));
+    }
+
+    /** Logs a shard's failure for the operator; returns the incident id the page shows instead. */
+    private static String logged(Exception e) {
+        String incident = Long.toHexString(ThreadLocalRandom.current().nextLong() | Long.MIN_VALUE).substring(0, 10);
+        LOG.warn("search failed (incident {}): {}", incident, e.toString());
+        return incident;
     }
 
     private static String checkQuery(String query) {
