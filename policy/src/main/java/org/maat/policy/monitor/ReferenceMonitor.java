@@ -157,7 +157,8 @@ public final class ReferenceMonitor {
                 throw deny(conduit.id(), Permission.READ, conduit.policy(), task.session(),
                         "release to " + describe(destination.conduit()) + " refused for session " + task.session()
                                 + ": the destination's readers may not read listed conduit " + conduit.id()
-                                + " (ONLY_CND_IDS+ holds for every list released to a session, whatever the task read)",
+                                + " (its read rule refuses the recipient " + recipient
+                                + "; ONLY_CND_IDS+ holds for every list released to a session, whatever the task read)",
                         engine.explain(conduit.policy(), Permission.READ, EvalContext.read(recipient, conduit, engine)));
             }
         }
