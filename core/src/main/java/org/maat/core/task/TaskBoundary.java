@@ -1,6 +1,5 @@
 package org.maat.core.task;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -54,7 +53,6 @@ public final class TaskBoundary {
 
     private final AccessGate gate;
     private final String what;
-    private final List<ResultChannel> channels = new ArrayList<>();
     /** The monitor's refusal at one of this boundary's crossings, if any. */
     private volatile PolicyViolation refusal;
     private volatile boolean ended;
@@ -70,9 +68,7 @@ public final class TaskBoundary {
 
     /** A result channel to {@code recipient} whose every release crosses this boundary; {@code ranking} may be null. */
     public ResultChannel channel(Conduit destination, Session recipient, ReleaseRanking ranking) {
-        ResultChannel channel = new ResultChannel(this, destination, recipient, ranking);
-        channels.add(channel);
-        return channel;
+        return new ResultChannel(this, destination, recipient, ranking);
     }
 
     /** {@link #run(Body, Map)} with no declared kinds: every failure is a {@link TaskFailedException}. */

@@ -76,7 +76,8 @@ class TaskChannelRulesTest {
     static ArchRule noStaticState() {
         return fields().that().areDeclaredInClassesThat().resideInAnyPackage(TASK_CODE).and().areStatic()
                 .should().beFinal()
-                .because("a static field written by one task would be read by the next, another session's");
+                .because("a static field written by one task would be read by the next, another session's")
+                .allowEmptyShould(true); // a class without static fields keeps the rule
     }
 
     static ArchRule noReflection() {
