@@ -42,7 +42,9 @@ import org.maat.policy.monitor.TaskMode;
 /**
  * Serves searches over one data directory and one index, the trusted runtime of the shard server
  * and front-end: opens the index once, and runs every query as a fresh confined task of its
- * session (so taint never crosses queries) whose only way out is its result channel. Under the
+ * session (so taint never crosses queries) whose only way out is its result channel, at the task's
+ * {@link TaskBoundary}: a released list is checked id by id for the session, and whatever the task
+ * throws reaches the caller only as runtime text. Under the
  * monitor a result list reaches the caller only if the monitor released it; a refusal is thrown as
  * {@link org.maat.policy.monitor.PolicyViolation}, never turned into an empty result. Output lines
  * are then built with checked reads for the session ({@link Snippets}). The task writes ids only;
