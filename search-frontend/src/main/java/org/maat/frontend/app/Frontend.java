@@ -182,6 +182,8 @@ public final class Frontend implements AutoCloseable {
         } catch (TaskFailedException e) {
             // In process: the task boundary's runtime text. The task's own exception never reaches this page.
             throw new RequestException(500, "failed", e.getMessage());
+        } catch (QueryTooExpensiveException e) {
+            throw RequestException.badRequest(e.getMessage()); // in process: the runtime's words, from the query
         } catch (IllegalArgumentException e) {
             // A shard's rejection or failure is shown in the front-end's own words; what the shard said (runtime
             // text only, but naming shards and addresses) goes to the operator log under an incident id.
