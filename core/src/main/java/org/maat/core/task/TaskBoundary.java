@@ -25,8 +25,9 @@ import org.slf4j.LoggerFactory;
  *       monitor let through is handed to the channel's trusted ranking, so the runtime scores only ids the
  *       recipient may read.</li>
  *   <li><b>A refusal ends the task's output</b>: after the monitor refused one release, the channel delivers
- *       nothing more, and {@link #run} throws that refusal (the monitor's own object, recognised by identity,
- *       never an exception of the task's making) even if the task caught it and went on.</li>
+ *       nothing more, and {@link #run} throws that refusal (a copy of the monitor's own, taken when it was
+ *       thrown, never an exception of the task's making or one the task held) even if the task caught it and
+ *       went on.</li>
  *   <li><b>Exceptions</b>: any other {@link Throwable} from task code (its message, cause chain, suppressed
  *       exceptions and stack) is replaced by runtime-authored text: one of the caller's declared
  *       {@link #run(Body, Map) kinds} (chosen by the throwable's type, its text built without it) or a
@@ -157,7 +158,9 @@ public final class TaskBoundary {
         try {
             step.run();
         } catch (PolicyViolation refused) {
-            refusal = refused;
+            // The task sees this one; the boundary keeps a copy the task never holds, so nothing it adds
+            // (a cause, a suppressed exception, a stack) travels with the refusal the caller gets.
+            refusal = refused.fresh();
             throw refused;
         }
     }
