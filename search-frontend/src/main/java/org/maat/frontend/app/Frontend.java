@@ -2,9 +2,7 @@ package org.maat.frontend.app;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.lucene.search.MatchNoDocsQuery;
@@ -27,6 +25,8 @@ import org.maat.core.shard.ShardRefusedException;
 import org.maat.core.task.DocumentReader;
 import org.maat.core.task.Monitor;
 import org.maat.core.task.Monitoring;
+import org.maat.core.task.ResultChannel;
+import org.maat.core.task.TaskBoundary;
 import org.maat.core.task.TaskFailedException;
 import org.maat.core.task.TaskGate;
 import org.maat.policy.Conduit;
@@ -55,8 +55,11 @@ import org.slf4j.LoggerFactory;
  *       history never goes to shards or to another session;</li>
  *   <li>a search's failure is shown in runtime words only: a search task's exception never reaches a page
  *       (the task boundary replaced it), and a shard's error is named with an incident id, not repeated;</li>
- *   <li>a hit reaches the user only through that checked read, so an id a faulty shard should not
- *       have released (censored in the user's region, private to another user) is refused, never shown.</li>
+ *   <li>the hits of a search, and the total shown with them, reach the user only through one crossing: a
+ *       result channel of the session task's {@link TaskBoundary}, which checks every id against the session's
+ *       read policy and delivers the list in one step; an id a faulty shard should not have released (censored
+ *       in the user's region, private to another user), anywhere in its answer, refuses the whole search in the
+ *       runtime's words, which name no document; a hit's line is then a checked read of a released id.</li>
  * </ul>
  * Thread-safe.
  */
@@ -76,6 +79,12 @@ public final class Frontend implements AutoCloseable {
      * the shards had more hits than were asked for, the total is shown as "at least" ("200+").
      */
     public static final int COUNTED = 200;
+    /**
+     * The refusal of a search whose hits the monitor would not release to the session: runtime text that names
+     * no document, whichever id was refused.
+     */
+    public static final String UNRELEASED = "the search was refused: a shard answered with a document you may not "
+            + "read, and nothing of its answer is shown";
     /** Longest MAL reason, in characters. */
     public static final int MAX_REASON_CHARS = 500;
 
@@ -141,10 +150,11 @@ public final class Frontend implements AutoCloseable {
      * Runs {@code query} on every shard for the session, ranks the merged hits with the user's history
      * and returns the page of {@code k} hits from rank {@code start} (0-based) with titles and snippets,
      * and the total the session may read. The shards are asked for {@link #COUNTED} hits (one past the
-     * page when it reaches further); a released id counts only if the session's monitor would allow its
-     * read, asked without reading it, so the total never counts a document the session may not read, and a
-     * faulty shard's such id past the page is left uncounted, never named (on the page, its read refuses the
-     * page). The query goes to the user's history only if the search succeeded, and only for the first
+     * page when it reaches further). The merged hits reach the user through one crossing, the session task's
+     * {@link TaskBoundary}, which checks every id against the session's read policy and delivers the list in
+     * the same step; the page and the total come from what it delivered. A faulty shard's id the session may
+     * not read, anywhere in its answer, refuses the search with {@link #UNRELEASED}, which names no document.
+     * The query goes to the user's history only if the search succeeded, and only for the first
      * page: a refused, rejected or unanswered search leaves no entry.
      *
      * @throws RequestException 400 for a malformed, over-long or too expensive query ({@link QueryBudget}),
@@ -193,27 +203,25 @@ public final class Frontend implements AutoCloseable {
         }
         // A shard answers from the index it last published; a document removed since (an account
         // disguise) may still be among its hits until it sees the next publication. Such a hit names no
-        // document any more: it is dropped here, before anything is written or read for it. Each hit's conduit
-        // is looked up once, here, and kept for the count below.
+        // document any more: it is dropped here, before anything is written or read for it.
         boolean exact = merged.size() < asked;
-        Map<String, Conduit> documents = new HashMap<>();
-        for (ShardHit h : merged) {
-            document(h.id()).ifPresent(c -> documents.put(h.id(), c));
-        }
-        merged = merged.stream().filter(h -> documents.containsKey(h.id())).toList();
+        merged = merged.stream().filter(h -> document(h.id()).isPresent()).toList();
         List<String> ranked;
         try {
             ranked = Personalizer.rerank(merged, history.read(user.gate(), user.user())).stream()
                     .map(ShardHit::id).toList();
-            user.gate().write(user.channel(), user.session(), Payload.conduitIds(ranked));
         } catch (PolicyViolation e) {
             throw refusal(user, e);
         }
-        List<String> page = ranked.subList(Math.min(start, ranked.size()), Math.min(start + k, ranked.size()));
-        // The total counts the hits the session's monitor would let it read, asked without reading them: an id
-        // past the page (a faulty shard's) is never read, refused or named, only left uncounted, and an employee's
-        // MAL-protected document counts once a reason is logged, with nothing logged by the count.
-        int readable = (int) ranked.stream().filter(id -> access.mayRead(user.session(), documents.get(id))).count();
+        // The one crossing of the hits to the user: the session task's boundary checks the list id by id against
+        // the session's read policy (whatever the task read) and the monitor's write under its taint, and delivers
+        // it in the same step. The page and the total are built from what the channel delivered, nothing else: a
+        // number or a line about a document the session may not read has no way to the user.
+        List<String> released = released(user, ranked);
+        List<String> page = released.subList(Math.min(start, released.size()), Math.min(start + k, released.size()));
+        // The total is the count of ids the boundary released: the release is all or nothing, so a faulty shard's
+        // unreadable id refuses the search above instead of being counted, left out or named.
+        int readable = released.size();
         // The page's hits are read: a hit the monitor refuses refuses the page (it never filters silently).
         List<SearchHit> lines = checkedReads(user, (task, reader) -> new Snippets(reader).hits(page, parsed));
         List<SearchResult.Hit> hits = new ArrayList<>(lines.size());
@@ -329,6 +337,33 @@ public final class Frontend implements AutoCloseable {
         return history(user).stream().filter(e -> e.query() != null).toList();
     }
 
+    /**
+     * {@code ranked} released to the session through a result channel of its task's {@link TaskBoundary}, checked
+     * and delivered in one step; returns what the channel delivered.
+     *
+     * @throws RequestException 403 in the runtime's words if the monitor refused the release: the monitor's
+     *         explanation only when the refused conduit is the user's own, else one text naming no document (the
+     *         refused id came from a shard, not from the user, and the session may not learn it)
+     */
+    private List<String> released(UserSession user, List<String> ranked) {
+        TaskBoundary boundary = new TaskBoundary(user.gate(), "the search");
+        ResultChannel results = boundary.channel(user.channel(), user.session(), null);
+        try {
+            boundary.run(() -> {
+                results.writeIds(ranked);
+                return null;
+            });
+        } catch (PolicyViolation e) {
+            if (user.user().equals(ownerOf(user, e))) {
+                throw refusal(user, e);
+            }
+            throw RequestException.refused(UNRELEASED);
+        } catch (TaskFailedException e) {
+            throw new RequestException(500, "failed", e.getMessage());
+        }
+        return results.deliveredIds();
+    }
+
     private interface ReadBody<T> {
         T run(TaskGate task, DocumentReader reader) throws IOException;
     }
@@ -349,8 +384,7 @@ public final class Frontend implements AutoCloseable {
      */
     private RequestException refusal(UserSession user, PolicyViolation e) {
         Optional<Conduit> refused = data.policies().find(e.conduitId());
-        String owner = refused.map(Conduit::owner)
-                .orElseGet(() -> e.conduitId().startsWith("profile/" + user.user() + "/") ? user.user() : null);
+        String owner = ownerOf(user, e);
         if (user.user().equals(owner)) {
             return RequestException.refused(e.getMessage());
         }
@@ -358,6 +392,12 @@ public final class Frontend implements AutoCloseable {
                 ? " (employees: state a reason for reading it first)" : "";
         return RequestException.refused("you may not read " + (refused.isPresent() ? "document " + e.conduitId()
                 : "this") + hint);
+    }
+
+    /** The owner of the conduit {@code e} refused: from the policy store, or the user for their own profile conduits. */
+    private String ownerOf(UserSession user, PolicyViolation e) {
+        return data.policies().find(e.conduitId()).map(Conduit::owner)
+                .orElseGet(() -> e.conduitId().startsWith("profile/" + user.user() + "/") ? user.user() : null);
     }
 
     private Conduit conduit(String id) {
