@@ -35,6 +35,23 @@ public interface AccessGate {
         throw new IllegalStateException(this + " releases no lists of ids");
     }
 
+    /** What a checked crossing delivers once the monitor allowed it: bytes to the destination it was checked for. */
+    @FunctionalInterface
+    interface Delivery<E extends Exception> {
+        void deliver() throws E;
+    }
+
+    /**
+     * A crossing of bytes to {@code destination} in one step: {@link #write} checks it, and {@code delivery} runs
+     * only if the monitor allowed it, never otherwise. Code that appends to a conduit outside a result channel (a
+     * user's search history) delivers through this, so no path writes without the check that names its destination.
+     */
+    default <E extends Exception> void deliver(Conduit destination, Session recipient, Payload payload,
+                                               Delivery<E> delivery) throws E {
+        write(destination, recipient, payload);
+        delivery.deliver();
+    }
+
     /**
      * The strongest cipher the policies read so far require of a file at rest they flow into
      * ({@code atRestAtLeast}, a name of {@link org.maat.policy.lang.AtRestStrength}), or empty when none does (always

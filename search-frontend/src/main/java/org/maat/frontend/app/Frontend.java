@@ -233,7 +233,7 @@ public final class Frontend implements AutoCloseable {
         // A later page of the same search is the same search: recorded once.
         if (start == 0) {
             try {
-                history.recordQuery(user.gate(), user.session(), user.user(), q);
+                history.recordQuery(user.gate(), user.session(), q);
             } catch (PolicyViolation e) {
                 throw refusal(user, e);
             }
@@ -251,7 +251,7 @@ public final class Frontend implements AutoCloseable {
         checkOpen(user);
         Document doc = checkedReads(user, (task, reader) -> reader.read(conduit.id()).document());
         try {
-            history.recordView(user.gate(), user.session(), user.user(), conduit.id());
+            history.recordView(user.gate(), user.session(), conduit.id());
         } catch (PolicyViolation e) {
             throw refusal(user, e);
         }

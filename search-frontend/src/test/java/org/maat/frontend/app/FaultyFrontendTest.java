@@ -19,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.maat.core.shard.ShardHit;
 import org.maat.core.shard.ShardRefusedException;
 import org.maat.core.shard.ShardResult;
+import org.maat.core.task.AccessGate;
 import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
 import org.maat.policy.lang.PolicyId;
@@ -154,6 +155,28 @@ class FaultyFrontendTest {
         bob.gate().read(aliceHistory);
         assertThatThrownBy(() -> bob.gate().write(bob.channel(), bob.session(), Payload.data()))
                 .isInstanceOf(PolicyViolation.class).hasMessageContaining(aliceHistory.id());
+    }
+
+    /**
+     * A history append is one crossing, checked and written in one step: a session task that read another user's
+     * history is refused its own history append, and no line of it reaches either file.
+     */
+    @Test
+    void aHistoryAppendTheMonitorRefusesWritesNothing() throws IOException {
+        UserSession alice = site.login("u4", null);
+        UserSession bob = site.login("u6", null);
+        site.frontend.search(alice, "fishing", 5);
+        site.frontend.search(bob, "energy", 5);
+        bob.gate().read(site.frontend.histories().conduit("u4"));
+
+        assertThatThrownBy(() -> site.frontend.histories().recordQuery(bob.gate(), bob.session(), "fishing leaked"))
+                .isInstanceOf(PolicyViolation.class);
+        assertThatThrownBy(() -> site.frontend.histories().recordView(bob.gate(), bob.session(), "d1"))
+                .isInstanceOf(PolicyViolation.class);
+        assertThat(site.frontend.histories().read(AccessGate.unmonitored(), "u6"))
+                .extracting(SearchHistory.Entry::query).containsExactly("energy");
+        assertThat(site.frontend.histories().read(AccessGate.unmonitored(), "u4"))
+                .extracting(SearchHistory.Entry::query).containsExactly("fishing");
     }
 
     @Test
