@@ -6,6 +6,7 @@ import java.net.URI;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Handler;
@@ -17,6 +18,7 @@ import org.eclipse.jetty.server.handler.QoSHandler;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.maat.core.search.QueryTimedOutException;
+import org.maat.core.search.QueryTooExpensiveException;
 import org.maat.core.shard.ShardProtocol;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardRefusedException;
@@ -24,6 +26,8 @@ import org.maat.core.shard.ShardRequestAuth;
 import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardResult;
 import org.maat.core.shard.ShardSearcher;
+import org.maat.core.task.TaskBoundary;
+import org.maat.core.task.TaskFailedException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,9 +38,11 @@ import org.slf4j.LoggerFactory;
  * signed with the deployment's {@link ShardSecret} ({@link ShardRequestAuth}); without a credential
  * it is answered 401, with a wrong, stale or replayed one 403 ({@code forbidden}), and no search runs.
  * Every error is the JSON body {@code {"error","message"}}, Jetty's own included
- * ({@link JsonErrorHandler}): 400 for a malformed request, 403 ({@code refused}) with the monitor's
- * explanation for a refusal, 404/405 for other paths and methods, 500 for a failure (logged here,
- * with its stack trace; the response never carries one), 503 when overloaded: at most
+ * ({@link JsonErrorHandler}): 400 for a malformed request or a too expensive query, 403 ({@code refused})
+ * with the monitor's explanation for a refusal, 404/405 for other paths and methods, 500 for a
+ * failure, 503 for a timeout or when overloaded. The body of any answer to a search is text this server
+ * wrote, never a search task's: a task's exception reaches it only as its {@link TaskBoundary}'s runtime
+ * text, and any other failure is an incident id (logged here with its stack trace). Overload: at most
  * {@link #DEFAULT_ACTIVE} searches run at once and at most {@link #DEFAULT_WAITING} wait, each for at
  * most {@link #DEFAULT_MAX_WAIT}; a request beyond that is answered 503 at once, so a burst sheds
  * load instead of queueing without bound (the front-end's client then tries the shard's next replica).
@@ -178,9 +184,30 @@ public final class ShardServer implements AutoCloseable {
                     return refuse(request, response, callback, verdict);
                 }
                 ShardQuery query = ShardProtocol.readQuery(new ByteArrayInputStream(body));
+                return search(query, response, callback);
+            } catch (IllegalArgumentException e) {
+                // The request itself is malformed (read above, before any search ran): its reader's words.
+                return answer(response, callback, HttpStatus.BAD_REQUEST_400,
+                        ShardProtocol.writeError(ShardProtocol.BAD_REQUEST, e.getMessage()));
+            } catch (IOException e) {
+                LOG.warn("{}: could not read a request: {}", name, e.toString());
+                return answer(response, callback, HttpStatus.BAD_REQUEST_400,
+                        ShardProtocol.writeError(ShardProtocol.BAD_REQUEST, "the request body could not be read"));
+            }
+        }
+
+        /**
+         * Runs the search and answers it. Every error body here is the runtime's text, never a search task's:
+         * a task's failure reaches this server only as its {@link TaskBoundary}'s runtime text, a refusal as
+         * the monitor's explanation (written by the monitor from labels: ids, rules, owners), a too expensive
+         * or timed-out query as the runtime's words; anything else is answered with an incident id whose
+         * details are in this server's log.
+         */
+        private boolean search(ShardQuery query, Response response, Callback callback) {
+            try {
                 ShardResult result = shard.search(query);
                 return answer(response, callback, HttpStatus.OK_200, ShardProtocol.writeResult(result));
-            } catch (IllegalArgumentException e) {
+            } catch (QueryTooExpensiveException e) {
                 return answer(response, callback, HttpStatus.BAD_REQUEST_400,
                         ShardProtocol.writeError(ShardProtocol.BAD_REQUEST, e.getMessage()));
             } catch (ShardRefusedException e) {
@@ -189,12 +216,24 @@ public final class ShardServer implements AutoCloseable {
             } catch (QueryTimedOutException e) {
                 return answer(response, callback, HttpStatus.SERVICE_UNAVAILABLE_503,
                         ShardProtocol.writeError(ShardProtocol.TIMED_OUT, e.getMessage()));
-            } catch (IOException | RuntimeException e) {
-                LOG.error("{}: search failed", name, e);
+            } catch (TaskFailedException e) {
                 return answer(response, callback, HttpStatus.INTERNAL_SERVER_ERROR_500,
-                        ShardProtocol.writeError(ShardProtocol.FAILED, name + " failed: " + e.getClass().getSimpleName()
-                                + (e.getMessage() == null ? "" : ": " + e.getMessage())));
+                        ShardProtocol.writeError(ShardProtocol.FAILED, name + ": " + e.getMessage()));
+            } catch (IllegalArgumentException e) {
+                String incident = incident();
+                LOG.warn("{}: rejected a search (incident {}): {}", name, incident, e.toString());
+                return answer(response, callback, HttpStatus.BAD_REQUEST_400, ShardProtocol.writeError(
+                        ShardProtocol.BAD_REQUEST, name + ": the shard could not run this query (incident " + incident + ")"));
+            } catch (IOException | RuntimeException e) {
+                String incident = incident();
+                LOG.error("{}: search failed (incident {})", name, incident, e);
+                return answer(response, callback, HttpStatus.INTERNAL_SERVER_ERROR_500, ShardProtocol.writeError(
+                        ShardProtocol.FAILED, name + ": the search failed (incident " + incident + ")"));
             }
+        }
+
+        private static String incident() {
+            return Long.toHexString(ThreadLocalRandom.current().nextLong() | Long.MIN_VALUE).substring(0, 10);
         }
 
         private boolean refuse(Request request, Response response, Callback callback, ShardRequestAuth.Verdict verdict) {

@@ -1,5 +1,8 @@
 package org.maat.server;
 
+import org.maat.core.search.Retrieval;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.Random;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -228,6 +231,56 @@ class ShardServerIT {
         } finally {
             faulty.forEach(ShardServer::close);
         }
+    }
+
+    @Test
+    void aBuggySearchTasksExceptionNeverReachesTheShardsAnswer() throws Exception {
+        // A shard running a search task that reads the index, then throws another user's private title in a
+        // random exception shape (message, cause, suppressed). The answer is the runtime's text only.
+        String[] secretAndStranger = privateDocumentAndStranger();
+        String title;
+        try (DataSet data = DataSet.openFollower(served.data())) {
+            title = data.documents().get(secretAndStranger[0]).orElseThrow().title();
+        }
+        AtomicReference<Throwable> planted = new AtomicReference<>();
+        Retrieval standard = Retrieval.standard();
+        ShardSearcher buggy = index.shard(0).withComponents(SearchComponents.standard().withRetrieval((shards, q, k) -> {
+            standard.topIds(shards, q, k);
+            throw sneaky(planted.get());
+        }));
+        Random random = new Random(2828);
+        try (ShardServer server = ShardServer.start(buggy, SECRET, "127.0.0.1", 0, "buggy-shard");
+             FanOut fanOut = new FanOut(ShardTopology.ofShards(List.of(server.url()))
+                     .clients(http, Duration.ofSeconds(10), SECRET))) {
+            for (int round = 0; round < 12; round++) {
+                String secret = "owner=u2 title=" + title + " #" + Long.toHexString(random.nextLong());
+                Throwable thrown = switch (random.nextInt(4)) {
+                    case 0 -> new IllegalArgumentException("bad owner clause: " + secret);
+                    case 1 -> new IllegalStateException(secret);
+                    case 2 -> new IOException(secret);
+                    default -> new RuntimeException("wrapped", new IllegalArgumentException(secret));
+                };
+                if (random.nextBoolean()) {
+                    thrown.addSuppressed(new IllegalStateException(secret));
+                }
+                planted.set(thrown);
+                String body = "{\"user\":\"" + secretAndStranger[1] + "\",\"region\":\"r1\",\"query\":\"budget\",\"k\":5}";
+                HttpResponse<String> answer = post(server.url(), "/shard/search", body);
+                assertThat(answer.statusCode()).as("round %d: %s", round, thrown).isEqualTo(500);
+                assertThat(answer.body()).as("round %d", round).contains("\"error\":\"failed\"")
+                        .containsPattern("the search task failed \\(incident [0-9a-f]{10}\\)")
+                        .doesNotContain(secret).doesNotContain(title).doesNotContain("\tat ");
+                Throwable client = org.assertj.core.api.Assertions.catchThrowable(
+                        () -> fanOut.search(new ShardQuery(secretAndStranger[1], "r1", "budget", 5)));
+                assertThat(client).isNotNull();
+                assertThat(client.getMessage()).doesNotContain(secret).doesNotContain(title);
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <E extends Throwable> RuntimeException sneaky(Throwable t) throws E {
+        throw (E) t;
     }
 
     /** A private (not public) document, and a user who is neither its owner nor a friend nor an employee. */

@@ -29,7 +29,9 @@ import org.maat.core.task.Monitor;
 import org.maat.core.task.Monitoring;
 import org.maat.core.task.RankedId;
 import org.maat.core.task.ResultChannel;
+import org.maat.core.task.TaskBoundary;
 import org.maat.core.task.TaskContext;
+import org.maat.core.task.TaskFailedException;
 import org.maat.core.task.TaskGate;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
@@ -40,7 +42,9 @@ import org.maat.policy.monitor.TaskMode;
 /**
  * Serves searches over one data directory and one index, the trusted runtime of the shard server
  * and front-end: opens the index once, and runs every query as a fresh confined task of its
- * session (so taint never crosses queries) whose only way out is its result channel. Under the
+ * session (so taint never crosses queries) whose only way out is its result channel, at the task's
+ * {@link TaskBoundary}: a released list is checked id by id for the session, and whatever the task
+ * throws reaches the caller only as runtime text. Under the
  * monitor a result list reaches the caller only if the monitor released it; a refusal is thrown as
  * {@link org.maat.policy.monitor.PolicyViolation}, never turned into an empty result. Output lines
  * are then built with checked reads for the session ({@link Snippets}). The task writes ids only;
@@ -263,8 +267,13 @@ public final class SearchService implements AutoCloseable {
      * The runtime then scores what was released and refuses an order that is not the index's
      * ({@link TrustedRanking}), in every configuration, so a baseline does the same ranking work.
      *
+     * The task's code runs at a {@link TaskBoundary}: whatever it throws reaches the caller only as
+     * runtime-authored text.
+     *
      * @throws QueryTooExpensiveException if the query exceeds the {@link QueryBudget}
      * @throws QueryTimedOutException     if the search ran past this service's time budget
+     * @throws org.maat.policy.monitor.PolicyViolation if the monitor refused the task's output
+     * @throws TaskFailedException        if the task's code failed (its own exception goes to no caller)
      */
     public List<String> run(Session session, String query, TaskBody body) throws IOException {
         return execute(session, query, body).deliveredIds();
@@ -287,7 +296,9 @@ public final class SearchService implements AutoCloseable {
                     deadline, scoring));
         }
         try (TaskGate task = monitor.open(session, TaskMode.CONFINED)) {
-            ResultChannel results = new ResultChannel(task, resultConduit, session,
+            // The task's only way out: its channel, and its failures as the runtime words them.
+            TaskBoundary boundary = new TaskBoundary(task, "the search task");
+            ResultChannel results = boundary.channel(resultConduit, session,
                     new TrustedRanking(searchers, resultConduit, session));
             TaskContext ctx = TaskContext.builder(session, task)
                     .facts(stores.engine().facts())
@@ -296,17 +307,26 @@ public final class SearchService implements AutoCloseable {
                     .results(results)
                     .build();
             try {
-                body.run(ctx);
-            } catch (IndexSearcher.TooManyClauses e) {
-                throw new QueryTooExpensiveException("the query is too expensive: it expands into more than "
-                        + IndexSearcher.getMaxClauseCount() + " clauses; use fewer fuzzy~ or prefix* terms");
+                boundary.run(() -> {
+                    body.run(ctx);
+                    return null;
+                }, Map.of(IndexSearcher.TooManyClauses.class, () -> new QueryTooExpensiveException(
+                        "the query is too expensive: it expands into more than " + IndexSearcher.getMaxClauseCount()
+                                + " clauses; use fewer fuzzy~ or prefix* terms")));
+            } catch (TaskFailedException failed) {
+                timedOut(searchers, deadline); // a search stopped at its deadline fails as a timeout, not as a fault
+                throw failed;
             }
-            for (RegionSearcher searcher : searchers) {
-                if (searcher.timedOut()) {
-                    throw new QueryTimedOutException(deadline.budget());
-                }
-            }
+            timedOut(searchers, deadline);
             return results;
+        }
+    }
+
+    private static void timedOut(List<RegionSearcher> searchers, QueryDeadline deadline) {
+        for (RegionSearcher searcher : searchers) {
+            if (searcher.timedOut()) {
+                throw new QueryTimedOutException(deadline.budget());
+            }
         }
     }
 

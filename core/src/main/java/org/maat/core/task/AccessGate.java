@@ -1,5 +1,6 @@
 package org.maat.core.task;
 
+import java.util.List;
 import java.util.Optional;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
@@ -22,6 +23,34 @@ public interface AccessGate {
      * when the monitor refuses the flow.
      */
     void write(Conduit destination, Session recipient, Payload payload);
+
+    /**
+     * Before a list of conduit ids reaches {@code recipient} through {@code destination} (a result list): every
+     * id must name a conduit {@code recipient} may read, checked id by id whatever the task has read, and the
+     * write must pass as {@link #write} checks it. Throws {@link org.maat.policy.monitor.PolicyViolation} when
+     * the monitor refuses. Only a {@link TaskBoundary} calls this; a gate that never releases lists (a file
+     * writer's) refuses.
+     */
+    default void release(Conduit destination, Session recipient, List<String> ids) {
+        throw new IllegalStateException(this + " releases no lists of ids");
+    }
+
+    /** What a checked crossing delivers once the monitor allowed it: bytes to the destination it was checked for. */
+    @FunctionalInterface
+    interface Delivery<E extends Exception> {
+        void deliver() throws E;
+    }
+
+    /**
+     * A crossing of bytes to {@code destination} in one step: {@link #write} checks it, and {@code delivery} runs
+     * only if the monitor allowed it, never otherwise. Code that appends to a conduit outside a result channel (a
+     * user's search history) delivers through this, so no path writes without the check that names its destination.
+     */
+    default <E extends Exception> void deliver(Conduit destination, Session recipient, Payload payload,
+                                               Delivery<E> delivery) throws E {
+        write(destination, recipient, payload);
+        delivery.deliver();
+    }
 
     /**
      * The strongest cipher the policies read so far require of a file at rest they flow into

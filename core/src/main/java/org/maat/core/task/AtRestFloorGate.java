@@ -1,5 +1,6 @@
 package org.maat.core.task;
 
+import java.util.List;
 import java.util.Optional;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
@@ -32,6 +33,11 @@ public final class AtRestFloorGate implements AccessGate {
     @Override
     public void write(Conduit destination, Session recipient, Payload payload) {
         gate.write(destination, recipient, payload);
+    }
+
+    @Override
+    public void release(Conduit destination, Session recipient, List<String> ids) {
+        gate.release(destination, recipient, ids);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.maat.core.task;
 
 import java.util.Objects;
+import java.util.List;
 import java.util.Optional;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
@@ -25,6 +26,11 @@ final class MonitoredGate implements TaskGate {
     @Override
     public void write(Conduit destination, Session recipient, Payload payload) {
         task.write(destination, recipient, payload);
+    }
+
+    @Override
+    public void release(Conduit destination, Session recipient, List<String> ids) {
+        task.release(destination, recipient, ids);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.maat.core.task;
 
+import java.util.List;
 import java.util.Optional;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
@@ -22,6 +23,10 @@ final class UnmonitoredGate implements TaskGate {
     @Override
     public boolean monitored() {
         return false;
+    }
+
+    @Override
+    public void release(Conduit destination, Session recipient, List<String> ids) {
     }
 
     @Override

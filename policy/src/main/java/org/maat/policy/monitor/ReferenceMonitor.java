@@ -27,6 +27,8 @@ import org.slf4j.LoggerFactory;
  *       read, the declassify rule allows the destination or the rule's release
  *       ({@code ONLY_CND_IDS}, {@code ONLY_CND_IDS+}) holds for the payload;</li>
  *   <li>every write also satisfies the destination's update rule;</li>
+ *   <li>a list of conduit ids released to one session ({@link Task#release}) names only conduits that
+ *       session may read, id by id, whatever the writing task has read (an untainted task included);</li>
  *   <li>a refusal is a {@link PolicyViolation} that explains itself, is counted and logged; the
  *       monitor never filters silently.</li>
  * </ul>
@@ -129,6 +131,38 @@ public final class ReferenceMonitor {
                 }
             }
         });
+    }
+
+    /**
+     * Before a list of conduit ids reaches the one session its destination belongs to: every id must name an
+     * existing conduit whose read rule admits that session, checked id by id whether or not the task read
+     * anything (a task that writes ids without reading carries no taint, so the taint's {@code ONLY_CND_IDS+}
+     * would never run). Then the write check as for any write. Each id costs one cached read decision.
+     */
+    void checkRelease(Task task, Destination destination, List<String> ids) {
+        Session recipient = destination.recipient();
+        if (recipient == null) {
+            throw new IllegalArgumentException("a list of ids is released to one session: "
+                    + describe(destination.conduit()) + " belongs to none");
+        }
+        for (String id : ids) {
+            var listed = catalog.find(id);
+            if (listed.isEmpty()) {
+                throw deny(destination.conduit().id(), Permission.DECLASSIFY, destination.conduit().policy(),
+                        task.session(), "release to " + describe(destination.conduit()) + " refused for session "
+                                + task.session() + ": '" + id + "' in the list is not an existing conduit id", null);
+            }
+            Conduit conduit = listed.get();
+            if (!engine.mayRead(recipient, conduit)) {
+                throw deny(conduit.id(), Permission.READ, conduit.policy(), task.session(),
+                        "release to " + describe(destination.conduit()) + " refused for session " + task.session()
+                                + ": the destination's readers may not read listed conduit " + conduit.id()
+                                + " (its read rule refuses the recipient " + recipient
+                                + "; ONLY_CND_IDS+ holds for every list released to a session, whatever the task read)",
+                        engine.explain(conduit.policy(), Permission.READ, EvalContext.read(recipient, conduit, engine)));
+            }
+        }
+        checkWrite(task, destination, Payload.conduitIds(ids));
     }
 
     /** Decides the {@code until} releases for one payload, once per write. */

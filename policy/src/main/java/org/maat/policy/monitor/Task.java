@@ -91,6 +91,16 @@ public final class Task implements AutoCloseable {
     }
 
     /**
+     * Releases a list of conduit ids to {@code recipient} through {@code destination} (a result list): throws
+     * {@link PolicyViolation} unless every id names a conduit {@code recipient} may read, checked id by id
+     * whatever this task has read, and the write itself is allowed as {@link #write} checks it.
+     */
+    public void release(Conduit destination, Session recipient, java.util.List<String> ids) {
+        ensureOpen();
+        monitor.checkRelease(this, new Destination(destination, recipient), ids);
+    }
+
+    /**
      * Whether this task's session may read {@code conduit}, without reading it or tainting the task:
      * what filtering code asks before it includes a conduit in a result.
      */

@@ -2,10 +2,9 @@ package org.maat.frontend.app;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
 import org.maat.core.access.AccessExplanation;
@@ -26,6 +25,9 @@ import org.maat.core.shard.ShardRefusedException;
 import org.maat.core.task.DocumentReader;
 import org.maat.core.task.Monitor;
 import org.maat.core.task.Monitoring;
+import org.maat.core.task.ResultChannel;
+import org.maat.core.task.TaskBoundary;
+import org.maat.core.task.TaskFailedException;
 import org.maat.core.task.TaskGate;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
@@ -35,6 +37,8 @@ import org.maat.policy.monitor.PolicyViolation;
 import org.maat.policy.monitor.ReferenceMonitor;
 import org.maat.policy.monitor.TaskMode;
 import org.maat.policy.templates.PolicyTemplates;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The search front-end without its web layer: sign-in, search over every shard, personal ranking,
@@ -49,12 +53,19 @@ import org.maat.policy.templates.PolicyTemplates;
  *   <li>each session has its own confined task; history is read only in it, and what it writes
  *       (the ranked list, history pages) goes only to the user's own {@code profile/*} conduits;
  *       history never goes to shards or to another session;</li>
- *   <li>a hit reaches the user only through that checked read, so an id a faulty shard should not
- *       have released (censored in the user's region, private to another user) is refused, never shown.</li>
+ *   <li>a search's failure is shown in runtime words only: a search task's exception never reaches a page
+ *       (the task boundary replaced it), and a shard's error is named with an incident id, not repeated;</li>
+ *   <li>the hits of a search, and the total shown with them, reach the user only through one crossing: a
+ *       result channel of the session task's {@link TaskBoundary}, which checks every id against the session's
+ *       read policy and delivers the list in one step; an id a faulty shard should not have released (censored
+ *       in the user's region, private to another user), anywhere in its answer, refuses the whole search in the
+ *       runtime's words, which name no document; a hit's line is then a checked read of a released id.</li>
  * </ul>
  * Thread-safe.
  */
 public final class Frontend implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Frontend.class);
 
     /** Longest query accepted, in characters. */
     public static final int MAX_QUERY_CHARS = 500;
@@ -68,6 +79,12 @@ public final class Frontend implements AutoCloseable {
      * the shards had more hits than were asked for, the total is shown as "at least" ("200+").
      */
     public static final int COUNTED = 200;
+    /**
+     * The refusal of a search whose hits the monitor would not release to the session: runtime text that names
+     * no document, whichever id was refused.
+     */
+    public static final String UNRELEASED = "the search was refused: a shard answered with a document you may not "
+            + "read, and nothing of its answer is shown";
     /** Longest MAL reason, in characters. */
     public static final int MAX_REASON_CHARS = 500;
 
@@ -133,10 +150,11 @@ public final class Frontend implements AutoCloseable {
      * Runs {@code query} on every shard for the session, ranks the merged hits with the user's history
      * and returns the page of {@code k} hits from rank {@code start} (0-based) with titles and snippets,
      * and the total the session may read. The shards are asked for {@link #COUNTED} hits (one past the
-     * page when it reaches further); a released id counts only if the session's monitor would allow its
-     * read, asked without reading it, so the total never counts a document the session may not read, and a
-     * faulty shard's such id past the page is left uncounted, never named (on the page, its read refuses the
-     * page). The query goes to the user's history only if the search succeeded, and only for the first
+     * page when it reaches further). The merged hits reach the user through one crossing, the session task's
+     * {@link TaskBoundary}, which checks every id against the session's read policy and delivers the list in
+     * the same step; the page and the total come from what it delivered. A faulty shard's id the session may
+     * not read, anywhere in its answer, refuses the search with {@link #UNRELEASED}, which names no document.
+     * The query goes to the user's history only if the search succeeded, and only for the first
      * page: a refused, rejected or unanswered search leaves no entry.
      *
      * @throws RequestException 400 for a malformed, over-long or too expensive query ({@link QueryBudget}),
@@ -169,36 +187,41 @@ public final class Frontend implements AutoCloseable {
             merged = shards.search(new ShardQuery(user.user(), user.region().orElse(null), q, asked));
         } catch (ShardRefusedException e) {
             throw RequestException.refused("the search was refused: a shard's monitor would not release its results");
-        } catch (IllegalArgumentException e) {
-            throw RequestException.badRequest(e.getMessage());
         } catch (QueryTimedOutException e) {
-            throw RequestException.unavailable(e.getMessage());
-        } catch (IOException e) {
-            throw RequestException.unavailable("the search index is unavailable: " + e.getMessage());
+            throw RequestException.unavailable(e.getMessage()); // the runtime's words, from the budget alone
+        } catch (TaskFailedException e) {
+            // In process: the task boundary's runtime text. The task's own exception never reaches this page.
+            throw new RequestException(500, "failed", e.getMessage());
+        } catch (QueryTooExpensiveException e) {
+            throw RequestException.badRequest(e.getMessage()); // in process: the runtime's words, from the query
+        } catch (IllegalArgumentException e) {
+            // A shard's rejection or failure is shown in the front-end's own words; what the shard said (runtime
+            // text only, but naming shards and addresses) goes to the operator log under an incident id.
+            throw RequestException.badRequest("a shard could not run this query (incident " + logged(e) + ")");
+        } catch (IOException | RuntimeException e) {
+            throw RequestException.unavailable("the search index is unavailable (incident " + logged(e) + ")");
         }
         // A shard answers from the index it last published; a document removed since (an account
         // disguise) may still be among its hits until it sees the next publication. Such a hit names no
-        // document any more: it is dropped here, before anything is written or read for it. Each hit's conduit
-        // is looked up once, here, and kept for the count below.
+        // document any more: it is dropped here, before anything is written or read for it.
         boolean exact = merged.size() < asked;
-        Map<String, Conduit> documents = new HashMap<>();
-        for (ShardHit h : merged) {
-            document(h.id()).ifPresent(c -> documents.put(h.id(), c));
-        }
-        merged = merged.stream().filter(h -> documents.containsKey(h.id())).toList();
+        merged = merged.stream().filter(h -> document(h.id()).isPresent()).toList();
         List<String> ranked;
         try {
             ranked = Personalizer.rerank(merged, history.read(user.gate(), user.user())).stream()
                     .map(ShardHit::id).toList();
-            user.gate().write(user.channel(), user.session(), Payload.conduitIds(ranked));
         } catch (PolicyViolation e) {
             throw refusal(user, e);
         }
-        List<String> page = ranked.subList(Math.min(start, ranked.size()), Math.min(start + k, ranked.size()));
-        // The total counts the hits the session's monitor would let it read, asked without reading them: an id
-        // past the page (a faulty shard's) is never read, refused or named, only left uncounted, and an employee's
-        // MAL-protected document counts once a reason is logged, with nothing logged by the count.
-        int readable = (int) ranked.stream().filter(id -> access.mayRead(user.session(), documents.get(id))).count();
+        // The one crossing of the hits to the user: the session task's boundary checks the list id by id against
+        // the session's read policy (whatever the task read) and the monitor's write under its taint, and delivers
+        // it in the same step. The page and the total are built from what the channel delivered, nothing else: a
+        // number or a line about a document the session may not read has no way to the user.
+        List<String> released = released(user, ranked);
+        List<String> page = released.subList(Math.min(start, released.size()), Math.min(start + k, released.size()));
+        // The total is the count of ids the boundary released: the release is all or nothing, so a faulty shard's
+        // unreadable id refuses the search above instead of being counted, left out or named.
+        int readable = released.size();
         // The page's hits are read: a hit the monitor refuses refuses the page (it never filters silently).
         List<SearchHit> lines = checkedReads(user, (task, reader) -> new Snippets(reader).hits(page, parsed));
         List<SearchResult.Hit> hits = new ArrayList<>(lines.size());
@@ -210,7 +233,7 @@ public final class Frontend implements AutoCloseable {
         // A later page of the same search is the same search: recorded once.
         if (start == 0) {
             try {
-                history.recordQuery(user.gate(), user.session(), user.user(), q);
+                history.recordQuery(user.gate(), user.session(), q);
             } catch (PolicyViolation e) {
                 throw refusal(user, e);
             }
@@ -228,7 +251,7 @@ public final class Frontend implements AutoCloseable {
         checkOpen(user);
         Document doc = checkedReads(user, (task, reader) -> reader.read(conduit.id()).document());
         try {
-            history.recordView(user.gate(), user.session(), user.user(), conduit.id());
+            history.recordView(user.gate(), user.session(), conduit.id());
         } catch (PolicyViolation e) {
             throw refusal(user, e);
         }
@@ -314,6 +337,33 @@ public final class Frontend implements AutoCloseable {
         return history(user).stream().filter(e -> e.query() != null).toList();
     }
 
+    /**
+     * {@code ranked} released to the session through a result channel of its task's {@link TaskBoundary}, checked
+     * and delivered in one step; returns what the channel delivered.
+     *
+     * @throws RequestException 403 in the runtime's words if the monitor refused the release: the monitor's
+     *         explanation only when the refused conduit is the user's own, else one text naming no document (the
+     *         refused id came from a shard, not from the user, and the session may not learn it)
+     */
+    private List<String> released(UserSession user, List<String> ranked) {
+        TaskBoundary boundary = new TaskBoundary(user.gate(), "the search");
+        ResultChannel results = boundary.channel(user.channel(), user.session(), null);
+        try {
+            boundary.run(() -> {
+                results.writeIds(ranked);
+                return null;
+            });
+        } catch (PolicyViolation e) {
+            if (user.user().equals(ownerOf(user, e))) {
+                throw refusal(user, e);
+            }
+            throw RequestException.refused(UNRELEASED);
+        } catch (TaskFailedException e) {
+            throw new RequestException(500, "failed", e.getMessage());
+        }
+        return results.deliveredIds();
+    }
+
     private interface ReadBody<T> {
         T run(TaskGate task, DocumentReader reader) throws IOException;
     }
@@ -334,8 +384,7 @@ public final class Frontend implements AutoCloseable {
      */
     private RequestException refusal(UserSession user, PolicyViolation e) {
         Optional<Conduit> refused = data.policies().find(e.conduitId());
-        String owner = refused.map(Conduit::owner)
-                .orElseGet(() -> e.conduitId().startsWith("profile/" + user.user() + "/") ? user.user() : null);
+        String owner = ownerOf(user, e);
         if (user.user().equals(owner)) {
             return RequestException.refused(e.getMessage());
         }
@@ -343,6 +392,12 @@ public final class Frontend implements AutoCloseable {
                 ? " (employees: state a reason for reading it first)" : "";
         return RequestException.refused("you may not read " + (refused.isPresent() ? "document " + e.conduitId()
                 : "this") + hint);
+    }
+
+    /** The owner of the conduit {@code e} refused: from the policy store, or the user for their own profile conduits. */
+    private String ownerOf(UserSession user, PolicyViolation e) {
+        return data.policies().find(e.conduitId()).map(Conduit::owner)
+                .orElseGet(() -> e.conduitId().startsWith("profile/" + user.user() + "/") ? user.user() : null);
     }
 
     private Conduit conduit(String id) {
@@ -356,6 +411,13 @@ public final class Frontend implements AutoCloseable {
     /** The conduit of {@code id} if it is a document now: in the policy store, with its text in the document store. */
     private Optional<Conduit> document(String id) {
         return data.policies().find(id).filter(c -> data.documents().contains(id));
+    }
+
+    /** Logs a shard's failure for the operator; returns the incident id the page shows instead. */
+    private static String logged(Exception e) {
+        String incident = Long.toHexString(ThreadLocalRandom.current().nextLong() | Long.MIN_VALUE).substring(0, 10);
+        LOG.warn("search failed (incident {}): {}", incident, e.toString());
+        return incident;
     }
 
     private static String checkQuery(String query) {

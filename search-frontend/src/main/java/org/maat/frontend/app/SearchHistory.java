@@ -30,7 +30,8 @@ import org.maat.policy.monitor.Payload;
  * stored as {@code DATA/profile/USER/history}, one JSON object per line.
  *
  * <p>Every read and append goes through the caller's gate first (the session's task), so the
- * monitor taints the task with the history policy and judges each append. Crash safety: an append
+ * monitor taints the task with the history policy and judges each append; an append is one crossing, checked
+ * and written in one step ({@link AccessGate#deliver}), always to the session's own user's history. Crash safety: an append
  * is one write of a whole line, so a crash leaves at most a torn last line, which readers skip and
  * the next append terminates. An acknowledged entry survives the front-end's crash (it is in the
  * operating system's cache) but not necessarily a power loss: the append is not forced to disk,
@@ -63,14 +64,17 @@ public final class SearchHistory {
         return new Conduit(name, name, user, policy);
     }
 
-    /** Appends a query {@code user} ran; {@code gate} (the session task) must allow the append. */
-    public void recordQuery(AccessGate gate, Session session, String user, String query) throws IOException {
-        append(gate, session, user, new Entry(Instant.now(), query, null));
+    /**
+     * Appends a query the session's user ran to that user's own history; {@code gate} (the session's task) must
+     * allow the append. The history written is always the session's principal's: no caller names another.
+     */
+    public void recordQuery(AccessGate gate, Session session, String query) throws IOException {
+        append(gate, session, new Entry(Instant.now(), query, null));
     }
 
-    /** Appends that {@code user} opened document {@code id}. */
-    public void recordView(AccessGate gate, Session session, String user, String id) throws IOException {
-        append(gate, session, user, new Entry(Instant.now(), null, id));
+    /** Appends that the session's user opened document {@code id}, to that user's own history. */
+    public void recordView(AccessGate gate, Session session, String id) throws IOException {
+        append(gate, session, new Entry(Instant.now(), null, id));
     }
 
     /**
@@ -117,9 +121,12 @@ public final class SearchHistory {
         return entries;
     }
 
-    private void append(AccessGate gate, Session session, String user, Entry entry) throws IOException {
-        Conduit conduit = conduit(user);
-        gate.write(conduit, session, Payload.append());
+    /**
+     * One crossing of an entry to the session user's history conduit: checked by the session's gate and written in
+     * the same step ({@link AccessGate#deliver}), the file being that conduit's own.
+     */
+    private void append(AccessGate gate, Session session, Entry entry) throws IOException {
+        String user = session.principal();
         ObjectNode node = JSON.createObjectNode().put("time", entry.time().toString());
         if (entry.query() != null) {
             node.put("query", entry.query());
@@ -128,6 +135,11 @@ public final class SearchHistory {
             node.put("view", entry.view());
         }
         byte[] line = (JSON.writeValueAsString(node) + "\n").getBytes(StandardCharsets.UTF_8);
+        gate.deliver(conduit(user), session, Payload.append(), () -> appendLine(user, line));
+    }
+
+    private void appendLine(String user, byte[] whole) throws IOException {
+        byte[] line = whole;
         Path file = file(user);
         synchronized (locks.computeIfAbsent(user, u -> new Object())) {
             Files.createDirectories(file.getParent());

@@ -29,8 +29,8 @@ class SearchHistoryTest {
     @Test
     void entriesComeBackInOrderWithTheirKind() throws IOException {
         SearchHistory h = history();
-        h.recordQuery(AccessGate.unmonitored(), session, "u1", "budget \"quoted\" \u00e9t\u00e9");
-        h.recordView(AccessGate.unmonitored(), session, "u1", "d7");
+        h.recordQuery(AccessGate.unmonitored(), session, "budget \"quoted\" \u00e9t\u00e9");
+        h.recordView(AccessGate.unmonitored(), session, "d7");
         List<SearchHistory.Entry> entries = h.read(AccessGate.unmonitored(), "u1");
         assertThat(entries).extracting(SearchHistory.Entry::query).containsExactly("budget \"quoted\" \u00e9t\u00e9", null);
         assertThat(entries).extracting(SearchHistory.Entry::view).containsExactly(null, "d7");
@@ -48,7 +48,7 @@ class SearchHistoryTest {
         }
         Files.createDirectories(dir.resolve("profile/u1"));
         Files.writeString(dir.resolve("profile/u1/history"), old);
-        h.recordQuery(AccessGate.unmonitored(), session, "u1", "newest");
+        h.recordQuery(AccessGate.unmonitored(), session, "newest");
 
         List<SearchHistory.Entry> entries = h.read(AccessGate.unmonitored(), "u1");
         assertThat(entries.size()).isBetween(1000, n);

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.core.shard.ShardHit;
 import org.maat.core.shard.ShardResult;
+import org.maat.frontend.app.Frontend;
 import org.maat.frontend.app.RequestException;
 import org.maat.frontend.app.SearchResult;
 import org.maat.frontend.app.TestSite;
@@ -22,11 +23,10 @@ import org.maat.frontend.app.UserSession;
 import org.maat.policy.Conduit;
 
 /**
- * Adversarial review of issue 19's total: every counted hit's read is now checked by the session's monitor,
- * not only the page's. A faulty shard (Thoth's section 6.3 threat) adds another user's private document as the
- * last, lowest-scored hit, far past the page asked for. The monitor is right to refuse it; but the refusal the
- * reader gets names the document ("you may not read document dN"), so an id the monitor would never release
- * reaches the reader anyway, through the error text, on a page that would not even have shown it.
+ * A faulty shard (Thoth's section 6.3 threat) adds another user's private document to its answer, as the last,
+ * lowest-scored hit far past the page asked for, or as the best. The session task's boundary refuses the release;
+ * the refusal the reader gets must not name the document, or an id the monitor would never release reaches the
+ * reader anyway, through the error text.
  */
 class CountedHitsFaultyShardTest {
 
@@ -34,6 +34,8 @@ class CountedHitsFaultyShardTest {
     static Path root;
     static TestSite site;
     static final AtomicReference<String> injected = new AtomicReference<>();
+    /** Where the faulty shard puts {@link #injected}: first (on every first page) or last (past the page). */
+    static final AtomicReference<Boolean> first = new AtomicReference<>(false);
 
     @BeforeAll
     static void open() throws IOException {
@@ -44,7 +46,11 @@ class CountedHitsFaultyShardTest {
                 return real;
             }
             List<ShardHit> hits = new ArrayList<>(real.hits());
-            hits.add(new ShardHit(id, 1e-9));
+            if (first.get()) {
+                hits.add(0, new ShardHit(id, 99));
+            } else {
+                hits.add(new ShardHit(id, 1e-9));
+            }
             return new ShardResult(real.shard(), hits);
         });
     }
@@ -56,6 +62,19 @@ class CountedHitsFaultyShardTest {
 
     @Test
     void anUnreadableIdInjectedPastThePageNeverReachesTheReaderEvenInTheRefusal() throws IOException {
+        assertRefusedNamingNothing(false);
+    }
+
+    /**
+     * The same id as the best hit, where the page's read of it used to refuse the page with "you may not read
+     * document dN": the release at the session's task boundary refuses it first, in words naming no document.
+     */
+    @Test
+    void anUnreadableIdInjectedOnThePageIsRefusedWithoutNamingIt() throws IOException {
+        assertRefusedNamingNothing(true);
+    }
+
+    private static void assertRefusedNamingNothing(boolean onThePage) throws IOException {
         Conduit hidden;
         try (Stream<Conduit> all = site.data.policies().conduits()) {
             hidden = all.filter(c -> c.attributes().getOrDefault("template", "").startsWith("private"))
@@ -66,16 +85,21 @@ class CountedHitsFaultyShardTest {
         assertThat(clean.hits()).extracting(SearchResult.Hit::id).doesNotContain(hidden.id());
 
         injected.set(hidden.id());
+        first.set(onThePage);
         Throwable answer;
         try {
             answer = catchThrowable(() -> site.frontend.search(reader, "parliament", 0, 5));
         } finally {
             injected.set(null);
+            first.set(false);
         }
-        if (answer == null) {
-            return; // dropped silently would keep the promise too
-        }
-        assertThat(answer).isInstanceOf(RequestException.class);
-        assertThat(answer.getMessage()).as("the refusal shown to the reader").doesNotContainPattern("\\b" + hidden.id() + "\\b");
+        // Refused, not dropped: every release to a session is checked id by id, and a list with an id the session
+        // may not read is released not at all (nor counted in a total).
+        assertThat(answer).isInstanceOfSatisfying(RequestException.class, e -> assertThat(e.status()).isEqualTo(403));
+        assertThat(answer.getMessage()).as("the refusal shown to the reader").isEqualTo(Frontend.UNRELEASED)
+                .doesNotContainPattern("\\b" + hidden.id() + "\\b")
+                .doesNotContain(hidden.attributes().getOrDefault("title", hidden.name()));
+        // Nothing of the refused search stays behind: the next search answers as before.
+        assertThat(site.frontend.search(reader, "parliament", 0, 5).total()).isEqualTo(clean.total());
     }
 }

@@ -1,0 +1,172 @@
+package org.maat.core.task;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
+import org.maat.policy.monitor.Payload;
+import org.maat.policy.monitor.PolicyViolation;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one place where anything leaves a confined task. The trusted runtime runs task code through
+ * {@link #run} and gives it only the {@link ResultChannel}s this boundary made; nothing else the task
+ * produces reaches a caller.
+ *
+ * <p>What it guarantees:
+ * <ul>
+ *   <li><b>Released ids</b>: every list of ids written to a channel is checked and delivered in one step
+ *       ({@link AccessGate#release}): each id against the recipient's read policy, id by id, whether or not
+ *       the task read anything, then the monitor's write check under the task's taint. Only a list the
+ *       monitor let through is handed to the channel's trusted ranking, so the runtime scores only ids the
+ *       recipient may read.</li>
+ *   <li><b>A refusal ends the task's output</b>: after the monitor refused one release, the channel delivers
+ *       nothing more, and {@link #run} throws that refusal (a copy of the monitor's own, taken when it was
+ *       thrown, never an exception of the task's making or one the task held) even if the task caught it and
+ *       went on.</li>
+ *   <li><b>Exceptions</b>: any other {@link Throwable} from task code (its message, cause chain, suppressed
+ *       exceptions and stack) is replaced by runtime-authored text: one of the caller's declared
+ *       {@link #run(Body, Map) kinds} (chosen by the throwable's type, its text built without it) or a
+ *       {@link TaskFailedException} naming an incident. Under the monitor the original goes nowhere: the
+ *       operator log gets the incident id alone (a task's taint allows no flow to the log); only a baseline
+ *       run ({@code --no-policy}) logs it whole.</li>
+ *   <li><b>After the task</b>: once {@link #run} returns or throws, every channel is closed; a thread the task
+ *       left behind that writes later is refused.</li>
+ * </ul>
+ * What it does not guarantee: which of the runtime's texts a failing task ends in (failed, a declared kind,
+ * refused) and when it ends are the task's choice, a few bits per run; other JVM channels of task code
+ * (static state, threads, logging, streams, reflection, timing) are stopped by the rules the README lists.
+ * Single-threaded: one task, one boundary.
+ */
+public final class TaskBoundary {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TaskBoundary.class);
+
+    /** Task code run at the boundary. */
+    @FunctionalInterface
+    public interface Body<T> {
+        T run() throws Exception;
+    }
+
+    private final AccessGate gate;
+    private final String what;
+    /** The monitor's refusal at one of this boundary's crossings, if any. */
+    private volatile PolicyViolation refusal;
+    private volatile boolean ended;
+
+    /**
+     * @param gate the task's gate (its monitor task, or the baseline's)
+     * @param what names the task in the runtime's text, e.g. {@code "the search task"}
+     */
+    public TaskBoundary(AccessGate gate, String what) {
+        this.gate = Objects.requireNonNull(gate, "gate");
+        this.what = Objects.requireNonNull(what, "what");
+    }
+
+    /** A result channel to {@code recipient} whose every release crosses this boundary; {@code ranking} may be null. */
+    public ResultChannel channel(Conduit destination, Session recipient, ReleaseRanking ranking) {
+        return new ResultChannel(this, destination, recipient, ranking);
+    }
+
+    /** {@link #run(Body, Map)} with no declared kinds: every failure is a {@link TaskFailedException}. */
+    public <T> T run(Body<T> body) {
+        return run(body, Map.of());
+    }
+
+    /**
+     * Runs {@code body} as the task's code and returns its value, or throws only runtime-authored exceptions:
+     * the monitor's refusal at a crossing, {@code kinds.get(type).get()} for a throwable of a declared type
+     * (the supplier never sees the throwable), else a {@link TaskFailedException}.
+     */
+    public <T> T run(Body<T> body, Map<Class<? extends Throwable>, Supplier<? extends RuntimeException>> kinds) {
+        if (ended) {
+            throw new IllegalStateException(what + " has already run");
+        }
+        T value;
+        try {
+            value = body.run();
+        } catch (Throwable thrown) {
+            ended = true;
+            throw replacement(thrown, kinds);
+        }
+        ended = true;
+        if (refusal != null) {
+            throw refusal; // the task caught the monitor's refusal and carried on: it still ends refused
+        }
+        return value;
+    }
+
+    private RuntimeException replacement(Throwable thrown,
+                                         Map<Class<? extends Throwable>, Supplier<? extends RuntimeException>> kinds) {
+        if (refusal != null) {
+            return refusal;
+        }
+        String incident = incident();
+        logForOperator(incident, thrown);
+        for (var kind : kinds.entrySet()) {
+            if (kind.getKey().isInstance(thrown)) {
+                return kind.getValue().get();
+            }
+        }
+        return new TaskFailedException(what, incident);
+    }
+
+    /**
+     * The original goes only where the task's data may go: under the monitor, nowhere (the operator log gets
+     * the incident id); in the baseline, which promises nothing, the operator log gets it whole.
+     */
+    private void logForOperator(String incident, Throwable thrown) {
+        if (!gate.monitored()) {
+            LOG.warn("{} failed (incident {})", what, incident, thrown);
+        } else {
+            LOG.warn("{} failed (incident {}); its exception is withheld: the task read data under the monitor",
+                    what, incident);
+        }
+    }
+
+    private static String incident() {
+        return Long.toHexString(ThreadLocalRandom.current().nextLong() | Long.MIN_VALUE).substring(0, 10);
+    }
+
+    /** A release of ids through {@code channel}: checked and delivered in one step, or refused with nothing delivered. */
+    void release(ResultChannel channel, List<String> ids) {
+        cross(() -> {
+            gate.release(channel.destination(), channel.recipient(), ids);
+            channel.deliverIds(ids);
+        });
+    }
+
+    /** Opaque text through {@code channel}: released only where every policy in the task's taint allows data to flow. */
+    void releaseText(ResultChannel channel, String text) {
+        cross(() -> {
+            gate.write(channel.destination(), channel.recipient(), Payload.data());
+            channel.deliverText(text);
+        });
+    }
+
+    private void cross(Runnable step) {
+        if (ended) {
+            throw new IllegalStateException(what + " has ended: its channels deliver nothing more");
+        }
+        if (refusal != null) {
+            throw new IllegalStateException(what + "'s output was refused: its channels deliver nothing more");
+        }
+        try {
+            step.run();
+        } catch (PolicyViolation refused) {
+            // The task sees this one; the boundary keeps a copy the task never holds, so nothing it adds
+            // (a cause, a suppressed exception, a stack) travels with the refusal the caller gets.
+            refusal = refused.fresh();
+            throw refused;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return what + " at " + gate;
+    }
+}
