@@ -195,8 +195,8 @@ public final class Frontend implements AutoCloseable {
         } catch (QueryTooExpensiveException e) {
             throw RequestException.badRequest(e.getMessage()); // in process: the runtime's words, from the query
         } catch (IllegalArgumentException e) {
-            // A shard's rejection or failure is shown in the front-end's own words; what the shard said (runtime
-            // text only, but naming shards and addresses) goes to the operator log under an incident id.
+            // A shard's rejection or failure is shown in the front-end's own words. What the shard said is not
+            // kept anywhere: a faulty shard could have put a task's data in it. Its own log has the details.
             throw RequestException.badRequest("a shard could not run this query (incident " + logged(e) + ")");
         } catch (IOException | RuntimeException e) {
             throw RequestException.unavailable("the search index is unavailable (incident " + logged(e) + ")");
@@ -413,10 +413,13 @@ public final class Frontend implements AutoCloseable {
         return data.policies().find(id).filter(c -> data.documents().contains(id));
     }
 
-    /** Logs a shard's failure for the operator; returns the incident id the page shows instead. */
+    /**
+     * Logs that a shard call failed, naming only the kind of failure (never its text, which a faulty shard
+     * may have filled with a task's data); returns the incident id the page shows instead.
+     */
     private static String logged(Exception e) {
         String incident = Long.toHexString(ThreadLocalRandom.current().nextLong() | Long.MIN_VALUE).substring(0, 10);
-        LOG.warn("search failed (incident {}): {}", incident, e.toString());
+        LOG.warn("search failed (incident {}): {}", incident, e.getClass().getName());
         return incident;
     }
 
