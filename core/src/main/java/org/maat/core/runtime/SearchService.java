@@ -12,6 +12,7 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
+import org.maat.core.data.StoreDamage;
 import org.maat.core.lucene.IndexLabelling;
 import org.maat.core.lucene.IndexLabels;
 import org.maat.core.lucene.IndexLayout;
@@ -175,7 +176,8 @@ public final class SearchService implements AutoCloseable {
                         + layout.noPolicyRecord() + "); search it with --no-policy or rebuild it");
             }
             // A snapshot: a search never writes the label store, nor waits for an indexer's lock.
-            labels = IndexLabelling.forReading(layout, monitoring);
+            labels = StoreDamage.reading(monitoring.monitored() ? layout.labels() : layout.noPolicyRecord(),
+                    () -> IndexLabelling.forReading(layout, monitoring));
             return serve(stores, labels, layout, null, true);
         } catch (IOException | RuntimeException e) {
             closeAll(null, null, labels, stores);
@@ -300,6 +302,13 @@ public final class SearchService implements AutoCloseable {
             } catch (IndexSearcher.TooManyClauses e) {
                 throw new QueryTooExpensiveException("the query is too expensive: it expands into more than "
                         + IndexSearcher.getMaxClauseCount() + " clauses; use fewer fuzzy~ or prefix* terms");
+            } catch (IOException | RuntimeException failed) {
+                // Damaged index bytes surface inside the task as any exception (a checksum, an array
+                // index): the runtime checks the files itself and reports damage in its own words.
+                if (StoreDamage.looksLikeDamage(failed)) {
+                    index.checkIntegrity();
+                }
+                throw failed;
             }
             for (RegionSearcher searcher : searchers) {
                 if (searcher.timedOut()) {
