@@ -425,6 +425,12 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
             if (reason == null) {
                 throw PolicyStoreException.damaged(file, "it is not a readable MVStore file (" + e.getMessage() + ")", e);
             }
+            if (e.getErrorCode() == DataUtils.ERROR_FILE_LOCKED) {
+                // One line a user can act on, without MVStore's own text.
+                throw new PolicyStoreException("cannot open policy store " + file + ": it is locked by another "
+                        + "process, or elsewhere in this one (a running 'maat serve' or another maat command on this data directory): "
+                        + "stop it first, or search through the running server", e);
+            }
             throw new PolicyStoreException("cannot open policy store " + file + ": " + reason
                     + " (" + e.getMessage() + ")", e);
         }
