@@ -273,6 +273,20 @@ public final class SearchService implements AutoCloseable {
     }
 
     private ResultChannel execute(Session session, String query, TaskBody body) throws IOException {
+        try {
+            return executeOnIndex(session, query, body);
+        } catch (IOException | RuntimeException failed) {
+            // Damaged index bytes surface while searching as any reader's exception (an array index, a
+            // buffer): the runtime then checks the shards' checksums itself and reports damage in its
+            // own words (StoreDamage), never the exception's text.
+            if (StoreDamage.looksLikeDamage(failed)) {
+                index.checkIntegrity();
+            }
+            throw failed;
+        }
+    }
+
+    private ResultChannel executeOnIndex(Session session, String query, TaskBody body) throws IOException {
         Objects.requireNonNull(session.principal(), "a search session needs a principal");
         // The runtime's own reading of the query: bounded before any task runs, and what scores are taken from.
         Query scoring = QueryComposer.standard().compose(query, Optional.empty());
@@ -302,13 +316,6 @@ public final class SearchService implements AutoCloseable {
             } catch (IndexSearcher.TooManyClauses e) {
                 throw new QueryTooExpensiveException("the query is too expensive: it expands into more than "
                         + IndexSearcher.getMaxClauseCount() + " clauses; use fewer fuzzy~ or prefix* terms");
-            } catch (IOException | RuntimeException failed) {
-                // Damaged index bytes surface inside the task as any exception (a checksum, an array
-                // index): the runtime checks the files itself and reports damage in its own words.
-                if (StoreDamage.looksLikeDamage(failed)) {
-                    index.checkIntegrity();
-                }
-                throw failed;
             }
             for (RegionSearcher searcher : searchers) {
                 if (searcher.timedOut()) {

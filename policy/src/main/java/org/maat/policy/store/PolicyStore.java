@@ -191,7 +191,7 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
         } catch (MVStoreException e) {
             throw damaged(file, e);
         }
-        return bytes == null ? Optional.empty() : Optional.of(ConduitCodec.decode(conduitId, bytes));
+        return bytes == null ? Optional.empty() : Optional.of(decoded(() -> ConduitCodec.decode(conduitId, bytes)));
     }
 
     /** The conduit that has this name; names are unique in the store. */
@@ -199,7 +199,7 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
         StoreMaps maps = committed();
         String id = reading(() -> maps.names().get(name));
         byte[] bytes = id == null ? null : reading(() -> maps.conduits().get(id));
-        return bytes == null ? Optional.empty() : Optional.of(ConduitCodec.decode(id, bytes));
+        return bytes == null ? Optional.empty() : Optional.of(decoded(() -> ConduitCodec.decode(id, bytes)));
     }
 
     public long conduitCount() {
@@ -384,6 +384,18 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
             return read.get();
         } catch (MVStoreException e) {
             throw damaged(file, e);
+        }
+    }
+
+    /**
+     * Decodes bytes MVStore returned: they passed its page checks, yet a changed byte inside a value still
+     * breaks the decoder (a string length past the buffer's end), which is damage to the file too.
+     */
+    private <T> T decoded(Supplier<T> decode) {
+        try {
+            return decode.get();
+        } catch (RuntimeException e) {
+            throw PolicyStoreException.damaged(file, "a stored record does not decode (" + e + ")", e);
         }
     }
 
