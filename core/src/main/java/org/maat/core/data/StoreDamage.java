@@ -43,14 +43,17 @@ public final class StoreDamage {
 
     /**
      * What readers throw on bytes they cannot decode: Lucene's checksum and format checks, MVStore's, a
-     * decoder run past its buffer or array, a stored policy or MAL chain that no longer parses or verifies.
+     * decoder run past its buffer or array, a stored policy or MAL chain that no longer parses or verifies,
+     * a reader's failed assertion.
      */
     private static final List<Class<? extends Throwable>> DAMAGE_KINDS = List.of(CorruptIndexException.class,
             IndexFormatTooNewException.class, IndexFormatTooOldException.class, EOFException.class,
             UTFDataFormatException.class, CharacterCodingException.class, MalLogCorruptedException.class,
             MVStoreException.class, BufferUnderflowException.class, BufferOverflowException.class,
             IndexOutOfBoundsException.class, NegativeArraySizeException.class, ClassCastException.class,
-            PolicySyntaxError.class, PolicyCheckException.class);
+            PolicySyntaxError.class, PolicyCheckException.class,
+            // A reader's own consistency assertion (Lucene's, when assertions are enabled, as in tests).
+            AssertionError.class);
 
     private StoreDamage() {
     }
@@ -59,7 +62,7 @@ public final class StoreDamage {
     public static <T> T reading(Path file, StoreRead<T> read) throws IOException {
         try {
             return read.run();
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | AssertionError e) {
             DamagedStoreException damaged = damage(file, e);
             if (damaged != null) {
                 throw damaged;

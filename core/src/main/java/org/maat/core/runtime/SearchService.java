@@ -275,10 +275,10 @@ public final class SearchService implements AutoCloseable {
     private ResultChannel execute(Session session, String query, TaskBody body) throws IOException {
         try {
             return executeOnIndex(session, query, body);
-        } catch (IOException | RuntimeException failed) {
+        } catch (IOException | RuntimeException | AssertionError failed) {
             // Damaged index bytes surface while searching as any reader's exception (an array index, a
-            // buffer): the runtime then checks the shards' checksums itself and reports damage in its
-            // own words (StoreDamage), never the exception's text.
+            // buffer, a Lucene assertion when assertions are on): the runtime then checks the shards'
+            // checksums itself and reports damage in its own words (StoreDamage), never the exception's text.
             if (StoreDamage.looksLikeDamage(failed)) {
                 index.checkIntegrity();
             }
