@@ -62,11 +62,13 @@ public final class Main implements Runnable {
     }
 
     /**
-     * The command tree with Maat's error handling: messages, never stack traces, for bad input; an
+     * The command tree with Maat's error handling: messages, never stack traces, for bad input; a usage
+     * error is the error, the nearest flag and a pointer to {@code --help} ({@link UsageErrors}); an
      * unknown command exits 2 at every level, {@code --help} or not.
      */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
+        cl.setParameterExceptionHandler(new UsageErrors());
         UnknownCommand.refuseIn(cl);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             commandLine.getErr().println("maat " + commandLine.getCommandName() + ": " + message(ex));

@@ -403,10 +403,30 @@ public final class ErpDatabase {
     public Connection connect(Properties h2Settings) throws SQLException {
         Properties props = new Properties();
         props.putAll(h2Settings);
-        if (kind == Kind.PLAIN) {
-            return H2Connections.open(h2Url(), props);
+        try {
+            if (kind == Kind.PLAIN) {
+                return H2Connections.open(h2Url(), props);
+            }
+            return MaatDriver.connect(h2Url(), props, key);
+        } catch (SQLException e) {
+            if (heldElsewhere(e)) {
+                // H2's own text ("Database may be already in use ... [90020-252]") says neither who nor what to do.
+                throw new SQLException(h2File() + " is in use by another process (a running 'maat serve --erp' "
+                        + "or another 'maat erp' command on " + dir + "): stop it first, or query the running "
+                        + "server's ERP pages instead", e.getSQLState(), e.getErrorCode(), e);
+            }
+            throw e;
         }
-        return MaatDriver.connect(h2Url(), props, key);
+    }
+
+    /** Whether H2 refused the file because another process holds it open (error 90020, in any cause). */
+    private static boolean heldElsewhere(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException sql && sql.getErrorCode() == org.h2.api.ErrorCode.DATABASE_ALREADY_OPEN_1) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void writeProperties(boolean complete) {

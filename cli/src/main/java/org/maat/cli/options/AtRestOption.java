@@ -59,13 +59,23 @@ public final class AtRestOption {
      * model and key, before anything is written in it. Without: nothing, returns empty.
      */
     public Optional<AtRestVolume> createIfAsked(CommandSpec spec, Path root) throws IOException {
+        return createIfAsked(spec, root, root);
+    }
+
+    /**
+     * As {@link #createIfAsked(CommandSpec, Path)} for a directory written at {@code root} and then renamed to
+     * {@code finalRoot}: the default key is {@code finalRoot}'s ({@code FINAL.atrest.key}), as the volume will be.
+     */
+    public Optional<AtRestVolume> createIfAsked(CommandSpec spec, Path root, Path finalRoot) throws IOException {
         validate(spec);
         if (cipher == null) {
             return Optional.empty();
         }
+        Path beside = finalRoot.toAbsolutePath().normalize();
+        String key = keySpec != null || root.equals(finalRoot) ? keySpec
+                : "file:" + beside.resolveSibling(beside.getFileName() + ".atrest.key");
         return Optional.of(create(spec, root, AtRestArguments.cipher(spec, "--at-rest", cipher),
-                model == null ? SwitchModel.FORWARD : AtRestArguments.model(spec, "--at-rest-model", model),
-                keySpec));
+                model == null ? SwitchModel.FORWARD : AtRestArguments.model(spec, "--at-rest-model", model), key));
     }
 
     /**

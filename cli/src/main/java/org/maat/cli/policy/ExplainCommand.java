@@ -6,6 +6,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.maat.cli.Refusals;
 import org.maat.cli.options.DataOption;
+import org.maat.cli.options.SessionOptions;
 import org.maat.core.access.AccessExplanation;
 import org.maat.core.access.DocumentAccess;
 import org.maat.core.data.DataSet;
@@ -16,7 +17,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
             "",
             "The data directory is opened as a follower (a snapshot, no lock): it may run beside 'maat serve'."},
         footer = {"", "Example:", "  maat policy explain --data data --doc d12 --as u3 --region r0",
-            "", "Exit codes: 0 explained, 2 bad arguments or unreadable data, 3 not explained (not the owner's "
+            "", "Exit codes: 0 explained, 2 bad arguments (an unknown user or region included) or unreadable data, 3 not explained (not the owner's "
                 + "document, or no such document)."})
 public final class ExplainCommand implements Callable<Integer> {
 
@@ -49,22 +49,15 @@ public final class ExplainCommand implements Callable<Integer> {
     @Option(names = "--doc", required = true, paramLabel = "ID", description = "The document, e.g. d12.")
     String doc;
 
-    @Option(names = "--as", required = true, paramLabel = "USER", description = "The asking user: the session's principal.")
-    String user;
-
-    @Option(names = "--region", paramLabel = "R",
-            description = "The session's region, e.g. r0: a document may be blocked in some regions.")
-    String region;
+    @Mixin
+    SessionOptions as;
 
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {
-        if (user.isBlank()) {
-            throw new ParameterException(spec.commandLine(), "--as must not be blank: it names the asking user");
-        }
-        Session session = Session.of(user, region);
+        Session session = as.session(spec, data.dataDir());
         Optional<AccessExplanation> answer;
         try (DataSet set = DataSet.openFollower(data.dataDir())) {
             Monitor monitor = Monitor.of(new ReferenceMonitor(set.engine(), set.policies()));

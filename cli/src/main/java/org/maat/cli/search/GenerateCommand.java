@@ -1,10 +1,14 @@
 package org.maat.cli.search;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import org.maat.cli.BadRecordFlag;
 import org.maat.cli.ProgressBars;
 import org.maat.cli.SettingFlags;
@@ -25,6 +29,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code maat generate}: a corpus and a Thoth-style population into a data directory. */
@@ -51,6 +56,8 @@ import picocli.CommandLine.Spec;
             "  maat generate --out big --corpus synthetic:1GB",
             "  maat generate --out wiki --corpus wiki:enwiki-pages-articles.xml.bz2 --on-bad-record skip",
             "  maat generate --out data --at-rest chacha20    # the conduit store encrypted from its first byte",
+            "", "The directory is written beside DIR under a temporary name and renamed to DIR at the end: a run that "
+                + "fails leaves no directory behind. DIR must not exist or be empty.",
             "", "Exit codes: 0 written, 2 bad arguments, unreadable corpus or a bad record under --on-bad-record fail."})
 public final class GenerateCommand implements Callable<Integer> {
 
@@ -150,15 +157,32 @@ public final class GenerateCommand implements Callable<Integer> {
         Corpus source = CorpusSpec.parse(corpus, seed);
         DataDir target = DataDir.at(out);
         atRest.validate(spec);
-        if (!(Files.exists(target.manifest()) || Files.exists(target.policyStore()) || Files.exists(target.documents()))) {
-            atRest.createIfAsked(spec, out); // else the generator refuses the directory, untouched
+        if (Files.exists(target.manifest()) || Files.exists(target.policyStore()) || Files.exists(target.documents())) {
+            throw new ParameterException(spec.commandLine(), "--out " + out + ": already holds a data directory; "
+                    + "choose another directory or remove it");
+        }
+        if (Files.exists(out) && !emptyDirectory(out)) {
+            throw new ParameterException(spec.commandLine(), "--out " + out + ": holds other files; choose a new or "
+                    + "empty directory");
         }
         PrintWriter err = spec.commandLine().getErr();
         long started = System.nanoTime();
         Manifest m;
-        try (GenerateProgress progress = new GenerateProgress(source.expectedDocuments(), quiet.quiet())) {
-            m = new PopulationGenerator(population, accounts, PasswordHasher.standard()).generate(source, DataDir.at(out), mode,
-                    bad -> err.println("skipped bad record: " + bad.getMessage()), progress);
+        // Written aside, then renamed into place: a run that fails (a bad record, a setting only the
+        // corpus can refute, such as --blacklist above its document count) leaves no directory behind.
+        Path absolute = out.toAbsolutePath().normalize();
+        Files.createDirectories(absolute.getParent());
+        Path draft = Files.createTempDirectory(absolute.getParent(), "." + absolute.getFileName() + ".generating-");
+        try {
+            atRest.createIfAsked(spec, draft, out);
+            try (GenerateProgress progress = new GenerateProgress(source.expectedDocuments(), quiet.quiet())) {
+                m = new PopulationGenerator(population, accounts, PasswordHasher.standard()).generate(source,
+                        DataDir.at(draft), mode, bad -> err.println("skipped bad record: " + bad.getMessage()), progress);
+            }
+            Files.move(draft, absolute, StandardCopyOption.ATOMIC_MOVE); // over an empty directory too (rename(2))
+        } catch (Exception | Error failed) {
+            deleteTree(draft, failed);
+            throw failed;
         }
         double seconds = (System.nanoTime() - started) / 1e9;
         PrintWriter o = spec.commandLine().getOut();
@@ -171,6 +195,26 @@ public final class GenerateCommand implements Callable<Integer> {
             o.printf("%s: the conduit store (documents/) is encrypted at rest: 'maat atrest status --data %s'%n", out, out);
         }
         return 0;
+    }
+
+    private static boolean emptyDirectory(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return false;
+        }
+        try (Stream<Path> entries = Files.list(dir)) {
+            return entries.findAny().isEmpty();
+        }
+    }
+
+    /** Removes the draft of a failed run; what cannot be removed is reported with the failure. */
+    private static void deleteTree(Path draft, Throwable failed) {
+        try (Stream<Path> all = Files.walk(draft)) {
+            for (Path p : (Iterable<Path>) all.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException | RuntimeException e) {
+            failed.addSuppressed(e);
+        }
     }
 
     /** A bar for the documents, then one for the facts. */

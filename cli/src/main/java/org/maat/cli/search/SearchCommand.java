@@ -8,7 +8,7 @@ import org.maat.cli.Refusals;
 import org.maat.cli.options.AtRestOption;
 import org.maat.cli.options.DataOption;
 import org.maat.cli.options.NoPolicyOption;
-import org.maat.core.data.DataDir;
+import org.maat.cli.options.SessionOptions;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.search.QueryTimedOutException;
@@ -46,7 +46,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
             "  maat search --data data --index index --as u17 --region r0 fishing quotas",
             "  maat search --data data --index index --as u17 --no-policy fishing quotas",
-            "", "Exit codes: 0 searched, 2 bad arguments (a query too expensive included) or unreadable data (a "
+            "", "Exit codes: 0 searched, 2 bad arguments (an unknown user or region, a query too expensive included) or unreadable data (a "
                 + "damaged store: 'damaged store: FILE ...', nothing written), 3 the result was refused by the monitor, "
                 + "4 the query ran past its time budget."})
 public final class SearchCommand implements Callable<Integer> {
@@ -57,11 +57,8 @@ public final class SearchCommand implements Callable<Integer> {
     @Option(names = "--index", required = true, paramLabel = "DIR", description = "Index directory (maat index).")
     Path index;
 
-    @Option(names = "--as", required = true, paramLabel = "USER", description = "The session's principal, e.g. u17 or e0.")
-    String user;
-
-    @Option(names = "--region", paramLabel = "R", description = "The session's region, e.g. r0 (censorship applies).")
-    String region;
+    @Mixin
+    SessionOptions as;
 
     @Option(names = "--k", defaultValue = "10", description = "Number of results. Default: ${DEFAULT-VALUE}.")
     int k;
@@ -84,12 +81,9 @@ public final class SearchCommand implements Callable<Integer> {
         if (k < 1) {
             throw new ParameterException(spec.commandLine(), "--k must be at least 1, not " + k);
         }
-        if (user.isBlank()) {
-            throw new ParameterException(spec.commandLine(), "--as must not be blank: it names the session's principal");
-        }
+        Session session = as.session(spec, data.dataDir());
         atRest.checkIfAsked(spec, AtRestOption.roots("--data", data.dataDir().root(), "--index", index));
         String query = String.join(" ", words);
-        Session session = Session.of(user, region);
         PrintWriter o = spec.commandLine().getOut();
         try (SearchService service = SearchService.open(data.dataDir(), new IndexLayout(index), monitoring)) {
             List<SearchHit> hits;

@@ -70,20 +70,28 @@ public final class DataSet implements AutoCloseable {
     private static PolicyEngine engine(PolicyStore policies, MalLog malLog, FactIndex logged) {
         if (malLog != null) {
             try {
-                logged.addAll(malLog.facts());
+                logged.addAll(StoreDamage.reading(malLog.file(), malLog::facts));
             } catch (IOException e) {
                 throw new DataDirException(malLog.file() + ": cannot read: " + e.getMessage());
             }
             malLog.onAppend((MalEntry entry) -> logged.add(entry.asFact()));
         }
-        PolicyEngine engine = new PolicyEngine(new PartitionedFacts(policies.facts(), Map.of(MalEntry.FACT_RELATION, logged)));
-        for (Map.Entry<PolicyId, String> p : policies.policies().entrySet()) {
-            PolicyId interned = engine.intern(p.getValue());
-            if (!interned.equals(p.getKey())) {
-                throw new DataDirException(policies.file() + ": policy " + p.getKey() + " does not match its text");
-            }
+        try {
+            // A stored policy that no longer parses is damage to the store, not a policy author's error.
+            return StoreDamage.reading(policies.file(), () -> {
+                PolicyEngine engine = new PolicyEngine(new PartitionedFacts(policies.facts(),
+                        Map.of(MalEntry.FACT_RELATION, logged)));
+                for (Map.Entry<PolicyId, String> p : policies.policies().entrySet()) {
+                    PolicyId interned = engine.intern(p.getValue());
+                    if (!interned.equals(p.getKey())) {
+                        throw new DataDirException(policies.file() + ": policy " + p.getKey() + " does not match its text");
+                    }
+                }
+                return engine;
+            });
+        } catch (IOException e) {
+            throw new DataDirException(policies.file() + ": cannot read: " + e.getMessage());
         }
-        return engine;
     }
 
     /**
@@ -96,22 +104,30 @@ public final class DataSet implements AutoCloseable {
      */
     public static DataSet open(DataDir dir) throws IOException {
         Manifest manifest = dir.readManifest();
-        PolicyStore policies = PolicyStore.openReadOnly(dir.policyStore());
+        PolicyStore policies = StoreDamage.reading(dir.policyStore(), () -> PolicyStore.openReadOnly(dir.policyStore()));
         return owning(dir, manifest, policies);
     }
 
     /** The data set of the directory's owner over {@code policies}: its documents and MAL log, checked against generation. */
     private static DataSet owning(DataDir dir, Manifest manifest, PolicyStore policies) throws IOException {
         ConduitStore documents = null;
+        MalLog log = null;
         try {
             documents = ConduitStore.open(dir.documents());
             checkGenerated(manifest, policies, documents);
-            MalLog log = MalLog.open(dir.malLog());
+            log = StoreDamage.reading(dir.malLog(), () -> MalLog.open(dir.malLog()));
             return new DataSet(dir, manifest, policies, documents, log);
         } catch (IOException | RuntimeException e) {
             policies.close();
             if (documents != null) {
                 documents.close();
+            }
+            if (log != null) {
+                try {
+                    log.close(); // else its lock outlives the failed open, and the next open in this process fails
+                } catch (IOException | RuntimeException closing) {
+                    e.addSuppressed(closing);
+                }
             }
             throw e;
         }
@@ -134,7 +150,7 @@ public final class DataSet implements AutoCloseable {
             throw new DataDirException(dir.policyStore() + ": missing; a data directory's policy store is written by "
                     + "'maat generate' and never created here");
         }
-        return owning(dir, manifest, PolicyStore.open(dir.policyStore()));
+        return owning(dir, manifest, StoreDamage.reading(dir.policyStore(), () -> PolicyStore.open(dir.policyStore())));
     }
 
     /**
@@ -146,7 +162,7 @@ public final class DataSet implements AutoCloseable {
      */
     public static DataSet openFollower(DataDir dir) throws IOException {
         Manifest manifest = dir.readManifest();
-        PolicyStore policies = PolicyStore.openSnapshot(dir.policyStore());
+        PolicyStore policies = StoreDamage.reading(dir.policyStore(), () -> PolicyStore.openSnapshot(dir.policyStore()));
         ConduitStore documents = null;
         try {
             documents = ConduitStore.open(dir.documents());

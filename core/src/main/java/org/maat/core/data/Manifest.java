@@ -49,6 +49,22 @@ public record Manifest(String corpus, long documents, long documentBytes, int us
                 blacklistRegion, blacklist, employees, malAccesses, seed, 0);
     }
 
+    /** Whether {@code principal} is one of the population's: a user {@code u0 .. u<users-1>} or a listed employee. */
+    public boolean hasPrincipal(String principal) {
+        if (employees.contains(principal)) {
+            return true;
+        }
+        if (principal.length() < 2 || principal.charAt(0) != 'u' || (principal.length() > 2 && principal.charAt(1) == '0')) {
+            return false; // u007 is not u7
+        }
+        for (int i = 1; i < principal.length(); i++) {
+            if (principal.charAt(i) < '0' || principal.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return principal.length() <= 11 && Long.parseLong(principal.substring(1)) < users;
+    }
+
     /** The name of user {@code i}. */
     public static String user(int i) {
         return "u" + i;

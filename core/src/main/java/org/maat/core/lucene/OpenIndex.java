@@ -1,13 +1,16 @@
 package org.maat.core.lucene;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.LRUQueryCache;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.util.IOUtils;
+import org.maat.core.data.StoreDamage;
 import org.maat.core.task.AccessGate;
 import org.maat.core.task.ShardSearchers;
 import org.maat.policy.Conduit;
@@ -25,14 +28,17 @@ import org.maat.policy.Conduit;
 public final class OpenIndex implements AutoCloseable {
 
     private final List<Directory> directories;
+    /** Each shard's directory on disk, as damage names it. */
+    private final List<Path> paths;
     private final List<DirectoryReader> readers;
     private final List<IndexSearcher> searchers;
     private final List<List<Conduit>> labels;
     private final long documents;
 
-    private OpenIndex(List<Directory> directories, List<DirectoryReader> readers, List<List<Conduit>> labels,
-                      long documents) {
+    private OpenIndex(List<Directory> directories, List<Path> paths, List<DirectoryReader> readers,
+                      List<List<Conduit>> labels, long documents) {
         this.directories = directories;
+        this.paths = List.copyOf(paths);
         this.readers = readers;
         // Filter clauses repeat across queries (the public clause, a region's blacklist): cache their
         // bitsets on every segment, however small, since they are what a monitored search adds.
@@ -67,6 +73,7 @@ public final class OpenIndex implements AutoCloseable {
         PublishedIndex published = labelling.requirePublished();
         requireShard(layout, published, only);
         List<Directory> directories = new ArrayList<>();
+        List<Path> paths = new ArrayList<>();
         List<DirectoryReader> readers = new ArrayList<>();
         List<List<Conduit>> labels = new ArrayList<>();
         try {
@@ -74,10 +81,13 @@ public final class OpenIndex implements AutoCloseable {
                 if (only != null && shard != only) {
                     continue;
                 }
-                Directory raw = ShardDirectory.open(layout.shard(shard));
+                Path path = layout.shard(shard);
+                Directory raw = ShardDirectory.open(path);
                 directories.add(raw);
+                paths.add(path);
                 Directory dir = labelling.open(raw, shard, opener);
-                readers.add(DirectoryReader.open(new PublishedCommit(dir, published.generation(shard))));
+                long generation = published.generation(shard);
+                readers.add(StoreDamage.reading(path, () -> DirectoryReader.open(new PublishedCommit(dir, generation))));
                 labels.add(labelling.labelsRead(dir));
             }
         } catch (IOException | RuntimeException e) {
@@ -87,13 +97,32 @@ public final class OpenIndex implements AutoCloseable {
         }
         long documents = only == null ? published.documents()
                 : readers.stream().mapToLong(DirectoryReader::numDocs).sum();
-        return new OpenIndex(directories, readers, labels, documents);
+        return new OpenIndex(directories, paths, readers, labels, documents);
     }
 
     private static void requireShard(IndexLayout layout, PublishedIndex published, Integer shard) {
         if (shard != null && (shard < 0 || shard >= published.shards())) {
             throw new IllegalArgumentException("index " + layout.root() + " has shards 0 to "
                     + (published.shards() - 1) + ", not shard " + shard);
+        }
+    }
+
+    /**
+     * Verifies every file the shards' readers have open against its Lucene checksum, through the same
+     * directories the searches read: what the runtime runs when a search failed, to tell damaged
+     * bytes from any other failure (a whole-file read per segment, so not on every query).
+     *
+     * @throws org.maat.core.data.DamagedStoreException naming the shard directory whose file fails it
+     */
+    public void checkIntegrity() throws IOException {
+        for (int shard = 0; shard < readers.size(); shard++) {
+            DirectoryReader reader = readers.get(shard);
+            StoreDamage.reading(paths.get(shard), () -> {
+                for (LeafReaderContext leaf : reader.leaves()) {
+                    leaf.reader().checkIntegrity();
+                }
+                return null;
+            });
         }
     }
 

@@ -12,6 +12,7 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
+import org.maat.core.data.StoreDamage;
 import org.maat.core.lucene.IndexLabelling;
 import org.maat.core.lucene.IndexLabels;
 import org.maat.core.lucene.IndexLayout;
@@ -179,7 +180,8 @@ public final class SearchService implements AutoCloseable {
                         + layout.noPolicyRecord() + "); search it with --no-policy or rebuild it");
             }
             // A snapshot: a search never writes the label store, nor waits for an indexer's lock.
-            labels = IndexLabelling.forReading(layout, monitoring);
+            labels = StoreDamage.reading(monitoring.monitored() ? layout.labels() : layout.noPolicyRecord(),
+                    () -> IndexLabelling.forReading(layout, monitoring));
             return serve(stores, labels, layout, null, true);
         } catch (IOException | RuntimeException e) {
             closeAll(null, null, labels, stores);
@@ -280,6 +282,20 @@ public final class SearchService implements AutoCloseable {
     }
 
     private ResultChannel execute(Session session, String query, TaskBody body) throws IOException {
+        try {
+            return executeOnIndex(session, query, body);
+        } catch (IOException | RuntimeException | AssertionError failed) {
+            // Damaged index bytes surface while searching as any reader's exception (an array index, a
+            // buffer, a Lucene assertion when assertions are on): the runtime then checks the shards'
+            // checksums itself and reports damage in its own words (StoreDamage), never the exception's text.
+            if (StoreDamage.looksLikeDamage(failed)) {
+                index.checkIntegrity();
+            }
+            throw failed;
+        }
+    }
+
+    private ResultChannel executeOnIndex(Session session, String query, TaskBody body) throws IOException {
         Objects.requireNonNull(session.principal(), "a search session needs a principal");
         // The runtime's own reading of the query: bounded before any task runs, and what scores are taken from.
         Query scoring = QueryComposer.standard().compose(query, Optional.empty());

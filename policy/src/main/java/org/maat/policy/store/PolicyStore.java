@@ -191,7 +191,7 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
         } catch (MVStoreException e) {
             throw damaged(file, e);
         }
-        return bytes == null ? Optional.empty() : Optional.of(ConduitCodec.decode(conduitId, bytes));
+        return bytes == null ? Optional.empty() : Optional.of(decoded(() -> ConduitCodec.decode(conduitId, bytes)));
     }
 
     /** The conduit that has this name; names are unique in the store. */
@@ -199,7 +199,7 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
         StoreMaps maps = committed();
         String id = reading(() -> maps.names().get(name));
         byte[] bytes = id == null ? null : reading(() -> maps.conduits().get(id));
-        return bytes == null ? Optional.empty() : Optional.of(ConduitCodec.decode(id, bytes));
+        return bytes == null ? Optional.empty() : Optional.of(decoded(() -> ConduitCodec.decode(id, bytes)));
     }
 
     public long conduitCount() {
@@ -387,6 +387,18 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
         }
     }
 
+    /**
+     * Decodes bytes MVStore returned: they passed its page checks, yet a changed byte inside a value still
+     * breaks the decoder (a string length past the buffer's end), which is damage to the file too.
+     */
+    private <T> T decoded(Supplier<T> decode) {
+        try {
+            return decode.get();
+        } catch (RuntimeException e) {
+            throw PolicyStoreException.damaged(file, "a stored record does not decode (" + e + ")", e);
+        }
+    }
+
     private static PolicyStoreException damaged(Path file, MVStoreException e) {
         return PolicyStoreException.damaged(file, "MVStore cannot read it (" + e.getMessage() + ")", e);
     }
@@ -424,6 +436,12 @@ public final class PolicyStore implements ConduitCatalog, AutoCloseable {
             };
             if (reason == null) {
                 throw PolicyStoreException.damaged(file, "it is not a readable MVStore file (" + e.getMessage() + ")", e);
+            }
+            if (e.getErrorCode() == DataUtils.ERROR_FILE_LOCKED) {
+                // One line a user can act on, without MVStore's own text.
+                throw new PolicyStoreException("cannot open policy store " + file + ": it is locked by another "
+                        + "process, or elsewhere in this one (a running 'maat serve' or another maat command on this data directory): "
+                        + "stop it first, or search through the running server", e);
             }
             throw new PolicyStoreException("cannot open policy store " + file + ": " + reason
                     + " (" + e.getMessage() + ")", e);
