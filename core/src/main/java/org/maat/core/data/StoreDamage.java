@@ -94,6 +94,11 @@ public final class StoreDamage {
         if (failure instanceof MVStoreException mv && mv.getErrorCode() == DataUtils.ERROR_FILE_LOCKED) {
             return false;
         }
-        return DAMAGE_KINDS.stream().anyMatch(kind -> kind.isInstance(failure));
+        return looksLikeDamage(failure.getClass());
+    }
+
+    /** Whether a failure of type {@code type} is of a kind damaged bytes cause in a reader. */
+    public static boolean looksLikeDamage(Class<? extends Throwable> type) {
+        return DAMAGE_KINDS.stream().anyMatch(kind -> kind.isAssignableFrom(type));
     }
 }

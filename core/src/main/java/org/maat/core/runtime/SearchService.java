@@ -288,7 +288,10 @@ public final class SearchService implements AutoCloseable {
             // Damaged index bytes surface while searching as any reader's exception (an array index, a
             // buffer, a Lucene assertion when assertions are on): the runtime then checks the shards'
             // checksums itself and reports damage in its own words (StoreDamage), never the exception's text.
-            if (StoreDamage.looksLikeDamage(failed)) {
+            // Inside a task the boundary has replaced the exception; its kind alone says whether to check.
+            boolean readerKind = failed instanceof TaskFailedException taskFailed
+                    ? StoreDamage.looksLikeDamage(taskFailed.kind()) : StoreDamage.looksLikeDamage(failed);
+            if (readerKind) {
                 index.checkIntegrity();
             }
             throw failed;

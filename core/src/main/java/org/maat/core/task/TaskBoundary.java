@@ -112,7 +112,7 @@ public final class TaskBoundary {
                 return kind.getValue().get();
             }
         }
-        return new TaskFailedException(what, incident);
+        return new TaskFailedException(what, incident, thrown.getClass());
     }
 
     /**

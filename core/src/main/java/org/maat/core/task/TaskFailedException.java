@@ -9,10 +9,20 @@ package org.maat.core.task;
 public final class TaskFailedException extends RuntimeException {
 
     private final String incident;
+    private final Class<? extends Throwable> kind;
 
-    TaskFailedException(String what, String incident) {
+    TaskFailedException(String what, String incident, Class<? extends Throwable> kind) {
         super(what + " failed (incident " + incident + ")");
         this.incident = incident;
+        this.kind = kind;
+    }
+
+    /**
+     * The type of what the task threw, for the runtime alone (e.g. to check its index files after a reader's
+     * kind of failure); never shown. The task chooses it, so it is worth a few bits, as the README states.
+     */
+    public Class<? extends Throwable> kind() {
+        return kind;
     }
 
     /** The incident id the operator log names beside what it may say about the failure. */
