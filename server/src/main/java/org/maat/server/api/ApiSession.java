@@ -58,6 +58,16 @@ public final class ApiSession {
         return r;
     }
 
+    /** The session cookie ({@code JSESSIONID=...}) since the last sign-in, or null: for a client that sends it itself. */
+    public String cookie() {
+        return cookie;
+    }
+
+    /** The session's request token since the last sign-in, or null: sent as {@code X-Maat-Token} with every POST. */
+    public String token() {
+        return token;
+    }
+
     public ApiResponse search(String query, int k) throws IOException {
         return get("api/search?q=" + encode(query) + "&k=" + k);
     }

@@ -320,7 +320,7 @@ class FrontendHttpIT {
         ApiClient.Reply wrong = browser.post("login", Map.of("user", "u7", "password", "guess"));
         assertThat(wrong.status()).isEqualTo(401);
         assertThat(wrong.body()).contains("Unknown user or wrong password").contains("value=\"u7\"");
-        assertThat(browser.get("search").status()).isEqualTo(401);
+        assertThat(browser.get("search").status()).as("a page without a session: to sign-in").isEqualTo(302);
 
         Conduit doc = site.documents("friends", c -> !site.blocked("r0", c.id())).get(1);
         ApiClient employee = new ApiClient(site.url());
