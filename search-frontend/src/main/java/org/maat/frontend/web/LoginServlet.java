@@ -106,6 +106,8 @@ public final class LoginServlet extends HttpServlet {
         }
         if (signedIn != null) {
             accounts.throttle().succeeded(user, address);
+        } else {
+            accounts.throttle().failed(user, address);
         }
         return signedIn;
     }

@@ -10,9 +10,11 @@ import java.util.function.LongSupplier;
 
 /**
  * Slows password guessing at sign-in, per account and per client address, without letting anyone lock a
- * real user out for long. Every attempt counts as a failure when it starts (so a burst of parallel guesses
- * cannot slip through before the first answer) and a success takes its count back. Three buckets of
- * failures:
+ * real user out for long. An attempt counts against its account (alone and at its address) when it starts,
+ * so a burst of parallel guesses at one account cannot slip through before the first answer, and a success
+ * takes that count back; it counts against its address only once it has failed ({@link #failed}), so many
+ * users signing in at once behind one address (a proxy, a benchmark) are never slowed by each other. Three
+ * buckets of failures:
  * <ul>
  *   <li><b>account at address</b>: {@link #PAIR}: 3 free failures, then each attempt waits 1 s, 2 s, 4 s, ...
  *       up to 5 min after the last failure. A success from that address clears it. This is the guesser
@@ -71,42 +73,46 @@ final class LoginThrottle {
     }
 
     /**
-     * Asks to check a password of {@code account} from {@code address}: empty when it may go ahead (and it
-     * counts as a failure until {@link #succeeded}), else how long the client must wait first.
+     * Asks to check a password of {@code account} from {@code address}: empty when it may go ahead (then the
+     * caller reports {@link #succeeded} or {@link #failed}), else how long the client must wait first.
      */
     synchronized Optional<Duration> attempt(String account, String address) {
         long now = clock.getAsLong();
-        Bucket pair = bucket(pairs, account + '\n' + address, now);
+        Bucket pair = bucket(pairs, pairKey(account, address), now);
         Bucket fromAddress = bucket(addresses, address, now);
-        Bucket ofAccount = knownAt(account, address) ? null : bucket(accounts, account, now);
+        Bucket ofAccount = bucket(accounts, account, now);
         long wait = Math.max(remaining(pair, PAIR, now), remaining(fromAddress, ADDRESS, now));
-        if (ofAccount != null) {
+        if (!knownAt(account, address)) {
             wait = Math.max(wait, remaining(ofAccount, ACCOUNT, now));
         }
         if (wait > 0) {
             return Optional.of(Duration.ofMillis(wait));
         }
-        fail(pair, now);
-        fail(fromAddress, now);
         // Counted even at a known address: the guesses stay visible to the limit on other addresses.
-        fail(ofAccount != null ? ofAccount : bucket(accounts, account, now), now);
+        fail(pair, now);
+        fail(ofAccount, now);
         return Optional.empty();
     }
 
-    /** The password was right: takes back the attempt's count and remembers the address for the account. */
+    /** The password was wrong: the attempt's address counts one failure more. */
+    synchronized void failed(String account, String address) {
+        fail(bucket(addresses, address, clock.getAsLong()), clock.getAsLong());
+    }
+
+    /** The password was right: takes back the attempt's counts and remembers the address for the account. */
     synchronized void succeeded(String account, String address) {
-        pairs.remove(account + '\n' + address);
+        pairs.remove(pairKey(account, address));
         accounts.remove(account);
-        Bucket fromAddress = addresses.get(address);
-        if (fromAddress != null && fromAddress.failures > 0) {
-            fromAddress.failures--;
-        }
         Deque<String> at = known.computeIfAbsent(account, a -> new ArrayDeque<>());
         at.remove(address);
         at.addFirst(address);
         while (at.size() > KNOWN_ADDRESSES) {
             at.removeLast();
         }
+    }
+
+    private static String pairKey(String account, String address) {
+        return account + '\n' + address;
     }
 
     private boolean knownAt(String account, String address) {
