@@ -9,6 +9,7 @@ import org.maat.cli.options.AtRestOption;
 import org.maat.cli.options.KeySourceOption;
 import org.maat.cli.options.NoPolicyOption;
 import org.maat.cli.options.WarOption;
+import org.maat.core.accounts.AccountRoles;
 import org.maat.core.accounts.GeneratedLogins;
 import org.maat.core.accounts.Login;
 import org.maat.core.data.DataDir;
@@ -215,6 +216,9 @@ public final class ServeCommand implements Callable<Integer> {
             FrontendConfig.Settings erpOnly = FrontendConfig.erpOnly(erp);
             FrontendServer server = FrontendServer.start(warFile,
                     tune(accounts == null ? erpOnly : erpOnly.withAccounts(accounts)), host, port);
+            if (accounts != null) {
+                printLogins(out, DataDir.at(accounts));
+            }
             out.printf("Maat ERP pages (%s) serving at %serp (Ctrl-C to stop)%n", erp, server.url());
             out.flush();
             RunUntilStopped.await("the server", out, server);
@@ -256,6 +260,10 @@ public final class ServeCommand implements Callable<Integer> {
             List<Login> logins = GeneratedLogins.read(data);
             out.printf("test logins (%s): %s%s%n", data.logins(), String.join(", ", logins.stream().limit(3)
                     .map(l -> l.user() + " / " + l.password()).toList()), logins.size() > 3 ? ", ..." : "");
+            AccountRoles roles = AccountRoles.open(data);
+            logins.stream().filter(l -> roles.of(l.user()).contains(AccountRoles.HR)).findFirst().ifPresent(l ->
+                    out.printf("human resources (ERP salaries, phone numbers and changes): %s / %s%n", l.user(),
+                            l.password()));
         } catch (DataDirException e) {
             out.println("no generated test logins: " + e.getMessage());
         }

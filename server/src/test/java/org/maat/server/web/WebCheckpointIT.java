@@ -240,6 +240,26 @@ class WebCheckpointIT {
                 .isEqualTo(429);
     }
 
+    /**
+     * The rate the server checks passwords when no bucket applies (every guess a fresh account at a fresh
+     * address, so the throttle never engages): what one guesser got before there was a throttle. Printed
+     * beside the throttled figure above.
+     */
+    @Test
+    void unthrottledTheServerChecksGuessesAsFastAsItHashes() throws IOException {
+        int checked = 0;
+        long start = System.nanoTime();
+        while (System.nanoTime() - start < 3_000_000_000L) {
+            ApiClient fresh = new ApiClient(site.url(), "10.2." + (checked / 250) + "." + (checked % 250));
+            assertThat(fresh.loginWithHeaders("nobody" + checked, "guess").statusCode()).isEqualTo(401);
+            checked++;
+        }
+        double elapsed = (System.nanoTime() - start) / 1e9;
+        System.out.printf("login without throttling: %d guesses checked in %.1f s: %.1f guesses/s%n", checked, elapsed,
+                checked / elapsed);
+        assertThat(checked).isPositive();
+    }
+
     private static void sleep(long millis) {
         try {
             Thread.sleep(millis);
