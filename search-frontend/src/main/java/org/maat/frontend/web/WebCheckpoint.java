@@ -19,7 +19,8 @@ import org.maat.frontend.app.RequestException;
  * The one authentication and request-forgery checkpoint in front of every route: each request crosses it
  * before any servlet runs, in this order.
  * <ol>
- *   <li>Every answer gets the {@link SecurityHeaders}.</li>
+ *   <li>Every answer gets the {@link SecurityHeaders}; methods other than GET, HEAD, POST and OPTIONS are
+ *       405 (TRACE would echo the cookies).</li>
  *   <li>The path must be a route of {@link WebRoutes}; any other is 404 here (deny by default: a servlet
  *       mapped to a path the table does not declare is never reached).</li>
  *   <li>A state-changing request (any method but GET, HEAD, OPTIONS) must come from this site: its
@@ -58,13 +59,20 @@ public final class WebCheckpoint extends HttpFilter {
             return;
         }
         WebRoutes.Route route = found.get();
-        boolean changes = changesState(request.getMethod());
+        String method = request.getMethod();
+        if (!(method.equals("GET") || method.equals("HEAD") || method.equals("POST") || method.equals("OPTIONS"))) {
+            // TRACE would echo the request's cookies back; PUT, DELETE and the rest serve nothing here.
+            refuse(request, response, new RequestException(405, "method-not-allowed", method + " is not served here"));
+            return;
+        }
+        boolean changes = changesState(method);
         if (changes && !sameOrigin(request)) {
             refuse(request, response, RequestException.refused("cross-site request refused: its Origin or Referer "
                     + "is not this site"));
             return;
         }
         SignedIn user = signedIn(request);
+        request.setAttribute(SignedIn.REQUEST_ATTRIBUTE, user); // null removes it: only this filter sets it
         if (route.access() != WebRoutes.Access.PUBLIC) {
             if (user == null) {
                 if (route.api()) {
@@ -87,7 +95,6 @@ public final class WebCheckpoint extends HttpFilter {
                 return;
             }
         }
-        request.setAttribute(SignedIn.REQUEST_ATTRIBUTE, user);
         chain.doFilter(request, response);
     }
 
