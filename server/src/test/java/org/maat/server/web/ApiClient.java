@@ -120,7 +120,7 @@ final class ApiClient {
 
     private void learnToken(HttpRequest request, Reply reply) {
         if (request.uri().getPath().endsWith("/api/login") && reply.status() == 200) {
-            token = reply.json().get("token").asText();
+            token = reply.json().path("token").asText(null);
         } else if (reply.contentType().startsWith("text/html")) {
             java.util.regex.Matcher m = TOKEN_FIELD.matcher(reply.body());
             if (m.find()) {
