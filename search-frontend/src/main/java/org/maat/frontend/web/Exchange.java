@@ -241,9 +241,13 @@ final class Exchange {
         throw RequestException.badRequest(name + " must be a whole number from " + min + " to " + max);
     }
 
-    /** The sign-in {@link WebCheckpoint} established for this request, or null (a public route, no session). */
+    /**
+     * The sign-in {@link WebCheckpoint} established for this request, or null (a public route, no session, or
+     * a session ended since).
+     */
     SignedIn signedIn() {
-        return request.getAttribute(SignedIn.REQUEST_ATTRIBUTE) instanceof SignedIn s ? s : null;
+        // Still open: an account disguise during this request ends the user's sessions, and its page is signed out.
+        return request.getAttribute(SignedIn.REQUEST_ATTRIBUTE) instanceof SignedIn s && s.open() ? s : null;
     }
 
     /**
