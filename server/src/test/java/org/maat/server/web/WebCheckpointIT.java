@@ -247,11 +247,14 @@ class WebCheckpointIT {
      */
     @Test
     void unthrottledTheServerChecksGuessesAsFastAsItHashes() throws IOException {
+        ApiClient client = new ApiClient(site.url());
         int checked = 0;
         long start = System.nanoTime();
         while (System.nanoTime() - start < 3_000_000_000L) {
-            ApiClient fresh = new ApiClient(site.url(), "10.2." + (checked / 250) + "." + (checked % 250));
-            assertThat(fresh.loginWithHeaders("nobody" + checked, "guess").statusCode()).isEqualTo(401);
+            ApiClient.Reply r = client.sendRaw(client.request("api/login", "Content-Type",
+                    "application/x-www-form-urlencoded", "X-Forwarded-For", "10.2." + (checked / 250) + "."
+                    + (checked % 250)).POST(HttpRequest.BodyPublishers.ofString("user=nobody" + checked + "&password=g")));
+            assertThat(r.status()).isEqualTo(401);
             checked++;
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
