@@ -5,7 +5,10 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import org.eclipse.jetty.ee10.annotations.AnnotationConfiguration;
 import org.eclipse.jetty.ee10.webapp.MetaInfConfiguration;
 import org.eclipse.jetty.ee10.webapp.WebAppContext;
@@ -43,10 +46,12 @@ public final class FrontendServer implements AutoCloseable {
 
     private final Server jetty;
     private final ServerConnector connector;
+    private final WebAppContext webapp;
 
-    private FrontendServer(Server jetty, ServerConnector connector) {
+    private FrontendServer(Server jetty, ServerConnector connector, WebAppContext webapp) {
         this.jetty = jetty;
         this.connector = connector;
+        this.webapp = webapp;
     }
 
     /** Deploys {@code war} on {@code host}:{@code port} ({@code port} 0: a free port). */
@@ -100,7 +105,7 @@ public final class FrontendServer implements AutoCloseable {
             Throwable cause = e.getCause() != null && e.getMessage() == null ? e.getCause() : e;
             throw new IOException("the front-end " + war.getFileName() + " did not start: " + cause.getMessage(), e);
         }
-        FrontendServer server = new FrontendServer(jetty, connector);
+        FrontendServer server = new FrontendServer(jetty, connector, webapp);
         LOG.info("front-end serving on {}", server.url());
         return server;
     }
@@ -108,6 +113,17 @@ public final class FrontendServer implements AutoCloseable {
     /** The front-end's URL, ending in {@code /}. */
     public URI url() {
         return URI.create(ConnectorUrl.of(connector) + "/");
+    }
+
+    /**
+     * Every servlet the deployed web application registered (annotations and web.xml, the container's own
+     * included), by name, with its URL patterns: what a request can reach, as the container sees it.
+     */
+    public Map<String, List<String>> servletMappings() {
+        Map<String, List<String>> mappings = new TreeMap<>();
+        webapp.getServletContext().getServletRegistrations().forEach((name, registration) ->
+                mappings.put(name, List.copyOf(registration.getMappings())));
+        return mappings;
     }
 
     @Override

@@ -154,6 +154,11 @@ public final class SearchDeployment implements AutoCloseable {
     }
 
     /** Where the shards are served, as the front-end was configured. */
+    /** The front-end's servlets and their URL patterns ({@link FrontendServer#servletMappings()}). */
+    public java.util.Map<String, List<String>> servletMappings() {
+        return frontend.servletMappings();
+    }
+
     public ShardTopology shards() {
         return shards;
     }

@@ -9,6 +9,7 @@ import org.maat.cli.options.AtRestOption;
 import org.maat.cli.options.KeySourceOption;
 import org.maat.cli.options.NoPolicyOption;
 import org.maat.cli.options.WarOption;
+import org.maat.core.accounts.AccountRoles;
 import org.maat.core.accounts.GeneratedLogins;
 import org.maat.core.accounts.Login;
 import org.maat.core.data.DataDir;
@@ -56,13 +57,15 @@ import picocli.CommandLine.Spec;
             "",
             "--erp DIR also serves the ERP queries Q7-Q18 and Q10R over the database in DIR (maat erp load; plain H2 "
                 + "or the encrypted layer, as DIR holds): /erp (index and forms), /erp/q7 ... /erp/q18 (pages; Q16-Q18 "
-                + "execute on POST) and the same as JSON under /api/erp/. Without --data it serves only the ERP pages. An "
-                + "encrypted database built with a key source (maat erp load --key-source) is served with the same "
-                + "one: --erp-key-source."},
+                + "execute on POST) and the same as JSON under /api/erp/. Every ERP page needs a signed-in account; the "
+                + "queries showing salaries or phone numbers, and the writes, need the role hr (maat generate gives it "
+                + "to the first employee, e0). Without --data it serves only the ERP pages, signing in the accounts of "
+                + "--accounts DATA. An encrypted database built with a key source (maat erp load --key-source) is "
+                + "served with the same one: --erp-key-source."},
         footer = {"", "Examples:",
             "  maat serve --data data --index index",
-            "  maat serve --erp erp-db --port 8080",
-            "  maat serve --erp erp-db --erp-key-source file:/etc/maat/erp.key",
+            "  maat serve --erp erp-db --accounts data --port 8080",
+            "  maat serve --erp erp-db --accounts data --erp-key-source file:/etc/maat/erp.key",
             "  maat serve --data data --index index --erp erp-db --erp-connections 16",
             "  maat serve --data data --index index --topology 4servers --port 8080",
             "  maat serve --data data --shard-secret-file shard.secret \\",
@@ -121,6 +124,11 @@ public final class ServeCommand implements Callable<Integer> {
             description = "ERP database directory (maat erp load, plain or encrypted) served under /erp and /api/erp.")
     Path erp;
 
+    @Option(names = "--accounts", paramLabel = "DATA",
+            description = "With --erp and without --data: the data directory (maat generate) whose accounts and roles "
+                    + "sign in to the ERP pages. Without it such a server has no accounts and answers every page 401.")
+    Path accounts;
+
     @Option(names = "--erp-connections", paramLabel = "N",
             description = "JDBC connections the ERP pages pool; a request holds one (default: the front-end's, 8).")
     Integer erpConnections;
@@ -171,6 +179,14 @@ public final class ServeCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--erp-key-source is the key of the --erp database: "
                     + "give --erp too");
         }
+        if (accounts != null && (erp == null || data != null)) {
+            throw new ParameterException(spec.commandLine(), "--accounts signs in to the ERP pages served alone: give it "
+                    + "with --erp and without --data (with --data, that directory's accounts sign in)");
+        }
+        if (accounts != null && !Files.isRegularFile(DataDir.at(accounts).accounts())) {
+            throw new ParameterException(spec.commandLine(), "--accounts " + accounts + ": no accounts file there "
+                    + "(a data directory made by maat generate)");
+        }
         if (erpConnections != null && erpConnections < 1) {
             throw new ParameterException(spec.commandLine(), "--erp-connections must be at least 1, not "
                     + erpConnections);
@@ -197,7 +213,12 @@ public final class ServeCommand implements Callable<Integer> {
         Path warFile = war.war();
         PrintWriter out = spec.commandLine().getOut();
         if (data == null) {
-            FrontendServer server = FrontendServer.start(warFile, tune(FrontendConfig.erpOnly(erp)), host, port);
+            FrontendConfig.Settings erpOnly = FrontendConfig.erpOnly(erp);
+            FrontendServer server = FrontendServer.start(warFile,
+                    tune(accounts == null ? erpOnly : erpOnly.withAccounts(accounts)), host, port);
+            if (accounts != null) {
+                printLogins(out, DataDir.at(accounts));
+            }
             out.printf("Maat ERP pages (%s) serving at %serp (Ctrl-C to stop)%n", erp, server.url());
             out.flush();
             RunUntilStopped.await("the server", out, server);
@@ -239,6 +260,10 @@ public final class ServeCommand implements Callable<Integer> {
             List<Login> logins = GeneratedLogins.read(data);
             out.printf("test logins (%s): %s%s%n", data.logins(), String.join(", ", logins.stream().limit(3)
                     .map(l -> l.user() + " / " + l.password()).toList()), logins.size() > 3 ? ", ..." : "");
+            AccountRoles roles = AccountRoles.open(data);
+            logins.stream().filter(l -> roles.of(l.user()).contains(AccountRoles.HR)).findFirst().ifPresent(l ->
+                    out.printf("human resources (ERP salaries, phone numbers and changes): %s / %s%n", l.user(),
+                            l.password()));
         } catch (DataDirException e) {
             out.println("no generated test logins: " + e.getMessage());
         }

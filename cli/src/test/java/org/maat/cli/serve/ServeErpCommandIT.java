@@ -22,6 +22,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.maat.core.accounts.AccountGenerator;
+import org.maat.core.accounts.AccountRoles;
+import org.maat.core.accounts.PasswordHasher;
+import org.maat.core.data.DataDir;
 import org.maat.erp.ErpDatabase;
 import org.maat.erp.ErpLoader;
 import org.maat.keys.KeySources;
@@ -39,8 +43,9 @@ class ServeErpCommandIT {
     void erpAloneIsServedByItsOwnProcessAndStopsCleanly() throws Exception {
         Path db = dir.resolve("erp");
         new ErpLoader(500, n -> { }).load(ErpDatabase.create(db, ErpDatabase.Kind.PLAIN, 7, 120));
-        try (Served served = Served.start(db)) {
+        try (Served served = Served.start(db, "--accounts", accounts().toString())) {
             assertThat(served.url.getPath()).isEqualTo("/erp");
+            assertThat(served.get("/api/erp/q7", null).statusCode()).as("no session").isEqualTo(401);
             HttpResponse<String> q7 = served.get("/api/erp/q7");
             assertThat(q7.statusCode()).isEqualTo(200);
             assertThat(q7.body()).contains("\"backend\":\"plain\"").contains("\"query\":\"Q7\"");
@@ -74,7 +79,7 @@ class ServeErpCommandIT {
         assertThat(missing).startsWith("2:maat serve: --erp-key-source ").contains("none.key");
         assertThat(missing.strip().lines()).hasSize(1);
 
-        try (Served served = Served.start(db, "--erp-key-source", key)) {
+        try (Served served = Served.start(db, "--erp-key-source", key, "--accounts", accounts().toString())) {
             HttpResponse<String> q7 = served.get("/api/erp/q7");
             assertThat(q7.statusCode()).isEqualTo(200);
             assertThat(q7.body()).contains("\"backend\":\"encrypted\"").contains("\"query\":\"Q7\"");
@@ -94,7 +99,19 @@ class ServeErpCommandIT {
                 .contains("give either --index");
         assertThat(run("--data", "d", "--index", "i", "--erp-key-source", "file:k")).startsWith("2:")
                 .contains("--erp-key-source is the key of the --erp database: give --erp too");
+        assertThat(run("--erp", dir.toString(), "--accounts", dir.resolve("none").toString())).startsWith("2:")
+                .contains("--accounts " + dir.resolve("none") + ": no accounts file there");
     }
+
+    /** A data directory holding one account, hr1 with the role hr (its password in {@link #HR_PASSWORD}). */
+    private Path accounts() throws IOException {
+        Path accounts = Files.createDirectories(dir.resolve("accounts"));
+        HR_PASSWORD[0] = new AccountGenerator(new PasswordHasher(64, 1, 1)).generate(DataDir.at(accounts),
+                List.of("hr1"), java.util.Map.of("hr1", java.util.Set.of(AccountRoles.HR))).get(0).password();
+        return accounts;
+    }
+
+    private static final String[] HR_PASSWORD = new String[1];
 
     @Test
     void anIncompleteErpDatabaseIsOneMessageNamingTheCommandThatFinishesIt() {
@@ -152,9 +169,25 @@ class ServeErpCommandIT {
             }
         }
 
+        /** GET {@code path} signed in as hr1. */
         HttpResponse<String> get(String path) throws IOException, InterruptedException {
             HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-            return http.send(HttpRequest.newBuilder(url.resolve(path)).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> login = http.send(HttpRequest.newBuilder(url.resolve("/api/login"))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(
+                            "{\"user\":\"hr1\",\"password\":\"" + HR_PASSWORD[0] + "\"}")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(login.statusCode()).as(login.body()).isEqualTo(200);
+            return get(path, login.headers().firstValue("Set-Cookie").orElseThrow().split(";", 2)[0]);
+        }
+
+        /** GET {@code path} with the session {@code cookie} (none when null). */
+        HttpResponse<String> get(String path, String cookie) throws IOException, InterruptedException {
+            HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+            HttpRequest.Builder request = HttpRequest.newBuilder(url.resolve(path));
+            if (cookie != null) {
+                request.header("Cookie", cookie);
+            }
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         }
 
         /** Stops it as Ctrl-C or a service manager would (SIGTERM); returns what it printed since its URL. */

@@ -5,6 +5,7 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.maat.core.data.DataDir;
 
@@ -27,8 +28,17 @@ public final class AccountGenerator {
         this.hasher = hasher;
     }
 
-    /** Writes accounts for {@code principals} into {@code data}, replacing any; returns their logins. */
+    /** Writes accounts for {@code principals} into {@code data}, replacing any, with no roles; returns their logins. */
     public List<Login> generate(DataDir data, List<String> principals) throws IOException {
+        return generate(data, principals, Map.of());
+    }
+
+    /**
+     * Writes accounts for {@code principals} into {@code data}, replacing any, and the {@code roles} they hold
+     * ({@link AccountRoles}); returns their logins.
+     */
+    public List<Login> generate(DataDir data, List<String> principals, Map<String, Set<String>> roles)
+            throws IOException {
         List<Login> logins = new ArrayList<>(principals.size());
         for (String p : principals) {
             logins.add(new Login(p, password()));
@@ -38,6 +48,7 @@ public final class AccountGenerator {
         logins.parallelStream().forEach(l -> hashes.put(l.user(), hasher.hash(l.password())));
         GeneratedLogins.write(data, logins);
         AccountStore.write(data, hashes);
+        AccountRoles.write(data, roles);
         return logins;
     }
 

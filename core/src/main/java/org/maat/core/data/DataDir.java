@@ -43,7 +43,13 @@ public record DataDir(Path root) {
         return root.resolve("accounts");
     }
 
+    /** The roles the accounts hold ({@code org.maat.core.accounts.AccountRoles}). */
+    public Path roles() {
+        return root.resolve("roles");
+    }
+
     /** Generated test logins in clear, owner-readable only ({@code org.maat.core.accounts.GeneratedLogins}). */
+
     public Path logins() {
         return root.resolve("logins.txt");
     }

@@ -8,12 +8,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import org.maat.atrest.cipher.AtRestCipher;
 import org.maat.atrest.cipher.Ciphers;
 import org.maat.core.InvalidSettingException;
 import org.maat.core.accounts.AccountGenerator;
+import org.maat.core.accounts.AccountRoles;
 import org.maat.core.accounts.PasswordHasher;
 import org.maat.core.conduit.ConduitStore;
 import org.maat.core.conduit.ConduitStoreWriter;
@@ -40,7 +42,8 @@ import org.maat.policy.templates.PolicyTemplates;
  * conduit in the conduit store, owned by a random user under a policy drawn from the mix; the policy
  * store gets the conduits, the policies and the facts (symmetric friends, employees, items blocked per
  * region); employees' MAL accesses go to the MAL log; the first {@code accounts} users and every
- * employee get an account with a generated password ({@link AccountGenerator}). The manifest is written
+ * employee get an account with a generated password ({@link AccountGenerator}), the first employee with the
+ * role {@link AccountRoles#HR}. The manifest is written
  * last, so an interrupted run leaves a directory every reader refuses.
  *
  * <p>Policies follow Thoth's full mix: every document policy enforces region censorship, and, when the
@@ -147,7 +150,9 @@ public final class PopulationGenerator {
             principals.add(Manifest.user(i));
         }
         principals.addAll(employees());
-        new AccountGenerator(hasher).generate(out, principals);
+        // The first employee works in human resources: the ERP pages' salaries, phone numbers and changes are theirs.
+        new AccountGenerator(hasher).generate(out, principals, employees().isEmpty() ? Map.of()
+                : Map.of(employees().get(0), Set.of(AccountRoles.HR)));
         Manifest manifest = new Manifest(corpus.spec(), documents, bytes, spec.users(), spec.friends(), spec.mix(),
                 spec.employees() > 0, spec.censoredFraction(), spec.regionNames(), spec.blacklistRegion(),
                 spec.blacklist(), employees(), spec.malAccesses(), spec.seed(), policyCommits);

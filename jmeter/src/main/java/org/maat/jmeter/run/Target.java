@@ -12,18 +12,34 @@ import java.util.Map;
  * @param host             the server's host
  * @param port             its port
  * @param systemProperties passed to JMeter's JVM as {@code -Dname=value}; empty for most servers
+ * @param planProperties   more JMeter properties for the plan (e.g. the signed-in session the ERP plans send)
  */
-public record Target(String host, int port, Map<String, String> systemProperties) {
+public record Target(String host, int port, Map<String, String> systemProperties, Map<String, String> planProperties) {
 
     public Target {
         systemProperties = Map.copyOf(systemProperties);
+        planProperties = Map.copyOf(planProperties);
+    }
+
+    public Target(String host, int port, Map<String, String> systemProperties) {
+        this(host, port, systemProperties, Map.of());
     }
 
     public static Target of(URI url) {
         return new Target(url.getHost(), url.getPort(), Map.of());
     }
 
+    /** This target with the plan properties {@code more} added. */
+    public Target withPlanProperties(Map<String, String> more) {
+        Map<String, String> all = new java.util.HashMap<>(planProperties);
+        all.putAll(more);
+        return new Target(host, port, systemProperties, all);
+    }
+
     Map<String, String> properties() {
-        return Map.of("host", host, "port", Integer.toString(port));
+        Map<String, String> p = new java.util.HashMap<>(planProperties);
+        p.put("host", host);
+        p.put("port", Integer.toString(port));
+        return p;
     }
 }

@@ -12,16 +12,24 @@ public final class RequestException extends RuntimeException {
     private final int status;
     private final String code;
     private final List<String> details;
+    /** Seconds the client must wait before trying again (a {@code Retry-After} header), or -1. */
+    private final long retryAfterSeconds;
 
     public RequestException(int status, String code, String message) {
-        this(status, code, message, List.of());
+        this(status, code, message, List.of(), -1);
     }
 
-    private RequestException(int status, String code, String message, List<String> details) {
+    private RequestException(int status, String code, String message, List<String> details, long retryAfterSeconds) {
         super(message, null, false, false);
         this.status = status;
         this.code = code;
         this.details = List.copyOf(details);
+        this.retryAfterSeconds = retryAfterSeconds;
+    }
+
+    /** 429: the client must wait {@code retryAfterSeconds} (at least 1) before asking again. */
+    public static RequestException tooManyRequests(String message, long retryAfterSeconds) {
+        return new RequestException(429, "too-many-requests", message, List.of(), Math.max(1, retryAfterSeconds));
     }
 
     public static RequestException badRequest(String message) {
@@ -42,7 +50,7 @@ public final class RequestException extends RuntimeException {
 
     /** 409: the request conflicts with the current data; {@code conflicts} names each clash, one a line. */
     public static RequestException conflict(String message, List<String> conflicts) {
-        return new RequestException(409, "conflict", message, conflicts);
+        return new RequestException(409, "conflict", message, conflicts, -1);
     }
 
     public static RequestException unavailable(String message) {
@@ -55,6 +63,11 @@ public final class RequestException extends RuntimeException {
 
     public String code() {
         return code;
+    }
+
+    /** The seconds a {@link #tooManyRequests} answer asks the client to wait; empty for other errors. */
+    public java.util.OptionalLong retryAfterSeconds() {
+        return retryAfterSeconds < 0 ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(retryAfterSeconds);
     }
 
     /** What a {@link #conflict} clashed with, each a line the user can act on; empty otherwise. */

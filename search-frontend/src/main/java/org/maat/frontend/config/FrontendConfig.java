@@ -41,6 +41,10 @@ import java.util.function.Function;
  *   <li>{@value #INDEX}: the index directory of {@value #DATA} whose shards are served in this process;
  *       given, users may delete, anonymize and restore their accounts (the disguises update this index);
  *       absent (shards served elsewhere), the account pages answer 404. Only with {@value #DATA}.</li>
+ *   <li>{@value #ACCOUNTS}: for the ERP pages served alone, a data directory whose {@code accounts} and
+ *       {@code roles} sign users in (every route but sign-in needs a session: WebCheckpoint in the WAR);
+ *       absent, such a server has no accounts and answers every ERP route 401. Not with {@value #DATA},
+ *       whose own accounts sign in.</li>
  * </ul>
  * This record is the configuration as read, defaults filled in: {@link #data()} and {@link #shards()}
  * are null when the front-end serves only the ERP pages, {@link #erp()} when it serves only search,
@@ -52,7 +56,7 @@ import java.util.function.Function;
  */
 public record FrontendConfig(Path data, String shards, boolean policy, Path regions, String proxyHeader,
         int maxConcurrent, int sessionMinutes, Path erp, int erpConnections, Path shardSecretFile, int maxQueued,
-        int maxWaitMillis, String erpKeySource, Path index) {
+        int maxWaitMillis, String erpKeySource, Path index, Path accounts) {
 
     public static final String DATA = "maat.data";
     public static final String SHARDS = "maat.shards";
@@ -68,6 +72,7 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
     public static final String ERP_CONNECTIONS = "maat.erpConnections";
     public static final String ERP_KEY_SOURCE = "maat.erpKeySource";
     public static final String INDEX = "maat.index";
+    public static final String ACCOUNTS = "maat.accounts";
 
     public static final int DEFAULT_ERP_CONNECTIONS = 8;
     public static final int DEFAULT_MAX_WAIT_MILLIS = 500;
@@ -84,6 +89,7 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
             notBlank(ERP_KEY_SOURCE, erpKeySource);
         }
         indexNeedsData(data != null, index != null);
+        accountsWithoutData(data != null, accounts != null);
     }
 
     /**
@@ -125,6 +131,7 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
         }
         String regions = optional(setting, REGIONS, null);
         String index = optional(setting, INDEX, null);
+        String accounts = optional(setting, ACCOUNTS, null);
         String header = optional(setting, PROXY_HEADER, null);
         int maxConcurrent = number(setting, MAX_CONCURRENT, defaultMaxConcurrent());
         String given = setting.apply(ERP_KEY_SOURCE);
@@ -139,7 +146,7 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
                 erp == null ? null : Path.of(erp), number(setting, ERP_CONNECTIONS, DEFAULT_ERP_CONNECTIONS),
                 secret == null ? null : Path.of(secret), number(setting, MAX_QUEUED, maxConcurrent),
                 number(setting, MAX_WAIT_MILLIS, DEFAULT_MAX_WAIT_MILLIS), given == null ? null : given.strip(),
-                index == null ? null : Path.of(index));
+                index == null ? null : Path.of(index), accounts == null ? null : Path.of(accounts));
     }
 
     /**
@@ -168,12 +175,14 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
      * @param shardSecretFile the shard secret (mode 0600) the front-end signs shard requests with; needed for search
      * @param erpKeySource    the key source spec of the encrypted ERP database's master key; only with {@code erp};
      *                        empty: {@code DIR/maat.key}
+     * @param index           the index served in-process (account disguises); only with {@code data}
+     * @param accounts        the data directory whose accounts sign in to the ERP pages served alone; not with {@code data}
      */
     public record Settings(Optional<Path> data, Optional<String> shards, boolean policy, Optional<Path> regions,
                            Optional<String> proxyHeader, Optional<Integer> maxConcurrent, Optional<Integer> maxQueued,
                            Optional<Integer> maxWaitMillis, Optional<Integer> sessionMinutes, Optional<Path> erp,
                            Optional<Integer> erpConnections, Optional<Path> shardSecretFile,
-                           Optional<String> erpKeySource, Optional<Path> index) {
+                           Optional<String> erpKeySource, Optional<Path> index, Optional<Path> accounts) {
 
         public Settings {
             Objects.requireNonNull(data, "data");
@@ -189,6 +198,8 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
             Objects.requireNonNull(shardSecretFile, "shardSecretFile");
             Objects.requireNonNull(erpKeySource, "erpKeySource");
             Objects.requireNonNull(index, "index");
+            Objects.requireNonNull(accounts, "accounts");
+            accountsWithoutData(data.isPresent(), accounts.isPresent());
             indexNeedsData(data.isPresent(), index.isPresent());
             searchNeedsBoth(data.isPresent(), shards.isPresent());
             if (data.isEmpty() && erp.isEmpty()) {
@@ -206,49 +217,49 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
 
         public Settings withRegions(Path file) {
             return new Settings(data, shards, policy, Optional.of(file), proxyHeader, maxConcurrent, maxQueued,
-                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource, index);
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource, index, accounts);
         }
 
         public Settings withProxyHeader(String header) {
             return new Settings(data, shards, policy, regions, Optional.of(header), maxConcurrent, maxQueued,
-                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource, index);
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource, index, accounts);
         }
 
         public Settings withMaxConcurrent(int n) {
             return new Settings(data, shards, policy, regions, proxyHeader, Optional.of(n), maxQueued,
-                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource, index);
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource, index, accounts);
         }
 
         public Settings withMaxQueued(int n) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, Optional.of(n),
-                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource, index);
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource, index, accounts);
         }
 
         public Settings withMaxWaitMillis(int n) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
-                    Optional.of(n), sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource, index);
+                    Optional.of(n), sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource, index, accounts);
         }
 
         public Settings withSessionMinutes(int n) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
-                    maxWaitMillis, Optional.of(n), erp, erpConnections, shardSecretFile, erpKeySource, index);
+                    maxWaitMillis, Optional.of(n), erp, erpConnections, shardSecretFile, erpKeySource, index, accounts);
         }
 
         /** Also serves the ERP pages over the database in {@code erpDir}. */
         public Settings withErp(Path erpDir) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
-                    maxWaitMillis, sessionMinutes, Optional.of(erpDir), erpConnections, shardSecretFile, erpKeySource, index);
+                    maxWaitMillis, sessionMinutes, Optional.of(erpDir), erpConnections, shardSecretFile, erpKeySource, index, accounts);
         }
 
         public Settings withErpConnections(int n) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
-                    maxWaitMillis, sessionMinutes, erp, Optional.of(n), shardSecretFile, erpKeySource, index);
+                    maxWaitMillis, sessionMinutes, erp, Optional.of(n), shardSecretFile, erpKeySource, index, accounts);
         }
 
         /** The file holding the shard secret the front-end signs its shard requests with (mode 0600). */
         public Settings withShardSecretFile(Path file) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
-                    maxWaitMillis, sessionMinutes, erp, erpConnections, Optional.of(file), erpKeySource, index);
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, Optional.of(file), erpKeySource, index, accounts);
         }
 
         /**
@@ -258,7 +269,7 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
          */
         public Settings withErpKeySource(String spec) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
-                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, Optional.of(spec), index);
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, Optional.of(spec), index, accounts);
         }
 
         /**
@@ -268,7 +279,17 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
          */
         public Settings withIndex(Path dir) {
             return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
-                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource, Optional.of(dir));
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource, Optional.of(dir), accounts);
+        }
+
+        /**
+         * The data directory whose accounts (and their roles) sign users in to a front-end that serves the ERP
+         * pages alone; a searching front-end signs in the accounts of its own data directory.
+         */
+        public Settings withAccounts(Path dataDir) {
+            return new Settings(data, shards, policy, regions, proxyHeader, maxConcurrent, maxQueued,
+                    maxWaitMillis, sessionMinutes, erp, erpConnections, shardSecretFile, erpKeySource, index,
+                    Optional.of(dataDir));
         }
 
         /** The requests served at once: the one given, else the front-end's default. */
@@ -293,6 +314,7 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
             shardSecretFile.ifPresent(f -> p.put(SHARD_SECRET_FILE, f.toAbsolutePath().toString()));
             erpKeySource.ifPresent(k -> p.put(ERP_KEY_SOURCE, k));
             index.ifPresent(i -> p.put(INDEX, i.toAbsolutePath().toString()));
+            accounts.ifPresent(a -> p.put(ACCOUNTS, a.toAbsolutePath().toString()));
             return p;
         }
     }
@@ -304,14 +326,21 @@ public record FrontendConfig(Path data, String shards, boolean policy, Path regi
     public static Settings search(Path data, String shards, boolean policy) {
         return new Settings(Optional.of(data), Optional.of(shards), policy, Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /** The ERP pages alone, over the database in {@code erpDir}; no search. */
     public static Settings erpOnly(Path erpDir) {
         return new Settings(Optional.empty(), Optional.empty(), true, Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.of(erpDir),
-                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    private static void accountsWithoutData(boolean data, boolean accounts) {
+        if (accounts && data) {
+            throw new IllegalArgumentException(ACCOUNTS + " is set beside " + DATA + ": a searching front-end signs in "
+                    + "the accounts of its own data directory; " + ACCOUNTS + " is for the ERP pages served alone");
+        }
     }
 
     private static void indexNeedsData(boolean data, boolean index) {

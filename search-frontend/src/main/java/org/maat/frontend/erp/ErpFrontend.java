@@ -97,7 +97,8 @@ public final class ErpFrontend implements AutoCloseable {
      */
     public static ErpQuery query(String segment) {
         for (ErpQuery q : ErpQuery.values()) {
-            if (q.name().equalsIgnoreCase(segment)) {
+            // Exactly the path segment (lower case): one spelling per query, the one the web routes list.
+            if (path(q).equals(segment)) {
                 return q;
             }
         }

@@ -28,9 +28,9 @@ import org.maat.frontend.app.UserSession;
  *       {@code password}: applies the disguise, ends the user's sessions and answers the receipt (JSON: the
  *       receipt itself, to be saved as a file), which Maat does not keep.</li>
  * </ul>
- * Changes are POST only (a GET under {@code /api/} is 405); the session cookie is {@code SameSite=Lax}
- * (WEB-INF/web.xml), so another site's form cannot post here with the user's session, and a disguise
- * asks for the password again. Errors as {@link AccountDisguises} and {@link Exchange} say.
+ * Changes are POST only (a GET under {@code /api/} is 405), each with the session's token and from this
+ * site ({@link WebCheckpoint}), and a disguise asks for the password again. Errors as
+ * {@link AccountDisguises} and {@link Exchange} say.
  */
 @WebServlet({"/account", "/account/*", "/api/account/*"})
 public final class AccountServlet extends HttpServlet {

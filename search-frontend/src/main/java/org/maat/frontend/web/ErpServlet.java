@@ -17,7 +17,8 @@ import org.maat.frontend.erp.ErpFrontend;
 import org.maat.frontend.erp.QueryForm;
 
 /**
- * The ERP pages, no sign-in needed (an application area of its own, as in the ERP evaluation):
+ * The ERP pages, for signed-in accounts; the queries that show salaries or phone numbers and the writes
+ * need the role {@code hr} ({@link WebRoutes}, enforced by {@link WebCheckpoint} before this servlet runs):
  * <ul>
  *   <li>{@code GET /erp}: every query, what it asks, its parameters and a form;
  *       {@code GET /api/erp}: the same as JSON;</li>
@@ -26,7 +27,8 @@ import org.maat.frontend.erp.QueryForm;
  *       table, row count, backend and time; under {@code /api/erp/} the JSON
  *       {@code {"query","backend","parameters","columns","rows","rowCount","updateCount","elapsedMillis"}};</li>
  *   <li>{@code /erp/q16} (insert), {@code q17} (update), {@code q18} (delete): {@code GET} shows the form
- *       only, {@code POST} (form-encoded) executes; {@code GET} under {@code /api/erp/} is 405.</li>
+ *       only, {@code POST} (form-encoded, with the session's token) executes; {@code GET} under
+ *       {@code /api/erp/} is 405.</li>
  * </ul>
  * A read query takes GET only (405 otherwise). Errors as {@link ErpFrontend} and {@link Exchange} say.
  */

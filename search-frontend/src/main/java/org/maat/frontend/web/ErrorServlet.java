@@ -32,6 +32,7 @@ public final class ErrorServlet extends HttpServlet {
         };
         String errorCode = status == 404 ? "not-found" : status >= 500 ? "internal" : "bad-request";
         response.setStatus(status);
+        SecurityHeaders.apply(response);
         response.setCharacterEncoding("UTF-8");
         if (path.startsWith(request.getContextPath() + "/api/")) {
             Map<String, Object> body = new LinkedHashMap<>();

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import jakarta.servlet.http.HttpSession;
 import jakarta.servlet.http.Part;
 import java.io.IOException;
 import java.io.InputStream;
@@ -33,7 +32,6 @@ import org.slf4j.LoggerFactory;
  */
 final class Exchange {
 
-    static final String USER_SESSION = "maat.userSession";
     private static final Logger LOG = LoggerFactory.getLogger(Exchange.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -110,8 +108,8 @@ final class Exchange {
     }
 
     /**
-     * The request's parameters with a value, each given once (blank ones count as left out); 400 when
-     * one is given twice or the form cannot be read.
+     * The request's parameters with a value, each given once (blank ones count as left out), but the
+     * session's request token; 400 when one is given twice or the form cannot be read.
      */
     Map<String, String> params() {
         Map<String, String[]> all;
@@ -122,6 +120,9 @@ final class Exchange {
         }
         Map<String, String> out = new LinkedHashMap<>();
         all.forEach((name, values) -> {
+            if (name.equals(WebCheckpoint.TOKEN_FIELD)) {
+                return; // the session's request token, checked and used up by WebCheckpoint
+            }
             List<String> given = Arrays.stream(values).filter(v -> !v.isBlank()).distinct().toList();
             if (given.size() > 1) {
                 throw RequestException.badRequest("parameter " + name + " is given more than once");
@@ -135,6 +136,45 @@ final class Exchange {
 
     WebSettings settings() {
         return context.settings();
+    }
+
+    SignIn signIn() {
+        return context.signIn();
+    }
+
+    /** Whether the request's body is JSON ({@code Content-Type: application/json}, any parameters). */
+    boolean jsonBody() {
+        String type = request.getContentType();
+        return type != null && type.toLowerCase(Locale.ROOT).split(";", 2)[0].strip().equals("application/json");
+    }
+
+    /**
+     * The text fields {@code names} of a JSON object body (each null when absent); 400 when the body is not a
+     * JSON object within {@link #UPLOAD_LIMIT} bytes, or one of the fields is not text.
+     */
+    Map<String, String> jsonFields(String... names) {
+        com.fasterxml.jackson.databind.JsonNode body;
+        try {
+            byte[] bytes = request.getInputStream().readNBytes(UPLOAD_LIMIT + 1);
+            if (bytes.length > UPLOAD_LIMIT) {
+                throw RequestException.badRequest("the JSON body is larger than " + UPLOAD_LIMIT + " bytes");
+            }
+            body = JSON.readTree(bytes);
+        } catch (IOException e) {
+            throw RequestException.badRequest("the body is not JSON: " + e.getMessage().lines().findFirst().orElse(""));
+        }
+        if (body == null || !body.isObject()) {
+            throw RequestException.badRequest("the body must be a JSON object");
+        }
+        Map<String, String> out = new HashMap<>();
+        for (String name : names) {
+            com.fasterxml.jackson.databind.JsonNode value = body.get(name);
+            if (value != null && !value.isNull() && !value.isTextual()) {
+                throw RequestException.badRequest("'" + name + "' must be a JSON string");
+            }
+            out.put(name, value == null || value.isNull() ? null : value.textValue());
+        }
+        return out;
     }
 
     /** A request parameter, or null; 400 when the request's form cannot be read (cut short, malformed). */
@@ -201,24 +241,27 @@ final class Exchange {
         throw RequestException.badRequest(name + " must be a whole number from " + min + " to " + max);
     }
 
-    /** The signed-in user's session, if any. */
-    UserSession optionalUser() {
-        HttpSession session = request.getSession(false);
-        if (session == null) {
-            return null;
-        }
-        Object user = session.getAttribute(USER_SESSION);
-        return user instanceof UserSession u && !u.isClosed() ? u : null;
+    /**
+     * The sign-in {@link WebCheckpoint} established for this request, or null (a public route, no session, or
+     * a session ended since).
+     */
+    SignedIn signedIn() {
+        // Still open: an account disguise during this request ends the user's sessions, and its page is signed out.
+        return request.getAttribute(SignedIn.REQUEST_ATTRIBUTE) instanceof SignedIn s && s.open() ? s : null;
     }
 
-    /** The signed-in user's session; 401 without one (404 when this server does not search). */
+    /**
+     * The signed-in user's search session, as {@link WebCheckpoint} established it (404 when this server does
+     * not search). Only routes the checkpoint admits signed-in reach here; a 401 means a route of
+     * {@link WebRoutes} is declared public by mistake.
+     */
     UserSession user() {
         frontend();
-        UserSession user = optionalUser();
-        if (user == null) {
+        SignedIn user = signedIn();
+        if (user == null || user.search() == null) {
             throw RequestException.unauthorized("sign in first (POST /api/login with user and password)");
         }
-        return user;
+        return user.search();
     }
 
     void requirePost() {
@@ -250,8 +293,10 @@ final class Exchange {
 
     void page(int status, String template, Map<String, Object> variables) throws IOException {
         Map<String, Object> all = new HashMap<>(variables);
-        UserSession user = optionalUser();
-        all.putIfAbsent("user", user == null ? null : user.user());
+        SignedIn signedIn = signedIn();
+        UserSession user = signedIn == null ? null : signedIn.search();
+        all.putIfAbsent("user", signedIn == null ? null : signedIn.user());
+        all.putIfAbsent("token", signedIn == null ? null : signedIn.token());
         all.putIfAbsent("region", user == null ? null : user.region().orElse(null));
         all.putIfAbsent("employee", user != null && frontend().isEmployee(user));
         all.putIfAbsent("searches", searches());
@@ -262,7 +307,6 @@ final class Exchange {
         response.setContentType("text/html");
         response.setCharacterEncoding("UTF-8");
         response.setHeader("Cache-Control", "no-store");
-        response.setHeader("Content-Security-Policy", "default-src 'self'; style-src 'self' 'unsafe-inline'");
         context.pages().render(template, all, response.getWriter());
     }
 
@@ -275,9 +319,11 @@ final class Exchange {
             return;
         }
         response.reset();
+        SecurityHeaders.apply(response);
         if (e.status() == 503) {
             response.setHeader("Retry-After", "1");
         }
+        e.retryAfterSeconds().ifPresent(s -> response.setHeader("Retry-After", Long.toString(s)));
         if (api()) {
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("error", e.code());

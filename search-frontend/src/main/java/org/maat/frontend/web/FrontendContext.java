@@ -9,10 +9,10 @@ import org.maat.frontend.erp.ErpFrontend;
  * What the servlets share, kept as one servlet context attribute by {@link FrontendStartup}: the
  * search front-end (null when only the ERP pages are served), the ERP pages (null when not
  * configured), the account disguises (null unless search runs over an index served here), the web
- * settings, the page renderer and the gate that bounds concurrent requests.
+ * settings, the page renderer, the gate that bounds concurrent requests and what sign-in needs.
  */
 record FrontendContext(Frontend frontend, ErpFrontend erp, AccountDisguises disguises, WebSettings settings, Pages pages,
-                       AdmissionGate admission) {
+                       AdmissionGate admission, SignIn signIn) {
 
     static final String ATTRIBUTE = FrontendContext.class.getName();
 

@@ -12,6 +12,7 @@ import java.sql.Driver;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Collections;
+import org.maat.core.accounts.AccountRoles;
 import org.maat.core.accounts.AccountStore;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
@@ -26,7 +27,6 @@ import org.maat.disguise.search.SearchDisguises;
 import org.maat.frontend.app.AccountDisguises;
 import org.maat.frontend.app.Frontend;
 import org.maat.frontend.app.RegionMap;
-import org.maat.frontend.app.UserSession;
 import org.maat.frontend.config.FrontendConfig;
 import org.maat.frontend.erp.ErpFrontend;
 import org.slf4j.Logger;
@@ -69,10 +69,20 @@ public final class FrontendStartup implements ServletContextListener, HttpSessio
             throw new IllegalStateException("the Maat front-end cannot open the ERP database " + config.erp() + ": "
                     + e.getMessage(), e);
         }
+        SignIn signIn;
+        try {
+            signIn = signIn(config, search);
+        } catch (RuntimeException e) {
+            closeQuietly(search);
+            if (erp != null) {
+                erp.close();
+            }
+            throw e;
+        }
         servlet.setAttribute(FrontendContext.ATTRIBUTE, new FrontendContext(frontend, erp,
                 search == null ? null : search.disguises(),
                 new WebSettings(regions, config.proxyHeader(), config.sessionMinutes()), new Pages(),
-                new AdmissionGate(config.maxConcurrent(), config.maxQueued(), config.maxWaitMillis())));
+                new AdmissionGate(config.maxConcurrent(), config.maxQueued(), config.maxWaitMillis()), signIn));
         if (frontend != null) {
             LOG.info("Maat front-end serving {} over {} shard(s), policy {}", config.data(),
                     ShardTopology.parse(config.shards()).shardCount(), config.policy() ? "on" : "off (baseline)");
@@ -87,7 +97,24 @@ public final class FrontendStartup implements ServletContextListener, HttpSessio
     }
 
     /** Search and, when its index is served here, the account disguises over the same open data. */
-    private record Search(Frontend frontend, AccountDisguises disguises) {
+    private record Search(Frontend frontend, AccountDisguises disguises, AccountStore accounts, DataDir dir) {
+    }
+
+    /**
+     * The accounts that sign in: the searched data directory's (the very store search authenticates with), else
+     * those of {@code maat.accounts}, else none; with the roles beside them.
+     */
+    private static SignIn signIn(FrontendConfig config, Search search) {
+        if (search != null) {
+            return new SignIn(search.accounts(), AccountRoles.open(search.dir()), new LoginThrottle());
+        }
+        if (config.accounts() != null) {
+            DataDir dir = DataDir.at(config.accounts());
+            return new SignIn(AccountStore.open(dir), AccountRoles.open(dir), new LoginThrottle());
+        }
+        LOG.warn("Maat front-end has no accounts (no maat.data, no maat.accounts): nobody can sign in, and every "
+                + "page but sign-in answers 401");
+        return new SignIn(null, AccountRoles.none(), new LoginThrottle());
     }
 
     /**
@@ -115,7 +142,8 @@ public final class FrontendStartup implements ServletContextListener, HttpSessio
                         secret));
                 frontend = new Frontend(data, shards, accounts,
                         config.policy() ? Monitoring.REFERENCE_MONITOR : Monitoring.NONE);
-                return new Search(frontend, config.disguises() ? disguises(config, frontend, data, accounts) : null);
+                return new Search(frontend, config.disguises() ? disguises(config, frontend, data, accounts) : null,
+                        accounts, data.dir());
             } catch (RuntimeException e) {
                 if (frontend != null) {
                     closeQuietly(frontend);
@@ -195,9 +223,9 @@ public final class FrontendStartup implements ServletContextListener, HttpSessio
 
     @Override
     public void sessionDestroyed(HttpSessionEvent event) {
-        Object user = event.getSession().getAttribute(Exchange.USER_SESSION);
-        if (user instanceof UserSession u) {
-            u.close();
+        Object user = event.getSession().getAttribute(SignedIn.SESSION_ATTRIBUTE);
+        if (user instanceof SignedIn s && s.search() != null) {
+            s.search().close();
         }
     }
 }

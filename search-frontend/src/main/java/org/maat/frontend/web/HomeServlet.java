@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The home page: the search form when signed in, the sign-in form otherwise; a server that serves only
- * the ERP pages redirects to their index.
+ * The home page (signed in only: {@link WebCheckpoint} sends others to {@code /login}): the search form; a
+ * server that serves only the ERP pages redirects to their index.
  */
 @WebServlet("")
 public final class HomeServlet extends HttpServlet {
@@ -20,8 +20,6 @@ public final class HomeServlet extends HttpServlet {
         Exchange.serve(request, response, x -> {
             if (!x.searches()) {
                 x.redirect("/erp");
-            } else if (x.optionalUser() == null) {
-                x.page(200, "login", Map.of("name", ""));
             } else {
                 x.page(200, "search", Map.of("query", "", "hits", List.of(), "searched", false));
             }

@@ -6,6 +6,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpSession;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -13,10 +14,14 @@ import org.maat.frontend.app.RequestException;
 import org.maat.frontend.app.UserSession;
 
 /**
- * Sign-in: {@code POST /api/login} (form parameters {@code user}, {@code password}) answers
- * {@code {"user","region"}} with a new session cookie, 401 on bad credentials; {@code /login} is the
- * page. A sign-in always starts a new session (the old one, if any, ends), so a session id fixed
- * before sign-in is worthless.
+ * Sign-in: {@code POST /api/login} takes {@code user} and {@code password} as form fields or as a JSON
+ * object ({@code Content-Type: application/json}) and answers {@code {"user","region","roles","token"}}
+ * with a new session cookie; {@code token} is the session's request token, which every later
+ * state-changing request carries ({@link WebCheckpoint}). Wrong credentials are 401; too many failures
+ * are 429 with {@code Retry-After} ({@link LoginThrottle}), before the password is checked. {@code /login}
+ * is the page. A sign-in always starts a new session (the old one, if any, ends), so a session id fixed
+ * before sign-in is worthless. On a server that serves only the ERP pages, the accounts are those of
+ * {@code maat.accounts}; the session then has no search.
  */
 @WebServlet({"/login", "/api/login"})
 public final class LoginServlet extends HttpServlet {
@@ -35,10 +40,18 @@ public final class LoginServlet extends HttpServlet {
     @Override
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Exchange.serve(request, response, x -> {
-            String user = x.param("user");
-            Optional<String> region = x.settings().region(request);
-            Optional<UserSession> signedIn = x.frontend().login(user, x.param("password"), region.orElse(null));
-            if (signedIn.isEmpty()) {
+            String user;
+            String password;
+            if (x.jsonBody()) {
+                Map<String, String> fields = x.jsonFields("user", "password");
+                user = fields.get("user");
+                password = fields.get("password");
+            } else {
+                user = x.param("user");
+                password = x.param("password");
+            }
+            SignedIn signedIn = signIn(x, user, password);
+            if (signedIn == null) {
                 if (x.api()) {
                     throw RequestException.unauthorized("unknown user or wrong password");
                 }
@@ -52,15 +65,50 @@ public final class LoginServlet extends HttpServlet {
             }
             HttpSession session = request.getSession(true);
             session.setMaxInactiveInterval(x.settings().sessionMinutes() * 60);
-            session.setAttribute(Exchange.USER_SESSION, signedIn.get());
+            session.setAttribute(SignedIn.SESSION_ATTRIBUTE, signedIn);
             if (x.api()) {
                 Map<String, Object> body = new LinkedHashMap<>();
-                body.put("user", signedIn.get().user());
-                body.put("region", signedIn.get().region().orElse(null));
+                body.put("user", signedIn.user());
+                body.put("region", signedIn.search() == null ? null : signedIn.search().region().orElse(null));
+                body.put("roles", signedIn.roles().stream().sorted().toList());
+                body.put("token", signedIn.token());
                 x.json(200, body);
             } else {
                 x.redirect("/");
             }
         });
+    }
+
+    /** The sign-in of {@code user}, or null when the credentials are wrong; 429 when the throttle says wait. */
+    private static SignedIn signIn(Exchange x, String user, String password) {
+        if (user == null || user.isBlank() || password == null) {
+            return null;
+        }
+        if (user.length() > 100) {
+            throw RequestException.badRequest("a user name has at most 100 characters");
+        }
+        SignIn accounts = x.signIn();
+        String address = x.settings().clientAddress(x.request());
+        Optional<Duration> wait = accounts.throttle().attempt(user, address);
+        if (wait.isPresent()) {
+            long seconds = (wait.get().toMillis() + 999) / 1000;
+            throw RequestException.tooManyRequests("too many failed sign-ins for " + user + " or from this address: "
+                    + "retry in " + seconds + " s", seconds);
+        }
+        SignedIn signedIn;
+        if (x.searches()) {
+            Optional<String> region = x.settings().region(x.request());
+            Optional<UserSession> search = x.frontend().login(user, password, region.orElse(null));
+            signedIn = search.map(s -> SignedIn.start(user, accounts.roles().of(user), s)).orElse(null);
+        } else {
+            signedIn = accounts.store() != null && accounts.store().authenticate(user, password)
+                    ? SignedIn.start(user, accounts.roles().of(user), null) : null;
+        }
+        if (signedIn != null) {
+            accounts.throttle().succeeded(user, address);
+        } else {
+            accounts.throttle().failed(user, address);
+        }
+        return signedIn;
     }
 }

@@ -69,7 +69,7 @@ class FrontendConfigTest {
         assertThat(c).isEqualTo(new FrontendConfig(Path.of("d").toAbsolutePath(),
                 "http://127.0.0.1:1|http://127.0.0.1:2", false, Path.of("r.properties").toAbsolutePath(),
                 "X-Forwarded-For", 5, 9, Path.of("e").toAbsolutePath(), 3, Path.of("s.secret").toAbsolutePath(), 2, 7,
-                "file:/keys/erp.key", Path.of("i").toAbsolutePath()));
+                "file:/keys/erp.key", Path.of("i").toAbsolutePath(), null));
         assertThat(settings.admitted()).isEqualTo(5);
         assertThat(c.disguises()).isTrue();
     }
@@ -85,6 +85,15 @@ class FrontendConfigTest {
         assertThat(c.maxWaitMillis()).isEqualTo(FrontendConfig.DEFAULT_MAX_WAIT_MILLIS);
         assertThat(c.erpKeySource()).isNull();
         assertThat(c.disguises()).as("no index: no account disguises").isFalse();
+    }
+
+    @Test
+    void accountsForTheErpPagesRoundTripAndAreRefusedBesideADataDirectory() {
+        FrontendConfig.Settings settings = FrontendConfig.erpOnly(Path.of("e")).withAccounts(Path.of("a"));
+        assertThat(FrontendConfig.read(settings.initParameters()::get).accounts()).isEqualTo(Path.of("a").toAbsolutePath());
+        assertThatThrownBy(() -> FrontendConfig.read(Map.of("maat.data", "d", "maat.shards", "s",
+                "maat.shardSecretFile", "f", "maat.accounts", "a")::get))
+                .hasMessageContaining("maat.accounts is set beside maat.data");
     }
 
     @Test
@@ -119,7 +128,7 @@ class FrontendConfigTest {
         assertThatThrownBy(() -> FrontendConfig.read(Map.of("maat.erp", "e", "maat.erpKeySource", "")::get))
                 .hasMessageContaining("maat.erpKeySource is blank");
         assertThatThrownBy(() -> new FrontendConfig(null, null, true, null, null, 4, 30, null, 8, null, 4, 500,
-                "file:k", null)).hasMessageContaining("maat.erpKeySource is set but maat.erp is not");
+                "file:k", null, null)).hasMessageContaining("maat.erpKeySource is set but maat.erp is not");
     }
 
     @Test
@@ -131,12 +140,12 @@ class FrontendConfigTest {
         assertThatThrownBy(() -> new FrontendConfig.Settings(Optional.of(Path.of("d")), Optional.empty(), true,
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty()))
+                Optional.empty(), Optional.empty()))
                 .hasMessageContaining("search needs both");
         assertThatThrownBy(() -> new FrontendConfig.Settings(Optional.empty(), Optional.empty(), true,
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
                 Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(),
-                Optional.empty()))
+                Optional.empty(), Optional.empty()))
                 .hasMessageContaining("serves nothing");
     }
 }

@@ -63,7 +63,9 @@ class ErpFrontendTest {
     @Test
     void queryPathsAreCaseInsensitiveAndAnUnknownOneIsNotFound() {
         assertThat(ErpFrontend.query("q10r")).isEqualTo(ErpQuery.Q10R);
-        assertThat(ErpFrontend.query("Q7")).isEqualTo(ErpQuery.Q7);
+        assertThat(ErpFrontend.query("q7")).isEqualTo(ErpQuery.Q7);
+        // One spelling per query: the web routes list the lower-case one, and no other reaches a query.
+        assertThatThrownBy(() -> ErpFrontend.query("Q7")).isInstanceOf(RequestException.class);
         assertThatThrownBy(() -> ErpFrontend.query("q19"))
                 .isInstanceOfSatisfying(RequestException.class, e -> assertThat(e.status()).isEqualTo(404))
                 .hasMessageContaining("q19").hasMessageContaining("q10r");

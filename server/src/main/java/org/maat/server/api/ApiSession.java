@@ -34,6 +34,8 @@ public final class ApiSession {
     private final URI base;
     private final String clientAddress;
     private String cookie;
+    /** The session's request token from the sign-in's answer, sent with every POST ({@code X-Maat-Token}). */
+    private String token;
 
     /**
      * @param base          the front-end's URL, ending in {@code /}
@@ -45,10 +47,25 @@ public final class ApiSession {
         this.clientAddress = clientAddress;
     }
 
-    /** Signs in; on 200 the session cookie is kept for the next calls. */
+    /** Signs in; on 200 the session cookie and request token are kept for the next calls. */
     public ApiResponse login(String user, String password) throws IOException {
         cookie = null;
-        return post("api/login", form(Map.of("user", user, "password", password)));
+        token = null;
+        ApiResponse r = post("api/login", form(Map.of("user", user, "password", password)));
+        if (r.status() == 200 && r.body().hasNonNull("token")) {
+            token = r.body().get("token").asText();
+        }
+        return r;
+    }
+
+    /** The session cookie ({@code JSESSIONID=...}) since the last sign-in, or null: for a client that sends it itself. */
+    public String cookie() {
+        return cookie;
+    }
+
+    /** The session's request token since the last sign-in, or null: sent as {@code X-Maat-Token} with every POST. */
+    public String token() {
+        return token;
     }
 
     public ApiResponse search(String query, int k) throws IOException {
@@ -71,6 +88,7 @@ public final class ApiSession {
     public ApiResponse logout() throws IOException {
         ApiResponse r = post("api/logout", "");
         cookie = null;
+        token = null;
         return r;
     }
 
@@ -79,8 +97,11 @@ public final class ApiSession {
     }
 
     private ApiResponse post(String path, String form) throws IOException {
-        return send(request(path).header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(form)).build());
+        HttpRequest.Builder b = request(path).header("Content-Type", "application/x-www-form-urlencoded");
+        if (token != null) {
+            b.header("X-Maat-Token", token);
+        }
+        return send(b.POST(HttpRequest.BodyPublishers.ofString(form)).build());
     }
 
     private HttpRequest.Builder request(String path) {

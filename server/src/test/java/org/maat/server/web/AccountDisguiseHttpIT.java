@@ -181,7 +181,7 @@ class AccountDisguiseHttpIT {
     void accountPagesNeedASessionAndRestoreNeedsNone() throws IOException {
         ApiClient anyone = new ApiClient(site.url());
         assertThat(anyone.post("api/account/key", Map.of()).status()).isEqualTo(401);
-        assertThat(anyone.get("account").status()).isEqualTo(401);
+        assertThat(anyone.get("account").status()).as("a page: to sign-in").isEqualTo(302);
         ApiClient.Reply form = anyone.get("restore");
         assertThat(form.status()).isEqualTo(200);
         assertThat(form.body()).contains("multipart/form-data").contains("Restore");

@@ -32,6 +32,10 @@ final class ApiClient {
     private final URI base;
     private final String forwardedFor;
     private final HttpClient http;
+    /** The session's request token: from the sign-in's JSON, or from the hidden field of the last page with one. */
+    private String token;
+    private static final java.util.regex.Pattern TOKEN_FIELD =
+            java.util.regex.Pattern.compile("name=\"token\" value=\"([^\"]+)\"");
 
     ApiClient(URI base, String forwardedFor) {
         this.base = base;
@@ -46,6 +50,44 @@ final class ApiClient {
 
     Reply login(String user, String password) throws IOException {
         return post("api/login", Map.of("user", user, "password", password));
+    }
+
+    /** The headers of a GET of {@code path}. */
+    java.net.http.HttpHeaders rawHeaders(String path) throws IOException {
+        return raw(request(path).GET()).headers();
+    }
+
+    /** Signs in, answering the raw response (status and headers: a 429's Retry-After). */
+    HttpResponse<String> loginWithHeaders(String user, String password) throws IOException {
+        return raw(request("api/login").header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("user=" + enc(user) + "&password=" + enc(password))));
+    }
+
+    private HttpResponse<String> raw(HttpRequest.Builder request) throws IOException {
+        try {
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        }
+    }
+
+    /** The request token this client sends with every POST (as a browser's forms do), or null. */
+    String token() {
+        return token;
+    }
+
+    /** Sends {@code request} as is: no token added, no cookie but the client's own. */
+    Reply sendRaw(HttpRequest.Builder request) throws IOException {
+        return send(request, false);
+    }
+
+    HttpRequest.Builder request(String path, String... headers) {
+        HttpRequest.Builder b = request(path);
+        if (headers.length > 0) {
+            b.headers(headers);
+        }
+        return b;
     }
 
     Reply get(String path) throws IOException {
@@ -76,6 +118,17 @@ final class ApiClient {
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 
+    private void learnToken(HttpRequest request, Reply reply) {
+        if (request.uri().getPath().endsWith("/api/login") && reply.status() == 200) {
+            token = reply.json().path("token").asText(null);
+        } else if (reply.contentType().startsWith("text/html")) {
+            java.util.regex.Matcher m = TOKEN_FIELD.matcher(reply.body());
+            if (m.find()) {
+                token = m.group(1);
+            }
+        }
+    }
+
     private HttpRequest.Builder request(String path) {
         HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(30));
         if (forwardedFor != null) {
@@ -85,10 +138,20 @@ final class ApiClient {
     }
 
     private Reply send(HttpRequest.Builder request) throws IOException {
+        return send(request, true);
+    }
+
+    private Reply send(HttpRequest.Builder request, boolean withToken) throws IOException {
+        HttpRequest built = request.build();
+        if (withToken && token != null && built.method().equals("POST")) {
+            built = request.header("X-Maat-Token", token).build();
+        }
         try {
-            HttpResponse<String> r = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            return new Reply(r.statusCode(), r.body(), r.headers().firstValue("Content-Type").orElse(""),
+            HttpResponse<String> r = http.send(built, HttpResponse.BodyHandlers.ofString());
+            Reply reply = new Reply(r.statusCode(), r.body(), r.headers().firstValue("Content-Type").orElse(""),
                     r.headers().firstValue("Set-Cookie").orElse(""));
+            learnToken(built, reply);
+            return reply;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);

@@ -27,6 +27,10 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
+import org.maat.core.accounts.AccountGenerator;
+import org.maat.core.accounts.AccountRoles;
+import org.maat.core.accounts.PasswordHasher;
+import org.maat.core.data.DataDir;
 import org.maat.erp.ErpDatabase;
 import org.maat.erp.ErpLoader;
 import org.maat.frontend.config.FrontendConfig;
@@ -54,6 +58,11 @@ class ErpHttpIT {
     private static Path pristine;
     private static FrontendServer plain;
     private static FrontendServer encrypted;
+    /** The accounts that sign in to these ERP-only servers: hr1 holds the role hr, staff1 none. */
+    private static Path accounts;
+    private static Map<String, String> passwords = new java.util.HashMap<>();
+    /** A session of hr1 on the plain server opened before any overload (signing in then would be shed too). */
+    private static ApiClient plainHr;
 
     @BeforeAll
     static void deploy() throws Exception {
@@ -65,10 +74,15 @@ class ErpHttpIT {
                 Files.copy(f, pristine.resolve(f.getFileName()));
             }
         }
+        accounts = Files.createDirectories(dir.resolve("accounts"));
+        new AccountGenerator(new PasswordHasher(64, 1, 1)).generate(DataDir.at(accounts), List.of("hr1", "staff1"),
+                Map.of("hr1", java.util.Set.of(AccountRoles.HR))).forEach(l -> passwords.put(l.user(), l.password()));
         plain = FrontendServer.start(WarFile.locate(),
-                FrontendConfig.erpOnly(plainDb).withMaxConcurrent(MAX_CONCURRENT).withErpConnections(2),
+                FrontendConfig.erpOnly(plainDb).withAccounts(accounts).withMaxConcurrent(MAX_CONCURRENT)
+                        .withErpConnections(2), "127.0.0.1", 0);
+        encrypted = FrontendServer.start(WarFile.locate(), FrontendConfig.erpOnly(encryptedDb).withAccounts(accounts),
                 "127.0.0.1", 0);
-        encrypted = FrontendServer.start(WarFile.locate(), FrontendConfig.erpOnly(encryptedDb), "127.0.0.1", 0);
+        plainHr = hr(plain);
     }
 
     @AfterAll
@@ -88,7 +102,7 @@ class ErpHttpIT {
 
     @Test
     void theIndexListsEveryQueryWithAForm() throws IOException {
-        ApiClient.Reply page = new ApiClient(plain.url()).get("erp");
+        ApiClient.Reply page = hr(plain).get("erp");
         assertThat(page.status()).isEqualTo(200);
         assertThat(page.contentType()).startsWith("text/html");
         assertThat(page.body()).contains("Database: plain, 300 employees");
@@ -97,7 +111,7 @@ class ErpHttpIT {
         }
         assertThat(page.body()).contains("method=\"post\"").contains("name=\"department_name\"");
 
-        JsonNode index = new ApiClient(encrypted.url()).get("api/erp").json();
+        JsonNode index = hr(encrypted).get("api/erp").json();
         assertThat(index.get("backend").asText()).isEqualTo("encrypted");
         assertThat(index.get("queries")).hasSize(13);
         JsonNode q16 = index.get("queries").get(10);
@@ -125,7 +139,7 @@ class ErpHttpIT {
             }
 
             // The HTML page of the same request: the same count, each row in the table.
-            ApiClient.Reply page = new ApiClient(encrypted.url()).get("erp/" + q);
+            ApiClient.Reply page = hr(encrypted).get("erp/" + q);
             assertThat(page.status()).isEqualTo(200);
             assertThat(page.body()).contains(q.toUpperCase() + " on the encrypted database: "
                     + e.get("rowCount").asInt() + " row(s)");
@@ -166,7 +180,7 @@ class ErpHttpIT {
     @Order(Integer.MAX_VALUE)
     void writesInsertUpdateAndDeleteOnBothBackendsByPost() throws IOException {
         for (FrontendServer server : List.of(plain, encrypted)) {
-            ApiClient client = new ApiClient(server.url());
+            ApiClient client = hr(server);
             // GET of a write shows its form only: nothing is inserted, so Q18 has nothing to delete.
             ApiClient.Reply form = client.get("erp/q16");
             assertThat(form.status()).isEqualTo(200);
@@ -207,7 +221,7 @@ class ErpHttpIT {
     @Test
     void badRequestsGetAStatusAndAMessageNamingTheProblemNeverAStackTrace() throws IOException {
         for (FrontendServer server : List.of(plain, encrypted)) {
-            ApiClient client = new ApiClient(server.url());
+            ApiClient client = hr(server);
             assertError(client.get("api/erp/q8?salary_low=cheap"), 400, "salary_low must be a decimal number");
             assertError(client.get("api/erp/q7?salary=1"), 400, "Q7 has no parameter 'salary'");
             assertError(client.get("api/erp/q7?job_id=A&job_id=B"), 400, "job_id is given more than once");
@@ -225,13 +239,13 @@ class ErpHttpIT {
             assertThat(page.body()).contains("manager_id must be an integer");
             assertNoStackTrace(page);
         }
-        ApiClient.Reply home = new ApiClient(plain.url()).get("");
+        ApiClient.Reply home = hr(plain).get("");
         assertThat(home.status()).isEqualTo(302);
     }
 
     @Test
     void valuesAreEscapedInThePages() throws IOException {
-        ApiClient.Reply page = new ApiClient(plain.url()).get("erp/q7?department_name="
+        ApiClient.Reply page = hr(plain).get("erp/q7?department_name="
                 + ApiClient.enc("<script>alert(1)</script>"));
         assertThat(page.status()).isEqualTo(200);
         assertThat(page.body()).contains("0 row(s)").doesNotContain("<script>alert")
@@ -245,8 +259,9 @@ class ErpHttpIT {
             for (int i = 0; i < MAX_CONCURRENT; i++) {
                 Socket s = new Socket(plain.url().getHost(), plain.url().getPort());
                 OutputStream out = s.getOutputStream();
-                out.write(("POST /api/erp/q17 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
-                        + "application/x-www-form-urlencoded\r\nContent-Length: 40\r\n\r\nsalary=1")
+                // Sign-in is public: its body is read by the servlet, which waits for the rest of it.
+                out.write(("POST /api/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                        + "application/x-www-form-urlencoded\r\nContent-Length: 40\r\n\r\nuser=hr1")
                         .getBytes(StandardCharsets.US_ASCII));
                 out.flush();
                 stalled.add(s);
@@ -265,9 +280,9 @@ class ErpHttpIT {
     @Test
     void undeployingClosesTheDatabaseAndLeavesNoH2ThreadBehind() throws Exception {
         Path copy = pristine; // a copy of the plain database no other test serves
-        try (FrontendServer server = FrontendServer.start(WarFile.locate(), FrontendConfig.erpOnly(copy),
+        try (FrontendServer server = FrontendServer.start(WarFile.locate(), FrontendConfig.erpOnly(copy).withAccounts(accounts),
                 "127.0.0.1", 0)) {
-            assertThat(new ApiClient(server.url()).get("api/erp/q7").status()).isEqualTo(200);
+            assertThat(hr(server).get("api/erp/q7").status()).isEqualTo(200);
             assertThat(h2Threads(copy)).isNotEmpty();
         }
         assertThat(h2Threads(copy)).isEmpty();
@@ -288,6 +303,33 @@ class ErpHttpIT {
                 .hasMessageContaining("not an ERP database");
     }
 
+    /** A new session of hr1 (human resources) on {@code server}. */
+    private static ApiClient hr(FrontendServer server) throws IOException {
+        return signedIn(server, "hr1");
+    }
+
+    private static ApiClient signedIn(FrontendServer server, String user) throws IOException {
+        ApiClient client = new ApiClient(server.url());
+        ApiClient.Reply r = client.login(user, passwords.get(user));
+        assertThat(r.status()).as(r.body()).isEqualTo(200);
+        return client;
+    }
+
+    @Test
+    void withoutTheRoleOrASessionThePersonalDataAndWritesAreRefused() throws IOException {
+        ApiClient anonymous = new ApiClient(plain.url());
+        assertThat(anonymous.get("api/erp/q7").status()).isEqualTo(401);
+        assertThat(anonymous.post("api/erp/q18", Map.of()).status()).isEqualTo(401);
+        assertThat(anonymous.get("erp").status()).as("a page: to sign-in").isEqualTo(302);
+        ApiClient staff = signedIn(plain, "staff1");
+        assertThat(staff.get("api/erp/q9").status()).isEqualTo(200);
+        assertThat(staff.get("api/erp/q10").status()).isEqualTo(403);
+        assertThat(staff.post("api/erp/q17", Map.of()).status()).isEqualTo(403);
+        ApiClient.Reply noToken = plainHr.sendRaw(plainHr.request("api/erp/q17")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("")));
+        assertThat(noToken.status()).as("hr without the session's token").isEqualTo(403);
+    }
+
     private static List<String> h2Threads(Path db) {
         return Thread.getAllStackTraces().keySet().stream().map(Thread::getName)
                 .filter(n -> n.contains(db.toString())).toList();
@@ -296,7 +338,7 @@ class ErpHttpIT {
     private static ApiClient.Reply retryWhile(java.util.function.Predicate<ApiClient.Reply> again) throws Exception {
         ApiClient.Reply reply = null;
         for (int attempt = 0; attempt < 100; attempt++) {
-            reply = new ApiClient(plain.url()).get("api/erp/q12");
+            reply = plainHr.get("api/erp/q12");
             if (!again.test(reply)) {
                 break;
             }
@@ -306,7 +348,7 @@ class ErpHttpIT {
     }
 
     private static JsonNode json(FrontendServer server, String path) throws IOException {
-        ApiClient.Reply reply = new ApiClient(server.url()).get(path);
+        ApiClient.Reply reply = hr(server).get(path);
         assertThat(reply.status()).as("%s %s", path, reply.body()).isEqualTo(200);
         assertThat(reply.contentType()).startsWith("application/json");
         return reply.json();

@@ -320,7 +320,7 @@ class FrontendHttpIT {
         ApiClient.Reply wrong = browser.post("login", Map.of("user", "u7", "password", "guess"));
         assertThat(wrong.status()).isEqualTo(401);
         assertThat(wrong.body()).contains("Unknown user or wrong password").contains("value=\"u7\"");
-        assertThat(browser.get("search").status()).isEqualTo(401);
+        assertThat(browser.get("search").status()).as("a page without a session: to sign-in").isEqualTo(302);
 
         Conduit doc = site.documents("friends", c -> !site.blocked("r0", c.id())).get(1);
         ApiClient employee = new ApiClient(site.url());
@@ -392,9 +392,12 @@ class FrontendHttpIT {
     @Test
     void pagesAreServerRenderedWithEveryValueEscaped() throws IOException {
         ApiClient user = signedIn("u4", null);
-        ApiClient.Reply home = new ApiClient(site.url()).get("");
-        assertThat(home.status()).isEqualTo(200);
-        assertThat(home.body()).contains("<form").contains("name=\"password\"");
+        ApiClient anonymous = new ApiClient(site.url());
+        ApiClient.Reply home = anonymous.get("");
+        assertThat(home.status()).as("no session: to sign-in").isEqualTo(302);
+        ApiClient.Reply login = anonymous.get("login");
+        assertThat(login.status()).isEqualTo(200);
+        assertThat(login.body()).contains("<form").contains("name=\"password\"");
 
         ApiClient.Reply search = user.get("search?q=" + ApiClient.enc("budget <script>alert(1)</script>"));
         assertThat(search.status()).isEqualTo(200);

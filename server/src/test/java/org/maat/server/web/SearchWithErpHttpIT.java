@@ -26,10 +26,14 @@ class SearchWithErpHttpIT {
             ApiClient client = new ApiClient(site.url());
             assertThat(client.login("u1", site.password("u1")).status()).isEqualTo(200);
             assertThat(client.get("api/search?q=budget").status()).isEqualTo(200);
-            ApiClient.Reply q12 = client.get("api/erp/q12");
+            assertThat(client.get("api/erp/q9").status()).as("no salaries or phones: any account").isEqualTo(200);
+            assertThat(client.get("api/erp/q12").status()).as("salaries: human resources only").isEqualTo(403);
+            assertThat(client.get("erp").body()).contains("href=\"/erp\"").contains("signed in as");
+            ApiClient hr = new ApiClient(site.url());
+            assertThat(hr.login("e0", site.password("e0")).json().get("roles").toString()).isEqualTo("[\"hr\"]");
+            ApiClient.Reply q12 = hr.get("api/erp/q12");
             assertThat(q12.status()).as(q12.body()).isEqualTo(200);
             assertThat(q12.json().get("rows")).hasSize(1);
-            assertThat(client.get("erp").body()).contains("href=\"/erp\"").contains("signed in as");
         }
     }
 
@@ -37,6 +41,8 @@ class SearchWithErpHttpIT {
     void withoutAnErpDatabaseTheErpPagesAreNotFoundAndSayWhy() throws IOException {
         try (ServedSite site = ServedSite.start(Files.createDirectories(dir.resolve("site")), Topology.TWO_SERVERS, c -> c)) {
             ApiClient client = new ApiClient(site.url());
+            assertThat(client.get("api/erp/q7").status()).as("no session").isEqualTo(401);
+            assertThat(client.login("e0", site.password("e0")).status()).isEqualTo(200);
             ApiClient.Reply api = client.get("api/erp/q7");
             assertThat(api.status()).isEqualTo(404);
             assertThat(api.json().get("message").asText()).isEqualTo("ERP pages are not configured (set maat.erp)");

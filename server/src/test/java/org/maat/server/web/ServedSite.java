@@ -53,6 +53,11 @@ final class ServedSite implements AutoCloseable {
     interface Running extends AutoCloseable {
         URI url();
 
+        /** The deployed web application's servlets and their URL patterns, as its container registered them. */
+        default Map<String, List<String>> servletMappings() {
+            throw new UnsupportedOperationException("this launcher does not list its servlets");
+        }
+
         @Override
         void close() throws IOException;
     }
@@ -64,6 +69,11 @@ final class ServedSite implements AutoCloseable {
             @Override
             public URI url() {
                 return deployment.url();
+            }
+
+            @Override
+            public Map<String, List<String>> servletMappings() {
+                return deployment.servletMappings();
             }
 
             @Override

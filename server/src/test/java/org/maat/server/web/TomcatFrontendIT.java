@@ -134,7 +134,8 @@ class TomcatFrontendIT {
     @Test
     void pagesAndContainerErrorsKeepTheirShapeInTomcat() throws IOException {
         ApiClient browser = new ApiClient(site.url());
-        ApiClient.Reply home = browser.get("");
+        assertThat(browser.get("").status()).as("no session: to sign-in").isEqualTo(302);
+        ApiClient.Reply home = browser.get("login");
         assertThat(home.status()).isEqualTo(200);
         assertThat(home.body()).contains("<form").contains("name=\"password\"");
 
@@ -171,8 +172,11 @@ class TomcatFrontendIT {
         assertThat(session).as("Tomcat's session for the cookie").isNotNull();
         assertThat(session.getMaxInactiveInterval()).as("maat.sessionMinutes, a context parameter")
                 .isEqualTo(SESSION_MINUTES * 60);
-        // The front-end's UserSession, a class of the web application's own class loader.
-        Object userSession = session.getSession().getAttribute("maat.userSession");
+        // The front-end's sign-in and its UserSession, classes of the web application's own class loader.
+        Object signedIn = session.getSession().getAttribute("maat.signedIn");
+        java.lang.reflect.Method search = signedIn.getClass().getDeclaredMethod("search");
+        search.setAccessible(true);
+        Object userSession = search.invoke(signedIn);
         assertThat(isClosed(userSession)).isFalse();
 
         // Expiry as the container does it: no request, Tomcat's background sweep ends the idle session.
