@@ -29,7 +29,7 @@ public final class SltRunner {
     enum Verdict { AGREES, REFUSED, MISMATCH }
 
     /** One mismatch: where, what, and both sides. */
-    record Mismatch(String where, String sql, String h2, String driver) {
+    public record Mismatch(String where, String sql, String h2, String driver) {
         @Override
         public String toString() {
             return where + ": " + sql + "\n  H2:     " + h2 + "\n  driver: " + driver;
