@@ -171,7 +171,7 @@ final class QueryGenerator {
                 items.add(item(cols));
             }
         }
-        boolean distinct = r.nextInt(4) == 0;
+        boolean distinct = r.nextInt(3) == 0;
         String orderBy = null;
         String limit = null;
         if (r.nextInt(3) == 0) {
@@ -236,8 +236,8 @@ final class QueryGenerator {
             case 0, 1, 2:
                 return c.name();
             case 3:
-                return n.name() + " " + "+-*/".charAt(r.nextInt(4)) + " " + (r.nextInt(5) == 0 ? "NULL"
-                        : r.nextInt(6) == 0 ? "CAST(NULL AS INTEGER)" : literal(Sort.INT, false));
+                return n.name() + " " + "+-*/".charAt(r.nextInt(4)) + " " + (r.nextInt(4) == 0 ? "NULL"
+                        : r.nextInt(4) == 0 ? "CAST(NULL AS INTEGER)" : literal(Sort.INT, false));
             case 4: {
                 Typed m = pick(cols, NUMBERS);
                 return n.name() + " " + "+-*".charAt(r.nextInt(3)) + " " + m.name();

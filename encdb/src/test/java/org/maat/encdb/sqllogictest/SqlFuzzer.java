@@ -39,6 +39,10 @@ public final class SqlFuzzer {
         public int queries;
         public int agrees;
         public int h2Errors;
+        /** Time spent creating and filling tables, running queries, and shrinking mismatches. */
+        public long setupNanos;
+        public long queryNanos;
+        public long shrinkNanos;
         public final Map<String, Integer> refusals = new TreeMap<>();
         public final List<Mismatch> mismatches = new ArrayList<>();
 
@@ -48,7 +52,9 @@ public final class SqlFuzzer {
 
         public String summary() {
             return queries + " queries: " + agrees + " identical (" + h2Errors + " of them the same error as H2), "
-                    + refused() + " refused, " + mismatches.size() + " mismatches";
+                    + refused() + " refused, " + mismatches.size() + " mismatches; " + String.format(java.util.Locale.ROOT,
+                    "%.1f s setting up tables, %.1f s querying, %.1f s shrinking", setupNanos / 1e9, queryNanos / 1e9,
+                    shrinkNanos / 1e9);
         }
     }
 
@@ -65,6 +71,8 @@ public final class SqlFuzzer {
     }
 
     private static final AtomicLong DATABASES = new AtomicLong();
+    /** Queries asked of one schema before the next: filling the tables costs more than a query. */
+    private static final int QUERIES_PER_SCHEMA = 100;
 
     private final Path keyFile;
 
@@ -83,15 +91,19 @@ public final class SqlFuzzer {
         Report report = new Report();
         while (report.queries < maxQueries && System.nanoTime() < deadlineNanos) {
             List<FuzzCase.Table> tables = gen.tables();
+            long t0 = System.nanoTime();
             try (Databases db = open(new FuzzCase(tables, null))) {
+                report.setupNanos += System.nanoTime() - t0;
                 if (db == null) {
                     continue; // the layer refused the schema or rows: nothing to compare on
                 }
-                for (int i = 0; i < 40 && report.queries < maxQueries; i++) {
+                for (int i = 0; i < QUERIES_PER_SCHEMA && report.queries < maxQueries; i++) {
                     FuzzCase c = new FuzzCase(tables, gen.query(tables));
                     report.queries++;
+                    long q0 = System.nanoTime();
                     Answer h2 = answer(db.h2, c.query());
                     Answer driver = answer(db.driver, c.query());
+                    report.queryNanos += System.nanoTime() - q0;
                     if (driver.refused()) {
                         report.refusals.merge(SltRunner.kind(new SQLException(driver.message(), driver.state())), 1,
                                 Integer::sum);
@@ -99,8 +111,10 @@ public final class SqlFuzzer {
                         report.agrees++;
                         report.h2Errors += h2.rows() == null ? 1 : 0;
                     } else {
+                        long s0 = System.nanoTime();
                         FuzzCase small = c.shrunk(this::mismatches);
                         Answer[] both = answers(small);
+                        report.shrinkNanos += System.nanoTime() - s0;
                         Mismatch m = new Mismatch(small, String.valueOf(both[0]), String.valueOf(both[1]));
                         report.mismatches.add(m);
                         onMismatch.accept(m);
