@@ -47,4 +47,48 @@ class DifferentialFuzzTest {
             assertThat(fuzzer.mismatches(v)).as(item).isFalse();
         }
     }
+
+    @Test
+    void distinctOrderedByAColumnWithAnOrderOnionRuns() throws Exception {
+        SqlFuzzer fuzzer = new SqlFuzzer(dir.resolve("key"));
+        List<FuzzCase.Table> t1 = List.of(new FuzzCase.Table("t1", List.of(new FuzzCase.Column("i", "INTEGER", null),
+                new FuzzCase.Column("d", "DATE", null), new FuzzCase.Column("n", "NUMERIC(9,2)", null)),
+                List.of(List.of("2", "DATE '2020-01-02'", "1.5"), List.of("1", "DATE '2020-01-01'", "1.5"),
+                        List.of("2", "DATE '2020-01-02'", "NULL"), List.of("NULL", "NULL", "2.25"))));
+        for (String[] q : new String[][] {{"i", "i", null}, {"i", "1", null}, {"i", "i DESC", "1"}, {"i, d", "d, i", null},
+                {"n, i", "2 DESC, 1", "2"}, {"d", "d NULLS FIRST", null}}) {
+            FuzzCase c = new FuzzCase(t1, new FuzzCase.Select(true, List.of(q[0]), "t1", null, null, null, q[1], q[2]));
+            assertThat(fuzzer.mismatches(c)).as(c.query().sql()).isFalse();
+            assertThat(fuzzer.refused(c)).as(c.query().sql()).isFalse();
+        }
+    }
+
+    @Test
+    void aConstantDivisionByZeroFailsAsInH2EvenOverNoRow() throws Exception {
+        SqlFuzzer fuzzer = new SqlFuzzer(dir.resolve("key"));
+        List<FuzzCase.Table> t = List.of(new FuzzCase.Table("t", List.of(new FuzzCase.Column("a", "INTEGER", null)),
+                List.of(List.of("1"), List.of("2"))));
+        for (String item : List.of("a + 1 / 0", "a * (2 - 2 * 1) + 5 / (1 - 1)", "a / 0", "1 / 0")) {
+            for (String where : List.of("a > 100", "a > 0")) {
+                FuzzCase c = new FuzzCase(t, new FuzzCase.Select(false, List.of(item), "t", where, null, null, null,
+                        null));
+                assertThat(fuzzer.mismatches(c)).as(c.query().sql()).isFalse();
+            }
+        }
+    }
+
+    @Test
+    void aColumnOutsideGroupByFailsWithH2sState() throws Exception {
+        SqlFuzzer fuzzer = new SqlFuzzer(dir.resolve("key"));
+        List<FuzzCase.Table> t = List.of(new FuzzCase.Table("t", List.of(new FuzzCase.Column("a", "INTEGER", null),
+                new FuzzCase.Column("b", "VARCHAR(10)", null), new FuzzCase.Column("c", "INTEGER", "maat:plaintext")),
+                List.of(List.of("1", "'x'", "1"), List.of("1", "'y'", "2"))));
+        for (String[] q : new String[][] {{"a, b", "a", null}, {"b, COUNT(*)", "a", null}, {"a + c", "a", null},
+                {"b", "a", "COUNT(*) > 0"}, {"DISTINCT_b", "a", null}}) {
+            boolean distinct = q[0].startsWith("DISTINCT_");
+            FuzzCase c = new FuzzCase(t, new FuzzCase.Select(distinct, List.of(q[0].replace("DISTINCT_", "")), "t",
+                    null, q[1], q[2], null, null));
+            assertThat(fuzzer.mismatches(c)).as(c.query().sql()).isFalse();
+        }
+    }
 }

@@ -142,6 +142,12 @@ public final class SqlFuzzer {
         }
     }
 
+    /** Whether the layer refuses {@code c}'s query (0A000) on fresh databases. */
+    boolean refused(FuzzCase c) throws Exception {
+        Answer[] a = answers(c);
+        return a == null || a[1].refused();
+    }
+
     private Answer[] answers(FuzzCase c) throws Exception {
         try (Databases db = open(c)) {
             if (db == null) {
