@@ -20,7 +20,8 @@ import org.maat.encdb.schema.ColumnType;
 /**
  * A select-list expression of {@code +}, {@code -}, {@code *}, {@code /} and unary signs over INTEGER,
  * BIGINT and DOUBLE columns (encrypted ones decrypted) and integer literals, computed on the client with
- * H2's rules: the result is DOUBLE if an operand is, else BIGINT if an operand is, else INTEGER; an integer
+ * H2's rules: the result is DOUBLE if an operand is, else BIGINT if an operand is, else INTEGER (BIGINT with
+ * DOUBLE is H2's exact DECFLOAT, left to the split); an integer
  * result outside its type fails with 22003 and a division by zero with 22012, as in H2; integer division
  * truncates toward zero; NULL gives NULL. Anything else (NUMERIC, text, functions) is not compiled here.
  */
@@ -91,7 +92,11 @@ final class ClientArithmetic {
         if (e instanceof Addition || e instanceof Subtraction || e instanceof Multiplication || e instanceof Division) {
             NumberType a = type(((BinaryExpression) e).getLeftExpression(), w);
             NumberType b = type(((BinaryExpression) e).getRightExpression(), w);
-            return a == null || b == null ? null : a.compareTo(b) >= 0 ? a : b;
+            if (a == null || b == null || (a == NumberType.BIGINT && b == NumberType.DOUBLE)
+                    || (a == NumberType.DOUBLE && b == NumberType.BIGINT)) {
+                return null; // BIGINT with DOUBLE is DECFLOAT in H2 (exact): not compiled here
+            }
+            return a.compareTo(b) >= 0 ? a : b;
         }
         return null;
     }
