@@ -8,6 +8,7 @@ import org.maat.cli.bench.BenchJmeterCommand;
 import org.maat.cli.bench.BenchJmhCommand;
 import org.maat.cli.bench.BenchOverloadCommand;
 import org.maat.cli.bench.BenchSearchCommand;
+import org.maat.cli.bench.BenchFuzzCommand;
 import org.maat.cli.bench.BenchTpchCommand;
 import org.maat.cli.bench.BenchServeCommand;
 import org.maat.cli.bench.BenchVaultCommand;
@@ -23,7 +24,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         description = "Measure Maat against its baseline, side by side in one run.",
         subcommands = {BenchIndexCommand.class, BenchSearchCommand.class, BenchErpCommand.class, BenchServeCommand.class,
-                BenchOverloadCommand.class, BenchVaultCommand.class, BenchDisguiseCommand.class, BenchAtRestCommand.class, BenchTpchCommand.class,
+                BenchOverloadCommand.class, BenchVaultCommand.class, BenchDisguiseCommand.class, BenchAtRestCommand.class, BenchTpchCommand.class, BenchFuzzCommand.class,
                 BenchJmhCommand.class, BenchJmeterCommand.class, JmeterReportCommand.class})
 public final class BenchCommand implements Runnable {
 

@@ -20,7 +20,8 @@ import org.maat.encdb.schema.ColumnType;
 /**
  * A select-list expression of {@code +}, {@code -}, {@code *}, {@code /} and unary signs over INTEGER,
  * BIGINT and DOUBLE columns (encrypted ones decrypted) and integer literals, computed on the client with
- * H2's rules: the result is DOUBLE if an operand is, else BIGINT if an operand is, else INTEGER; an integer
+ * H2's rules: the result is DOUBLE if an operand is, else BIGINT if an operand is, else INTEGER (BIGINT with
+ * DOUBLE is H2's exact DECFLOAT, left to the split); an integer
  * result outside its type fails with 22003 and a division by zero with 22012, as in H2; integer division
  * truncates toward zero; NULL gives NULL. Anything else (NUMERIC, text, functions) is not compiled here.
  */
@@ -91,7 +92,11 @@ final class ClientArithmetic {
         if (e instanceof Addition || e instanceof Subtraction || e instanceof Multiplication || e instanceof Division) {
             NumberType a = type(((BinaryExpression) e).getLeftExpression(), w);
             NumberType b = type(((BinaryExpression) e).getRightExpression(), w);
-            return a == null || b == null ? null : a.compareTo(b) >= 0 ? a : b;
+            if (a == null || b == null || (a == NumberType.BIGINT && b == NumberType.DOUBLE)
+                    || (a == NumberType.DOUBLE && b == NumberType.BIGINT)) {
+                return null; // BIGINT with DOUBLE is DECFLOAT in H2 (exact): not compiled here
+            }
+            return a.compareTo(b) >= 0 ? a : b;
         }
         return null;
     }
@@ -121,6 +126,11 @@ final class ClientArithmetic {
         Node x = compile(b.getLeftExpression(), w, columns);
         Node y = compile(b.getRightExpression(), w, columns);
         char op = e instanceof Addition ? '+' : e instanceof Subtraction ? '-' : e instanceof Multiplication ? '*' : '/';
+        if (!usesColumn(b.getLeftExpression()) && !usesColumn(b.getRightExpression())) {
+            // H2 folds a constant operation when it prepares the statement: 1/0 fails even over no row.
+            Object folded = apply(op, x.value(null, null), y.value(null, null), type);
+            return node(type, (rs, p) -> folded);
+        }
         return node(type, (rs, p) -> apply(op, x.value(rs, p), y.value(rs, p), type));
     }
 
@@ -221,6 +231,21 @@ final class ClientArithmetic {
 
     private static SQLException divisionByZero(Object dividend) {
         return new SQLException("Division by zero: \"" + dividend + "\"", "22012");
+    }
+
+    /** Whether {@code e} (which {@link #applies}) reads a column; else it is made of literals only. */
+    private static boolean usesColumn(Expression e) {
+        Expression inner = unwrap(e);
+        if (inner != e) {
+            return usesColumn(inner);
+        }
+        if (e instanceof SignedExpression s) {
+            return usesColumn(s.getExpression());
+        }
+        if (e instanceof BinaryExpression b) {
+            return usesColumn(b.getLeftExpression()) || usesColumn(b.getRightExpression());
+        }
+        return e instanceof Column;
     }
 
     private static Expression unwrap(Expression e) {

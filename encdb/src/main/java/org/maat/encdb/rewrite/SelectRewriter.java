@@ -108,7 +108,9 @@ final class SelectRewriter {
         }
         boolean distinct = ps.getDistinct() != null;
         boolean clientFilter = !source.likeChecks().isEmpty();
-        boolean serverDistinct = distinct && !clientFilter;
+        // H2 can deduplicate only what it sees: the onions of columns. A value computed on the client from
+        // them (col + NULL, col * 0, col + ?) may collapse rows H2 keeps apart, so those are deduplicated after.
+        boolean serverDistinct = distinct && !clientFilter && !computesOnClient(ps.getSelectItems());
         deduplicatedByH2 = serverDistinct;
 
         ExpressionWriter items = selectList(ps, grouped || serverDistinct);
@@ -772,6 +774,11 @@ final class SelectRewriter {
             }
             groupExprs.add(ord); // same groups: Eq and Ord of one column are both functions of its value
         }
+        if (deduplicatedByH2 && !selectExprs.contains(ord)) {
+            // H2 orders DISTINCT rows only by what it returns; the Ord onion is a function of the value the
+            // Eq onion already deduplicates on, so selecting it too keeps the same rows.
+            selectExprs.add(ord);
+        }
         return ord;
     }
 
@@ -828,6 +835,27 @@ final class SelectRewriter {
             boolean leftColumn = eq.getLeftExpression() instanceof Column;
             boolean rightColumn = eq.getRightExpression() instanceof Column;
             return leftColumn != rightColumn; // a column against a value, not a join condition
+        }
+        return false;
+    }
+
+    /**
+     * Whether a select item is a value computed from encrypted columns other than the column itself or its
+     * negation (arithmetic, functions, aggregates over HOM): DISTINCT over it cannot be left to H2.
+     */
+    private boolean computesOnClient(List<SelectItem<?>> items) throws SQLException {
+        ExpressionWriter w = new ExpressionWriter(scope, root.fork(), keys);
+        for (SelectItem<?> item : items) {
+            Expression e = item.getExpression();
+            if (e instanceof AllColumns || e instanceof AllTableColumns || e instanceof Column) {
+                continue;
+            }
+            if (e instanceof SignedExpression && w.signedColumnOrNull(e) != null) {
+                continue;
+            }
+            if (w.referencesEncrypted(e)) {
+                return true;
+            }
         }
         return false;
     }

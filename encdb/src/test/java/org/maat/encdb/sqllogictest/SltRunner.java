@@ -23,13 +23,13 @@ import java.util.regex.Pattern;
  * H2 fails, or refuse the SQL with SQLState 0A000. A refused or mismatched statement that changes data
  * leaves the two databases different, so the rest of that script is not compared (counted as such).
  */
-final class SltRunner {
+public final class SltRunner {
 
     /** What the encrypted layer did with one record, compared with plain H2. */
     enum Verdict { AGREES, REFUSED, MISMATCH }
 
     /** One mismatch: where, what, and both sides. */
-    record Mismatch(String where, String sql, String h2, String driver) {
+    public record Mismatch(String where, String sql, String h2, String driver) {
         @Override
         public String toString() {
             return where + ": " + sql + "\n  H2:     " + h2 + "\n  driver: " + driver;
@@ -178,7 +178,7 @@ final class SltRunner {
     }
 
     /** As sqllogictest prints a value: I as an integer, R with three decimals, T as text; NULL, (empty), @. */
-    static String render(Object v, char type) {
+    public static String render(Object v, char type) {
         if (v == null) {
             return "NULL";
         }

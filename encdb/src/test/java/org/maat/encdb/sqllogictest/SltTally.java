@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** Counts of one script's run: records run, H2 passes, driver agreements, refusals by kind, mismatches. */
-final class SltTally {
+public final class SltTally {
 
     final String script;
     int records;
@@ -16,7 +16,7 @@ final class SltTally {
     final Map<String, Integer> refusals = new TreeMap<>();
     /** The first refusal message of each kind. */
     final Map<String, String> examples = new TreeMap<>();
-    final List<SltRunner.Mismatch> mismatches = new ArrayList<>();
+    public final List<SltRunner.Mismatch> mismatches = new ArrayList<>();
 
     SltTally(String script) {
         this.script = script;
@@ -49,7 +49,7 @@ final class SltTally {
     }
 
     /** {@code | script | records | H2 passes | driver agrees | refused | mismatches | not run |} */
-    String row() {
+    public String row() {
         return "| " + script + " | " + records + " | " + h2Passes + " (" + percent(h2Passes) + ") | " + agrees + " ("
                 + percent(agrees) + ") | " + refused() + " | " + mismatches.size() + " | " + notRun + " |";
     }
