@@ -182,6 +182,15 @@ public final class SearchFixture {
             return found;
         }
 
+        /** The generated test logins ({@code logins.txt}), one sorted line each: user and a hash of the password. */
+        public List<String> logins() {
+            if (!Files.exists(SearchFixture.this.data.logins())) {
+                return List.of();
+            }
+            return GeneratedLogins.read(SearchFixture.this.data).stream()
+                    .map(l -> "login " + l.user() + " " + sha(l.password())).sorted().toList();
+        }
+
         /**
          * What each of {@code users} finds for each of {@code queries} under the monitor, as sorted text: one
          * line per user, query and shard with the ids found, sorted (documents a reveal re-adds get new Lucene
@@ -230,11 +239,6 @@ public final class SearchFixture {
                 }
             }
             lines.add("accounts " + sha(Files.readString(SearchFixture.this.data.accounts())));
-            Path logins = SearchFixture.this.data.logins();
-            if (Files.exists(logins)) {
-                GeneratedLogins.read(SearchFixture.this.data).forEach(l -> lines.add("login " + l.user() + " "
-                        + sha(l.password())));
-            }
             Path profiles = SearchFixture.this.data.root().resolve("profile");
             if (Files.isDirectory(profiles)) {
                 try (Stream<Path> s = Files.walk(profiles)) {
@@ -298,6 +302,30 @@ public final class SearchFixture {
             }
         }
         return files;
+    }
+
+    /** The bytes of every file of {@link #storedFiles()}, read once, as ISO-8859-1 text (one char per byte). */
+    public Map<Path, String> storedBytes() throws IOException {
+        Map<Path, String> all = new TreeMap<>();
+        for (Path p : storedFiles()) {
+            all.put(p, new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1));
+        }
+        return all;
+    }
+
+    /** The files of {@code files} (from {@link #storedBytes()}) that contain {@code needle} not followed by a digit. */
+    public static List<Path> containing(Map<Path, String> files, String needle) {
+        List<Path> found = new ArrayList<>();
+        files.forEach((p, bytes) -> {
+            for (int at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + 1)) {
+                int end = at + needle.length();
+                if (end >= bytes.length() || !Character.isDigit(bytes.charAt(end))) {
+                    found.add(p);
+                    break;
+                }
+            }
+        });
+        return found;
     }
 
     /** The files among {@link #storedFiles()} whose bytes contain {@code needle} not followed by a digit. */
