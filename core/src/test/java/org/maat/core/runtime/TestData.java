@@ -48,6 +48,12 @@ public final class TestData {
     }
 
     public static DataDir generate(Path dir, int documents, long seed, PopulationSpec spec) throws IOException {
+        return generate(dir, documents, seed, spec, PopulationGenerator.DEFAULT_ACCOUNTS);
+    }
+
+    /** As {@link #generate(Path, int, long, PopulationSpec)}, giving accounts to users {@code u0 .. u(accounts-1)} only. */
+    public static DataDir generate(Path dir, int documents, long seed, PopulationSpec spec, int accounts)
+            throws IOException {
         Random random = new Random(seed);
         StringBuilder lines = new StringBuilder();
         for (int i = 0; i < documents; i++) {
@@ -63,7 +69,7 @@ public final class TestData {
         Files.createDirectories(dir);
         Path corpus = Files.writeString(dir.resolve("corpus-" + seed + ".jsonl"), lines);
         DataDir data = DataDir.at(dir.resolve("data-" + seed));
-        new PopulationGenerator(spec, PopulationGenerator.DEFAULT_ACCOUNTS, CHEAP_HASHER).generate(CorpusSpec.parse("jsonl:" + corpus, seed), data, ScanMode.STRICT,
+        new PopulationGenerator(spec, accounts, CHEAP_HASHER).generate(CorpusSpec.parse("jsonl:" + corpus, seed), data, ScanMode.STRICT,
                 bad -> { }, GenerationProgress.NONE);
         return data;
     }

@@ -77,23 +77,32 @@ final class Disguising {
         // Every step's condition is read once before the first write: the encrypted layer may have to peel
         // a column's onion for it, which it cannot do inside a transaction that has already written.
         for (Step step : spec.steps()) {
-            String column = step instanceof Decorrelate d ? d.column()
-                    : step instanceof Remove r ? r.owner() : ((Modify) step).owner();
+            String column = step.ownerColumn();
             for (SqlValue who : affected) {
                 sql.count(step.target(), Map.of(column, as(step.target(), column, who)));
             }
         }
         for (Step step : spec.steps()) {
             for (SqlValue who : affected) {
-                if (step instanceof Remove r) {
-                    remove(r, who);
-                } else if (step instanceof Modify m) {
-                    modify(m, who);
-                } else if (step instanceof Decorrelate d) {
-                    decorrelate(d, who);
-                } else {
-                    throw new IllegalStateException("a step this class does not know: " + step);
-                }
+                step.accept(new DisguiseSpec.Visitor<Void, SQLException>() {
+                    @Override
+                    public Void remove(Remove r) throws SQLException {
+                        Disguising.this.remove(r, who);
+                        return null;
+                    }
+
+                    @Override
+                    public Void modify(Modify m) throws SQLException {
+                        Disguising.this.modify(m, who);
+                        return null;
+                    }
+
+                    @Override
+                    public Void decorrelate(Decorrelate d) throws SQLException {
+                        Disguising.this.decorrelate(d, who);
+                        return null;
+                    }
+                });
             }
         }
         return new JdbcBag(spec.name(), principal, speaksFor, created, removed, modified, decorrelated, forgotten);

@@ -52,6 +52,8 @@ public final class JdbcDisguises implements Disguises {
     private final JdbcBagStore bags;
     private final JdbcPrincipalRegistry registry;
     private final Admission admission;
+    /** Whether a transaction of this instance committed: only then does {@link #close()} compact an owned file. */
+    private boolean committed;
 
     /**
      * Disguises over {@code conn}'s database; the caller keeps {@code conn} and closes it.
@@ -286,10 +288,36 @@ public final class JdbcDisguises implements Disguises {
         }
         if (ownsConnection) {
             try {
+                compactIfOwnedH2File();
                 conn.close();
             } catch (SQLException e) {
                 throw new StoreException("cannot close the database: " + e.getMessage(), e);
             }
+        }
+    }
+
+    /**
+     * For a plain embedded H2 file this instance opened ({@link #open}, the command line) and changed:
+     * {@code SHUTDOWN COMPACT}, which rewrites the file from its live rows, so old versions of removed
+     * or modified rows (index pages included) leave it. Not for another driver, an in-memory or a server
+     * database (another process holds the file), nor while another session has it open, nor a connection
+     * the caller passed in: the caller decides when its database closes.
+     */
+    private void compactIfOwnedH2File() throws SQLException {
+        if (!committed || !(conn instanceof org.h2.jdbc.JdbcConnection)) {
+            return;
+        }
+        String url = conn.getMetaData().getURL();
+        if (url.startsWith("jdbc:h2:mem:") || url.startsWith("jdbc:h2:tcp:") || url.startsWith("jdbc:h2:ssl:")) {
+            return;
+        }
+        try (java.sql.Statement st = conn.createStatement()) {
+            try (java.sql.ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.SESSIONS")) {
+                if (rs.next() && rs.getLong(1) > 1) {
+                    return; // SHUTDOWN would close another session's database under it
+                }
+            }
+            st.execute("SHUTDOWN COMPACT");
         }
     }
 
@@ -327,6 +355,7 @@ public final class JdbcDisguises implements Disguises {
             T result = work.run();
             conn.commit();
             done = true;
+            committed = true;
             return result;
         } catch (SQLException e) {
             throw new DisguiseException("database error, nothing was changed: " + e.getMessage(), e);

@@ -1,9 +1,7 @@
 package org.maat.disguise.search;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import org.maat.core.task.DocumentReader;
 import org.maat.core.task.LabelledDocument;
@@ -20,10 +18,12 @@ import org.maat.disguise.search.SearchRecords.ProfileFile;
 import org.maat.disguise.search.SearchRecords.SpeaksFor;
 import org.maat.disguise.spec.DisguiseSpec;
 import org.maat.disguise.spec.DisguiseSpec.Decorrelate;
+import org.maat.disguise.spec.DisguiseSpec.Modify;
 import org.maat.disguise.spec.DisguiseSpec.Pseudoprincipals;
 import org.maat.disguise.spec.DisguiseSpec.Remove;
 import org.maat.disguise.spec.DisguiseSpec.SearchKind;
 import org.maat.disguise.spec.DisguiseSpec.Step;
+import org.maat.disguise.spec.DisguiseSpec.Visitor;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 import org.maat.policy.facts.Fact;
@@ -46,19 +46,25 @@ final class DisguisePlanner {
     private final Set<String> speaksFor;
 
     private final List<SpeaksFor> created = new ArrayList<>();
-    private final Map<String, PrivateKey> createdKeys = new LinkedHashMap<>();
     private final List<LabelledRecord> removed = new ArrayList<>();
     private final List<Decorrelation> decorrelated = new ArrayList<>();
     private final List<FactRecord> facts = new ArrayList<>();
+    private final java.util.SortedSet<String> present = new java.util.TreeSet<>();
     private List<ProfileFile> profile = List.of();
     private String accountHash;
+    /** Whether a step removes the login: the principal's registered key goes with it, account or not. */
+    private boolean removesLogin;
+    private final boolean keyRegistered;
     private boolean removesProfile;
 
     private final List<ConduitRecord> putConduits = new ArrayList<>();
     private final List<String> removeConduits = new ArrayList<>();
     private final List<LabelledRecord> index = new ArrayList<>();
 
-    DisguisePlanner(SearchData stores, DisguiseSpec spec, String principal, Set<String> speaksFor) {
+    /** {@code keyRegistered}: whether the principal's public key is registered now (a removed login forgets it). */
+    DisguisePlanner(SearchData stores, DisguiseSpec spec, String principal, Set<String> speaksFor,
+                    boolean keyRegistered) {
+        this.keyRegistered = keyRegistered;
         this.stores = stores;
         this.spec = spec;
         this.principal = principal;
@@ -66,30 +72,49 @@ final class DisguisePlanner {
     }
 
     /** What the disguise does; {@code applied} is its time, recorded in the bag. */
-    record Outcome(SearchBag bag, SearchPlan plan, Map<String, PrivateKey> pseudoprincipals) {
+    record Outcome(SearchBag bag, SearchPlan plan) {
     }
 
     Outcome plan(long applied) {
         for (Step step : spec.steps()) {
             SearchKind kind = kind(step);
-            if (step instanceof Remove) {
-                remove(kind);
-            } else if (step instanceof Decorrelate d && kind == SearchKind.DOCUMENTS) {
-                decorrelate(d.pseudoprincipals());
-            } else {
-                throw new DisguiseException(spec.source() + ":" + step.at() + ": search data cannot "
-                        + step.getClass().getSimpleName().toLowerCase() + " " + kind.label()
-                        + " (documents can be removed or decorrelated; friendships, history and login removed)");
-            }
+            step.accept(new Visitor<Void, RuntimeException>() {
+                @Override
+                public Void remove(Remove r) {
+                    DisguisePlanner.this.remove(kind);
+                    return null;
+                }
+
+                @Override
+                public Void modify(Modify m) {
+                    throw cannot(step, "modify", kind);
+                }
+
+                @Override
+                public Void decorrelate(Decorrelate d) {
+                    if (kind != SearchKind.DOCUMENTS) {
+                        throw cannot(step, "decorrelate", kind);
+                    }
+                    DisguisePlanner.this.decorrelate(d.pseudoprincipals());
+                    return null;
+                }
+            });
         }
-        boolean forgetsKey = accountHash != null;
-        SearchBag bag = new SearchBag(spec.name(), principal, applied, created, removed, decorrelated, facts, profile,
-                accountHash, forgetsKey);
+        // Keyed on the step, not on an account: most of a population has no account, and a key left
+        // registered would name the principal in disguise.db after their disguise.
+        boolean forgetsKey = removesLogin && keyRegistered;
+        SearchBag bag = new SearchBag(spec.name(), principal, applied, created, removed, decorrelated, facts,
+                List.copyOf(present), profile, accountHash, forgetsKey);
         List<String> removedIds = removed.stream().map(r -> r.document().id()).toList();
-        SearchPlan plan = new SearchPlan(putConduits, removeConduits, List.of(), facts, removedIds, List.of(),
+        SearchPlan plan = new SearchPlan(SearchPlan.Direction.TAKES_AWAY, putConduits, removeConduits, List.of(), facts, removedIds, List.of(),
                 removedIds, index, accountHash != null ? principal : null, null,
                 removesProfile ? principal : null, null);
-        return new Outcome(bag, plan, createdKeys);
+        return new Outcome(bag, plan);
+    }
+
+    private DisguiseException cannot(Step step, String action, SearchKind kind) {
+        return new DisguiseException(spec.source() + ":" + step.at() + ": search data cannot " + action + " "
+                + kind.label() + " (documents can be removed or decorrelated; friendships, history and login removed)");
     }
 
     private SearchKind kind(Step step) {
@@ -108,6 +133,11 @@ final class DisguisePlanner {
             case FRIENDSHIPS -> {
                 for (Fact f : stores.friendships(principal)) {
                     facts.add(FactRecord.of(f));
+                    for (String party : f.args()) {
+                        if (!party.equals(principal) && stores.present(party, principal)) {
+                            present.add(party);
+                        }
+                    }
                 }
             }
             case HISTORY -> {
@@ -115,7 +145,10 @@ final class DisguisePlanner {
                 removesProfile = true;
             }
             // none when an earlier disguise (an anonymization this deletion composes with) removed it
-            case LOGIN -> accountHash = stores.accounts().hashOf(principal).orElse(null);
+            case LOGIN -> {
+                accountHash = stores.accounts().hashOf(principal).orElse(null);
+                removesLogin = true;
+            }
         }
     }
 
@@ -178,7 +211,6 @@ final class DisguisePlanner {
         String pp = PseudoprincipalId.random();
         PrivateKey key = PrincipalKeys.generate();
         created.add(new SpeaksFor(pp, key.toText()));
-        createdKeys.put(pp, key);
         return pp;
     }
 }

@@ -52,7 +52,7 @@ final class PlanApplier {
         try {
             erase(plan, writers);
             steps.accept("erased");
-            if (bringsBack(plan)) {
+            if (plan.direction() == SearchPlan.Direction.BRINGS_BACK) {
                 // Conduits first, then the documents and the index that name them: a running shard never
                 // lists an id whose conduit is not there yet, and a restored owner is the owner it searches as.
                 policies(plan);
@@ -79,11 +79,6 @@ final class PlanApplier {
             throw new UncheckedIOException("a disguise could not finish writing Maat's stores; it is rolled forward "
                     + "before the next disguise, or when the data directory is next opened: " + e.getMessage(), e);
         }
-    }
-
-    /** Whether {@code plan} brings data back (a reveal) rather than taking it away (a disguise). */
-    private static boolean bringsBack(SearchPlan plan) {
-        return plan.accountHash() != null || !plan.restoreDocuments().isEmpty() || !plan.addFacts().isEmpty();
     }
 
     private void policies(SearchPlan plan) {

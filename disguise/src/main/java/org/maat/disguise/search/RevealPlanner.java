@@ -76,18 +76,22 @@ final class RevealPlanner {
             index.add(new LabelledRecord(d.conduit(), DocumentRecord.of(doc)));
         }
         List<FactRecord> facts = bag.facts().stream().filter(this::partiesExist).toList();
-        return new SearchPlan(put, List.of(), facts, List.of(), List.of(), restore, List.of(), index,
+        return new SearchPlan(SearchPlan.Direction.BRINGS_BACK, put, List.of(), facts, List.of(), List.of(), restore, List.of(), index,
                 bag.accountHash() != null ? bag.principal() : null, bag.accountHash(),
                 bag.profile().isEmpty() ? null : bag.principal(), bag.profile().isEmpty() ? null : bag.profile());
     }
 
     /**
-     * A friendship comes back only if its other party still has an account: one who left since keeps
-     * their side in their own bag, and restoring it here would write their name into the policy store.
+     * A friendship comes back unless one of its other parties was in the data when the disguise was applied
+     * and has left since (their own disguise took their account, documents and friendships): they keep their
+     * side in their own bag, and restoring it here would write their name into the policy store. What decides
+     * is the state recorded at apply time, not whether the party has an account: most of a generated
+     * population has none.
      */
     private boolean partiesExist(FactRecord fact) {
         for (String party : fact.args()) {
-            if (!party.equals(bag.principal()) && stores.accounts().hashOf(party).isEmpty()) {
+            if (!party.equals(bag.principal()) && bag.present().contains(party)
+                    && !stores.present(party, bag.principal())) {
                 return false;
             }
         }

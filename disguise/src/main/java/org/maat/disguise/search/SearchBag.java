@@ -14,19 +14,23 @@ import org.maat.disguise.search.SearchRecords.SpeaksFor;
  * @param removed      documents taken out of the conduit store, the policy store and the index
  * @param decorrelated documents whose owner became a pseudoprincipal (the conduit as it was)
  * @param facts        facts removed (friendships in both directions)
+ * @param present      the other parties of {@code facts} that were in the data apart from the principal when
+ *                     the disguise was applied ({@link SearchData#present}): a reveal leaves out a fact with one
+ *                     of them only if they have left since
  * @param profile      the files of {@code profile/PRINCIPAL}, if history was removed
  * @param accountHash  the principal's password hash, if the login was removed; else null
  * @param forgotKey    whether the disguise forgot the principal's registered key (it removed the login)
  */
 record SearchBag(String disguise, String principal, long appliedMillis, List<SpeaksFor> speaksFor,
                  List<LabelledRecord> removed, List<Decorrelation> decorrelated, List<FactRecord> facts,
-                 List<ProfileFile> profile, String accountHash, boolean forgotKey) {
+                 List<String> present, List<ProfileFile> profile, String accountHash, boolean forgotKey) {
 
     SearchBag {
         speaksFor = List.copyOf(speaksFor);
         removed = List.copyOf(removed);
         decorrelated = List.copyOf(decorrelated);
         facts = List.copyOf(facts);
+        present = present == null ? List.of() : List.copyOf(present); // absent from bags sealed before it existed
         profile = List.copyOf(profile);
     }
 

@@ -29,6 +29,18 @@ record SearchData(DataSet data, AccountStore accounts, IndexLayout index, Monito
         }
     }
 
+    /**
+     * Whether {@code party} is in the data apart from {@code principal}: an account, a document, a profile or
+     * a friendship with anyone else. Read when a disguise removes {@code principal}'s friendships, and again
+     * when it is revealed: a party present then and absent now has left since (their own disguise took
+     * them away), and a friendship restored with them would write their name back.
+     */
+    boolean present(String party, String principal) {
+        return accounts.hashOf(party).isPresent() || profiles.exists(party)
+                || friendships(party).stream().anyMatch(f -> !f.args().contains(principal))
+                || !documentsOwnedBy(Set.of(party)).isEmpty();
+    }
+
     /** The friendships of {@code user}: {@code friend(user, X)} and {@code friend(X, user)}. */
     List<Fact> friendships(String user) {
         List<Fact> facts = new ArrayList<>();

@@ -197,7 +197,8 @@ public final class SearchDisguises implements Disguises {
                     + " disguise: nothing to disguise");
         }
         Instant applied = Instant.now();
-        DisguisePlanner.Outcome outcome = new DisguisePlanner(stores, spec, principal, speaksFor)
+        DisguisePlanner.Outcome outcome = new DisguisePlanner(stores, spec, principal, speaksFor,
+                registry.find(principal).isPresent())
                 .plan(applied.toEpochMilli());
         SearchBag bag = outcome.bag();
         Locator locator = Locator.random();
@@ -219,7 +220,8 @@ public final class SearchDisguises implements Disguises {
         }
         RollForwardJournal.Entry entry = record(outcome.plan(), writers, edit -> {
             edit.putNew(DisguiseFile.BAGS, locator.storageKey(), sealed);
-            outcome.pseudoprincipals().forEach((pp, k) -> edit.put(DisguiseFile.PRINCIPALS, pp, k.publicKey().bytes()));
+            // No pseudoprincipal is registered: its key is in the bag only. Registered beside the principal's,
+            // and written in the same commit, it would link the two for anyone holding the file.
             if (bag.forgotKey()) {
                 edit.remove(DisguiseFile.PRINCIPALS, principal);
             }

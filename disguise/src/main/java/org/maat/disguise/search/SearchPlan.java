@@ -12,6 +12,8 @@ import org.maat.disguise.search.SearchRecords.ProfileFile;
  * changes, so that a crash part way is rolled forward from it. Every part is a state to reach, not a
  * step to repeat: applying a part twice leaves what applying it once does.
  *
+ * @param direction       whether the plan takes data away (an apply) or brings it back (a reveal): it decides
+ *                        the order in which {@link PlanApplier} reaches the stores
  * @param putConduits     conduits the policy store must hold (restored, or re-owned by a pseudoprincipal)
  * @param removeConduits  conduit ids the policy store must not hold
  * @param addFacts        facts the policy store must hold
@@ -25,12 +27,21 @@ import org.maat.disguise.search.SearchRecords.ProfileFile;
  * @param profileUser     the principal whose profile directory changes, or null when none does
  * @param profile         the files to restore into it, or null to remove it
  */
-record SearchPlan(List<ConduitRecord> putConduits, List<String> removeConduits, List<FactRecord> addFacts,
+record SearchPlan(Direction direction, List<ConduitRecord> putConduits, List<String> removeConduits, List<FactRecord> addFacts,
                   List<FactRecord> removeFacts, List<String> removeDocuments, List<DocumentRecord> restoreDocuments,
                   List<String> unindex, List<LabelledRecord> index, String account, String accountHash,
                   String profileUser, List<ProfileFile> profile) {
 
+    /** What a plan does to the principal's data. */
+    enum Direction {
+        /** An apply: documents, conduits, facts, login and history go (or are re-owned). */
+        TAKES_AWAY,
+        /** A reveal: what a bag holds comes back. */
+        BRINGS_BACK
+    }
+
     SearchPlan {
+        java.util.Objects.requireNonNull(direction, "direction");
         putConduits = List.copyOf(putConduits);
         removeConduits = List.copyOf(removeConduits);
         addFacts = List.copyOf(addFacts);

@@ -42,17 +42,46 @@ public record DisguiseSpec(String name, String description, AppliesTo appliesTo,
         }
     }
 
-    /** One step; {@code target} is a table (JDBC) or a {@link SearchKind#label()} (search data). */
+    /**
+     * One step; {@code target} is a table (JDBC) or a {@link SearchKind#label()} (search data). Code that acts
+     * on steps does so through {@link #accept}: a new kind of step then fails to compile wherever it is not
+     * handled, rather than falling through an {@code instanceof} chain.
+     */
     public sealed interface Step permits Remove, Modify, Decorrelate {
         String target();
 
         Position at();
+
+        /** The column of {@link #target()} that names the principal whose rows the step changes. */
+        String ownerColumn();
+
+        /** Calls the method of {@code visitor} for this kind of step. */
+        <R, E extends Exception> R accept(Visitor<R, E> visitor) throws E;
+    }
+
+    /** What to do with each kind of {@link Step}; {@code E} is what the actions may throw. */
+    public interface Visitor<R, E extends Exception> {
+        R remove(Remove step) throws E;
+
+        R modify(Modify step) throws E;
+
+        R decorrelate(Decorrelate step) throws E;
     }
 
     /** Removes the rows of {@code target} whose {@code owner} column is the principal (or one it speaks for). */
     public record Remove(String target, String owner, List<String> key, Position at) implements Step {
         public Remove {
             key = List.copyOf(key);
+        }
+
+        @Override
+        public String ownerColumn() {
+            return owner;
+        }
+
+        @Override
+        public <R, E extends Exception> R accept(Visitor<R, E> visitor) throws E {
+            return visitor.remove(this);
         }
     }
 
@@ -62,6 +91,16 @@ public record DisguiseSpec(String name, String description, AppliesTo appliesTo,
         public Modify {
             key = List.copyOf(key);
             columns = Map.copyOf(columns);
+        }
+
+        @Override
+        public String ownerColumn() {
+            return owner;
+        }
+
+        @Override
+        public <R, E extends Exception> R accept(Visitor<R, E> visitor) throws E {
+            return visitor.modify(this);
         }
     }
 
@@ -73,6 +112,16 @@ public record DisguiseSpec(String name, String description, AppliesTo appliesTo,
                               Position at) implements Step {
         public Decorrelate {
             key = List.copyOf(key);
+        }
+
+        @Override
+        public String ownerColumn() {
+            return column;
+        }
+
+        @Override
+        public <R, E extends Exception> R accept(Visitor<R, E> visitor) throws E {
+            return visitor.decorrelate(this);
         }
     }
 

@@ -90,7 +90,7 @@ class DisguiseFileTest {
     }
 
     private static SearchPlan plan(String text) {
-        return new SearchPlan(List.of(), List.of("d1"), List.of(), List.of(), List.of(), List.of(
+        return new SearchPlan(SearchPlan.Direction.TAKES_AWAY, List.of(), List.of("d1"), List.of(), List.of(), List.of(), List.of(
                 new SearchRecords.DocumentRecord("d1", "t", "", text)), List.of(), List.of(), "u1", null, null, null);
     }
 

@@ -30,6 +30,7 @@ import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
 import org.maat.core.data.DirectoryTree;
 import org.maat.core.index.IndexFields;
+import org.maat.core.population.PopulationSpec;
 import org.maat.core.lucene.IndexLabelling;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.lucene.PublishedIndex;
@@ -83,6 +84,18 @@ public final class SearchFixture {
         DirectoryTree.copy(template.resolve("data"), dir.resolve("data"));
         DirectoryTree.copy(template.resolve("index"), dir.resolve("index"));
         return choose(dir);
+    }
+
+    /**
+     * A fresh data directory and monitored index in {@code dir} for {@code spec}'s population over {@code documents}
+     * documents, accounts for users {@code u0 .. u(accounts-1)} only; no user is chosen ({@link #user} is null).
+     */
+    public static SearchFixture generate(Path dir, PopulationSpec spec, int documents, int accounts) throws IOException {
+        DataDir generated = TestData.generate(dir.resolve("gen"), documents, spec.seed(), spec, accounts);
+        TestData.index(generated, dir.resolve("index"), 2);
+        DirectoryTree.copy(generated.root(), dir.resolve("data"));
+        DirectoryTree.delete(dir.resolve("gen"));
+        return new SearchFixture(dir, null, null, null);
     }
 
     private static SearchFixture choose(Path dir) throws IOException {
@@ -167,6 +180,38 @@ public final class SearchFixture {
                 }
             }
             return found;
+        }
+
+        /** The generated test logins ({@code logins.txt}), one sorted line each: user and a hash of the password. */
+        public List<String> logins() {
+            if (!Files.exists(SearchFixture.this.data.logins())) {
+                return List.of();
+            }
+            return GeneratedLogins.read(SearchFixture.this.data).stream()
+                    .map(l -> "login " + l.user() + " " + sha(l.password())).sorted().toList();
+        }
+
+        /**
+         * What each of {@code users} finds for each of {@code queries} under the monitor, as sorted text: one
+         * line per user, query and shard with the ids found, sorted (documents a reveal re-adds get new Lucene
+         * doc ids, which reorder ties of equal score).
+         */
+        public String searches(List<String> users, List<String> queries) throws IOException {
+            Map<String, List<String>> found = new TreeMap<>();
+            try (IndexLabelling labels = IndexLabelling.forReading(index, Monitoring.REFERENCE_MONITOR)) {
+                for (int shard = 0; shard < labels.requirePublished().shards(); shard++) {
+                    try (SearchService service = SearchService.openShard(data, labels, index, shard)) {
+                        for (String user : users) {
+                            for (String query : queries) {
+                                found.computeIfAbsent(user + " " + query + " shard " + shard, k -> new ArrayList<>())
+                                        .addAll(service.search(Session.of(user), query, 100));
+                            }
+                        }
+                    }
+                }
+            }
+            return found.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue().stream().sorted().toList())
+                    .collect(Collectors.joining("\n"));
         }
 
         public boolean signsIn(String who) {
@@ -257,6 +302,30 @@ public final class SearchFixture {
             }
         }
         return files;
+    }
+
+    /** The bytes of every file of {@link #storedFiles()}, read once, as ISO-8859-1 text (one char per byte). */
+    public Map<Path, String> storedBytes() throws IOException {
+        Map<Path, String> all = new TreeMap<>();
+        for (Path p : storedFiles()) {
+            all.put(p, new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1));
+        }
+        return all;
+    }
+
+    /** The files of {@code files} (from {@link #storedBytes()}) that contain {@code needle} not followed by a digit. */
+    public static List<Path> containing(Map<Path, String> files, String needle) {
+        List<Path> found = new ArrayList<>();
+        files.forEach((p, bytes) -> {
+            for (int at = bytes.indexOf(needle); at >= 0; at = bytes.indexOf(needle, at + 1)) {
+                int end = at + needle.length();
+                if (end >= bytes.length() || !Character.isDigit(bytes.charAt(end))) {
+                    found.add(p);
+                    break;
+                }
+            }
+        });
+        return found;
     }
 
     /** The files among {@link #storedFiles()} whose bytes contain {@code needle} not followed by a digit. */
