@@ -1,0 +1,180 @@
+package org.maat.core.review;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maat.core.data.DataDir;
+import org.maat.core.lucene.IndexLayout;
+import org.maat.core.runtime.SearchService;
+import org.maat.core.runtime.TestData;
+import org.maat.core.search.SearchComponents;
+import org.maat.core.shard.ShardIndex;
+import org.maat.core.shard.ShardQuery;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
+import org.maat.policy.monitor.PolicyViolation;
+import org.maat.policy.monitor.Task;
+import org.maat.policy.monitor.TaskMode;
+
+/**
+ * Review attack on the task boundary's refusal path. The boundary promises that a refusal the caller gets is
+ * the monitor's own text ("written by the monitor from labels: ids, rules, owners"), never task data. But the
+ * monitor's refusal of a released list QUOTES the listed string when it is not a conduit id
+ * ({@code '<id>' in the list is not an existing conduit id}), and names the unreadable conduit the task chose.
+ * A buggy task that read another user's private title simply "releases" the title as an id: the monitor refuses,
+ * and the refusal, carrying the title verbatim, is what the boundary rethrows to the caller (in process, the
+ * CLI's stderr, the shard's 403 body; see server's review test).
+ */
+class RefusalCarriesTaskTextTest {
+
+    @TempDir
+    static Path dir;
+
+    private static DataDir data;
+    private static IndexLayout layout;
+    private static SearchService service;
+    private static List<Conduit> documents;
+
+    @BeforeAll
+    static void indexAndOpen() throws IOException {
+        data = TestData.generate(dir, 160, 28);
+        layout = TestData.index(data, dir.resolve("index"), 2);
+        service = SearchService.open(data, layout, org.maat.core.task.Monitoring.REFERENCE_MONITOR);
+        documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
+    }
+
+    @AfterAll
+    static void close() throws IOException {
+        service.close();
+    }
+
+    private static Session stranger() {
+        return Session.of("u1", "r0");
+    }
+
+    /** Documents {@code session} may not read. */
+    private static List<Conduit> unreadableBy(Session session) {
+        List<Conduit> out = new ArrayList<>();
+        try (Task checker = service.monitor().open(session, TaskMode.UNCONFINED)) {
+            for (Conduit c : documents) {
+                if (!checker.mayRead(c)) {
+                    out.add(c);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String titleOf(Conduit c) {
+        return service.data().documents().get(c.id()).orElseThrow().title();
+    }
+
+    static String everything(Throwable thrown) {
+        StringWriter out = new StringWriter();
+        thrown.printStackTrace(new PrintWriter(out));
+        return out.toString();
+    }
+
+    @Test
+    void aTaskThatReleasesAPrivateTitleAsAnIdDoesNotGetItIntoTheRefusal() {
+        Session session = stranger();
+        Conduit secretDoc = unreadableBy(session).get(0);
+        String secret = "owner=" + secretDoc.owner() + " title=" + titleOf(secretDoc);
+        Throwable seen = catchThrowable(() -> service.run(session, "parliament",
+                ctx -> ctx.results().writeIds(List.of(secret))));
+        assertThat(seen).isNotNull();
+        assertThat(everything(seen)).as("what the caller of the search sees of the refusal")
+                .doesNotContain(secret).doesNotContain(titleOf(secretDoc));
+    }
+
+    @Test
+    void aBuggyRetrievalReturningATitleDoesNotGetItIntoTheRefusal() {
+        Session session = stranger();
+        Conduit secretDoc = unreadableBy(session).get(1);
+        String title = titleOf(secretDoc);
+        SearchService buggy = service.withComponents(SearchComponents.standard().withRetrieval(
+                (shards, q, k) -> List.of("leak:" + title)));
+        Throwable seen = catchThrowable(() -> buggy.search(session, "budget", 5));
+        assertThat(seen).isNotNull();
+        assertThat(everything(seen)).doesNotContain("leak:" + title);
+    }
+
+    @Test
+    void anInProcessShardsRefusalDoesNotCarryTheTitle() throws IOException {
+        Session session = stranger();
+        Conduit secretDoc = unreadableBy(session).get(2);
+        String title = titleOf(secretDoc);
+        try (ShardIndex shards = ShardIndex.open(data, layout, org.maat.core.task.Monitoring.REFERENCE_MONITOR)) {
+            var buggy = shards.shard(0).withComponents(SearchComponents.standard().withRetrieval(
+                    (s, q, k) -> List.of("leak:" + title)));
+            Throwable seen = catchThrowable(() -> buggy.search(new ShardQuery(session.principal(), "r0", "budget", 5)));
+            assertThat(seen).isNotNull();
+            assertThat(everything(seen)).doesNotContain("leak:" + title);
+        }
+    }
+
+    /**
+     * Beyond a verbatim string: the refused conduit's id is the task's choice among every unreadable document,
+     * i.e. log2(#unreadable) bits per query, not "a few". Spelled out over one query per character, the caller
+     * reconstructs the title from refusal texts alone.
+     */
+    @Test
+    void theChoiceOfWhichUnreadableIdIsRefusedDoesNotSpellOutATitle() {
+        Session session = stranger();
+        List<Conduit> unreadable = unreadableBy(session);
+        assertThat(unreadable.size()).as("enough unreadable documents to carry a character").isGreaterThan(40);
+        Conduit secretDoc = unreadable.get(3);
+        String title = titleOf(secretDoc);
+        String alphabet = " abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+        StringBuilder recovered = new StringBuilder();
+        for (int i = 0; i < title.length(); i++) {
+            int position = i;
+            Throwable seen = catchThrowable(() -> service.run(session, "parliament", ctx -> {
+                int code = Math.max(0, alphabet.indexOf(title.charAt(position)));
+                ctx.results().writeIds(List.of(unreadable.get(code % unreadable.size()).id()));
+            }));
+            assertThat(seen).isInstanceOf(PolicyViolation.class);
+            String refused = ((PolicyViolation) seen).conduitId();
+            for (int c = 0; c < unreadable.size(); c++) {
+                if (unreadable.get(c).id().equals(refused) && c < alphabet.length()) {
+                    recovered.append(alphabet.charAt(c));
+                }
+            }
+        }
+        assertThat(recovered.toString()).as("the title as decoded by the caller from which id each refusal names")
+                .isNotEqualTo(title);
+    }
+
+    /** The same id channel, seen in the message (what a shard's 403 body and the CLI print). */
+    @Test
+    void theRefusalTextDoesNotDependOnWhichUnreadableIdTheTaskListed() {
+        Session session = stranger();
+        List<Conduit> unreadable = unreadableBy(session);
+        Random random = new Random(28);
+        Conduit a = unreadable.get(random.nextInt(unreadable.size()));
+        Conduit b;
+        do {
+            b = unreadable.get(random.nextInt(unreadable.size()));
+        } while (b.equals(a));
+        Conduit first = a;
+        Conduit second = b;
+        Throwable seenA = catchThrowable(() -> service.run(session, "parliament",
+                ctx -> ctx.results().writeIds(List.of(first.id()))));
+        Throwable seenB = catchThrowable(() -> service.run(session, "parliament",
+                ctx -> ctx.results().writeIds(List.of(second.id()))));
+        String textA = seenA.getMessage().replaceAll("[rq]/[0-9]+|/[0-9]+\\)", "");
+        String textB = seenB.getMessage().replaceAll("[rq]/[0-9]+|/[0-9]+\\)", "");
+        assertThat(textA).as("the refusal of %s vs of %s", first.id(), second.id()).isEqualTo(textB);
+    }
+}
