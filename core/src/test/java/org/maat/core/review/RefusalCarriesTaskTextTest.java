@@ -177,4 +177,84 @@ class RefusalCarriesTaskTextTest {
         String textB = seenB.getMessage().replaceAll("[rq]/[0-9]+|/[0-9]+\\)", "");
         assertThat(textA).as("the refusal of %s vs of %s", first.id(), second.id()).isEqualTo(textB);
     }
+
+    /**
+     * The operator log: the boundary says "under the monitor the original goes nowhere: the operator log gets
+     * the incident id alone (a task's taint allows no flow to the log)". The monitor's own WARN of the refusal
+     * quotes the listed string, so the title lands in the log anyway.
+     */
+    @Test
+    void theOperatorLogDoesNotGetATitleTheTaskListed() {
+        Session session = stranger();
+        Conduit secretDoc = unreadableBy(session).get(4);
+        String secret = "logged:" + titleOf(secretDoc);
+        String logged = capturingStandardError(() -> catchThrowable(() -> service.run(session, "parliament",
+                ctx -> ctx.results().writeIds(List.of(secret)))));
+        assertThat(logged).as("what the operator log got").doesNotContain(secret);
+    }
+
+    /** Shapes the existing attack does not draw: Errors, lazy or throwing text, a declared kind's subclass. */
+    @Test
+    void errorsLazyTextAndDeclaredKindSubclassesEndAsRuntimeText() {
+        Session session = stranger();
+        Conduit secretDoc = unreadableBy(session).get(5);
+        String secret = "shape:" + titleOf(secretDoc);
+        List<Throwable> shapes = List.of(
+                new StackOverflowError(secret),
+                new OutOfMemoryError(secret),
+                new LinkageError(secret, new RuntimeException(secret)),
+                new Error() {
+                    @Override
+                    public String getMessage() {
+                        return secret;
+                    }
+
+                    @Override
+                    public String toString() {
+                        return secret;
+                    }
+                },
+                new RuntimeException() {
+                    @Override
+                    public String getMessage() {
+                        throw new IllegalStateException(secret);
+                    }
+                },
+                new org.apache.lucene.search.IndexSearcher.TooManyClauses(secret) {
+                    @Override
+                    public String toString() {
+                        return secret;
+                    }
+                },
+                new ExceptionInInitializerError(new RuntimeException(secret)));
+        for (Throwable shape : shapes) {
+            java.util.concurrent.atomic.AtomicReference<Throwable> seen = new java.util.concurrent.atomic.AtomicReference<>();
+            String logged = capturingStandardError(() -> seen.set(catchThrowable(() -> service.run(session, "parliament",
+                    ctx -> {
+                        new org.maat.core.search.SearchTask(SearchComponents.standard(), 5).run(ctx); // a good release first
+                        RefusalCarriesTaskTextTest.<RuntimeException>sneaky(shape);
+                    }))));
+            assertThat(seen.get()).as("%s", shape.getClass()).isNotNull();
+            assertThat(everything(seen.get())).as("caller text for %s", shape.getClass()).doesNotContain(secret);
+            assertThat(seen.get().getCause()).isNull();
+            assertThat(logged).as("log for %s", shape.getClass()).doesNotContain(secret);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static <E extends Throwable> void sneaky(Throwable t) throws E {
+        throw (E) t;
+    }
+
+    private static String capturingStandardError(Runnable action) {
+        java.io.PrintStream original = System.err;
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            action.run();
+        } finally {
+            System.setErr(original);
+        }
+        return bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+    }
 }
