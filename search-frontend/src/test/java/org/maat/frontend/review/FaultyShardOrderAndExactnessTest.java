@@ -35,6 +35,8 @@ class FaultyShardOrderAndExactnessTest {
     static final AtomicInteger bit = new AtomicInteger(-1);
     /** Whether the bit goes into the order (true) or into the exact flag (false). */
     static volatile boolean viaOrder = true;
+    /** When not 0 (and not via order): how many times the shard repeats its best readable hit. */
+    static volatile int repeats = 0;
 
     @BeforeAll
     static void open() throws IOException {
@@ -51,6 +53,13 @@ class FaultyShardOrderAndExactnessTest {
                     ShardHit h1 = hits.get(1);
                     hits.set(0, new ShardHit(h1.id(), h0.score()));
                     hits.set(1, new ShardHit(h0.id(), h1.score()));
+                }
+            } else if (repeats > 0) { // the best readable hit again and again: counted into the total
+                if (!hits.isEmpty()) {
+                    ShardHit best = hits.get(0);
+                    for (int i = 0; i < repeats; i++) {
+                        hits.add(1, best);
+                    }
                 }
             } else if (b == 1) { // pad with ids that name no document: dropped, but counted into "exact"
                 for (int i = 0; i < query.k(); i++) {
@@ -129,5 +138,34 @@ class FaultyShardOrderAndExactnessTest {
         }
         assertThat(received.toString()).as("bits of %s decoded by the reader from \"N\" vs \"N+\"", title)
                 .isNotEqualTo(sent);
+    }
+
+    /** The total shown is a count the faulty shard sets: one character of the title per query. */
+    @Test
+    void aFaultyShardCannotSetTheTotalByRepeatingAReadableHit() throws IOException {
+        UserSession reader = site.login("u3", "r0");
+        String title = privateTitleNotOf("u3");
+        viaOrder = false;
+        bit.set(-1);
+        int honest = site.frontend.search(reader, "parliament", 0, 5).total();
+        StringBuilder received = new StringBuilder();
+        try {
+            for (int i = 0; i < 4; i++) {
+                repeats = title.charAt(i) & 0x7f;
+                bit.set(0);
+                SearchResult result = site.frontend.search(reader, "parliament", 0, 5);
+                received.append((char) (result.total() - honest));
+                assertThat(result.hits()).extracting(SearchResult.Hit::id).doesNotHaveDuplicates();
+            }
+        } catch (AssertionError e) {
+            throw new AssertionError("decoded so far from totals: '" + received + "' of '" + title + "': "
+                    + e.getMessage(), e);
+        } finally {
+            repeats = 0;
+            bit.set(-1);
+            viaOrder = true;
+        }
+        assertThat(received.toString()).as("characters of %s decoded from the total", title)
+                .isNotEqualTo(title.substring(0, 4));
     }
 }
