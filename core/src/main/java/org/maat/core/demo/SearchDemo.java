@@ -109,9 +109,11 @@ public final class SearchDemo {
                         SearchComponents.standard().withFilter(AccessFilter.none()));
                 out.println("  released (no unreadable document was in the top " + K + ")");
             } catch (PolicyViolation refused) {
+                // The caller gets the runtime's words only: which id the task listed is the task's data.
                 out.println("  refused by the monitor, nothing delivered:");
-                out.println("    " + refused.getMessage().lines().findFirst().orElse("").replace(
-                        "; and its release", ";\n    and its release"));
+                out.println("    " + refused.getMessage());
+                out.println("    (a listed id was one the stranger may not read: ONLY_CND_IDS+ holds for every list"
+                        + " released to a session; the refusal names none of the ids)");
             }
         }
         out.flush();

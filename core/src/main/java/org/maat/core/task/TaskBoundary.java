@@ -7,6 +7,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
+import org.maat.policy.lang.Permission;
 import org.maat.policy.monitor.Payload;
 import org.maat.policy.monitor.PolicyViolation;
 import org.slf4j.Logger;
@@ -25,9 +26,9 @@ import org.slf4j.LoggerFactory;
  *       monitor let through is handed to the channel's trusted ranking, so the runtime scores only ids the
  *       recipient may read.</li>
  *   <li><b>A refusal ends the task's output</b>: after the monitor refused one release, the channel delivers
- *       nothing more, and {@link #run} throws that refusal (a copy of the monitor's own, taken when it was
- *       thrown, never an exception of the task's making or one the task held) even if the task caught it and
- *       went on.</li>
+ *       nothing more, and {@link #run} throws a refusal in the runtime's words (the channel's destination and
+ *       an incident id: never the monitor's text, which may depend on what the task listed or read, nor an
+ *       exception the task held) even if the task caught the monitor's and went on.</li>
  *   <li><b>Exceptions</b>: any other {@link Throwable} from task code (its message, cause chain, suppressed
  *       exceptions and stack) is replaced by runtime-authored text: one of the caller's declared
  *       {@link #run(Body, Map) kinds} (chosen by the throwable's type, its text built without it) or a
@@ -134,7 +135,7 @@ public final class TaskBoundary {
 
     /** A release of ids through {@code channel}: checked and delivered in one step, or refused with nothing delivered. */
     void release(ResultChannel channel, List<String> ids) {
-        cross(() -> {
+        cross(channel, () -> {
             gate.release(channel.destination(), channel.recipient(), ids);
             channel.deliverIds(ids);
         });
@@ -142,13 +143,21 @@ public final class TaskBoundary {
 
     /** Opaque text through {@code channel}: released only where every policy in the task's taint allows data to flow. */
     void releaseText(ResultChannel channel, String text) {
-        cross(() -> {
+        cross(channel, () -> {
             gate.write(channel.destination(), channel.recipient(), Payload.data());
             channel.deliverText(text);
         });
     }
 
-    private void cross(Runnable step) {
+    private PolicyViolation runtimeRefusal(ResultChannel channel) {
+        String incident = incident();
+        LOG.info("{}'s output was refused by the monitor (incident {})", what, incident);
+        Conduit destination = channel.destination();
+        return new PolicyViolation(destination.id(), Permission.DECLASSIFY, destination.policy(), channel.recipient(),
+                what + "'s output was refused by the monitor (incident " + incident + ")", null);
+    }
+
+    private void cross(ResultChannel channel, Runnable step) {
         if (ended) {
             throw new IllegalStateException(what + " has ended: its channels deliver nothing more");
         }
@@ -158,9 +167,10 @@ public final class TaskBoundary {
         try {
             step.run();
         } catch (PolicyViolation refused) {
-            // The task sees this one; the boundary keeps a copy the task never holds, so nothing it adds
-            // (a cause, a suppressed exception, a stack) travels with the refusal the caller gets.
-            refusal = refused.fresh();
+            // The task sees the monitor's refusal; the caller gets the boundary's own, in the runtime's words
+            // alone: the monitor's text can depend on what the task listed or read (which policy in its taint
+            // refused), and nothing the task adds to the one it holds (a cause, a suppressed exception) travels.
+            refusal = runtimeRefusal(channel);
             throw refused;
         }
     }

@@ -79,8 +79,8 @@ class SearchDemoIT {
 
         List<String> dropped = sections.get("4. A search task whose ACL filter was dropped");
         assertThat(dropped.get(0)).isEqualTo("  refused by the monitor, nothing delivered:");
-        assertThat(dropped.get(1)).contains("refused for session");
-        assertThat(String.join("\n", dropped.subList(1, dropped.size()))).contains("may not read listed conduit");
+        assertThat(dropped.get(1)).contains("output was refused by the monitor (incident ");
+        assertThat(String.join("\n", dropped.subList(1, dropped.size()))).contains("ONLY_CND_IDS+");
     }
 
     private static List<Search> searches(List<String> lines) {

@@ -42,6 +42,9 @@ import org.maat.policy.monitor.TaskMode;
  */
 class TaskBoundaryAttackTest {
 
+    /** The runtime's words for a refused output: the same whichever id was listed and why it was refused. */
+    private static final String REFUSED = "the search task's output was refused by the monitor \\(incident [0-9a-f]{10}\\)";
+
     @TempDir
     static Path dir;
 
@@ -182,7 +185,7 @@ class TaskBoundaryAttackTest {
                 ctx.results().writeIds(List.of()); // carries on with other output
             }
         }));
-        assertThat(seen).isInstanceOf(PolicyViolation.class).hasMessageContaining("may not read listed conduit");
+        assertThat(seen).isInstanceOf(PolicyViolation.class).hasMessageMatching(REFUSED);
         assertThat(channel.get().deliveredIds()).isEmpty();
     }
 
@@ -227,7 +230,7 @@ class TaskBoundaryAttackTest {
             } else {
                 refused++;
                 assertThat(seen).as("%s releasing %s", session, target.id()).isInstanceOf(PolicyViolation.class)
-                        .hasMessageContaining("may not read listed conduit " + target.id());
+                        .hasMessageMatching(REFUSED);
                 assertThat(channel.get().deliveredIds()).isEmpty();
                 assertThat(channel.get().deliveredRanked()).as("scores computed for an unreadable id").isEmpty();
             }

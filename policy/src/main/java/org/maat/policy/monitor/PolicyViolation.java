@@ -28,23 +28,6 @@ public final class PolicyViolation extends RuntimeException {
         this.explanation = explanation;
     }
 
-    private PolicyViolation(PolicyViolation refusal) {
-        super(refusal.getMessage());
-        this.conduitId = refusal.conduitId;
-        this.permission = refusal.permission;
-        this.policy = refusal.policy;
-        this.session = refusal.session;
-        this.explanation = refusal.explanation;
-    }
-
-    /**
-     * The same refusal as a new exception with no cause, no suppressed exceptions and a stack of its own: what
-     * the runtime rethrows for a refusal that untrusted code has held (and could have added to).
-     */
-    public PolicyViolation fresh() {
-        return new PolicyViolation(this);
-    }
-
     /** The conduit whose policy refused the flow. */
     public String conduitId() {
         return conduitId;

@@ -2,8 +2,10 @@ package org.maat.frontend.app;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
@@ -204,8 +206,12 @@ public final class Frontend implements AutoCloseable {
         // A shard answers from the index it last published; a document removed since (an account
         // disguise) may still be among its hits until it sees the next publication. Such a hit names no
         // document any more: it is dropped here, before anything is written or read for it.
+        // A hit named twice is one hit (the first, best-ranked): a faulty shard repeating one cannot set the total.
+        // Whether the total is exact is judged on what remains, so ids naming no document cannot set it either
+        // (just after a disguise, a total may then say exact while one more hit is out of reach).
+        Set<String> seen = new HashSet<>();
+        merged = merged.stream().filter(h -> seen.add(h.id())).filter(h -> document(h.id()).isPresent()).toList();
         boolean exact = merged.size() < asked;
-        merged = merged.stream().filter(h -> document(h.id()).isPresent()).toList();
         List<String> ranked;
         try {
             ranked = Personalizer.rerank(merged, history.read(user.gate(), user.user())).stream()
@@ -354,10 +360,7 @@ public final class Frontend implements AutoCloseable {
                 return null;
             });
         } catch (PolicyViolation e) {
-            if (user.user().equals(ownerOf(user, e))) {
-                throw refusal(user, e);
-            }
-            throw RequestException.refused(UNRELEASED);
+            throw RequestException.refused(UNRELEASED); // the boundary's refusal names nothing of the list
         } catch (TaskFailedException e) {
             throw new RequestException(500, "failed", e.getMessage());
         }
