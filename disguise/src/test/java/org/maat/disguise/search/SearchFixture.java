@@ -239,6 +239,11 @@ public final class SearchFixture {
                 }
             }
             lines.add("accounts " + sha(Files.readString(SearchFixture.this.data.accounts())));
+            // Each principal's roles line as it is (a rewrite keeps lines sorted and drops nothing else).
+            if (Files.exists(SearchFixture.this.data.roles())) {
+                Files.readAllLines(SearchFixture.this.data.roles()).stream().filter(l -> !l.isBlank() && !l.startsWith("#"))
+                        .forEach(l -> lines.add("roles " + l));
+            }
             Path profiles = SearchFixture.this.data.root().resolve("profile");
             if (Files.isDirectory(profiles)) {
                 try (Stream<Path> s = Files.walk(profiles)) {
