@@ -119,6 +119,9 @@ public final class SearchFixture {
                     Files.createDirectories(profile);
                     Files.writeString(profile.resolve("history"), "{\"time\":\"2026-11-25T10:00:00Z\",\"query\":\""
                             + f.historyText() + "\"}\n");
+                    // A roles line names the user: a disguise takes it out, a reveal puts it back.
+                    Files.writeString(data.roles(), user + "\tauditor,hr\n", java.nio.charset.StandardCharsets.UTF_8,
+                            java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
                     return f;
                 }
             }
