@@ -7,6 +7,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -42,7 +43,7 @@ public final class AccountRoles {
     /** Reads the roles of {@code data}; none when the file is absent; a clear error naming the file and line when damaged. */
     public static AccountRoles open(DataDir data) {
         Path file = data.roles();
-        java.util.List<String> lines;
+        List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
@@ -84,6 +85,50 @@ public final class AccountRoles {
             }
         });
         AtomicFile.replace(data.roles(), text);
+    }
+
+    /**
+     * Takes {@code user}'s line out of the roles of {@code data}, durably (the whole file rewritten aside and
+     * renamed over it, {@link AtomicFile}: a crash leaves it before or after), and returns the roles it held,
+     * in order; empty, and the file left untouched, when the user holds none. A disguise removing a log-in
+     * calls it, so the file no longer names the principal. Not safe against another writer of the same file.
+     */
+    public static List<String> withdraw(DataDir data, String user) throws IOException {
+        Map<String, Set<String>> all = new TreeMap<>(open(data).roles);
+        Set<String> held = all.remove(user);
+        if (held == null) {
+            return List.of();
+        }
+        write(data, all);
+        return List.copyOf(held);
+    }
+
+    /**
+     * Gives {@code user} back the {@code roles} a {@link #withdraw} returned, durably; does nothing when
+     * {@code roles} is empty or the user holds exactly them already (a roll-forward running twice).
+     *
+     * @throws IllegalStateException if {@code user} holds other roles (given since)
+     * @throws IllegalArgumentException if {@code user} or a role cannot be written on a roles line
+     */
+    public static void reinstate(DataDir data, String user, List<String> roles) throws IOException {
+        if (roles.isEmpty()) {
+            return;
+        }
+        if (user == null || user.isEmpty() || user.contains("\t") || user.contains("\n") || user.startsWith("#")
+                || !roles.stream().allMatch(r -> r != null && ROLE.matcher(r).matches())) {
+            throw new IllegalArgumentException("cannot restore the roles of '" + user + "': " + roles);
+        }
+        Map<String, Set<String>> all = new TreeMap<>(open(data).roles);
+        Set<String> now = all.get(user);
+        Set<String> back = new LinkedHashSet<>(roles);
+        if (now != null) {
+            if (List.copyOf(now).equals(List.copyOf(back))) {
+                return;
+            }
+            throw new IllegalStateException(user + " holds roles " + now + " in " + data.roles() + ": not restored");
+        }
+        all.put(user, back);
+        write(data, all);
     }
 
     /** The roles {@code user} holds (empty for an unknown user). */

@@ -52,6 +52,8 @@ final class DisguisePlanner {
     private final java.util.SortedSet<String> present = new java.util.TreeSet<>();
     private List<ProfileFile> profile = List.of();
     private String accountHash;
+    /** The principal's roles ({@code DATA/roles}), taken out with the login: a role names the principal. */
+    private List<String> roles = List.of();
     /** Whether a step removes the login: the principal's registered key goes with it, account or not. */
     private boolean removesLogin;
     private final boolean keyRegistered;
@@ -104,11 +106,11 @@ final class DisguisePlanner {
         // registered would name the principal in disguise.db after their disguise.
         boolean forgetsKey = removesLogin && keyRegistered;
         SearchBag bag = new SearchBag(spec.name(), principal, applied, created, removed, decorrelated, facts,
-                List.copyOf(present), profile, accountHash, forgetsKey);
+                List.copyOf(present), profile, accountHash, forgetsKey, roles);
         List<String> removedIds = removed.stream().map(r -> r.document().id()).toList();
         SearchPlan plan = new SearchPlan(SearchPlan.Direction.TAKES_AWAY, putConduits, removeConduits, List.of(), facts, removedIds, List.of(),
                 removedIds, index, accountHash != null ? principal : null, null,
-                removesProfile ? principal : null, null);
+                removesProfile ? principal : null, null, roles.isEmpty() ? null : principal, null);
         return new Outcome(bag, plan);
     }
 
@@ -148,6 +150,7 @@ final class DisguisePlanner {
             case LOGIN -> {
                 accountHash = stores.accounts().hashOf(principal).orElse(null);
                 removesLogin = true;
+                roles = List.copyOf(org.maat.core.accounts.AccountRoles.open(stores.data().dir()).of(principal));
             }
         }
     }

@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.util.function.Consumer;
 import org.maat.atrest.cipher.AtRestCipher;
 import org.maat.atrest.cipher.Ciphers;
+import org.maat.core.accounts.AccountRoles;
 import org.maat.core.accounts.GeneratedLogins;
 import org.maat.core.conduit.ConduitStoreEditor;
 import org.maat.core.runtime.IndexUpdate;
@@ -21,7 +22,7 @@ import org.maat.policy.store.Batch;
  * the conduit store (one edit commit, erased in place); for a disguise, the index (one update, published
  * atomically with its labels under the monitor) and then the policy store (one batch: conduits and
  * facts); for a reveal, the policy store, the documents restored to the conduit store, then the index;
- * the accounts file; the profile directory. Each step sets a state
+ * the accounts file; the roles file; the profile directory. Each step sets a state
  * rather than repeating an action, so a roll-forward after a crash runs the whole plan again and ends
  * where an uninterrupted run does. The conduit store's editor and the index update come opened, with
  * their locks, in {@link StoreWriters}: taken before the plan was committed, so nothing here waits on
@@ -73,6 +74,8 @@ final class PlanApplier {
             }
             account(plan);
             steps.accept("account");
+            roles(plan);
+            steps.accept("roles");
             profile(plan, entry.id());
             steps.accept("profile");
         } catch (IOException e) {
@@ -163,6 +166,18 @@ final class PlanApplier {
             GeneratedLogins.forget(stores.data().dir(), plan.account());
         } else if (!present) {
             stores.accounts().restore(plan.account(), plan.accountHash());
+        }
+    }
+
+    /** The principal's line of {@code DATA/roles}: out, or back as the bag holds it (each an atomic rewrite). */
+    private void roles(SearchPlan plan) throws IOException {
+        if (plan.rolesUser() == null) {
+            return;
+        }
+        if (plan.roles() == null) {
+            AccountRoles.withdraw(stores.data().dir(), plan.rolesUser());
+        } else {
+            AccountRoles.reinstate(stores.data().dir(), plan.rolesUser(), plan.roles());
         }
     }
 

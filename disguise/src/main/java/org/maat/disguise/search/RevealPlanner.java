@@ -3,6 +3,7 @@ package org.maat.disguise.search;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.maat.core.accounts.AccountRoles;
 import org.maat.core.conduit.Document;
 import org.maat.disguise.Conflict;
 import org.maat.disguise.search.SearchRecords.ConduitRecord;
@@ -16,7 +17,7 @@ import org.maat.policy.Conduit;
  * Checks an opened bag against the current data and, if nothing conflicts, works out the plan that
  * puts back everything the bag holds. Reads only. Conflicts: a removed document's id taken since
  * (in the policy store or the conduit store), a decorrelated document no longer owned by its
- * pseudoprincipal or edited since, the principal's account name or profile directory taken since.
+ * pseudoprincipal or edited since, the principal's account name, roles or profile directory taken since.
  */
 final class RevealPlanner {
 
@@ -54,6 +55,9 @@ final class RevealPlanner {
         if (bag.accountHash() != null && stores.accounts().hashOf(bag.principal()).isPresent()) {
             conflicts.add(new Conflict("login", bag.principal(), "the account name was taken since the disguise"));
         }
+        if (!bag.roles().isEmpty() && !AccountRoles.open(stores.data().dir()).of(bag.principal()).isEmpty()) {
+            conflicts.add(new Conflict("login", bag.principal(), "roles were given to that name since the disguise"));
+        }
         if (!bag.profile().isEmpty() && stores.profiles().exists(bag.principal())) {
             conflicts.add(new Conflict("history", bag.principal(), "a profile of that name was created since"));
         }
@@ -78,7 +82,8 @@ final class RevealPlanner {
         List<FactRecord> facts = bag.facts().stream().filter(this::partiesExist).toList();
         return new SearchPlan(SearchPlan.Direction.BRINGS_BACK, put, List.of(), facts, List.of(), List.of(), restore, List.of(), index,
                 bag.accountHash() != null ? bag.principal() : null, bag.accountHash(),
-                bag.profile().isEmpty() ? null : bag.principal(), bag.profile().isEmpty() ? null : bag.profile());
+                bag.profile().isEmpty() ? null : bag.principal(), bag.profile().isEmpty() ? null : bag.profile(),
+                bag.roles().isEmpty() ? null : bag.principal(), bag.roles().isEmpty() ? null : bag.roles());
     }
 
     /**

@@ -20,10 +20,13 @@ import org.maat.disguise.search.SearchRecords.SpeaksFor;
  * @param profile      the files of {@code profile/PRINCIPAL}, if history was removed
  * @param accountHash  the principal's password hash, if the login was removed; else null
  * @param forgotKey    whether the disguise forgot the principal's registered key (it removed the login)
+ * @param roles        the principal's line of {@code DATA/roles} (its roles, in order), taken out with the login;
+ *                     empty when it held none
  */
 record SearchBag(String disguise, String principal, long appliedMillis, List<SpeaksFor> speaksFor,
                  List<LabelledRecord> removed, List<Decorrelation> decorrelated, List<FactRecord> facts,
-                 List<String> present, List<ProfileFile> profile, String accountHash, boolean forgotKey) {
+                 List<String> present, List<ProfileFile> profile, String accountHash, boolean forgotKey,
+                 List<String> roles) {
 
     SearchBag {
         speaksFor = List.copyOf(speaksFor);
@@ -32,9 +35,11 @@ record SearchBag(String disguise, String principal, long appliedMillis, List<Spe
         facts = List.copyOf(facts);
         present = present == null ? List.of() : List.copyOf(present); // absent from bags sealed before it existed
         profile = List.copyOf(profile);
+        roles = roles == null ? List.of() : List.copyOf(roles); // absent from bags sealed before it existed
     }
 
     int changes() {
-        return removed.size() + decorrelated.size() + facts.size() + profile.size() + (accountHash == null ? 0 : 1);
+        return removed.size() + decorrelated.size() + facts.size() + profile.size() + (accountHash == null ? 0 : 1)
+                + (roles.isEmpty() ? 0 : 1);
     }
 }

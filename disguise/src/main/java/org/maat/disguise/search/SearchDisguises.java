@@ -290,7 +290,7 @@ public final class SearchDisguises implements Disguises {
         });
         rollForward(entry, writers); // past the commit point: a failure here is completed later, the bag is gone
         int restored = bag.removed().size() + plan.addFacts().size() + bag.profile().size()
-                + (bag.accountHash() == null ? 0 : 1);
+                + (bag.accountHash() == null ? 0 : 1) + (bag.roles().isEmpty() ? 0 : 1);
         return new RevealReport(bag.disguise(), bag.principal(), restored, bag.decorrelated().size(), forget.size());
     }
 

@@ -26,11 +26,13 @@ import org.maat.disguise.search.SearchRecords.ProfileFile;
  * @param accountHash     its hash to restore, or null to remove it
  * @param profileUser     the principal whose profile directory changes, or null when none does
  * @param profile         the files to restore into it, or null to remove it
+ * @param rolesUser       the principal whose line of {@code DATA/roles} changes, or null when it does not
+ * @param roles           its roles to restore, or null to take its line out
  */
 record SearchPlan(Direction direction, List<ConduitRecord> putConduits, List<String> removeConduits, List<FactRecord> addFacts,
                   List<FactRecord> removeFacts, List<String> removeDocuments, List<DocumentRecord> restoreDocuments,
                   List<String> unindex, List<LabelledRecord> index, String account, String accountHash,
-                  String profileUser, List<ProfileFile> profile) {
+                  String profileUser, List<ProfileFile> profile, String rolesUser, List<String> roles) {
 
     /** What a plan does to the principal's data. */
     enum Direction {
@@ -51,5 +53,6 @@ record SearchPlan(Direction direction, List<ConduitRecord> putConduits, List<Str
         unindex = List.copyOf(unindex);
         index = List.copyOf(index);
         profile = profile == null ? null : List.copyOf(profile);
+        roles = roles == null ? null : List.copyOf(roles);
     }
 }

@@ -12,7 +12,7 @@ import org.maat.core.runtime.IndexUpdate;
  * if it changes the index. Whatever can refuse a change while the disks are fine (another editor of
  * the conduit store, a running {@code maat index} holding the index's label store, an index of
  * another kind) refuses in {@link #open}, while nothing has changed yet; the policy store (held by the
- * data set), the accounts file and the profile directories take no lock. Not thread-safe.
+ * data set), the accounts file, the roles file and the profile directories take no lock. Not thread-safe.
  */
 final class StoreWriters implements AutoCloseable {
 

@@ -29,7 +29,7 @@ import org.maat.disguise.store.Locator;
 
 /**
  * The two promises of search disguises, attacked by random sequences over random small populations:
- * after every reveal, every store (conduits, facts in both directions, documents, accounts, logins,
+ * after every reveal, every store (conduits, facts in both directions, documents, accounts, logins, roles,
  * profiles, the index, the disguise store's records) and what every user finds for a fixed set of
  * searches equal what they were before the disguise it reverses; after every apply, no byte of any
  * file of the data and index directories holds a disguised user's id (only {@code mal.log}, append-only
@@ -94,6 +94,7 @@ class DisguiseSequencesTest {
                 }
             }
         }
+        giveRoles(f, candidates);
         assertThat(candidates).as("users to disguise, with and without accounts").hasSizeGreaterThan(4)
                 .anyMatch(u -> Integer.parseInt(u.substring(1)) >= ACCOUNTS);
 
@@ -154,6 +155,21 @@ class DisguiseSequencesTest {
         }
         assertThat(state(f, everyone)).as("after revealing " + latest.spec().name() + " of " + latest.user())
                 .isEqualTo(latest.before());
+    }
+
+    /**
+     * Gives roles to two users in three among {@code candidates} (with and without an account): a roles line names
+     * its principal, so a disguise must take it out and a reveal must put it back as it was, roles in order.
+     */
+    private static void giveRoles(SearchFixture f, List<String> candidates) throws IOException {
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < candidates.size(); i++) {
+            if (i % 3 != 2) {
+                lines.append(candidates.get(i)).append('\t').append(i % 3 == 0 ? "hr" : "auditor,hr").append('\n');
+            }
+        }
+        java.nio.file.Files.writeString(f.data.roles(), lines, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND);
     }
 
     /** The bytes around the first {@code needle} in {@code bytes}, printable characters only. */

@@ -119,6 +119,9 @@ public final class SearchFixture {
                     Files.createDirectories(profile);
                     Files.writeString(profile.resolve("history"), "{\"time\":\"2026-11-25T10:00:00Z\",\"query\":\""
                             + f.historyText() + "\"}\n");
+                    // A roles line names the user: a disguise takes it out, a reveal puts it back.
+                    Files.writeString(data.roles(), user + "\tauditor,hr\n", java.nio.charset.StandardCharsets.UTF_8,
+                            java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
                     return f;
                 }
             }
@@ -239,6 +242,11 @@ public final class SearchFixture {
                 }
             }
             lines.add("accounts " + sha(Files.readString(SearchFixture.this.data.accounts())));
+            // Each principal's roles line as it is (a rewrite keeps lines sorted and drops nothing else).
+            if (Files.exists(SearchFixture.this.data.roles())) {
+                Files.readAllLines(SearchFixture.this.data.roles()).stream().filter(l -> !l.isBlank() && !l.startsWith("#"))
+                        .forEach(l -> lines.add("roles " + l));
+            }
             Path profiles = SearchFixture.this.data.root().resolve("profile");
             if (Files.isDirectory(profiles)) {
                 try (Stream<Path> s = Files.walk(profiles)) {
