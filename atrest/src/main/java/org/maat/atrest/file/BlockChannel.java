@@ -128,10 +128,11 @@ final class BlockChannel extends EncryptedChannel {
             return;
         }
         if (!writable) {
-            bufStamp = blocks.highestGeneration(index); // before the read: a later seal shows as a change
+            bufStamp = blocks.highestGeneration(index, null); // before the read: a later seal shows as a change
         }
         VolumeConfig cfg = config.current();
-        int length = blocks.read(index, buf, order(cfg), cfg.model == SwitchModel.MIRRORED);
+        BlockSet.Found found = blocks.read(index, buf, order(cfg), cfg.model == SwitchModel.MIRRORED);
+        int length = found.length();
         if (length < 0) {
             throw new IOException(blocks.name + ": block " + index + " is missing from every region");
         }
@@ -139,10 +140,10 @@ final class BlockChannel extends EncryptedChannel {
             throw new IOException(blocks.name + ": block " + index + " is short (" + length + " bytes) but not the last");
         }
         bufLength = length;
-        bufGeneration = blocks.generation;
-        bufRequired = blocks.required();
-        System.arraycopy(blocks.present, 0, holders, 0, holders.length);
-        System.arraycopy(blocks.present, 0, valid, 0, valid.length);
+        bufGeneration = found.generation();
+        bufRequired = found.required();
+        System.arraycopy(found.present(), 0, holders, 0, holders.length);
+        System.arraycopy(found.present(), 0, valid, 0, valid.length);
     }
 
     /**
@@ -150,7 +151,7 @@ final class BlockChannel extends EncryptedChannel {
      * pread per file holding the block), so an erased record never reads as its old plaintext.
      */
     private void revalidate() throws IOException {
-        if (!writable && bufIndex >= 0 && blocks.highestGeneration(bufIndex) != bufStamp) {
+        if (!writable && bufIndex >= 0 && blocks.highestGeneration(bufIndex, null) != bufStamp) {
             bufIndex = -1;
         }
     }
@@ -198,13 +199,12 @@ final class BlockChannel extends EncryptedChannel {
      */
     private void seal() throws IOException {
         blocks.refreshHeaders();
-        int onDisk = blocks.highestGeneration(bufIndex);
-        System.arraycopy(blocks.present, 0, holders, 0, holders.length);
+        int onDisk = blocks.highestGeneration(bufIndex, holders);
         if (onDisk > bufGeneration) {
             // Another channel sealed the block since: learn which copies are valid now.
             try {
-                blocks.read(bufIndex, scratch(), allFiles(), false);
-                System.arraycopy(blocks.present, 0, valid, 0, valid.length);
+                BlockSet.Found now = blocks.read(bufIndex, scratch(), allFiles(), false);
+                System.arraycopy(now.present(), 0, valid, 0, valid.length);
             } catch (IOException noValidCopy) {
                 Arrays.fill(valid, false); // nothing left to keep
             }
@@ -300,10 +300,11 @@ final class BlockChannel extends EncryptedChannel {
         }
         byte[] scratch = new byte[blockSize];
         for (long i = 0; i < n; i++) {
-            if (blocks.read(i, scratch, all, false) < 0) {
+            BlockSet.Found found = blocks.read(i, scratch, all, false);
+            if (found.length() < 0) {
                 throw new IOException(blocks.name + ": block " + i + " is missing from every region");
             }
-            out.add(Ciphers.byId(blocks.files[blocks.copyFile].cipherId).orElseThrow());
+            out.add(Ciphers.byId(blocks.files[found.copyFile()].cipherId).orElseThrow());
         }
         return out;
     }

@@ -33,10 +33,13 @@ final class StoreInput {
     private final FileSystem fs;
     /** The volume key, or null when the store is plaintext. */
     private final KeySource key;
+    /** The volume's root (where its configuration lies), or null when the store is plaintext. */
+    private final Path root;
 
-    private StoreInput(FileSystem fs, KeySource key) {
+    private StoreInput(FileSystem fs, KeySource key, Path root) {
         this.fs = fs;
         this.key = key;
+        this.root = root;
     }
 
     /** The files of the store in {@code store}, read through {@code fs}. */
@@ -51,10 +54,12 @@ final class StoreInput {
                 if (spec.isMissingNode() || spec.isNull()) {
                     throw new IOException(config + " names no key spec: the task cannot decrypt the conduit store");
                 }
-                return new StoreInput(fs, KeySources.open(spec.asText()));
+                // A key file is recorded relative to the volume's root.
+                String usable = AtRestVolume.keySpecAt(spec.asText(), java.nio.file.Path.of(at.toUri().getPath()));
+                return new StoreInput(fs, KeySources.open(usable), at);
             }
         }
-        return new StoreInput(fs, null);
+        return new StoreInput(fs, null, null);
     }
 
     /** The plaintext length of {@code file}. */
@@ -81,7 +86,9 @@ final class StoreInput {
         Opened opened = new Opened();
         try {
             PhysicalSource region0 = opened.source(file);
-            opened.reader = AtRestVolume.reader(key, file.toString(), region0, cipher -> {
+            // The volume binds each file to its name relative to the root: the name it must be read as.
+            String name = root.toUri().relativize(fs.makeQualified(file).toUri()).getPath();
+            opened.reader = AtRestVolume.reader(key, name, region0, cipher -> {
                 Path region = new Path(file.getParent(), AtRestVolume.regionFileName(file.getName(), cipher));
                 try {
                     return fs.exists(region) ? Optional.of(opened.source(region)) : Optional.empty();
