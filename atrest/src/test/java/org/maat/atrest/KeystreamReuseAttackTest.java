@@ -191,7 +191,7 @@ class KeystreamReuseAttackTest {
     @Test
     void noScheduleOfWritesCopiesRollbacksAndCrashesRepeatsAPair() throws IOException {
         Random r = new Random(29);
-        for (int schedule = 0; schedule < 6; schedule++) {
+        for (int schedule = 0; schedule < 5; schedule++) {
             Path dir = tmp.resolve("s" + schedule);
             AtRestVolume v = TestVolumes.create(dir, Ciphers.all().get(r.nextInt(3)), B);
             List<Path> files = List.of(v.root().resolve("a"), v.root().resolve("b"), v.root().resolve("c"));
@@ -220,11 +220,10 @@ class KeystreamReuseAttackTest {
                             Files.copy(f, to, StandardCopyOption.REPLACE_EXISTING);
                         }
                     } else if (kind == 7) {
-                        // A crash: a channel writes and is dropped without a close or a force.
+                        // A crash: a channel writes and is dropped without a close (its buffered block lost).
                         FileChannel ch = v.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE);
                         ch.write(ByteBuffer.wrap(TestVolumes.bytes(r.nextLong(), 1 + r.nextInt(2 * B))),
                                 r.nextInt(3 * B));
-                        ch.force(false);
                     } else if (kind == 8) {
                         try (FileChannel ch = v.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
                             ch.truncate(r.nextInt((int) Math.max(1, ch.size())));
