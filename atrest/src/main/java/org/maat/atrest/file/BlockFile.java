@@ -321,7 +321,7 @@ final class BlockFile {
         this.requiredId = required == null ? 0 : required.id();
         this.generation = generation;
         this.plainLength = length;
-        SealLog.record(nonce.key, cipher.id(), nonce.nonce);
+        SealLog.record(nonce.key, cipher.id(), nonce.nonce, header.salt, index);
     }
 
     /**
