@@ -25,7 +25,8 @@ import org.maat.atrest.cipher.Ciphers;
  * new version ({@link BlockSet#seal}). So a write is on
  * disk, for other channels and processes to read, once the channel has moved past its block or been forced
  * or closed, as with a buffered stream. Two channels writing one block may lose one's update (the later seal
- * wins) but never share a nonce: a seal takes the generation past what the disk shows at that moment. The configuration is consulted per sealed block, so a switch reaches blocks
+ * wins), and the later seal's copy is the one readers take: a seal takes the generation past what the disk shows
+ * at that moment (nonces are fresh per seal whatever the generation, {@link BlockNonce}). The configuration is consulted per sealed block, so a switch reaches blocks
  * written after it. A channel opened without WRITE sees other channels' and processes' sealed writes: it serves
  * its buffered block only after checking the block's slot headers show the generation it was read at, and
  * {@link #size} and reads past the size it knows read the slot count and last block from disk again. Methods
@@ -194,8 +195,8 @@ final class BlockChannel extends EncryptedChannel {
     /**
      * Seals the buffered block one generation past the highest any file's slot shows now (one small pread
      * per file), not just when the block was loaded: another channel that wrote the block meanwhile cannot
-     * make this one reuse its nonce (the monitor serializes the channels of this JVM, the file lock other
-     * processes' channels and convergence).
+     * make this one's copy look older than a stale one (the monitor serializes the channels of this JVM, the file
+     * lock other processes' channels and convergence).
      */
     private void seal() throws IOException {
         blocks.refreshHeaders();

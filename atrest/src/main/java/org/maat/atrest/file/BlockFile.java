@@ -107,7 +107,7 @@ final class BlockFile {
         storage.force();
     }
 
-    /** Empties the file and gives it a fresh salt (so the nonces of its new blocks are fresh). */
+    /** Empties the file and gives it a fresh salt (and so fresh per-file keys). */
     void reset() throws IOException {
         storage.truncate(0);
         FileHeader h = FileHeader.fresh(header.blockSize, header.slotSize);
@@ -231,7 +231,7 @@ final class BlockFile {
         }
         parseHeader();
         if (cipherId == 0) {
-            // An empty slot is zeros but for the generation it was emptied at (kept for the nonce floor).
+            // An empty slot is zeros but for the generation it was emptied at (kept for the generation floor).
             boolean clean = Bytes.getInt(slot, 0) == 0 && Bytes.getInt(slot, 4) == 0 && zeroFrom(12);
             return clean ? EMPTY : damaged(index, "is an empty slot holding data");
         }

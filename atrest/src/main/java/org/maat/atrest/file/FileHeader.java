@@ -9,7 +9,7 @@ import java.util.Arrays;
 /**
  * The 64-byte header of an encrypted physical file: magic {@code MAATAR02}, block size (u32), slot size
  * (u32), generation floor (u32: the least generation a slot created from now on may take, raised when a
- * truncation removes slots so that their nonces are never used again), 4 zero bytes, the random 16-byte salt,
+ * truncation removes slots so that a block written there later orders after their copies), 4 zero bytes, the random 16-byte salt,
  * the number of slots the file held when it was last forced or closed (u64: fewer slots on disk is a truncation,
  * an error; more are blocks appended since), and a 16-byte HMAC-SHA256 under a key derived from the volume key
  * and the salt, of all that and of the file's name relative to the volume's root ({@code dir/_0.cfs},
