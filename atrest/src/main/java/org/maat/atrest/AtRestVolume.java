@@ -287,8 +287,8 @@ public final class AtRestVolume {
 
     /**
      * Like {@link #reader(Path, PhysicalSource, Function)} without a volume at hand (a Hadoop task has only the
-     * key): every region's copy of a block is looked at and the newest taken. {@code logicalFile} is the file's
-     * name relative to the volume's root ({@code /} between names), which its header is bound to.
+     * key): every region's copy of a block is looked at and the newest taken. The last name of {@code logicalFile}
+     * ({@code /}-separated) is the name its header must be bound to.
      */
     public static AtRestReader reader(KeySource key, String logicalFile, PhysicalSource region0,
             Function<String, Optional<PhysicalSource>> otherRegions) throws IOException {

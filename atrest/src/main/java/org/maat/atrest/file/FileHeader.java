@@ -12,8 +12,7 @@ import java.util.Arrays;
  * truncation removes slots so that a block written there later orders after their copies), 4 zero bytes, the random 16-byte salt,
  * the number of slots the file held when it was last forced or closed (u64: fewer slots on disk is a truncation,
  * an error; more are blocks appended since), and a 16-byte HMAC-SHA256 under a key derived from the volume key
- * and the salt, of all that and of the file's name relative to the volume's root ({@code dir/_0.cfs},
- * {@code dir/_0.cfs~chacha20}; not stored). A changed header bit is an error, and so is a file copied or
+ * and the salt, of all that and of the file's own name ({@code _0.cfs}, {@code _0.cfs~chacha20}; not stored). A changed header bit is an error, and so is a file copied or
  * moved to another name, in this volume or another under the same key, except by {@link VolumeFiles#move},
  * which binds the header to the new name first. Since every slot's associated data holds the salt, the slots
  * are bound to the name through the header. Little-endian integers.

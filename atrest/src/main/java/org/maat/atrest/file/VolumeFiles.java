@@ -37,8 +37,6 @@ public final class VolumeFiles {
     private final ConfigFile config;
     private final BlockSet.Rewrites rewrites;
     private final Function<FileChannel, Storage> storage;
-    /** The volume's root (the configuration's directory), absolute; null for a key-only reader. */
-    private final Path root;
     /**
      * The files open for writing in this JVM, each with its count of writing channels; the entry is also the
      * lock that makes reading a block's generation and sealing it one step across those channels.
@@ -62,7 +60,6 @@ public final class VolumeFiles {
         this.config = config;
         this.rewrites = rewrites;
         this.storage = storage;
-        this.root = config == null ? null : config.path().toAbsolutePath().normalize().getParent();
     }
 
     public VolumeKey key() {
@@ -265,19 +262,18 @@ public final class VolumeFiles {
     }
 
     /**
-     * The name a file's header is bound to: its path relative to the volume's root, with {@code /} between
-     * names, so that a file copied or moved to another name (or into another volume under the same key) fails
-     * authentication, and a volume moved or copied whole still reads.
+     * The name a file's header is bound to: its own name ({@code _0.cfs}, {@code _0.cfs~chacha20}), so that a file
+     * copied or moved over another (or into another volume under the same key) fails authentication, while a
+     * directory renamed whole (a MapReduce job's committer moving its task's output into place, a volume moved or
+     * copied) still reads.
      */
-    String bound(Path file) throws IOException {
-        if (root == null) {
-            throw new IOException(file + ": a volume without a configuration binds no names");
-        }
-        Path abs = file.toAbsolutePath().normalize();
-        if (!abs.startsWith(root)) {
-            throw new IOException(file + ": not under the volume at " + root);
-        }
-        return relativeName(root.relativize(abs));
+    static String bound(Path file) {
+        return file.getFileName().toString();
+    }
+
+    /** The last name of a {@code /}-separated path (a key-only reader's file, e.g. a Hadoop path). */
+    private static String bound(String path) {
+        return path.substring(path.lastIndexOf('/') + 1);
     }
 
     /** {@code rel}'s names joined with {@code /}, whatever the platform's separator. */
@@ -308,7 +304,7 @@ public final class VolumeFiles {
         }
         List<AtRestCipher> ciphers = Ciphers.all();
         BlockFile[] files = new BlockFile[1 + ciphers.size()];
-        String bound = root == null ? name : bound(root.getFileSystem().getPath(name));
+        String bound = bound(name);
         files[0] = physical(name, bound, Storage.of(region0), 0);
         for (int j = 0; j < ciphers.size(); j++) {
             Optional<PhysicalSource> s = otherRegions.apply(ciphers.get(j).name());

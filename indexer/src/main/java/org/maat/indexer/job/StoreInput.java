@@ -33,13 +33,10 @@ final class StoreInput {
     private final FileSystem fs;
     /** The volume key, or null when the store is plaintext. */
     private final KeySource key;
-    /** The volume's root (where its configuration lies), or null when the store is plaintext. */
-    private final Path root;
 
-    private StoreInput(FileSystem fs, KeySource key, Path root) {
+    private StoreInput(FileSystem fs, KeySource key) {
         this.fs = fs;
         this.key = key;
-        this.root = root;
     }
 
     /** The files of the store in {@code store}, read through {@code fs}. */
@@ -56,10 +53,10 @@ final class StoreInput {
                 }
                 // A key file is recorded relative to the volume's root.
                 String usable = AtRestVolume.keySpecAt(spec.asText(), java.nio.file.Path.of(at.toUri().getPath()));
-                return new StoreInput(fs, KeySources.open(usable), at);
+                return new StoreInput(fs, KeySources.open(usable));
             }
         }
-        return new StoreInput(fs, null, null);
+        return new StoreInput(fs, null);
     }
 
     /** The plaintext length of {@code file}. */
@@ -86,9 +83,7 @@ final class StoreInput {
         Opened opened = new Opened();
         try {
             PhysicalSource region0 = opened.source(file);
-            // The volume binds each file to its name relative to the root: the name it must be read as.
-            String name = root.toUri().relativize(fs.makeQualified(file).toUri()).getPath();
-            opened.reader = AtRestVolume.reader(key, name, region0, cipher -> {
+            opened.reader = AtRestVolume.reader(key, file.toString(), region0, cipher -> {
                 Path region = new Path(file.getParent(), AtRestVolume.regionFileName(file.getName(), cipher));
                 try {
                     return fs.exists(region) ? Optional.of(opened.source(region)) : Optional.empty();
