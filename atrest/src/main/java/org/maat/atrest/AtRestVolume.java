@@ -28,10 +28,11 @@ import org.maat.keys.KeySources;
  * the configuration again when it changes, so a switch made by {@code maat atrest switch} reaches a running
  * server's next write.
  *
- * <p>Each physical file starts with a header holding a random salt; its blocks are sealed under a key
- * derived with HKDF-SHA256 from the volume key, that salt and the cipher's name, with a nonce made of the
- * block's index and its write generation (bumped on every rewrite of the block). A file created again gets
- * a new salt, so no nonce is used twice under one key.
+ * <p>Each physical file starts with a header holding a random salt and bound to the file's name in the volume;
+ * its blocks are sealed under a key derived with HKDF-SHA256 from the volume key, that salt and the cipher's
+ * name, and a fresh 192-bit nonce per seal (XChaCha-style, made in one place: {@code file.BlockNonce}), so no
+ * (key, nonce) pair repeats whatever happens to the files, and a file copied or moved to another name is
+ * refused.
  *
  * <p>Thread-safe. Instances are shared per root within a JVM ({@link #enclosing}).
  */
@@ -84,8 +85,8 @@ public final class AtRestVolume {
         Files.createDirectories(r);
         String spec = keySpec != null ? keySpec : "file:" + r.resolveSibling(r.getFileName() + ".atrest.key");
         VolumeKey key = volumeKey(KeySources.openCreatingFile(spec));
-        new VolumeConfig(SwitchModel.FORWARD, List.of(cipher), cipher, cipher, blockSize, spec, holdsData(r))
-                .write(config);
+        new VolumeConfig(SwitchModel.FORWARD, List.of(cipher), cipher, cipher, blockSize, relativeKeySpec(spec, r),
+                holdsData(r)).write(config);
         AtRestVolume v = new AtRestVolume(r, new VolumeFiles(key, new ConfigFile(config)));
         OPEN.put(r, v);
         return v;
@@ -127,7 +128,7 @@ public final class AtRestVolume {
                 if (spec == null) {
                     throw new IOException(config.path() + " names no key: open the volume with a KeySource");
                 }
-                v = new AtRestVolume(r, new VolumeFiles(volumeKey(KeySources.open(spec)), config));
+                v = new AtRestVolume(r, new VolumeFiles(volumeKey(KeySources.open(keySpecAt(spec, r))), config));
                 OPEN.put(r, v);
             }
             return v;
@@ -203,9 +204,46 @@ public final class AtRestVolume {
         return config().readPreference;
     }
 
-    /** The spec of the volume key recorded in {@value #CONFIG_FILE} ({@code file:PATH}, {@code vault:...}), or null. */
+    /**
+     * The spec of the volume key recorded in {@value #CONFIG_FILE} ({@code file:PATH}, {@code vault:...}), a key
+     * file's path resolved against the root (the configuration records it relative to the root); or null.
+     */
     public String keySpec() {
-        return config().keySpec;
+        String recorded = config().keySpec;
+        return recorded == null ? null : keySpecAt(recorded, root);
+    }
+
+    /**
+     * How a volume at {@code root} records a key spec: a key file's path relative to the root ({@code
+     * file:../data.atrest.key}), so that a volume moved or copied with its key beside it still finds it, and a
+     * copy without it names the missing file rather than the original's key; other schemes as given.
+     */
+    static String relativeKeySpec(String spec, Path root) {
+        String file = keyFileOf(spec);
+        return file == null ? spec
+                : "file:" + VolumeFiles.relativeName(root.relativize(normal(root.getFileSystem().getPath(file))));
+    }
+
+    /**
+     * The spec a volume at {@code root} opens for the spec it {@code recorded}: a relative key file resolved
+     * against the root, anything else as recorded (absolute paths, {@code vault:...}).
+     */
+    public static String keySpecAt(String recorded, Path root) {
+        String file = keyFileOf(recorded);
+        if (file == null || root.getFileSystem().getPath(file).isAbsolute()) {
+            return recorded;
+        }
+        return "file:" + normal(root).resolve(file).normalize();
+    }
+
+    /** The key file {@code spec} names ({@code file:PATH} or a bare path), or null for another scheme. */
+    private static String keyFileOf(String spec) {
+        int colon = spec.indexOf(':');
+        boolean schemed = colon > 1 && spec.lastIndexOf('/', colon) < 0;
+        if (!schemed) {
+            return spec;
+        }
+        return spec.substring(0, colon).equalsIgnoreCase("file") ? spec.substring(colon + 1) : null;
     }
 
     /** Plaintext bytes per block of new files. */
@@ -249,7 +287,8 @@ public final class AtRestVolume {
 
     /**
      * Like {@link #reader(Path, PhysicalSource, Function)} without a volume at hand (a Hadoop task has only the
-     * key): every region's copy of a block is looked at and the newest taken.
+     * key): every region's copy of a block is looked at and the newest taken. The last name of {@code logicalFile}
+     * ({@code /}-separated) is the name its header must be bound to.
      */
     public static AtRestReader reader(KeySource key, String logicalFile, PhysicalSource region0,
             Function<String, Optional<PhysicalSource>> otherRegions) throws IOException {

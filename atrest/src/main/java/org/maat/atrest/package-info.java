@@ -4,7 +4,9 @@
  *
  * <p>What is guaranteed against someone who can read and write the disk but not the key: every block is
  * confidential and authenticated (a changed, moved or swapped block, a region file of another file, a changed
- * file header: an {@link java.io.IOException} naming the file, never wrong bytes); a file cut below the slot
+ * file header, a file copied or moved to another name but through the volume: an {@link java.io.IOException}
+ * naming the file, never wrong bytes); no (key, nonce) pair is used twice, whatever is done to the files (a
+ * fresh 192-bit nonce per seal, {@code file.BlockNonce}); a file cut below the slot
  * count its header recorded at its last force or close is an error; a file without the header is an error
  * unless the volume still allows plaintext files ({@code atrest.json}: {@code plaintextFiles}).
  *
@@ -13,7 +15,8 @@
  *   <li><b>Rollback.</b> Nothing records which generation of a block is current, so an older version of a slot
  *       (or a whole older copy of a file) written back by someone who kept it authenticates: e.g. an erased
  *       record comes back. Detecting it needs a per-file root over every block's generation (a Merkle tree or
- *       a counter kept outside the disk), which this format does not have.</li>
+ *       a counter kept outside the disk), which this format does not have. A rollback costs freshness only:
+ *       the next seal takes a fresh nonce all the same.</li>
  *   <li><b>Blocks appended since the last force or close.</b> Cutting them off at a slot boundary is not
  *       detected (they were never durable); neither is a file truncated to 0 bytes (read as empty, like the lock
  *       files). The consumers detect both: Lucene checks every index file's footer (codec footer, checksum,

@@ -34,10 +34,10 @@ class BlockFormatTest {
         byte[] data = TestVolumes.bytes(1, 2 * B + 50);
         TestVolumes.write(v, f, data);
         byte[] raw = Files.readAllBytes(f);
-        assertThat(new String(raw, 0, 8, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("MAATAR01");
+        assertThat(new String(raw, 0, 8, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("MAATAR02");
         assertThat(le(raw, 8)).isEqualTo(B);
         int slot = le(raw, 12);
-        assertThat(slot).isEqualTo(16 + Ciphers.all().stream().mapToInt(c -> c.sealedLength(B)).max().orElseThrow());
+        assertThat(slot).isEqualTo(40 + Ciphers.all().stream().mapToInt(c -> c.sealedLength(B)).max().orElseThrow());
         assertThat(raw.length).isEqualTo(HEADER + 3 * slot);
         assertThat(raw[HEADER + 2 * slot] & 0xff).isEqualTo(Ciphers.CHACHA20.id());
         assertThat(le(raw, HEADER + 2 * slot + 4)).as("last block's plaintext length").isEqualTo(50);
@@ -58,7 +58,7 @@ class BlockFormatTest {
         assertThat(le(staged, HEADER + 2 * slot + 8)).as("emptied at the new generation").isEqualTo(2);
 
         // An in-place overwrite (a conduit store's erasure): generation 1, and the old ciphertext is gone.
-        byte[] oldCipherText = Arrays.copyOfRange(raw, HEADER + slot + 16, HEADER + slot + 16 + B);
+        byte[] oldCipherText = Arrays.copyOfRange(raw, HEADER + slot + 40, HEADER + slot + 40 + B);
         try (FileChannel ch = v.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             ch.write(ByteBuffer.wrap(new byte[B]), B);
         }

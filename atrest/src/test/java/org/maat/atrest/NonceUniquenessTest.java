@@ -39,7 +39,7 @@ class NonceUniquenessTest {
         long[] seals = {0};
         SealLog.listen(s -> {
             seals[0]++;
-            String k = HexFormat.of().formatHex(s.salt()) + "/" + s.cipherId() + "/" + HexFormat.of().formatHex(s.nonce());
+            String k = HexFormat.of().formatHex(s.key()) + "/" + s.cipherId() + "/" + HexFormat.of().formatHex(s.nonce());
             if (!seen.add(k)) {
                 duplicates.add(k);
             }
@@ -87,7 +87,7 @@ class NonceUniquenessTest {
         Set<String> seen = new HashSet<>();
         List<String> duplicates = new java.util.ArrayList<>();
         SealLog.listen(s -> {
-            String k = HexFormat.of().formatHex(s.salt()) + "/" + s.cipherId() + "/" + HexFormat.of().formatHex(s.nonce());
+            String k = HexFormat.of().formatHex(s.key()) + "/" + s.cipherId() + "/" + HexFormat.of().formatHex(s.nonce());
             if (!seen.add(k)) {
                 duplicates.add(k);
             }

@@ -6,8 +6,8 @@ package org.maat.atrest.cipher;
  * and position), {@link #open} checks and decrypts it. A flipped bit anywhere in a sealed block, its
  * nonce or its associated data makes {@code open} throw, never return wrong bytes.
  *
- * <p>The caller guarantees that a nonce is never used twice under one key (the volume builds it from the
- * block's index and its write generation, under a key of its own per file and cipher). Implementations
+ * <p>The caller guarantees that a nonce is never used twice under one key (the volume gives every seal a fresh
+ * 192-bit nonce and runs the cipher under the HChaCha20 subkey it names: {@code file.BlockNonce}). Implementations
  * are thread-safe and keep no state between calls.
  */
 public interface AtRestCipher {

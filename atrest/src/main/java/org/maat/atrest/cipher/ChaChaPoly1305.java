@@ -4,8 +4,8 @@ package org.maat.atrest.cipher;
  * ChaCha with a chosen number of rounds ({@link ChaChaKeystream}) in the RFC 8439 AEAD construction: the Poly1305
  * key is the first 32 bytes of keystream block 0, the data is encrypted from block 1, and the tag covers the
  * associated data and the ciphertext, each padded to 16 bytes, then both lengths. With 20 rounds this is exactly
- * RFC 8439's ChaCha20-Poly1305 with our 12-byte nonce as its nonce, which the tests check against the RFC's vector
- * and the JDK's own implementation; ChaCha8 and ChaCha12 are the same construction with fewer rounds, pinned by
+ * RFC 8439's ChaCha20-Poly1305 with our 12-byte nonce as its nonce, which the tests check against the RFC's vectors,
+ * the JDK's own implementation and Bouncy Castle's {@code ChaChaEngine} and {@code Poly1305}; ChaCha8 and ChaCha12 are the same construction with fewer rounds, pinned by
  * known answers from the Bouncy Castle implementation this class replaced (blocks on disk open unchanged).
  *
  * <p>Hand-written rather than Bouncy Castle's {@code ChaChaEngine} and {@code Poly1305} because a 4 KB block paid
@@ -104,7 +104,7 @@ final class ChaChaPoly1305 implements AtRestCipher {
             throw new IllegalArgumentException(name + " takes a " + KEY_BYTES + "-byte key and a " + NONCE_BYTES
                     + "-byte nonce, not " + key.length + " and " + nonce.length);
         }
-        // The volume's generation word (the nonce's first 4 bytes) stays below 2^25; a larger one is a caller's bug.
+        // The volume's nonces start with four zero bytes (XChaCha's layout); a first word past 2^25 is a caller's bug.
         if ((nonce[3] & 0xff) > 1) {
             throw new IllegalArgumentException(name + ": nonce word " + ((nonce[0] & 0xffL) | (nonce[1] & 0xffL) << 8
                     | (nonce[2] & 0xffL) << 16 | (nonce[3] & 0xffL) << 24) + " is past 2^25");

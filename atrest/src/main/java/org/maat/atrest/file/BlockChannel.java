@@ -25,7 +25,8 @@ import org.maat.atrest.cipher.Ciphers;
  * new version ({@link BlockSet#seal}). So a write is on
  * disk, for other channels and processes to read, once the channel has moved past its block or been forced
  * or closed, as with a buffered stream. Two channels writing one block may lose one's update (the later seal
- * wins) but never share a nonce: a seal takes the generation past what the disk shows at that moment. The configuration is consulted per sealed block, so a switch reaches blocks
+ * wins), and the later seal's copy is the one readers take: a seal takes the generation past what the disk shows
+ * at that moment (nonces are fresh per seal whatever the generation, {@link BlockNonce}). The configuration is consulted per sealed block, so a switch reaches blocks
  * written after it. A channel opened without WRITE sees other channels' and processes' sealed writes: it serves
  * its buffered block only after checking the block's slot headers show the generation it was read at, and
  * {@link #size} and reads past the size it knows read the slot count and last block from disk again. Methods
@@ -128,10 +129,11 @@ final class BlockChannel extends EncryptedChannel {
             return;
         }
         if (!writable) {
-            bufStamp = blocks.highestGeneration(index); // before the read: a later seal shows as a change
+            bufStamp = blocks.highestGeneration(index, null); // before the read: a later seal shows as a change
         }
         VolumeConfig cfg = config.current();
-        int length = blocks.read(index, buf, order(cfg), cfg.model == SwitchModel.MIRRORED);
+        BlockSet.Found found = blocks.read(index, buf, order(cfg), cfg.model == SwitchModel.MIRRORED);
+        int length = found.length();
         if (length < 0) {
             throw new IOException(blocks.name + ": block " + index + " is missing from every region");
         }
@@ -139,10 +141,10 @@ final class BlockChannel extends EncryptedChannel {
             throw new IOException(blocks.name + ": block " + index + " is short (" + length + " bytes) but not the last");
         }
         bufLength = length;
-        bufGeneration = blocks.generation;
-        bufRequired = blocks.required();
-        System.arraycopy(blocks.present, 0, holders, 0, holders.length);
-        System.arraycopy(blocks.present, 0, valid, 0, valid.length);
+        bufGeneration = found.generation();
+        bufRequired = found.required();
+        System.arraycopy(found.present(), 0, holders, 0, holders.length);
+        System.arraycopy(found.present(), 0, valid, 0, valid.length);
     }
 
     /**
@@ -150,7 +152,7 @@ final class BlockChannel extends EncryptedChannel {
      * pread per file holding the block), so an erased record never reads as its old plaintext.
      */
     private void revalidate() throws IOException {
-        if (!writable && bufIndex >= 0 && blocks.highestGeneration(bufIndex) != bufStamp) {
+        if (!writable && bufIndex >= 0 && blocks.highestGeneration(bufIndex, null) != bufStamp) {
             bufIndex = -1;
         }
     }
@@ -193,18 +195,17 @@ final class BlockChannel extends EncryptedChannel {
     /**
      * Seals the buffered block one generation past the highest any file's slot shows now (one small pread
      * per file), not just when the block was loaded: another channel that wrote the block meanwhile cannot
-     * make this one reuse its nonce (the monitor serializes the channels of this JVM, the file lock other
-     * processes' channels and convergence).
+     * make this one's copy look older than a stale one (the monitor serializes the channels of this JVM, the file
+     * lock other processes' channels and convergence).
      */
     private void seal() throws IOException {
         blocks.refreshHeaders();
-        int onDisk = blocks.highestGeneration(bufIndex);
-        System.arraycopy(blocks.present, 0, holders, 0, holders.length);
+        int onDisk = blocks.highestGeneration(bufIndex, holders);
         if (onDisk > bufGeneration) {
             // Another channel sealed the block since: learn which copies are valid now.
             try {
-                blocks.read(bufIndex, scratch(), allFiles(), false);
-                System.arraycopy(blocks.present, 0, valid, 0, valid.length);
+                BlockSet.Found now = blocks.read(bufIndex, scratch(), allFiles(), false);
+                System.arraycopy(now.present(), 0, valid, 0, valid.length);
             } catch (IOException noValidCopy) {
                 Arrays.fill(valid, false); // nothing left to keep
             }
@@ -300,10 +301,11 @@ final class BlockChannel extends EncryptedChannel {
         }
         byte[] scratch = new byte[blockSize];
         for (long i = 0; i < n; i++) {
-            if (blocks.read(i, scratch, all, false) < 0) {
+            BlockSet.Found found = blocks.read(i, scratch, all, false);
+            if (found.length() < 0) {
                 throw new IOException(blocks.name + ": block " + i + " is missing from every region");
             }
-            out.add(Ciphers.byId(blocks.files[blocks.copyFile].cipherId).orElseThrow());
+            out.add(Ciphers.byId(blocks.files[found.copyFile()].cipherId).orElseThrow());
         }
         return out;
     }

@@ -8,9 +8,11 @@ import org.maat.atrest.cipher.Ciphers;
 
 /**
  * One encrypted physical file: its header and fixed-size slots, slot i holding plaintext block i sealed.
- * Slot = 16-byte slot header (cipher id u8, the id of the weakest cipher the block's data allows u8 (0: any),
- * 2 zero bytes, plaintext length u32, generation u32, sealed length u32), the sealed bytes, zeros to the slot's end. A slot of all zeros is empty (a hole in a region file).
- * Nonce = LE32(generation) || LE64(block index); associated data = salt || LE64(block index) || the slot
+ * Slot = 40-byte slot header (cipher id u8, the id of the weakest cipher the block's data allows u8 (0: any),
+ * 2 zero bytes, plaintext length u32, generation u32, sealed length u32, the 24-byte nonce), the sealed bytes,
+ * zeros to the slot's end. A slot of all zeros but its generation is empty (a hole in a region file).
+ * The nonce comes from {@link BlockNonce}: fresh at every seal, never derived from the generation, the index or
+ * anything else on disk; the generation only orders a block's copies. Associated data = salt || LE64(block index) || the slot
  * header's first 12 bytes (|| the base file's salt, in a region file), so a slot moved to another position or
  * file, a region file of another file, or a changed header field, fails authentication. The header records
  * the slot count at the last force or close: a file cut at a slot boundary below it is an error.
@@ -23,8 +25,11 @@ import org.maat.atrest.cipher.Ciphers;
  */
 final class BlockFile {
 
-    static final int SLOT_HEADER = 16;
-    /** Nonce words past this are refused by the ciphers (ChaCha's 64-bit counter); the file must be rewritten. */
+    /** Cipher, required cipher, 2 zero bytes, length, generation, sealed length (u32 each), then the nonce. */
+    static final int SLOT_HEADER = 16 + BlockNonce.LENGTH;
+    /** Where the slot's 24-byte nonce lies, after the fields {@link #readHeader} reads. */
+    private static final int NONCE_AT = 16;
+    /** Generations past this are refused (they order copies; a file rewritten this often must be copied). */
     static final int GENERATION_LIMIT = 1 << 25;
 
     /** {@link #read} outcomes. */
@@ -33,6 +38,8 @@ final class BlockFile {
     static final int DAMAGED = -1;
 
     final String name;
+    /** The file's name relative to its volume's root, bound into the header's MAC. */
+    private String bound;
     final Storage storage;
     FileHeader header;
     /** The header as last read or written (to see cheaply whether the disk's changed). */
@@ -44,7 +51,7 @@ final class BlockFile {
     private final byte[] slot;
     private final byte[] baseAad = new byte[16 + 8 + 12];
     private final byte[] regionAad = new byte[16 + 8 + 12 + 16];
-    private final byte[] nonce = new byte[AtRestCipher.NONCE_BYTES];
+    private final BlockNonce nonce = new BlockNonce();
 
     /** Of the last {@link #read} or {@link #readHeader}: the slot's cipher id, generation and plaintext length. */
     int cipherId;
@@ -55,8 +62,10 @@ final class BlockFile {
     /** Why the last {@link #read} said {@link #DAMAGED}. */
     String damage;
 
-    private BlockFile(String name, Storage storage, FileHeader header, byte[] encoded, VolumeKey volumeKey) {
+    private BlockFile(String name, String bound, Storage storage, FileHeader header, byte[] encoded,
+            VolumeKey volumeKey) {
         this.name = name;
+        this.bound = bound;
         this.storage = storage;
         this.header = header;
         this.encoded = encoded;
@@ -74,21 +83,31 @@ final class BlockFile {
         return SLOT_HEADER + max;
     }
 
-    /** Writes a fresh header (new salt) to an empty storage. */
-    static BlockFile create(String name, Storage storage, int blockSize, VolumeKey key) throws IOException {
+    /** Writes a fresh header (new salt), bound to {@code bound}, to an empty storage. */
+    static BlockFile create(String name, String bound, Storage storage, int blockSize, VolumeKey key)
+            throws IOException {
         FileHeader h = FileHeader.fresh(blockSize, slotSize(blockSize));
-        byte[] encoded = h.encode(key);
+        byte[] encoded = h.encode(key, bound);
         storage.write(0, encoded, 0, encoded.length);
-        return new BlockFile(name, storage, h, encoded, key);
+        return new BlockFile(name, bound, storage, h, encoded, key);
     }
 
-    static BlockFile open(String name, Storage storage, VolumeKey key) throws IOException {
+    /** Opens a file whose header must authenticate as {@code bound}'s (its name relative to the volume root). */
+    static BlockFile open(String name, String bound, Storage storage, VolumeKey key) throws IOException {
         byte[] b = new byte[FileHeader.LENGTH];
         int n = storage.readFully(0, b, 0, b.length);
-        return new BlockFile(name, storage, FileHeader.decode(b, n, key, name), b, key);
+        return new BlockFile(name, bound, storage, FileHeader.decode(b, n, key, name, bound), b, key);
     }
 
-    /** Empties the file and gives it a fresh salt (so the nonces of its new blocks are fresh). */
+    /** Binds the header to {@code newBound} (a move within the volume) and forces it. */
+    void rebind(String newBound) throws IOException {
+        refreshHeader();
+        bound = newBound;
+        writeHeader(header);
+        storage.force();
+    }
+
+    /** Empties the file and gives it a fresh salt (and so fresh per-file keys). */
     void reset() throws IOException {
         storage.truncate(0);
         FileHeader h = FileHeader.fresh(header.blockSize, header.slotSize);
@@ -141,7 +160,7 @@ final class BlockFile {
         if (Arrays.equals(b, encoded)) {
             return;
         }
-        FileHeader h = FileHeader.decode(b, n, volumeKey, name);
+        FileHeader h = FileHeader.decode(b, n, volumeKey, name, bound);
         if (!Arrays.equals(h.salt, header.salt)) {
             keys = volumeKey.forFile(h.salt);
         }
@@ -150,7 +169,7 @@ final class BlockFile {
     }
 
     private void writeHeader(FileHeader h) throws IOException {
-        byte[] e = h.encode(volumeKey);
+        byte[] e = h.encode(volumeKey, bound);
         storage.write(0, e, 0, e.length);
         header = h;
         encoded = e;
@@ -177,8 +196,8 @@ final class BlockFile {
 
     /** Reads only slot {@code index}'s header into the fields ({@code cipherId} 0: empty or absent). */
     void readHeader(long index) throws IOException {
-        int n = storage.readFully(offset(index), slot, 0, SLOT_HEADER);
-        if (n < SLOT_HEADER) {
+        int n = storage.readFully(offset(index), slot, 0, NONCE_AT);
+        if (n < NONCE_AT) {
             cipherId = 0;
             generation = -1;
             plainLength = 0;
@@ -212,7 +231,7 @@ final class BlockFile {
         }
         parseHeader();
         if (cipherId == 0) {
-            // An empty slot is zeros but for the generation it was emptied at (kept for the nonce floor).
+            // An empty slot is zeros but for the generation it was emptied at (kept for the generation floor).
             boolean clean = Bytes.getInt(slot, 0) == 0 && Bytes.getInt(slot, 4) == 0 && zeroFrom(12);
             return clean ? EMPTY : damaged(index, "is an empty slot holding data");
         }
@@ -229,9 +248,10 @@ final class BlockFile {
         if (generation < 0 || generation >= GENERATION_LIMIT) {
             return damaged(index, "fails authentication (cipher " + cipher.name() + "): generation out of range");
         }
-        fillNonceAndAad(index);
+        fillAad(index);
+        nonce.derive(keys.key(cipher), slot, NONCE_AT);
         try {
-            int length = cipher.open(keys.key(cipher), nonce, aadView(), slot, SLOT_HEADER, sealed, plain, 0);
+            int length = cipher.open(nonce.key, nonce.nonce, aadView(), slot, SLOT_HEADER, sealed, plain, 0);
             if (length != plainLength) {
                 return damaged(index, "fails authentication (cipher " + cipher.name() + "): length mismatch");
             }
@@ -256,15 +276,13 @@ final class BlockFile {
     }
 
     /**
-     * The nonce, and the associated data: salt, block index, and the slot header but its sealed length (known
+     * The associated data: salt, block index, and the slot header but its sealed length (known
      * only after sealing with a cipher whose output length varies; a changed one moves the tag, so it fails
      * authentication all the same); in a region file also the base file's salt, so that another file's region
      * file put in its place fails authentication.
      */
-    private void fillNonceAndAad(long index) {
+    private void fillAad(long index) {
         byte[] aad = aadView();
-        System.arraycopy(slot, 8, nonce, 0, 4);
-        Bytes.putLong(nonce, 4, index);
         System.arraycopy(header.salt, 0, aad, 0, 16);
         Bytes.putLong(aad, 16, index);
         System.arraycopy(slot, 0, aad, 24, 12);
@@ -292,8 +310,10 @@ final class BlockFile {
         slot[2] = slot[3] = 0;
         Bytes.putInt(slot, 4, length);
         Bytes.putInt(slot, 8, generation);
-        fillNonceAndAad(index);
-        int sealed = cipher.seal(keys.key(cipher), nonce, aadView(), plain, 0, length, slot, SLOT_HEADER);
+        fillAad(index);
+        BlockNonce.fresh(slot, NONCE_AT);
+        nonce.derive(keys.key(cipher), slot, NONCE_AT);
+        int sealed = cipher.seal(nonce.key, nonce.nonce, aadView(), plain, 0, length, slot, SLOT_HEADER);
         Bytes.putInt(slot, 12, sealed);
         Arrays.fill(slot, SLOT_HEADER + sealed, slot.length, (byte) 0);
         storage.write(offset(index), slot, 0, slot.length);
@@ -301,7 +321,7 @@ final class BlockFile {
         this.requiredId = required == null ? 0 : required.id();
         this.generation = generation;
         this.plainLength = length;
-        SealLog.record(header.salt, cipher.id(), nonce);
+        SealLog.record(nonce.key, cipher.id(), nonce.nonce, header.salt, index);
     }
 
     /**

@@ -26,15 +26,12 @@ final class BlockSet {
     final int blockSize;
     private byte[] scratch;
 
-    /** Of the last {@link #read}: the highest generation any copy showed, and which files held a copy. */
-    int generation;
-    final boolean[] present;
-    /** Of the last {@link #read}: the file the trusted copy came from (-1: none). */
-    int copyFile;
-
-    /** The weakest cipher the last read block's data allows (null: any). */
-    AtRestCipher required() {
-        return copyFile < 0 ? null : Ciphers.byId(files[copyFile].requiredId).orElse(null);
+    /**
+     * What {@link #read} found of one block: its plaintext length (-1: no file holds it), the highest generation
+     * any copy showed, the file its trusted copy came from (-1: none), which files hold a valid copy, and the
+     * weakest cipher its data allows (null: any).
+     */
+    record Found(int length, int generation, int copyFile, boolean[] present, AtRestCipher required) {
     }
 
     /** How a slot holding a valid block is rewritten: staged (always, but in a test that shows why). */
@@ -53,7 +50,6 @@ final class BlockSet {
         this.name = name;
         this.files = files;
         this.opener = opener;
-        this.present = new boolean[files.length];
         int b = blockSize;
         for (BlockFile f : files) {
             if (f != null) {
@@ -171,16 +167,17 @@ final class BlockSet {
      * the same generation, so the preferred region's copy), otherwise, and when that generation's copies are
      * all torn, the valid copy with the highest generation. Looking at the headers first keeps a stale copy
      * (a crash between writing a block's new copy and emptying its old one, under any model) from winning
-     * over a newer one that a reader has already seen. Returns its length, or -1 when no file holds the block.
+     * over a newer one that a reader has already seen.
      *
      * @throws IOException naming the file and block when copies exist and none authenticates
      */
-    int read(long index, byte[] out, int[] order, boolean firstWins) throws IOException {
+    Found read(long index, byte[] out, int[] order, boolean firstWins) throws IOException {
         int bestGen = -1;
         int bestLength = -1;
         int maxGen = -1;
         String damage = null;
-        copyFile = -1;
+        int copyFile = -1;
+        boolean[] present = new boolean[files.length];
         int newest = Integer.MAX_VALUE;
         if (firstWins) {
             newest = -1;
@@ -228,21 +225,28 @@ final class BlockSet {
                 maxGen = Math.max(maxGen, f.generation);
             }
         }
-        generation = maxGen;
         if (bestLength < 0 && damage != null) {
             throw new IOException(damage);
         }
-        return bestLength;
+        AtRestCipher required = copyFile < 0 ? null : Ciphers.byId(files[copyFile].requiredId).orElse(null);
+        return new Found(bestLength, maxGen, copyFile, present, required);
     }
 
-    /** The highest generation any file's slot {@code index} shows (copies and emptied slots), -1 if none. */
-    int highestGeneration(long index) throws IOException {
+    /**
+     * The highest generation any file's slot {@code index} shows (copies and emptied slots), -1 if none; when
+     * {@code holders} is given, which files' slots show a copy.
+     */
+    int highestGeneration(long index, boolean[] holders) throws IOException {
         int max = -1;
         for (int i = 0; i < files.length; i++) {
             if (files[i] != null) {
                 files[i].readHeader(index);
                 max = Math.max(max, files[i].generation);
-                present[i] = files[i].cipherId != 0;
+                if (holders != null) {
+                    holders[i] = files[i].cipherId != 0;
+                }
+            } else if (holders != null) {
+                holders[i] = false;
             }
         }
         return max;

@@ -92,16 +92,15 @@ public class Convergence {
             boolean changed;
             // Read and rewrite under the seal lock: a writer in another process cannot seal between them.
             try (Storage.SealLock lock = set.files[0].storage.lockForSeal()) {
-                length = set.read(i, plain, all, false);
+                BlockSet.Found found = set.read(i, plain, all, false);
+                length = found.length();
                 if (length < 0) {
                     throw new IOException(set.name + ": block " + i + " is missing from every region");
                 }
-                int gen = set.generation;
-                int top = set.copyFile;
-                AtRestCipher required = set.required();
-                for (int f = 0; f < set.files.length; f++) {
-                    holders[f] = set.present[f];
-                }
+                int gen = found.generation();
+                int top = found.copyFile();
+                AtRestCipher required = found.required();
+                System.arraycopy(found.present(), 0, holders, 0, set.files.length);
                 if (cfg.model == SwitchModel.MIRRORED) {
                     changed = mirror(set, cfg, i, required, top, gen, plain, length, holders);
                 } else {
@@ -117,8 +116,9 @@ public class Convergence {
         return new long[] {blocks, bytes};
     }
 
-    private boolean copyOk(BlockSet set, int f, int gen) {
-        return set.present[f] && set.files[f].generation == gen;
+    /** Whether file {@code f} held a valid copy at {@code gen} when the block was read ({@code holders}). */
+    private static boolean copyOk(BlockSet set, boolean[] holders, int f, int gen) {
+        return holders[f] && set.files[f].generation == gen;
     }
 
     private static boolean meets(AtRestCipher c, AtRestCipher required) {
@@ -145,7 +145,7 @@ public class Convergence {
                 int at = BlockSet.regionIndex(cfg, set.ciphers, r);
                 target[at] = true;
                 BlockFile f = set.files[at];
-                boolean ok = f != null && copyOk(set, at, copyGen) && f.cipherId == r.id();
+                boolean ok = f != null && copyOk(set, holders, at, copyGen) && f.cipherId == r.id();
                 boolean write = sameGen ? pass == 0 && !ok : (pass == 0) == !ok;
                 if (write) {
                     set.file(at).write(i, r, required, sealGen, plain, length);
@@ -167,7 +167,7 @@ public class Convergence {
             int length, boolean[] holders, List<AtRestCipher> ciphers) throws IOException {
         AtRestCipher want = cfg.cipherFor(required);
         int at = cfg.model == SwitchModel.FORWARD ? 0 : BlockSet.regionIndex(cfg, ciphers, want);
-        boolean placed = copyOk(set, at, gen) && set.files[at].cipherId == want.id();
+        boolean placed = copyOk(set, holders, at, gen) && set.files[at].cipherId == want.id();
         int others = 0;
         for (int f = 0; f < holders.length; f++) {
             others += holders[f] && f != at ? 1 : 0;
@@ -195,7 +195,7 @@ public class Convergence {
             return true;
         }
         // The one seal path (BlockSet#seal): a slot holding the block's only valid copy is staged over.
-        boolean[] valid = set.present.clone();
+        boolean[] valid = holders.clone();
         set.seal(i, new int[] {at}, new AtRestCipher[] {want}, required, gen + 1, plain, length, holders, valid, false);
         return true;
     }

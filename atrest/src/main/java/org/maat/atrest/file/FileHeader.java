@@ -7,17 +7,22 @@ import java.security.SecureRandom;
 import java.util.Arrays;
 
 /**
- * The 64-byte header of an encrypted physical file: magic {@code MAATAR01}, block size (u32), slot size
+ * The 64-byte header of an encrypted physical file: magic {@code MAATAR02}, block size (u32), slot size
  * (u32), generation floor (u32: the least generation a slot created from now on may take, raised when a
- * truncation removes slots so that their nonces are never used again), 4 zero bytes, the random 16-byte salt,
+ * truncation removes slots so that a block written there later orders after their copies), 4 zero bytes, the random 16-byte salt,
  * the number of slots the file held when it was last forced or closed (u64: fewer slots on disk is a truncation,
- * an error; more are blocks appended since), and a 16-byte HMAC-SHA256 of all that under a key derived from
- * the volume key and the salt, so that a changed header bit is an error. Little-endian integers.
+ * an error; more are blocks appended since), and a 16-byte HMAC-SHA256 under a key derived from the volume key
+ * and the salt, of all that and of the file's own name ({@code _0.cfs}, {@code _0.cfs~chacha20}; not stored). A changed header bit is an error, and so is a file copied or
+ * moved to another name, in this volume or another under the same key, except by {@link VolumeFiles#move},
+ * which binds the header to the new name first. Since every slot's associated data holds the salt, the slots
+ * are bound to the name through the header. Little-endian integers.
  */
 public final class FileHeader {
 
     public static final int LENGTH = 64;
-    static final byte[] MAGIC = "MAATAR01".getBytes(StandardCharsets.US_ASCII);
+    static final byte[] MAGIC = "MAATAR02".getBytes(StandardCharsets.US_ASCII);
+    /** The format before nonces were stored per slot and names bound: recognized, to say so, never read. */
+    private static final byte[] MAGIC_1 = "MAATAR01".getBytes(StandardCharsets.US_ASCII);
     private static final int MAC_AT = 48;
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -53,7 +58,8 @@ public final class FileHeader {
 
     /** Whether {@code first} (a file's first bytes) starts with the magic. */
     public static boolean hasMagic(byte[] first, int length) {
-        return length >= MAGIC.length && Arrays.equals(first, 0, MAGIC.length, MAGIC, 0, MAGIC.length);
+        return length >= MAGIC.length && (Arrays.equals(first, 0, MAGIC.length, MAGIC, 0, MAGIC.length)
+                || Arrays.equals(first, 0, MAGIC.length, MAGIC_1, 0, MAGIC.length));
     }
 
     /**
@@ -71,7 +77,7 @@ public final class FileHeader {
         return bits <= 4;
     }
 
-    byte[] encode(VolumeKey key) {
+    byte[] encode(VolumeKey key, String bound) {
         byte[] b = new byte[LENGTH];
         System.arraycopy(MAGIC, 0, b, 0, 8);
         Bytes.putInt(b, 8, blockSize);
@@ -79,22 +85,28 @@ public final class FileHeader {
         Bytes.putInt(b, 16, generationFloor);
         System.arraycopy(salt, 0, b, 24, 16);
         Bytes.putLong(b, 40, slots);
-        key.forFile(salt).headerMac(b, MAC_AT, b, MAC_AT);
+        key.forFile(salt).headerMac(b, MAC_AT, bound, b, MAC_AT);
         return b;
     }
 
-    static FileHeader decode(byte[] b, int length, VolumeKey key, String file) throws IOException {
+    /** The header in {@code b}, authenticated for the file the volume names {@code bound}. */
+    static FileHeader decode(byte[] b, int length, VolumeKey key, String file, String bound) throws IOException {
         if (length < LENGTH) {
             throw new IOException(file + ": truncated at-rest header (" + length + " of " + LENGTH + " bytes)");
         }
-        if (!hasMagic(b, length)) {
-            throw new IOException(file + ": not an encrypted file (no MAATAR01 header)");
+        if (length >= MAGIC.length && Arrays.equals(b, 0, MAGIC.length, MAGIC_1, 0, MAGIC.length)) {
+            throw new IOException(file + ": encrypted in the MAATAR01 format, which this version no longer reads"
+                    + " (decrypt it with the version that wrote it)");
+        }
+        if (!Arrays.equals(b, 0, MAGIC.length, MAGIC, 0, MAGIC.length)) {
+            throw new IOException(file + ": not an encrypted file (no MAATAR02 header)");
         }
         byte[] salt = Arrays.copyOfRange(b, 24, 40);
         byte[] mac = new byte[16];
-        key.forFile(salt).headerMac(b, MAC_AT, mac, 0);
+        key.forFile(salt).headerMac(b, MAC_AT, bound, mac, 0);
         if (!MessageDigest.isEqual(mac, Arrays.copyOfRange(b, MAC_AT, LENGTH))) {
-            throw new IOException(file + ": the at-rest header fails authentication (changed, or another volume's key)");
+            throw new IOException(file + ": the at-rest header fails authentication as '" + bound + "' (a file copied"
+                    + " or moved from another name, a changed header, or another volume's key)");
         }
         FileHeader h = new FileHeader(Bytes.getInt(b, 8), Bytes.getInt(b, 12), Bytes.getInt(b, 16), salt,
                 Bytes.getLong(b, 40));

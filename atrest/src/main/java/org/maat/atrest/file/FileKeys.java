@@ -37,11 +37,16 @@ public final class FileKeys {
         return k;
     }
 
-    /** HMAC-SHA256 of {@code data[0, length)} under the header key, first 16 bytes into {@code out} at {@code at}. */
-    void headerMac(byte[] data, int length, byte[] out, int at) {
+    /**
+     * HMAC-SHA256 of {@code data[0, length)} then the UTF-8 of {@code bound} (the file's name in its volume) under
+     * the header key, first 16 bytes into {@code out} at {@code at}.
+     */
+    void headerMac(byte[] data, int length, String bound, byte[] out, int at) {
         HMac mac = new HMac(new SHA256Digest());
         mac.init(new KeyParameter(headerKey));
         mac.update(data, 0, length);
+        byte[] name = bound.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        mac.update(name, 0, name.length);
         byte[] full = new byte[32];
         mac.doFinal(full, 0);
         System.arraycopy(full, 0, out, at, 16);

@@ -3,13 +3,14 @@ package org.maat.atrest.file;
 import java.util.function.Consumer;
 
 /**
- * A test's view of every seal (file salt, cipher id, nonce), to check that no nonce is used twice under one
- * key. Off unless a test installs a listener; one volatile read per block otherwise.
+ * A test's view of every seal: the key and the nonce the cipher ran under (after {@link BlockNonce#derive}), and
+ * the cipher's id, to check that no (key, nonce) pair is used twice; and which file (by salt) and block it sealed.
+ * Off unless a test installs a listener; one volatile read per block otherwise.
  */
 public final class SealLog {
 
     /** One seal. */
-    public record Seal(byte[] salt, int cipherId, byte[] nonce) {
+    public record Seal(byte[] key, int cipherId, byte[] nonce, byte[] salt, long block) {
     }
 
     private static volatile Consumer<Seal> listener;
@@ -22,10 +23,10 @@ public final class SealLog {
         listener = l;
     }
 
-    static void record(byte[] salt, int cipherId, byte[] nonce) {
+    static void record(byte[] key, int cipherId, byte[] nonce, byte[] salt, long block) {
         Consumer<Seal> l = listener;
         if (l != null) {
-            l.accept(new Seal(salt.clone(), cipherId, nonce.clone()));
+            l.accept(new Seal(key.clone(), cipherId, nonce.clone(), salt.clone(), block));
         }
     }
 }

@@ -52,7 +52,7 @@ final class SourceReader implements AtRestReader {
             return;
         }
         bufIndex = -1;
-        int n = blocks.read(index, buf, order, firstWins);
+        int n = blocks.read(index, buf, order, firstWins).length();
         if (n < 0) {
             throw new IOException(blocks.name + ": block " + index + " is missing from every region");
         }

@@ -53,7 +53,6 @@ public final class StatusScan {
         List<AtRestCipher> ciphers = Ciphers.all();
         String[] labels = new String[1 + ciphers.size()];
         labels[0] = cfg.model == SwitchModel.FORWARD ? "" : cfg.regions.get(0).name();
-        BlockFile[] physical = new BlockFile[labels.length];
         List<FileChannel> open = new ArrayList<>();
         Map<String, Map<String, Long>> regions = new TreeMap<>();
         try {
@@ -62,16 +61,14 @@ public final class StatusScan {
                 if (i > 0) {
                     labels[i] = ciphers.get(i - 1).name();
                 }
-                if (!Files.exists(p)) {
-                    continue;
-                }
-                FileChannel ch = FileChannel.open(p, StandardOpenOption.READ);
-                open.add(ch);
-                regions.computeIfAbsent(labels[i], k -> new TreeMap<>());
-                if (ch.size() > 0) {
-                    physical[i] = BlockFile.open(p.toString(), Storage.of(ch), files.key());
+                if (Files.exists(p)) {
+                    regions.computeIfAbsent(labels[i], k -> new TreeMap<>());
                 }
             }
+            FileChannel base = FileChannel.open(file, StandardOpenOption.READ);
+            open.add(base);
+            BlockFile[] physical = base.size() == 0 ? new BlockFile[labels.length]
+                    : files.physical(file, base, false, 0, false, open);
             long n = 0;
             for (BlockFile f : physical) {
                 n = f == null ? n : Math.max(n, f.slots());

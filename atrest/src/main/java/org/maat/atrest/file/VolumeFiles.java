@@ -143,30 +143,13 @@ public final class VolumeFiles {
             if (length == 0 && !write) {
                 return new PlaintextChannel(base);
             }
-            BlockFile[] files = new BlockFile[1 + Ciphers.all().size()];
             String name = file.toString();
             if (truncate || length == 0) {
                 base.truncate(0);
-                files[0] = BlockFile.create(name, storage.apply(base), cfg.blockSize, key);
-            } else {
-                files[0] = BlockFile.open(name, storage.apply(base), key);
             }
+            BlockFile[] files = physical(file, base, write, truncate || length == 0 ? cfg.blockSize : 0, truncate,
+                    opened);
             List<AtRestCipher> ciphers = Ciphers.all();
-            for (int j = 0; j < ciphers.size(); j++) {
-                Path r = regionPath(file, ciphers.get(j));
-                if (!Files.exists(r)) {
-                    continue;
-                }
-                if (truncate) {
-                    Files.delete(r);
-                    continue;
-                }
-                FileChannel rc = FileChannel.open(r, write ? Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE)
-                        : Set.of(StandardOpenOption.READ));
-                opened.add(rc);
-                files[1 + j] = rc.size() == 0 ? (write ? BlockFile.create(r.toString(), storage.apply(rc),
-                        files[0].header.blockSize, key) : null) : BlockFile.open(r.toString(), storage.apply(rc), key);
-            }
             BlockSet.Opener opener = write ? index -> createRegion(file, ciphers.get(index - 1),
                     files[0].header.blockSize) : null;
             BlockSet set = new BlockSet(name, files, opener, files[0].header.blockSize, rewrites);
@@ -212,8 +195,7 @@ public final class VolumeFiles {
         FileChannel ch = FileChannel.open(r, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE);
         try {
-            return ch.size() == 0 ? BlockFile.create(r.toString(), storage.apply(ch), blockSize, key)
-                    : BlockFile.open(r.toString(), storage.apply(ch), key);
+            return physical(r.toString(), bound(r), storage.apply(ch), ch.size() == 0 ? blockSize : 0);
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
@@ -223,31 +205,87 @@ public final class VolumeFiles {
     /** A block set over {@code file} for convergence: every physical file, writable. Null for a plaintext file. */
     BlockSet openForRewrite(Path file) throws IOException {
         FileChannel base = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE);
-        BlockFile[] files = new BlockFile[1 + Ciphers.all().size()];
+        List<FileChannel> opened = new ArrayList<>(List.of(base));
         try {
             if (!startsWithMagic(base)) {
                 base.close();
                 return null;
             }
-            files[0] = BlockFile.open(file.toString(), Storage.of(base), key);
+            BlockFile[] files = physical(file, base, true, 0, false, opened);
             List<AtRestCipher> ciphers = Ciphers.all();
             int bs = files[0].header.blockSize;
-            for (int j = 0; j < ciphers.size(); j++) {
-                Path r = regionPath(file, ciphers.get(j));
-                if (Files.exists(r)) {
-                    files[1 + j] = createRegion(file, ciphers.get(j), bs);
-                }
-            }
             return new BlockSet(file.toString(), files, index -> createRegion(file, ciphers.get(index - 1), bs), bs);
         } catch (IOException | RuntimeException e) {
-            base.close();
-            for (BlockFile f : files) {
-                if (f != null) {
-                    f.storage.close();
-                }
+            for (FileChannel c : opened) {
+                c.close();
             }
             throw e;
         }
+    }
+
+    /**
+     * The one factory of a logical file's physical files: the base file over {@code base} (a fresh header when
+     * {@code freshBlockSize > 0}), then each region file {@code F~cipher} that exists: deleted when
+     * {@code deleteRegions} (a truncating open), a fresh header when empty and {@code write}, absent when empty
+     * and read-only, opened otherwise. Every storage goes through the test seam, every header is authenticated
+     * for the file's name in the volume ({@link #bound}). The channels it opens are added to {@code opened}.
+     */
+    BlockFile[] physical(Path file, FileChannel base, boolean write, int freshBlockSize,
+            boolean deleteRegions, List<FileChannel> opened) throws IOException {
+        List<AtRestCipher> ciphers = Ciphers.all();
+        BlockFile[] files = new BlockFile[1 + ciphers.size()];
+        files[0] = physical(file.toString(), bound(file), storage.apply(base), freshBlockSize);
+        for (int j = 0; j < ciphers.size(); j++) {
+            Path r = regionPath(file, ciphers.get(j));
+            if (!Files.exists(r)) {
+                continue;
+            }
+            if (deleteRegions) {
+                Files.delete(r);
+                continue;
+            }
+            FileChannel rc = FileChannel.open(r, write ? Set.of(StandardOpenOption.READ, StandardOpenOption.WRITE)
+                    : Set.of(StandardOpenOption.READ));
+            opened.add(rc);
+            if (rc.size() > 0 || write) {
+                files[1 + j] = physical(r.toString(), bound(r), storage.apply(rc),
+                        rc.size() == 0 ? files[0].header.blockSize : 0);
+            }
+        }
+        return files;
+    }
+
+    /** One physical file: a fresh header when {@code freshBlockSize > 0}, else the header on disk checked. */
+    private BlockFile physical(String name, String bound, Storage s, int freshBlockSize) throws IOException {
+        return freshBlockSize > 0 ? BlockFile.create(name, bound, s, freshBlockSize, key)
+                : BlockFile.open(name, bound, s, key);
+    }
+
+    /**
+     * The name a file's header is bound to: its own name ({@code _0.cfs}, {@code _0.cfs~chacha20}), so that a file
+     * copied or moved over another (or into another volume under the same key) fails authentication, while a
+     * directory renamed whole (a MapReduce job's committer moving its task's output into place, a volume moved or
+     * copied) still reads.
+     */
+    static String bound(Path file) {
+        return file.getFileName().toString();
+    }
+
+    /** The last name of a {@code /}-separated path (a key-only reader's file, e.g. a Hadoop path). */
+    private static String bound(String path) {
+        return path.substring(path.lastIndexOf('/') + 1);
+    }
+
+    /** {@code rel}'s names joined with {@code /}, whatever the platform's separator. */
+    public static String relativeName(Path rel) {
+        StringBuilder b = new StringBuilder();
+        for (Path part : rel) {
+            if (b.length() > 0) {
+                b.append('/');
+            }
+            b.append(part);
+        }
+        return b.toString();
     }
 
     /** A reader over sources; {@code cfg} null: no preference (every copy looked at). */
@@ -266,11 +304,13 @@ public final class VolumeFiles {
         }
         List<AtRestCipher> ciphers = Ciphers.all();
         BlockFile[] files = new BlockFile[1 + ciphers.size()];
-        files[0] = BlockFile.open(name, Storage.of(region0), key);
+        String bound = bound(name);
+        files[0] = physical(name, bound, Storage.of(region0), 0);
         for (int j = 0; j < ciphers.size(); j++) {
             Optional<PhysicalSource> s = otherRegions.apply(ciphers.get(j).name());
             if (s.isPresent() && s.get().size() > 0) {
-                files[1 + j] = BlockFile.open(regionFileName(name, ciphers.get(j).name()), Storage.of(s.get()), key);
+                String region = regionFileName(bound, ciphers.get(j).name());
+                files[1 + j] = physical(regionFileName(name, ciphers.get(j).name()), region, Storage.of(s.get()), 0);
             }
         }
         BlockSet set = new BlockSet(name, files, null, files[0].header.blockSize);
@@ -303,25 +343,14 @@ public final class VolumeFiles {
             List<FileChannel> channels = new ArrayList<>();
             try {
                 List<AtRestCipher> ciphers = Ciphers.all();
-                BlockFile[] all = new BlockFile[1 + ciphers.size()];
-                all[0] = BlockFile.open(file.toString(), Storage.of(base), key);
-                for (int j = 0; j < ciphers.size(); j++) {
-                    Path r = regionPath(file, ciphers.get(j));
-                    if (Files.exists(r)) {
-                        FileChannel ch = FileChannel.open(r, StandardOpenOption.READ);
-                        channels.add(ch);
-                        if (ch.size() > 0) {
-                            all[1 + j] = BlockFile.open(r.toString(), Storage.of(ch), key);
-                        }
-                    }
-                }
+                BlockFile[] all = physical(file, base, false, 0, false, channels);
                 BlockSet set = new BlockSet(file.toString(), all, null, all[0].header.blockSize);
                 long slots = set.slots();
                 if (slots == 0) {
                     size = 0;
                 } else {
                     int[] every = BlockSet.readOrder(null, ciphers, all.length);
-                    int last = set.read(slots - 1, new byte[set.blockSize], every, false);
+                    int last = set.read(slots - 1, new byte[set.blockSize], every, false).length();
                     if (last < 0) {
                         throw new IOException(file + ": block " + (slots - 1) + " is missing from every region");
                     }
@@ -363,6 +392,12 @@ public final class VolumeFiles {
         Files.delete(file);
     }
 
+    /**
+     * Moves a logical file's physical files to {@code target}'s names. Each encrypted header is first bound to its
+     * new name (and forced), then the file is moved atomically: a crash between the two leaves the source name
+     * refused as bound to another name (Lucene's renames are of a commit's pending file, which it then deletes),
+     * never the target name holding a file it cannot read.
+     */
     public void move(Path source, Path target) throws IOException {
         if (!Files.exists(source)) {
             throw new NoSuchFileException(source.toString());
@@ -371,12 +406,24 @@ public final class VolumeFiles {
             Path from = regionPath(source, c);
             Path to = regionPath(target, c);
             if (Files.exists(from)) {
+                rebind(from, to);
                 Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } else {
                 Files.deleteIfExists(to);
             }
         }
+        rebind(source, target);
         Files.move(source, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** Binds the header of {@code from} (if encrypted and not empty) to {@code to}'s name. */
+    private void rebind(Path from, Path to) throws IOException {
+        try (FileChannel ch = FileChannel.open(from, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            if (ch.size() == 0 || !startsWithMagic(ch)) {
+                return;
+            }
+            physical(from.toString(), bound(from), storage.apply(ch), 0).rebind(bound(to));
+        }
     }
 
     /** Every logical file under {@code root}: regular files but the configuration and region files, sorted. */

@@ -159,12 +159,34 @@ public final class AtRestDirectory extends FilterDirectory {
         }
     }
 
-    /** The plaintext length of {@code name}. */
+    /**
+     * The plaintext length of {@code name}: the volume's size of the file, authenticated once and remembered until
+     * one of its physical files changes (Lucene asks for lengths in every listing and merge).
+     */
     @Override
     public long fileLength(String name) throws IOException {
         ensureOpen();
-        try (EncryptedChannel channel = volume.open(directory.resolve(name), StandardOpenOption.READ)) {
-            return channel.size();
+        return volume.size(directory.resolve(name));
+    }
+
+    /**
+     * Copies {@code src} of {@code from} into a new file {@code dest} of this directory, through this directory's
+     * own {@link #createOutput}, so the copy is sealed like any file written here. Overridden on purpose:
+     * {@link FilterDirectory} may delegate {@code copyFrom} to the wrapped directory (newer Lucene does), which
+     * would write {@code IndexWriter.addIndexes}' files in the clear beside the encrypted ones. A failed copy
+     * leaves no {@code dest}.
+     */
+    @Override
+    public void copyFrom(Directory from, String src, String dest, IOContext context) throws IOException {
+        ensureOpen();
+        boolean done = false;
+        try (IndexInput is = from.openInput(src, context); IndexOutput os = createOutput(dest, context)) {
+            os.copyBytes(is, is.length());
+            done = true;
+        } finally {
+            if (!done) {
+                org.apache.lucene.util.IOUtils.deleteFilesIgnoringExceptions(this, dest);
+            }
         }
     }
 

@@ -64,7 +64,7 @@ class StaleFloorNonceReuseTest {
         Map<String, Integer> uses = new HashMap<>();
         List<String> reused = new ArrayList<>();
         for (SealLog.Seal s : seals) {
-            String k = HexFormat.of().formatHex(s.salt()) + "/" + s.cipherId() + "/" + HexFormat.of().formatHex(s.nonce());
+            String k = HexFormat.of().formatHex(s.key()) + "/" + s.cipherId() + "/" + HexFormat.of().formatHex(s.nonce());
             if (uses.merge(k, 1, Integer::sum) == 2) {
                 reused.add(k);
             }

@@ -51,7 +51,9 @@ final class StoreInput {
                 if (spec.isMissingNode() || spec.isNull()) {
                     throw new IOException(config + " names no key spec: the task cannot decrypt the conduit store");
                 }
-                return new StoreInput(fs, KeySources.open(spec.asText()));
+                // A key file is recorded relative to the volume's root.
+                String usable = AtRestVolume.keySpecAt(spec.asText(), java.nio.file.Path.of(at.toUri().getPath()));
+                return new StoreInput(fs, KeySources.open(usable));
             }
         }
         return new StoreInput(fs, null);
