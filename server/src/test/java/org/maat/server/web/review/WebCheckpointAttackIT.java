@@ -221,7 +221,7 @@ class WebCheckpointAttackIT {
             if (a.status() == 200 || a.body().contains("SALARY") || a.body().contains("PHONE")) {
                 broken.add("GET " + p + " -> " + a);
             }
-            assertSecurityHeaders("GET " + p, a);
+            // The headers of these answers are attacked in everyAnswerCarriesTheSecurityHeadersEvenTheContainersOwn.
         }
         assertThat(broken).as("hr-only ERP data reached by an account without hr").isEmpty();
     }
