@@ -84,7 +84,19 @@ public final class AccountServlet extends HttpServlet {
                 return;
             }
             Kind kind = Kind.of(segment);
-            Receipt receipt = disguises.disguise(user, kind, x.param("password"));
+            // The password is checked again here: as throttled as at sign-in, or a stolen session could guess it.
+            SignIn accounts = x.signIn();
+            String address = x.settings().clientAddress(x.request());
+            LoginServlet.waitIfThrottled(accounts, user.user(), address);
+            Receipt receipt;
+            try {
+                receipt = disguises.disguise(user, kind, x.param("password"));
+            } catch (RequestException e) {
+                if (e.status() == 403) {
+                    accounts.throttle().failed(user.user(), address); // a wrong password (the only 403 here)
+                }
+                throw e;
+            }
             HttpSession session = request.getSession(false);
             if (session != null) {
                 session.invalidate();

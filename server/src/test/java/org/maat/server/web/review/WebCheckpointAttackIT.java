@@ -451,9 +451,12 @@ class WebCheckpointAttackIT {
     void anAttackerNamingTheOwnersAddressDoesNotLockTheOwnerOut() throws IOException {
         String home = "10.7.7.13";
         signIn("u13", home);
+        // The attacker forges the header naming the owner's address; the trusted proxy appends the address it
+        // saw, the attacker's own. (A front-end configured to trust the header must be reachable only through
+        // the proxy: the README says so. A client that can reach it directly can forge the last entry too.)
         for (int i = 0; i < 14; i++) {
             send("POST", "/api/login", form("user", "u13", "password", "guess" + i),
-                    "Content-Type", "application/x-www-form-urlencoded", "X-Forwarded-For", home);
+                    "Content-Type", "application/x-www-form-urlencoded", "X-Forwarded-For", home + ", 10.66.6.6");
         }
         Answer owner = send("POST", "/api/login", form("user", "u13", "password", site.password("u13")),
                 "Content-Type", "application/x-www-form-urlencoded", "X-Forwarded-For", home);
