@@ -24,11 +24,7 @@ final class JsonErrorHandler extends ErrorHandler {
     protected void generateResponse(Request request, Response response, int status, String message, Throwable cause,
                                     Callback callback) {
         response.getHeaders().put(JSON);
-        // Jetty answers these before any filter runs: the same headers the front-end's checkpoint sets on every answer.
-        response.getHeaders().put("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
-        response.getHeaders().put("X-Content-Type-Options", "nosniff");
-        response.getHeaders().put("Referrer-Policy", "same-origin");
-        response.getHeaders().put("X-Frame-Options", "DENY");
+        SecurityHeadersHandler.apply(response.getHeaders()); // Jetty may have answered before any handler ran
         if (status == HttpStatus.SERVICE_UNAVAILABLE_503) {
             response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
         }
