@@ -97,7 +97,7 @@ public final class FrontendServer implements AutoCloseable {
         webapp.setThrowUnavailableOnStartupException(true);
         config.withMaxConcurrent(admitted).withMaxQueued(queued).initParameters()
                 .forEach(webapp::setInitParameter);
-        jetty.setHandler(webapp);
+        jetty.setHandler(new SecurityHeadersHandler(webapp));
         try {
             jetty.start();
         } catch (Exception e) {

@@ -24,6 +24,7 @@ final class JsonErrorHandler extends ErrorHandler {
     protected void generateResponse(Request request, Response response, int status, String message, Throwable cause,
                                     Callback callback) {
         response.getHeaders().put(JSON);
+        SecurityHeadersHandler.apply(response.getHeaders()); // Jetty may have answered before any handler ran
         if (status == HttpStatus.SERVICE_UNAVAILABLE_503) {
             response.getHeaders().put(HttpHeader.RETRY_AFTER, "1");
         }

@@ -164,6 +164,19 @@ public final class Frontend implements AutoCloseable {
      *         503 if a shard could not be reached on any replica or the query ran past a shard's time budget
      */
     public SearchResult search(UserSession user, String query, int start, int k) throws IOException {
+        return search(user, query, start, k, History.RECORD);
+    }
+
+    /**
+     * Whether a search or a view goes to the user's history. The web layer records only what the user's own
+     * browser asked for ({@code WebCheckpoint}): a cross-site GET must not change what the history holds.
+     */
+    public enum History {
+        RECORD, SKIP
+    }
+
+    /** {@link #search(UserSession, String, int, int)}, recording the query only if {@code recording} says so. */
+    public SearchResult search(UserSession user, String query, int start, int k, History recording) throws IOException {
         String q = checkQuery(query);
         if (k < 1 || k > MAX_K) {
             throw RequestException.badRequest("k must be between 1 and " + MAX_K + ", not " + k);
@@ -237,9 +250,9 @@ public final class Frontend implements AutoCloseable {
         // Only now, with every shard answered and every hit's read allowed: a search that was refused,
         // rejected or unanswered is no search the user ran, and its query has no place in the history.
         // A later page of the same search is the same search: recorded once.
-        if (start == 0) {
+        if (start == 0 && recording == History.RECORD) {
             try {
-                history.recordQuery(user.gate(), user.session(), q);
+                this.history.recordQuery(user.gate(), user.session(), q);
             } catch (PolicyViolation e) {
                 throw refusal(user, e);
             }
@@ -253,9 +266,17 @@ public final class Frontend implements AutoCloseable {
      * @throws RequestException 404 for an unknown id, 403 if the monitor refused the read
      */
     public Document document(UserSession user, String id) throws IOException {
+        return document(user, id, History.RECORD);
+    }
+
+    /** {@link #document(UserSession, String)}, recording the view only if {@code recording} says so. */
+    public Document document(UserSession user, String id, History recording) throws IOException {
         Conduit conduit = conduit(id);
         checkOpen(user);
         Document doc = checkedReads(user, (task, reader) -> reader.read(conduit.id()).document());
+        if (recording == History.SKIP) {
+            return doc;
+        }
         try {
             history.recordView(user.gate(), user.session(), conduit.id());
         } catch (PolicyViolation e) {
@@ -272,7 +293,12 @@ public final class Frontend implements AutoCloseable {
      * @throws RequestException 404 for an unknown id, 403 if the monitor refused the read
      */
     public Viewed view(UserSession user, String id) throws IOException {
-        Document doc = document(user, id);
+        return view(user, id, History.RECORD);
+    }
+
+    /** {@link #view(UserSession, String)}, recording the view only if {@code recording} says so. */
+    public Viewed view(UserSession user, String id, History recording) throws IOException {
+        Document doc = document(user, id, recording);
         return new Viewed(doc, access.of(user.session(), conduit(id)));
     }
 

@@ -84,7 +84,28 @@ public final class AccountServlet extends HttpServlet {
                 return;
             }
             Kind kind = Kind.of(segment);
-            Receipt receipt = disguises.disguise(user, kind, x.param("password"));
+            // The password is checked again here: as throttled as at sign-in, or a stolen session could guess it.
+            String password = x.param("password");
+            boolean checked = password != null && !password.isEmpty();
+            SignIn accounts = x.signIn();
+            String address = x.settings().clientAddress(x.request());
+            if (checked) {
+                LoginServlet.waitIfThrottled(accounts, user.user(), address);
+            }
+            Receipt receipt;
+            try {
+                receipt = disguises.disguise(user, kind, password);
+            } catch (RequestException e) {
+                if (checked && e.status() == 403) {
+                    accounts.throttle().failed(user.user(), address); // a wrong password (the only 403 here)
+                } else if (checked) {
+                    accounts.throttle().succeeded(user.user(), address); // refused for another reason after it
+                }
+                throw e;
+            }
+            if (checked) {
+                accounts.throttle().succeeded(user.user(), address);
+            }
             HttpSession session = request.getSession(false);
             if (session != null) {
                 session.invalidate();

@@ -23,7 +23,7 @@ public final class DocumentServlet extends HttpServlet {
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         Exchange.serve(request, response, x -> {
-            Frontend.Viewed viewed = x.frontend().view(x.user(), x.param("id"));
+            Frontend.Viewed viewed = x.frontend().view(x.user(), x.param("id"), x.history());
             Document doc = viewed.document();
             Map<String, Object> body = new LinkedHashMap<>();
             body.put("id", doc.id());

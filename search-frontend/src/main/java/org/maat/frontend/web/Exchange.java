@@ -241,6 +241,12 @@ final class Exchange {
         throw RequestException.badRequest(name + " must be a whole number from " + min + " to " + max);
     }
 
+    /** Whether this request may add to the user's history, as {@link WebCheckpoint} decided it. */
+    Frontend.History history() {
+        return Boolean.TRUE.equals(request.getAttribute(WebCheckpoint.RECORDS_HISTORY))
+                ? Frontend.History.RECORD : Frontend.History.SKIP;
+    }
+
     /**
      * The sign-in {@link WebCheckpoint} established for this request, or null (a public route, no session, or
      * a session ended since).

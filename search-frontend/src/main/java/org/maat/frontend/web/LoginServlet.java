@@ -79,6 +79,19 @@ public final class LoginServlet extends HttpServlet {
         });
     }
 
+    /**
+     * 429 when the throttle says {@code user} at {@code address} must wait: before every password check, at sign-in
+     * and where a signed-in user confirms a disguise with their password, so no route checks guesses unthrottled.
+     */
+    static void waitIfThrottled(SignIn accounts, String user, String address) {
+        Optional<Duration> wait = accounts.throttle().attempt(user, address);
+        if (wait.isPresent()) {
+            long seconds = (wait.get().toMillis() + 999) / 1000;
+            throw RequestException.tooManyRequests("too many failed password checks for " + user
+                    + " or from this address: retry in " + seconds + " s", seconds);
+        }
+    }
+
     /** The sign-in of {@code user}, or null when the credentials are wrong; 429 when the throttle says wait. */
     private static SignedIn signIn(Exchange x, String user, String password) {
         if (user == null || user.isBlank() || password == null) {
@@ -89,12 +102,7 @@ public final class LoginServlet extends HttpServlet {
         }
         SignIn accounts = x.signIn();
         String address = x.settings().clientAddress(x.request());
-        Optional<Duration> wait = accounts.throttle().attempt(user, address);
-        if (wait.isPresent()) {
-            long seconds = (wait.get().toMillis() + 999) / 1000;
-            throw RequestException.tooManyRequests("too many failed sign-ins for " + user + " or from this address: "
-                    + "retry in " + seconds + " s", seconds);
-        }
+        waitIfThrottled(accounts, user, address);
         SignedIn signedIn;
         if (x.searches()) {
             Optional<String> region = x.settings().region(x.request());

@@ -36,7 +36,7 @@ public final class SearchServlet extends HttpServlet {
                 x.page(200, "search", Map.of("query", "", "searched", false));
                 return;
             }
-            SearchResult result = x.frontend().search(user, q, start, k);
+            SearchResult result = x.frontend().search(user, q, start, k, x.history());
             if (x.api()) {
                 x.json(200, json(result));
             } else {

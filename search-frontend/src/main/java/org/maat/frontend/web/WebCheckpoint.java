@@ -47,6 +47,12 @@ public final class WebCheckpoint extends HttpFilter {
 
     static final String TOKEN_HEADER = "X-Maat-Token";
     static final String TOKEN_FIELD = "token";
+    /**
+     * Request attribute: whether a GET may add to the user's history (a search or a view). Only a GET the
+     * user's own browser sent may: same-origin by {@code Origin}/{@code Referer} when sent, and not marked
+     * cross-site or same-site by {@code Sec-Fetch-Site}, so a cross-site link or image cannot plant queries.
+     */
+    static final String RECORDS_HISTORY = "maat.recordsHistory";
 
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
@@ -71,6 +77,7 @@ public final class WebCheckpoint extends HttpFilter {
                     + "is not this site"));
             return;
         }
+        request.setAttribute(RECORDS_HISTORY, method.equals("GET") && sameOrigin(request) && !crossSiteFetch(request));
         SignedIn user = signedIn(request);
         request.setAttribute(SignedIn.REQUEST_ATTRIBUTE, user); // null removes it: only this filter sets it
         if (route.access() != WebRoutes.Access.PUBLIC) {
@@ -117,6 +124,12 @@ public final class WebCheckpoint extends HttpFilter {
         return value instanceof SignedIn s && s.open() ? s : null;
     }
 
+    /** Whether the browser marked the request as sent by another site ({@code Sec-Fetch-Site}). */
+    private static boolean crossSiteFetch(HttpServletRequest request) {
+        String site = request.getHeader("Sec-Fetch-Site");
+        return site != null && !(site.equals("same-origin") || site.equals("none"));
+    }
+
     /** Whether the request's Origin (else Referer), if sent, is this request's own host and port. */
     static boolean sameOrigin(HttpServletRequest request) {
         String origin = request.getHeader("Origin");
@@ -157,6 +170,11 @@ public final class WebCheckpoint extends HttpFilter {
         String given = request.getHeader(TOKEN_HEADER);
         if (given == null) {
             try {
+                // From the form body only: a token in the query string would end up in logs and browser history.
+                String query = request.getQueryString();
+                if (query != null && (query.startsWith(TOKEN_FIELD + "=") || query.contains("&" + TOKEN_FIELD + "="))) {
+                    return false;
+                }
                 given = request.getParameter(TOKEN_FIELD);
             } catch (RuntimeException unreadable) {
                 return false;

@@ -40,7 +40,7 @@ import org.maat.server.WarFile;
  * <p>What the tests ask of the data (owners, friends, blocked items) is read from a copy of the
  * population's facts taken before the front-end starts, since the front-end owns the data directory.
  */
-final class ServedSite implements AutoCloseable {
+public final class ServedSite implements AutoCloseable {
 
     /** Starts shard servers over {@code index} and the front-end WAR over {@code data}, configured by {@code config}. */
     @FunctionalInterface
@@ -106,7 +106,7 @@ final class ServedSite implements AutoCloseable {
         GeneratedLogins.read(data).forEach(l -> passwords.put(l.user(), l.password()));
     }
 
-    static ServedSite start(Path dir, Topology topology, UnaryOperator<FrontendConfig.Settings> tune) throws IOException {
+    public static ServedSite start(Path dir, Topology topology, UnaryOperator<FrontendConfig.Settings> tune) throws IOException {
         return start(dir, topology, tune, JETTY);
     }
 
@@ -143,11 +143,11 @@ final class ServedSite implements AutoCloseable {
         return new ServedSite(data, deployment, conduits, friends, blocked);
     }
 
-    URI url() {
+    public URI url() {
         return deployment.url();
     }
 
-    String password(String user) {
+    public String password(String user) {
         return Objects.requireNonNull(passwords.get(user), user + " has no generated login");
     }
 
