@@ -47,11 +47,20 @@ public final class TargetOptions {
         return jdbc != null || search != null;
     }
 
-    /** Opens the target; an error naming the flags when none or both were given. */
-    Disguises open() {
+    /** An error naming the flags when none or both were given; opens nothing. */
+    void check() {
         if (jdbc != null && search != null) {
             throw new IllegalArgumentException("give either --db or --data/--index, not both");
         }
+        if (jdbc == null && search == null) {
+            throw new IllegalArgumentException("no target: give --db URL (a JDBC database) or --data DIR --index DIR "
+                    + "(Maat's search data)");
+        }
+    }
+
+    /** Opens the target; an error naming the flags when none or both were given. */
+    Disguises open() {
+        check();
         if (jdbc != null) {
             Properties properties = new Properties();
             properties.setProperty("user", jdbc.user);
