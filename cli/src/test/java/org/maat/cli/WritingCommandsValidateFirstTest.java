@@ -115,12 +115,18 @@ class WritingCommandsValidateFirstTest {
         cases.add(new Case(List.of("disguise", "register", "--db", websubmit, "--principal", PRINCIPAL,
                 "--key-file", at("new.key")),
                 bad("--key-file", List.of(missing, at("adir"), at("afile")),
-                        "--db", List.of("jdbc:h2:file:" + at("nosuch") + ";IFEXISTS=TRUE", "jdbc:nosuch:x")), false));
+                        "--db", List.of("jdbc:h2:file:" + at("nosuch") + ";IFEXISTS=TRUE", "jdbc:nosuch:x",
+                                "jdbc:h2:file:" + at("typo"))), false));
         cases.add(new Case(List.of("disguise", "apply", "--db", websubmit, "--principal", PRINCIPAL,
                 "--spec", "websubmit-anonymize-account", "--receipt", at("r.receipt")),
                 bad("--receipt", List.of(missing, at("afile"), at("adir")),
                         "--spec", List.of("no-such-disguise", at("afile")),
-                        "--after", List.of(at("missing.receipt"))), false));
+                        "--after", List.of(at("missing.receipt")), "--db", List.of("jdbc:h2:file:" + at("typo"))),
+                false));
+        cases.add(new Case(List.of("disguise", "reveal", "--db", websubmit, "--receipt", at("afile"),
+                "--key-file", at("student.key")),
+                bad("--receipt", List.of(missing, at("adir"), at("afile")), "--key-file", List.of(missing, at("afile")),
+                        "--db", List.of("jdbc:h2:file:" + at("typo"))), false));
         cases.add(new Case(List.of("policy", "log", "append", at("mal.log"), "--principal", "e0", "--conduit", "d1",
                 "--reason", "audit"),
                 bad("--principal", List.of(" "), "--conduit", List.of("")), false));

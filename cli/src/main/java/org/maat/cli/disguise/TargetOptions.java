@@ -65,6 +65,10 @@ public final class TargetOptions {
             Properties properties = new Properties();
             properties.setProperty("user", jdbc.user);
             properties.setProperty("password", jdbc.password);
+            if (isH2File(jdbc.url)) {
+                // A disguise changes an existing database: a mistyped H2 path is an error, not a new empty database.
+                properties.setProperty("IFEXISTS", "TRUE");
+            }
             return JdbcDisguises.open(jdbc.url, properties);
         }
         if (search != null) {
@@ -76,6 +80,15 @@ public final class TargetOptions {
         }
         throw new IllegalArgumentException("no target: give --db URL (a JDBC database) or --data DIR --index DIR "
                 + "(Maat's search data)");
+    }
+
+    /** Whether {@code url} names an H2 database in a file (plain or through Maat's driver), which H2 would create. */
+    static boolean isH2File(String url) {
+        String u = url.toLowerCase(java.util.Locale.ROOT);
+        String rest = u.startsWith("jdbc:h2:") ? u.substring("jdbc:h2:".length())
+                : u.startsWith("jdbc:maat:h2:") ? u.substring("jdbc:maat:h2:".length()) : null;
+        return rest != null && !rest.startsWith("mem:") && !rest.startsWith("tcp:") && !rest.startsWith("ssl:")
+                && !u.contains("ifexists=");
     }
 
     /** The target as the user named it, for messages. */
