@@ -63,12 +63,14 @@ public final class Main implements Runnable {
 
     /**
      * The command tree with Maat's error handling: messages, never stack traces, for bad input; a usage
-     * error is the error, the nearest flag and a pointer to {@code --help} ({@link UsageErrors}); an
+     * error is the error, the nearest flag and a pointer to {@code --help} ({@link UsageErrors}); a command that
+     * writes has its settings validated before it runs ({@link ValidatedFirst}, {@link ValidateThenRun}); an
      * unknown command exits 2 at every level, {@code --help} or not.
      */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new Main());
         cl.setParameterExceptionHandler(new UsageErrors());
+        cl.setExecutionStrategy(new ValidateThenRun(cl.getExecutionStrategy()));
         UnknownCommand.refuseIn(cl);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             commandLine.getErr().println("maat " + commandLine.getCommandName() + ": " + message(ex));

@@ -2,11 +2,12 @@ package org.maat.cli.disguise;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.maat.cli.ValidatedFirst;
+import org.maat.cli.options.NewFile;
 import org.maat.disguise.DisguiseSpecs;
 import org.maat.disguise.Disguises;
 import org.maat.disguise.Disguises.PrincipalProof;
@@ -41,7 +42,7 @@ import picocli.CommandLine.Spec;
             "      --spec websubmit-delete-account --receipt alice-del.receipt --after alice-anon.receipt --key-file alice.key",
             "", "Exit codes: 0 applied, 2 bad arguments, an unknown principal or spec, or a spec that does not fit the "
                 + "data (nothing changed)."})
-public final class DisguiseApplyCommand implements Callable<Integer> {
+public final class DisguiseApplyCommand implements Callable<Integer>, ValidatedFirst {
 
     @Mixin
     TargetOptions target;
@@ -67,22 +68,32 @@ public final class DisguiseApplyCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** Read by {@link #validate()}: the disguise, the earlier disguises' locators and the user's proof. */
+    private DisguiseSpec disguise;
+    private PrincipalProof proof;
+
+    /** Everything but the target's data: the receipt's place, the spec, the earlier receipts, the key. */
     @Override
-    public Integer call() throws IOException {
-        if (Files.exists(receiptFile)) {
-            throw new IllegalArgumentException(receiptFile + " exists: a receipt is never overwritten");
-        }
+    public void validate() throws IOException {
+        NewFile.check(spec, "--receipt", receiptFile);
         if (!after.isEmpty() && !key.given()) {
             throw new IllegalArgumentException("--after needs the user's key (--key-file or --phrase) to open the "
                     + "earlier disguises");
         }
-        DisguiseSpec disguise = DisguiseSpecs.builtinNames().contains(specName) ? DisguiseSpecs.builtin(specName)
+        disguise = DisguiseSpecs.builtinNames().contains(specName) ? DisguiseSpecs.builtin(specName)
                 : DisguiseSpecs.load(Path.of(specName));
         List<Locator> earlier = new ArrayList<>();
         for (Path p : after) {
             earlier.add(ReceiptFile.read(p).locator());
         }
-        PrincipalProof proof = key.given() ? new PrincipalProof(key.key(), earlier) : PrincipalProof.none();
+        proof = key.given() ? new PrincipalProof(key.key(), earlier) : PrincipalProof.none();
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        if (disguise == null) {
+            validate(); // run outside Main's tree (a test's own CommandLine)
+        }
         Receipt receipt;
         String kept = null;
         try (Disguises disguises = target.open()) {

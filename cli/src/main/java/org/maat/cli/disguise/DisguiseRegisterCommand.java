@@ -5,6 +5,8 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.maat.cli.ValidatedFirst;
+import org.maat.cli.options.NewFile;
 import org.maat.disguise.Disguises;
 import org.maat.disguise.crypto.PrincipalKeys;
 import org.maat.disguise.crypto.PrivateKey;
@@ -32,7 +34,7 @@ import picocli.CommandLine.Spec;
             "  maat disguise register --db jdbc:h2:./websubmit --principal alice@example.edu --key-file alice.key",
             "  maat disguise register --data data --index index --principal u3 --new-phrase",
             "", "Exit codes: 0 registered, 2 bad arguments or an unknown target."})
-public final class DisguiseRegisterCommand implements Callable<Integer> {
+public final class DisguiseRegisterCommand implements Callable<Integer>, ValidatedFirst {
 
     @Mixin
     TargetOptions target;
@@ -62,29 +64,48 @@ public final class DisguiseRegisterCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** The key to register, read or made in memory by {@link #validate()}; nothing is written before the target agrees. */
+    private PublicKey publicKey;
+    private PrivateKey newKey;
+    private RecoveryPhrase newPhrase;
+
+    /** The key choice (a key given is parsed, a key file to create must be creatable) and the target's flags. */
     @Override
-    public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
-        PublicKey publicKey;
+    public void validate() throws IOException {
+        target.check();
         if (key.publicKey != null) {
             publicKey = PublicKey.parse(key.publicKey);
         } else if (key.phrase != null) {
             publicKey = RecoveryPhrase.parse(key.phrase).privateKey().publicKey();
         } else if (key.newPhrase) {
-            RecoveryPhrase phrase = RecoveryPhrase.generate();
-            publicKey = phrase.privateKey().publicKey();
-            out.println("recovery phrase (write it down; Maat keeps no copy, and without it nothing can be revealed):");
-            out.println("  " + phrase.text());
+            newPhrase = RecoveryPhrase.generate();
+            publicKey = newPhrase.privateKey().publicKey();
         } else if (Files.exists(key.keyFile)) {
             publicKey = PrivateKeyFile.read(key.keyFile).publicKey();
         } else {
-            PrivateKey created = PrincipalKeys.generate();
-            PrivateKeyFile.write(key.keyFile, created);
-            publicKey = created.publicKey();
-            out.println("new private key in " + key.keyFile + " (keep it: Maat keeps no copy)");
+            NewFile.check(spec, "--key-file", key.keyFile);
+            newKey = PrincipalKeys.generate();
+            publicKey = newKey.publicKey();
         }
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        if (publicKey == null) {
+            validate(); // run outside Main's tree (a test's own CommandLine)
+        }
+        PrintWriter out = spec.commandLine().getOut();
         try (Disguises disguises = target.open()) {
             disguises.register(principal, publicKey);
+        }
+        // The new key is written once the target has registered it: a target that refuses leaves no key file behind.
+        if (newKey != null) {
+            PrivateKeyFile.write(key.keyFile, newKey);
+            out.println("new private key in " + key.keyFile + " (keep it: Maat keeps no copy)");
+        }
+        if (newPhrase != null) {
+            out.println("recovery phrase (write it down; Maat keeps no copy, and without it nothing can be revealed):");
+            out.println("  " + newPhrase.text());
         }
         out.println("registered " + principal + " with " + publicKey.toText() + " in " + target.describe());
         out.flush();

@@ -47,15 +47,28 @@ public final class TargetOptions {
         return jdbc != null || search != null;
     }
 
-    /** Opens the target; an error naming the flags when none or both were given. */
-    Disguises open() {
+    /** An error naming the flags when none or both were given; opens nothing. */
+    void check() {
         if (jdbc != null && search != null) {
             throw new IllegalArgumentException("give either --db or --data/--index, not both");
         }
+        if (jdbc == null && search == null) {
+            throw new IllegalArgumentException("no target: give --db URL (a JDBC database) or --data DIR --index DIR "
+                    + "(Maat's search data)");
+        }
+    }
+
+    /** Opens the target; an error naming the flags when none or both were given. */
+    Disguises open() {
+        check();
         if (jdbc != null) {
             Properties properties = new Properties();
             properties.setProperty("user", jdbc.user);
             properties.setProperty("password", jdbc.password);
+            if (isH2File(jdbc.url)) {
+                // A disguise changes an existing database: a mistyped H2 path is an error, not a new empty database.
+                properties.setProperty("IFEXISTS", "TRUE");
+            }
             return JdbcDisguises.open(jdbc.url, properties);
         }
         if (search != null) {
@@ -67,6 +80,15 @@ public final class TargetOptions {
         }
         throw new IllegalArgumentException("no target: give --db URL (a JDBC database) or --data DIR --index DIR "
                 + "(Maat's search data)");
+    }
+
+    /** Whether {@code url} names an H2 database in a file (plain or through Maat's driver), which H2 would create. */
+    static boolean isH2File(String url) {
+        String u = url.toLowerCase(java.util.Locale.ROOT);
+        String rest = u.startsWith("jdbc:h2:") ? u.substring("jdbc:h2:".length())
+                : u.startsWith("jdbc:maat:h2:") ? u.substring("jdbc:maat:h2:".length()) : null;
+        return rest != null && !rest.startsWith("mem:") && !rest.startsWith("tcp:") && !rest.startsWith("ssl:")
+                && !u.contains("ifexists=");
     }
 
     /** The target as the user named it, for messages. */

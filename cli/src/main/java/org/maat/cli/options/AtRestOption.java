@@ -79,6 +79,24 @@ public final class AtRestOption {
     }
 
     /**
+     * The key file {@link #createIfAsked(CommandSpec, Path, Path)} will create for a directory to be renamed to
+     * {@code finalRoot}: the {@code file:} key (the default one beside it, or --at-rest-key's) when it does not exist
+     * yet, so that a run that fails removes it with its directory. Empty without --at-rest or for a key that exists.
+     */
+    public Optional<Path> newKeyFile(Path finalRoot) {
+        if (cipher == null) {
+            return Optional.empty();
+        }
+        Path beside = finalRoot.toAbsolutePath().normalize();
+        String key = keySpec != null ? keySpec : "file:" + beside.resolveSibling(beside.getFileName() + ".atrest.key");
+        if (!key.startsWith("file:")) {
+            return Optional.empty();
+        }
+        Path file = Path.of(key.substring("file:".length()));
+        return Files.exists(file) ? Optional.empty() : Optional.of(file);
+    }
+
+    /**
      * Makes {@code root} an encrypted volume of {@code cipher} under {@code model}, its key from {@code key} (null: the
      * volume's default, a new key in DIR.atrest.key beside the directory).
      */

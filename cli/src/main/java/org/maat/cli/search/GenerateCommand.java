@@ -12,6 +12,7 @@ import java.util.stream.Stream;
 import org.maat.cli.BadRecordFlag;
 import org.maat.cli.ProgressBars;
 import org.maat.cli.SettingFlags;
+import org.maat.cli.ValidatedFirst;
 import org.maat.cli.options.AtRestOption;
 import org.maat.cli.options.QuietOption;
 import org.maat.core.InvalidSettingException;
@@ -59,7 +60,7 @@ import picocli.CommandLine.Spec;
             "", "The directory is written beside DIR under a temporary name and renamed to DIR at the end: a run that "
                 + "fails leaves no directory behind. DIR must not exist or be empty.",
             "", "Exit codes: 0 written, 2 bad arguments, unreadable corpus or a bad record under --on-bad-record fail."})
-public final class GenerateCommand implements Callable<Integer> {
+public final class GenerateCommand implements Callable<Integer>, ValidatedFirst {
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Data directory to create.")
     Path out;
@@ -137,24 +138,26 @@ public final class GenerateCommand implements Callable<Integer> {
             PopulationSpec.EMPLOYEES, "--employees", PopulationSpec.MAL_ACCESSES, "--mal-accesses",
             PopulationGenerator.ACCOUNTS, "--accounts", PopulationSpec.AT_REST, "--at-rest-require");
 
+    /** The settings, as {@link #validate()} read them. */
+    private PopulationSpec population;
+    private ScanMode mode;
+    private Corpus source;
+
+    /** Every setting but what only the corpus can refute (e.g. --blacklist above its document count). */
     @Override
-    public Integer call() throws Exception {
+    public void validate() throws Exception {
         try {
-            return generate();
+            int[] shares = PopulationSpec.parseMix(mix);
+            population = new PopulationSpec(users, friends, shares[0], shares[1], shares[2], censored,
+                    blacklist, regions, employees, malAccesses, seed);
+            if (atRestRequire != null) {
+                population = population.withAtRest(PopulationSpec.parseAtRest(atRestRequire));
+            }
         } catch (InvalidSettingException e) {
             throw FLAGS.name(e);
         }
-    }
-
-    private int generate() throws Exception {
-        int[] shares = PopulationSpec.parseMix(mix);
-        PopulationSpec population = new PopulationSpec(users, friends, shares[0], shares[1], shares[2], censored,
-                blacklist, regions, employees, malAccesses, seed);
-        if (atRestRequire != null) {
-            population = population.withAtRest(PopulationSpec.parseAtRest(atRestRequire));
-        }
-        ScanMode mode = BadRecordFlag.parse(onBadRecord);
-        Corpus source = CorpusSpec.parse(corpus, seed);
+        mode = BadRecordFlag.parse(onBadRecord);
+        source = CorpusSpec.parse(corpus, seed);
         DataDir target = DataDir.at(out);
         atRest.validate(spec);
         if (Files.exists(target.manifest()) || Files.exists(target.policyStore()) || Files.exists(target.documents())) {
@@ -165,6 +168,21 @@ public final class GenerateCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--out " + out + ": holds other files; choose a new or "
                     + "empty directory");
         }
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (population == null) {
+            validate(); // run outside Main's tree (a test's own CommandLine)
+        }
+        try {
+            return generate();
+        } catch (InvalidSettingException e) {
+            throw FLAGS.name(e);
+        }
+    }
+
+    private int generate() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         long started = System.nanoTime();
         Manifest m;
@@ -172,6 +190,7 @@ public final class GenerateCommand implements Callable<Integer> {
         // corpus can refute, such as --blacklist above its document count) leaves no directory behind.
         Path absolute = out.toAbsolutePath().normalize();
         Files.createDirectories(absolute.getParent());
+        java.util.Optional<Path> newKey = atRest.newKeyFile(out);
         Path draft = Files.createTempDirectory(absolute.getParent(), "." + absolute.getFileName() + ".generating-");
         try {
             atRest.createIfAsked(spec, draft, out);
@@ -182,6 +201,13 @@ public final class GenerateCommand implements Callable<Integer> {
             Files.move(draft, absolute, StandardCopyOption.ATOMIC_MOVE); // over an empty directory too (rename(2))
         } catch (Exception | Error failed) {
             deleteTree(draft, failed);
+            newKey.ifPresent(key -> {
+                try {
+                    Files.deleteIfExists(key); // made for this run's volume, which is gone
+                } catch (IOException e) {
+                    failed.addSuppressed(e);
+                }
+            });
             throw failed;
         }
         double seconds = (System.nanoTime() - started) / 1e9;
