@@ -24,6 +24,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.cli.Main;
+import org.maat.core.accounts.AccountGenerator;
+import org.maat.core.accounts.AccountRoles;
+import org.maat.core.accounts.PasswordHasher;
+import org.maat.core.data.DataDir;
 import picocli.CommandLine;
 
 /**
@@ -162,9 +166,16 @@ class VaultCommandIT {
                 "SELECT COUNT(*) FROM EMPLOYEES")).startsWith("2:").contains("server 1");
     }
 
-    /** {@code maat serve --erp DB --erp-key-source SPEC} as its own process: Q7's JSON from the ERP pages. */
+    /**
+     * {@code maat serve --erp DB --erp-key-source SPEC} as its own process: Q7's JSON from the ERP pages, signed
+     * in as an account with the role hr (the ERP pages answer no one else).
+     */
     private String servedQ7(Path db, String spec) throws Exception {
+        Path accounts = Files.createDirectories(dir.resolve("accounts"));
+        String password = new AccountGenerator(new PasswordHasher(64, 1, 1)).generate(DataDir.at(accounts),
+                List.of("hr1"), Map.of("hr1", java.util.Set.of(AccountRoles.HR))).get(0).password();
         Process serve = new ProcessBuilder(java("serve", "--erp", db.toString(), "--erp-key-source", spec,
+                "--accounts", accounts.toString(),
                 "--erp-connections", "2", "--port", "0", "--war", System.getProperty("maat.war")))
                 .redirectErrorStream(true).start();
         try {
@@ -175,9 +186,17 @@ class VaultCommandIT {
                 seen.add(line);
                 java.util.regex.Matcher m = url.matcher(line);
                 if (m.find()) {
-                    java.net.URI q7 = java.net.URI.create(m.group(1)).resolve("/api/erp/q7");
-                    java.net.http.HttpResponse<String> answer = java.net.http.HttpClient.newHttpClient().send(
-                            java.net.http.HttpRequest.newBuilder(q7).build(),
+                    java.net.URI base = java.net.URI.create(m.group(1));
+                    java.net.http.HttpClient http = java.net.http.HttpClient.newHttpClient();
+                    java.net.http.HttpResponse<String> login = http.send(java.net.http.HttpRequest
+                            .newBuilder(base.resolve("/api/login")).header("Content-Type", "application/json")
+                            .POST(java.net.http.HttpRequest.BodyPublishers.ofString(
+                                    "{\"user\":\"hr1\",\"password\":\"" + password + "\"}")).build(),
+                            java.net.http.HttpResponse.BodyHandlers.ofString());
+                    assertThat(login.statusCode()).as(login.body()).isEqualTo(200);
+                    String cookie = login.headers().firstValue("Set-Cookie").orElseThrow().split(";", 2)[0];
+                    java.net.http.HttpResponse<String> answer = http.send(java.net.http.HttpRequest
+                            .newBuilder(base.resolve("/api/erp/q7")).header("Cookie", cookie).build(),
                             java.net.http.HttpResponse.BodyHandlers.ofString());
                     assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
                     return answer.body();
