@@ -112,8 +112,11 @@ class LibraryStaticStateChannelTest {
         return query.toString().trim();
     }
 
+    /** The limit the observer's answer names; 0 when the runtime answered the query (it names none). */
     private static int limitNamedIn(Throwable seen) {
-        assertThat(seen).as("the observer's too expensive query").isNotNull();
+        if (seen == null) {
+            return 0;
+        }
         Matcher m = LIMIT.matcher(String.valueOf(seen.getMessage()));
         assertThat(m.find()).as("a limit in: %s", seen.getMessage()).isTrue();
         return Integer.parseInt(m.group(1));
