@@ -18,6 +18,7 @@ import org.maat.core.lucene.ShardWriters;
 import org.maat.core.task.AccessGate;
 import org.maat.core.task.AtRestFloorGate;
 import org.maat.core.task.DocumentReader;
+import org.maat.core.task.IndexEntryCheck;
 import org.maat.core.task.Monitoring;
 import org.maat.core.task.TaskContext;
 import org.maat.core.task.TaskGate;
@@ -100,7 +101,7 @@ public final class IndexRun {
                        LongConsumer progress) throws IOException {
         TaskContext ctx = TaskContext.builder(session, gate)
                 .documents(new DocumentReader(gate, stores.policies(), stores.documents(), badRecords, skipped))
-                .index(writers)
+                .index(writers.sink(IndexEntryCheck.ownersOf(stores.policies())))
                 .facts(stores.engine().facts())
                 .build();
         return new SequentialIndexer(mapper, progress).run(ctx);
