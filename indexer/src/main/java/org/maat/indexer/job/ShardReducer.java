@@ -42,7 +42,7 @@ public class ShardReducer extends Reducer<LongWritable, DocumentWritable, NullWr
 
     private final Map<Integer, Directory> raw = new TreeMap<>();
     private final Map<Integer, IndexWriter> writers = new TreeMap<>();
-    private final DocumentMapper mapper = DocumentMapper.standard();
+    private DocumentMapper mapper;
     private ConfinedTask task;
     private IndexEntryCheck entries;
     private FileSystem fs;
@@ -55,6 +55,7 @@ public class ShardReducer extends Reducer<LongWritable, DocumentWritable, NullWr
         Configuration conf = context.getConfiguration();
         task = ConfinedTask.open(conf);
         entries = task.entryCheck();
+        mapper = mapper();
         work = ((FileOutputCommitter) context.getOutputCommitter()).getWorkPath();
         fs = work.getFileSystem(conf);
         buildIsWork = fs instanceof LocalFileSystem;
@@ -72,6 +73,11 @@ public class ShardReducer extends Reducer<LongWritable, DocumentWritable, NullWr
                     : directory;
             writers.put(shard, new IndexWriter(target, ShardWriters.config(IndexFields.analyzer())));
         }
+    }
+
+    /** How this reducer's task code maps a document to its entry: the standard mapping (fault-injection tests vary it). */
+    protected DocumentMapper mapper() {
+        return DocumentMapper.standard();
     }
 
     @Override
