@@ -99,9 +99,11 @@ public final class IndexRun {
 
     private long index(Session session, AccessGate gate, DataSet stores, ShardWriters writers,
                        LongConsumer progress) throws IOException {
+        IndexEntryCheck entries = IndexEntryCheck.ownersOf(stores.policies());
         TaskContext ctx = TaskContext.builder(session, gate)
-                .documents(new DocumentReader(gate, stores.policies(), stores.documents(), badRecords, skipped))
-                .index(writers.sink(IndexEntryCheck.ownersOf(stores.policies())))
+                .documents(new DocumentReader(gate, stores.policies(), stores.documents(), badRecords, skipped)
+                        .issuingTo(entries))
+                .index(writers.sink(entries))
                 .facts(stores.engine().facts())
                 .build();
         return new SequentialIndexer(mapper, progress).run(ctx);

@@ -52,14 +52,17 @@ public final class IndexUpdate implements AutoCloseable {
     private final TaskGate task;
     private final ShardWriters writers;
     private final DocumentUpdates updates;
+    private final IndexEntryCheck entries;
     private boolean failed;
     private boolean closed;
 
-    private IndexUpdate(IndexLabelling labels, TaskGate task, ShardWriters writers, DocumentUpdates updates) {
+    private IndexUpdate(IndexLabelling labels, TaskGate task, ShardWriters writers, IndexEntryCheck entries,
+                        DocumentMapper mapper) {
         this.labels = labels;
         this.task = task;
         this.writers = writers;
-        this.updates = updates;
+        this.entries = entries;
+        this.updates = new DocumentUpdates(mapper, writers.sink(entries));
     }
 
     /**
@@ -81,8 +84,7 @@ public final class IndexUpdate implements AutoCloseable {
             task = monitoring.monitor(() -> TaskMonitor.over(stores, labels))
                     .open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED);
             ShardWriters writers = ShardWriters.openPublished(layout, IndexFields.analyzer(), labels, task);
-            return new IndexUpdate(labels, task, writers, new DocumentUpdates(mapper,
-                    writers.sink(IndexEntryCheck.ownersOf(stores.policies()))));
+            return new IndexUpdate(labels, task, writers, IndexEntryCheck.ownersOf(stores.policies()), mapper);
         } catch (IOException | RuntimeException e) {
             if (task != null) {
                 task.close();
@@ -120,7 +122,7 @@ public final class IndexUpdate implements AutoCloseable {
         }
         run(() -> {
             task.read(document.conduit()); // the document reaches the task: taint first, as DocumentReader does
-            updates.add(document);
+            updates.add(entries.issue(document)); // the document the caller gave: the one whose entry is admitted
         });
     }
 

@@ -1,6 +1,7 @@
 package org.maat.core.task;
 
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -24,11 +25,14 @@ import org.maat.policy.store.PolicyStore;
  * The one checkpoint every index entry an indexer task writes crosses before any {@code IndexWriter} sees it: the
  * sequential indexer's and an in-place update's through their {@link IndexSink}, the MapReduce reducers' entry by
  * entry. An entry is the Lucene document task code (a {@code DocumentMapper}) made of a {@link LabelledDocument} the
- * task was given; {@link #admit} compares it with the index format ({@link IndexFields#document}) built from that
- * source document, and returns that freshly built entry to write, so the writer never sees an object task code made.
+ * runtime handed the task ({@link #issue}: the indexer's {@link DocumentReader}, an update's caller, a reducer);
+ * {@link #admit} compares it with the index format ({@link IndexFields#document}) built from that source document,
+ * and returns that freshly built entry to write, so the writer never sees an object task code made.
  *
  * <p>What it guarantees: <em>an entry holds only its own document's content.</em>
  * <ul>
+ *   <li>Its source is a document the runtime issued to the task (the same object, so task code cannot forge one with
+ *       other content), and each issue admits one entry.</li>
  *   <li>Content fields are exact copies of the source: {@code id} (a stored {@code StringField} and its sorted doc
  *       value) is the document's id, {@code title}, {@code body} and {@code date} its title, body and date, each present
  *       exactly once with the format's Lucene field class and type and a plain string value (no token stream or
@@ -44,7 +48,8 @@ import org.maat.policy.store.PolicyStore;
  * <p>What it does not guarantee: that the metadata copies are right. A buggy or hostile task may give an entry another
  * owner or template from those domains, a few bits per entry; search results are checked by the monitor against the
  * conduits' real policies, which bounds what that can release. Which documents a task adds and in what order is the
- * task's (the sink routes each entry by its id and counts the entries itself).
+ * task's (the sink routes each entry by its id and counts the entries itself). Documents issued and never admitted
+ * stay remembered until the check is dropped (one run); a document issued twice may have two entries.
  */
 public final class IndexEntryCheck {
 
@@ -54,6 +59,8 @@ public final class IndexEntryCheck {
             IndexFields.TEMPLATE);
 
     private final Supplier<Set<String>> storeOwners;
+    /** Documents issued and not yet admitted, by identity, with how often each was issued. */
+    private final Map<LabelledDocument, Integer> issued = new IdentityHashMap<>();
     private Set<String> owners;
 
     IndexEntryCheck(Supplier<Set<String>> storeOwners) {
@@ -75,10 +82,27 @@ public final class IndexEntryCheck {
     }
 
     /**
+     * Records that the runtime hands {@code document} to the task: its entry may then be admitted, once. Returns
+     * {@code document}.
+     */
+    public synchronized LabelledDocument issue(LabelledDocument document) {
+        issued.merge(Objects.requireNonNull(document, "document"), 1, Integer::sum);
+        return document;
+    }
+
+    /**
      * The entry to write for {@code source}: the index format's entry of {@code source} with {@code entry}'s
      * metadata copies, if {@code entry} is exactly that; throws {@link IndexEntryRefusedException} otherwise.
      */
     public Document admit(LabelledDocument source, Document entry) {
+        synchronized (this) {
+            if (!issued.containsKey(source)) {
+                // Not named: a forged source's id is the task's text.
+                throw new IndexEntryRefusedException(null, null, "it is the entry of a document the runtime did not"
+                        + " hand to the task, or of one whose entry was written already");
+            }
+            issued.computeIfPresent(source, (document, times) -> times == 1 ? null : times - 1);
+        }
         String id = source.document().id();
         Map<String, Integer> copies = new HashMap<>();
         for (IndexableField field : entry.getFields()) {

@@ -11,13 +11,14 @@ public final class IndexEntryRefusedException extends RuntimeException {
     private final String field;
 
     IndexEntryRefusedException(String documentId, String field, String reason) {
-        super("the index entry of document " + documentId + " was refused: " + reason
+        super((documentId == null ? "an index entry" : "the index entry of document " + documentId) + " was refused: "
+                + reason
                 + " (an entry holds only its own document's content); nothing is published");
         this.documentId = documentId;
         this.field = field;
     }
 
-    /** The id of the document whose entry was refused. */
+    /** The id of the document whose entry was refused, or {@code null} for an entry of no document the task was given. */
     public String documentId() {
         return documentId;
     }

@@ -77,13 +77,15 @@ class CheckedIndexSinkTest {
              TaskGate gate = Monitoring.NONE.monitor(() -> null).open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED)) {
             ShardWriters writers = ShardWriters.open(layout, 2, IndexFields.analyzer(), labels, gate);
             try {
-                IndexSink sink = writers.sink(IndexEntryCheck.ownersOf(stores.policies()));
+                IndexEntryCheck entries = IndexEntryCheck.ownersOf(stores.policies());
+                IndexSink sink = writers.sink(entries);
                 assertThat(sink).isNotInstanceOf(ShardWriters.class);
                 List<LabelledDocument> documents = new ArrayList<>();
                 try (var scan = stores.documents().scan()) {
                     while (scan.hasNext()) {
                         var document = scan.next();
-                        documents.add(new LabelledDocument(stores.policies().find(document.id()).orElseThrow(), document));
+                        documents.add(entries.issue(
+                                new LabelledDocument(stores.policies().find(document.id()).orElseThrow(), document)));
                     }
                 }
                 sink.add(documents.get(0), IndexFields.document(documents.get(0)));

@@ -34,7 +34,7 @@ import org.maat.core.runtime.TestData;
  * the copies that may be wrong) is admitted and replaced by the format's own entry, and every mutation of one that
  * puts anything else in it (an extra field, a changed or duplicated content field, a token stream or reader, another
  * document's words, an owner that carries text) is refused with a message naming the document and never the
- * injected text.
+ * injected text; so is the entry of a document the runtime did not issue (a forged source), or a second entry of one.
  */
 class IndexEntryCheckTest {
 
@@ -156,12 +156,12 @@ class IndexEntryCheckTest {
         for (int round = 0; round < 4; round++) {
             for (LabelledDocument source : documents) {
                 Document entry = IndexFields.document(source);
-                assertThat(describe(check.admit(source, entry))).as("the admitted entry of %s", source.document().id())
+                assertThat(describe(check.admit(check.issue(source), entry))).as("the admitted entry of %s", source.document().id())
                         .isEqualTo(describe(entry));
                 LabelledDocument other = otherThan(source, random);
                 Mutation mutation = MUTATIONS.get(random.nextInt(MUTATIONS.size()));
                 Document mutated = mutation.mutator().apply(IndexFields.document(source), source, other, random);
-                IndexEntryRefusedException refusal = catchThrowableOfType(() -> check.admit(source, mutated),
+                IndexEntryRefusedException refusal = catchThrowableOfType(() -> check.admit(check.issue(source), mutated),
                         IndexEntryRefusedException.class);
                 assertThat(refusal).as("%s in the entry of %s", mutation.name(), source.document().id()).isNotNull();
                 assertThat(refusal.documentId()).isEqualTo(source.document().id());
@@ -181,7 +181,7 @@ class IndexEntryCheckTest {
             for (LabelledDocument source : documents) {
                 Document mutated = mutation.mutator().apply(IndexFields.document(source), source,
                         otherThan(source, random), random);
-                assertThat(catchThrowableOfType(() -> check.admit(source, mutated), IndexEntryRefusedException.class))
+                assertThat(catchThrowableOfType(() -> check.admit(check.issue(source), mutated), IndexEntryRefusedException.class))
                         .as("%s in the entry of %s", mutation.name(), source.document().id()).isNotNull();
             }
         }
@@ -198,9 +198,32 @@ class IndexEntryCheckTest {
             String owner = owners.get(random.nextInt(owners.size()));
             AccessTemplate template = AccessTemplate.parse(templates.get(random.nextInt(templates.size())));
             Document entry = IndexFields.document(source, owner, template);
-            assertThatCode(() -> check.admit(source, entry)).as("the entry of %s owned by %s as %s",
+            assertThatCode(() -> check.admit(check.issue(source), entry)).as("the entry of %s owned by %s as %s",
                     source.document().id(), owner, template.name()).doesNotThrowAnyException();
-            assertThat(check.admit(source, entry).get(IndexFields.OWNER)).isEqualTo(owner);
+            assertThat(check.admit(check.issue(source), entry).get(IndexFields.OWNER)).isEqualTo(owner);
+        }
+    }
+
+    @Test
+    void anEntryOfADocumentTheRuntimeDidNotIssueIsRefusedWithoutNamingIt() {
+        IndexEntryCheck check = IndexEntryCheck.ownersOf(data.policies());
+        Random random = new Random(SEED + 3);
+        for (LabelledDocument source : documents) {
+            // a forged source: the document's conduit with another title, and an entry that copies it exactly
+            var d = source.document();
+            LabelledDocument forged = new LabelledDocument(source.conduit(), new org.maat.core.conduit.Document(
+                    d.id(), d.title() + " " + otherThan(source, random).document().title() + " " + MARK, d.date(),
+                    d.body()));
+            check.issue(source);
+            IndexEntryRefusedException refusal = catchThrowableOfType(
+                    () -> check.admit(forged, IndexFields.document(forged)), IndexEntryRefusedException.class);
+            assertThat(refusal).as("the entry of a forged %s", d.id()).isNotNull();
+            assertThat(refusal.documentId()).isNull();
+            assertThat(refusal.getMessage()).startsWith("an index entry was refused").doesNotContain(MARK);
+            // the genuine one is admitted once, and its second entry refused
+            assertThatCode(() -> check.admit(source, IndexFields.document(source))).doesNotThrowAnyException();
+            assertThat(catchThrowableOfType(() -> check.admit(source, IndexFields.document(source)),
+                    IndexEntryRefusedException.class)).as("a second entry of %s", d.id()).isNotNull();
         }
     }
 
@@ -209,7 +232,7 @@ class IndexEntryCheckTest {
         IndexEntryCheck check = IndexEntryCheck.ownersOf(data.policies());
         LabelledDocument source = documents.get(0);
         Document entry = IndexFields.document(source);
-        Document admitted = check.admit(source, entry);
+        Document admitted = check.admit(check.issue(source), entry);
         for (IndexableField field : admitted.getFields()) {
             assertThat(entry.getFields()).noneMatch(given -> given == field);
         }

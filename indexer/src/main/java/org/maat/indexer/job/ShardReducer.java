@@ -90,7 +90,7 @@ public class ShardReducer extends Reducer<LongWritable, DocumentWritable, NullWr
                     + context.getTaskAttemptID().getTaskID().getId() + ", which does not build it");
         }
         for (DocumentWritable value : values) {
-            LabelledDocument document = task.read(value.get());
+            LabelledDocument document = entries.issue(task.read(value.get()));
             writer.addDocument(entries.admit(document, mapper.map(document)));
             context.getCounter(IndexCounters.DOCUMENTS_INDEXED).increment(1);
         }
