@@ -48,6 +48,15 @@ public record AccessTemplate(String base, boolean mal, boolean censored) {
         return new AccessTemplate(base, mal, censored);
     }
 
+    /**
+     * The template whose canonical {@link #name} is exactly {@code name} (e.g. {@code friends+mal+censorship},
+     * {@code other}), or empty: the small set of values an index entry's template may take.
+     */
+    public static java.util.Optional<AccessTemplate> ofCanonicalName(String name) {
+        AccessTemplate template = parse(name);
+        return template.name().equals(name) ? java.util.Optional.of(template) : java.util.Optional.empty();
+    }
+
     /** The canonical name: base, then {@code +mal}, then {@code +censorship}. */
     public String name() {
         return base + (mal && !base.equals("mal") ? "+mal" : "") + (censored ? "+censorship" : "");

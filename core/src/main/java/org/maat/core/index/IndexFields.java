@@ -50,7 +50,14 @@ public final class IndexFields {
 
     /** As {@link #document(LabelledDocument)} with the given owner field (fault-injection tests vary it). */
     public static Document document(LabelledDocument labelled, String owner) {
-        AccessTemplate template = AccessTemplate.of(labelled.conduit());
+        return document(labelled, owner, AccessTemplate.of(labelled.conduit()));
+    }
+
+    /**
+     * The entry of {@code labelled}'s content with the given metadata copies: what the index entry checkpoint
+     * ({@code org.maat.core.task.IndexEntryCheck}) compares an entry with and writes in its place.
+     */
+    public static Document document(LabelledDocument labelled, String owner, AccessTemplate template) {
         var doc = labelled.document();
         Document lucene = new Document();
         lucene.add(new StringField(ID, doc.id(), Field.Store.YES));

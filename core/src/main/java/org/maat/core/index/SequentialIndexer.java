@@ -9,10 +9,10 @@ import org.maat.core.task.TaskContext;
 
 /**
  * The sequential indexer, run as one confined task: reads every document conduit of the task's
- * store (each read taints the task), writes each to the shard {@link ShardRouter} picks, and commits
- * all shards at once. Every index file it creates is a write the monitor checks, so an indexer that
- * read a conduit whose policy does not allow flows into an index (a search history) is refused at
- * its first write.
+ * store (each read taints the task), hands each document's entry to its {@link IndexSink} (which checks it and
+ * writes it to the shard {@link ShardRouter} picks), and commits all shards at once. Every index file it
+ * creates is a write the monitor checks, so an indexer that read a conduit whose policy does not allow
+ * flows into an index (a search history) is refused at its first write.
  */
 public final class SequentialIndexer {
 
@@ -28,16 +28,15 @@ public final class SequentialIndexer {
     /** Indexes every document of the task's store and commits; returns the number indexed. */
     public long run(TaskContext ctx) throws IOException {
         IndexSink sink = ctx.index();
-        ShardRouter router = new ShardRouter(sink.shards());
         long indexed = 0;
         try (var scan = ctx.documents().scan()) {
             while (scan.hasNext()) {
                 LabelledDocument document = scan.next();
-                sink.writer(router.shard(document.document().id())).addDocument(mapper.map(document));
+                sink.add(document, mapper.map(document));
                 progress.accept(++indexed);
             }
         }
-        sink.commit(indexed);
+        sink.commit();
         return indexed;
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.IndexSearcher;
@@ -14,6 +15,8 @@ import org.maat.core.data.StoreDamage;
 import org.maat.core.task.AccessGate;
 import org.maat.core.task.ShardSearchers;
 import org.maat.policy.Conduit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * An index opened for searching, shared by many search tasks: one reader per shard, opened once
@@ -26,6 +29,8 @@ import org.maat.policy.Conduit;
  * opened the files itself.
  */
 public final class OpenIndex implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(OpenIndex.class);
 
     private final List<Directory> directories;
     /** Each shard's directory on disk, as damage names it. */
@@ -166,12 +171,34 @@ public final class OpenIndex implements AutoCloseable {
         return searchers.get(shard);
     }
 
+    /**
+     * Closes the readers, then the directories. Closing a reader runs the listeners registered on it, and task
+     * code was handed these readers: what a listener throws may carry what its task read, so it is replaced
+     * here by the runtime's own text (the operator log gets an incident id, never the throwable).
+     */
     @Override
     public void close() throws IOException {
         try {
-            IOUtils.close(readers);
+            closeReaders();
         } finally {
             IOUtils.close(directories);
+        }
+    }
+
+    private void closeReaders() throws IOException {
+        boolean failed = false;
+        for (DirectoryReader reader : readers) {
+            try {
+                reader.close();
+            } catch (Throwable thrown) { // whatever a listener throws, it never leaves here
+                failed = true;
+            }
+        }
+        if (failed) {
+            String incident = Long.toHexString(ThreadLocalRandom.current().nextLong() | Long.MIN_VALUE).substring(0, 10);
+            LOG.warn("closing the index readers of {} failed (incident {}); the exception is withheld: "
+                    + "a listener on a shared reader may be task code", paths, incident);
+            throw new IOException("closing the index readers failed (incident " + incident + ")");
         }
     }
 

@@ -9,15 +9,22 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Supplier;
 import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.document.Document;
 import org.apache.lucene.index.IndexCommit;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.Term;
 import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.util.IOUtils;
 import org.maat.core.data.DirectoryTree;
+import org.maat.core.index.IndexFields;
+import org.maat.core.index.ShardRouter;
 import org.maat.core.task.AccessGate;
+import org.maat.core.task.IndexEntryCheck;
+import org.maat.core.task.IndexEntryRefusedException;
 import org.maat.core.task.IndexSink;
+import org.maat.core.task.LabelledDocument;
 import org.maat.policy.Conduit;
 
 /**
@@ -25,8 +32,10 @@ import org.maat.policy.Conduit;
  * opens one {@link IndexWriter} per shard (over a {@link PolicyDirectory} when monitored) that
  * rebuilds the shard from scratch ({@link #open}) or changes its published commit in place
  * ({@link #openPublished}, deleted documents expunged at {@link #publishChanges}), and publishes all
- * shards at once. The sequential indexer adds
- * documents to the writers; the MapReduce job commit adds the segments its reducers built.
+ * shards at once. Task code never gets a writer: the sequential indexer and an in-place update write through
+ * {@link #sink}, whose every entry crosses an {@link IndexEntryCheck} and is routed by its document's id; the
+ * MapReduce job commit adds the segments its reducers built ({@link #addSegments}), each of whose entries crossed the
+ * same check in its reducer. After a refused entry nothing is published.
  *
  * <p>Publication is two-phase: every shard's Lucene commit is made durable first, while the
  * previously published commit stays on disk ({@link PublishedCommitPolicy}); then one atomic step
@@ -37,7 +46,7 @@ import org.maat.policy.Conduit;
  * durable are superseded shards ({@code shard-<i>} beyond the new count) and the old commits deleted;
  * whatever a crash leaves of them, or of an unpublished commit, the next indexer removes.
  */
-public final class ShardWriters implements IndexSink, AutoCloseable {
+public final class ShardWriters implements AutoCloseable {
 
     private final IndexLayout layout;
     private final IndexLabelling labelling;
@@ -45,16 +54,20 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
     private final List<Directory> opened;
     private final List<PublishedCommitPolicy> policies;
     private final List<IndexWriter> writers;
+    /** Opened on the published commit ({@link #openPublished}): the sink publishes as {@link #publishChanges}. */
+    private final boolean appending;
     private PublicationObserver observer = PublicationObserver.NONE;
+    private IndexEntryRefusedException refusal;
 
     private ShardWriters(IndexLayout layout, IndexLabelling labelling, List<Directory> raw, List<Directory> opened,
-                         List<PublishedCommitPolicy> policies, List<IndexWriter> writers) {
+                         List<PublishedCommitPolicy> policies, List<IndexWriter> writers, boolean appending) {
         this.layout = layout;
         this.labelling = labelling;
         this.raw = raw;
         this.opened = opened;
         this.policies = policies;
         this.writers = writers;
+        this.appending = appending;
     }
 
     /**
@@ -69,7 +82,8 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
             throw new IllegalArgumentException("the number of shards must be at least 1, not " + shards);
         }
         layout.requireRebuildableAs(labelling.monitoring());
-        return open(layout, shards, labelling.published().orElse(null), labelling, gate, () -> config(analyzer));
+        return open(layout, shards, labelling.published().orElse(null), labelling, gate, false,
+                () -> config(analyzer));
     }
 
     /**
@@ -83,11 +97,13 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
                                              AccessGate gate) throws IOException {
         layout.requireRebuildableAs(labelling.monitoring());
         PublishedIndex published = labelling.requirePublished();
-        return open(layout, published.shards(), published, labelling, gate, () -> updateConfig(analyzer));
+        return open(layout, published.shards(), published, labelling, gate, true,
+                () -> updateConfig(analyzer));
     }
 
     private static ShardWriters open(IndexLayout layout, int shards, PublishedIndex previous, IndexLabelling labelling,
-                                     AccessGate gate, Supplier<IndexWriterConfig> config) throws IOException {
+                                     AccessGate gate, boolean appending, Supplier<IndexWriterConfig> config)
+            throws IOException {
         List<Directory> raw = new ArrayList<>();
         List<Directory> opened = new ArrayList<>();
         List<PublishedCommitPolicy> policies = new ArrayList<>();
@@ -110,7 +126,7 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
             IOUtils.closeWhileHandlingException(raw);
             throw e;
         }
-        return new ShardWriters(layout, labelling, raw, opened, policies, writers);
+        return new ShardWriters(layout, labelling, raw, opened, policies, writers, appending);
     }
 
     /**
@@ -161,17 +177,29 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
         return Long.parseLong(segmentsFile.substring("segments_".length()), Character.MAX_RADIX);
     }
 
-    @Override
     public int shards() {
         return writers.size();
     }
 
-    @Override
-    public IndexWriter writer(int shard) {
-        return writers.get(shard);
+    /**
+     * The task side of these writers: every entry crosses {@code check} before a writer sees it, is routed by its
+     * document's id ({@link ShardRouter}), and {@link IndexSink#commit} publishes with the number of entries added
+     * (a rebuild) or of live documents (an in-place update, as {@link #publishChanges}). The sink is a separate
+     * object, so task code holding it reaches no writer and no method of this class.
+     */
+    public IndexSink sink(IndexEntryCheck check) {
+        return new CheckedSink(Objects.requireNonNull(check, "check"), new ShardRouter(writers.size()));
     }
 
-    @Override
+    /**
+     * Adds a reducer's built segments to {@code shard} as they are (same documents, same order), under new names:
+     * the trusted MapReduce job commit only, whose reducers passed every entry through an {@link IndexEntryCheck}.
+     */
+    public void addSegments(int shard, Directory segments) throws IOException {
+        writers.get(shard).addIndexes(segments);
+    }
+
+    /** Publishes every shard, with {@code documents} as the published count (see {@link #publish}). */
     public void commit(long documents) throws IOException {
         publish(documents);
     }
@@ -194,6 +222,9 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
     }
 
     private PublishedIndex publish(long documents) throws IOException {
+        if (refusal != null) {
+            throw new IllegalStateException("the index is not published: " + refusal.getMessage(), refusal);
+        }
         observer.reached(PublicationObserver.Step.SHARDS_WRITTEN);
         long[] generations = new long[writers.size()];
         Set<Conduit> fileLabels = new HashSet<>();
@@ -224,6 +255,62 @@ public final class ShardWriters implements IndexSink, AutoCloseable {
             IOUtils.close(writers);
         } finally {
             IOUtils.close(raw);
+        }
+    }
+
+    /** The task side of the writers: checked entries, routed by id; see {@link #sink}. */
+    private final class CheckedSink implements IndexSink {
+        private final IndexEntryCheck check;
+        private final ShardRouter router;
+        private long added;
+
+        CheckedSink(IndexEntryCheck check, ShardRouter router) {
+            this.check = check;
+            this.router = router;
+        }
+
+        @Override
+        public void add(LabelledDocument source, Document entry) throws IOException {
+            Document admitted = admit(source, entry);
+            writers.get(router.shard(source.document().id())).addDocument(admitted);
+            added++;
+        }
+
+        @Override
+        public void update(LabelledDocument source, Document entry) throws IOException {
+            Document admitted = admit(source, entry);
+            String id = source.document().id();
+            writers.get(router.shard(id)).updateDocument(idTerm(id), admitted);
+        }
+
+        @Override
+        public void delete(String conduitId) throws IOException {
+            writers.get(router.shard(conduitId)).deleteDocuments(idTerm(conduitId));
+        }
+
+        @Override
+        public void commit() throws IOException {
+            if (appending) {
+                publishChanges();
+            } else {
+                publish(added);
+            }
+        }
+
+        private Document admit(LabelledDocument source, Document entry) {
+            if (refusal != null) {
+                throw new IllegalStateException("the index is not published: " + refusal.getMessage(), refusal);
+            }
+            try {
+                return check.admit(source, entry);
+            } catch (IndexEntryRefusedException refused) {
+                refusal = refused; // kept: task code that catches it still cannot publish
+                throw refused;
+            }
+        }
+
+        private static Term idTerm(String conduitId) {
+            return new Term(IndexFields.ID, conduitId);
         }
     }
 

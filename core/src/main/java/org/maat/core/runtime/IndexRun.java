@@ -18,6 +18,7 @@ import org.maat.core.lucene.ShardWriters;
 import org.maat.core.task.AccessGate;
 import org.maat.core.task.AtRestFloorGate;
 import org.maat.core.task.DocumentReader;
+import org.maat.core.task.IndexEntryCheck;
 import org.maat.core.task.Monitoring;
 import org.maat.core.task.TaskContext;
 import org.maat.core.task.TaskGate;
@@ -98,9 +99,11 @@ public final class IndexRun {
 
     private long index(Session session, AccessGate gate, DataSet stores, ShardWriters writers,
                        LongConsumer progress) throws IOException {
+        IndexEntryCheck entries = IndexEntryCheck.ownersOf(stores.policies());
         TaskContext ctx = TaskContext.builder(session, gate)
-                .documents(new DocumentReader(gate, stores.policies(), stores.documents(), badRecords, skipped))
-                .index(writers)
+                .documents(new DocumentReader(gate, stores.policies(), stores.documents(), badRecords, skipped)
+                        .issuingTo(entries))
+                .index(writers.sink(entries))
                 .facts(stores.engine().facts())
                 .build();
         return new SequentialIndexer(mapper, progress).run(ctx);

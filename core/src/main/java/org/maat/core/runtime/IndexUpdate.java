@@ -12,6 +12,7 @@ import org.maat.core.lucene.IndexLayout;
 import org.maat.core.lucene.PublicationObserver;
 import org.maat.core.lucene.PublishedIndex;
 import org.maat.core.lucene.ShardWriters;
+import org.maat.core.task.IndexEntryCheck;
 import org.maat.core.task.LabelledDocument;
 import org.maat.core.task.Monitoring;
 import org.maat.core.task.TaskGate;
@@ -25,7 +26,8 @@ import org.maat.policy.monitor.TaskMode;
  * {@value IndexLabels#OWNER} whose every index file is opened and created through a
  * {@code PolicyDirectory} (a checked, labelled write), over the monitor of the caller's data set and
  * the index's label store; with {@link Monitoring#NONE}, plain Lucene published by the index's
- * no-policy record. Documents are mapped and routed by the indexers' own code ({@link DocumentUpdates}).
+ * no-policy record. Documents are mapped by the indexers' own code ({@link DocumentUpdates}), and every entry
+ * crosses the indexers' {@link IndexEntryCheck}.
  *
  * <p>What it guarantees:
  * <ul>
@@ -50,14 +52,17 @@ public final class IndexUpdate implements AutoCloseable {
     private final TaskGate task;
     private final ShardWriters writers;
     private final DocumentUpdates updates;
+    private final IndexEntryCheck entries;
     private boolean failed;
     private boolean closed;
 
-    private IndexUpdate(IndexLabelling labels, TaskGate task, ShardWriters writers, DocumentUpdates updates) {
+    private IndexUpdate(IndexLabelling labels, TaskGate task, ShardWriters writers, IndexEntryCheck entries,
+                        DocumentMapper mapper) {
         this.labels = labels;
         this.task = task;
         this.writers = writers;
-        this.updates = updates;
+        this.entries = entries;
+        this.updates = new DocumentUpdates(mapper, writers.sink(entries));
     }
 
     /**
@@ -79,7 +84,7 @@ public final class IndexUpdate implements AutoCloseable {
             task = monitoring.monitor(() -> TaskMonitor.over(stores, labels))
                     .open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED);
             ShardWriters writers = ShardWriters.openPublished(layout, IndexFields.analyzer(), labels, task);
-            return new IndexUpdate(labels, task, writers, new DocumentUpdates(mapper, writers));
+            return new IndexUpdate(labels, task, writers, IndexEntryCheck.ownersOf(stores.policies()), mapper);
         } catch (IOException | RuntimeException e) {
             if (task != null) {
                 task.close();
@@ -117,7 +122,7 @@ public final class IndexUpdate implements AutoCloseable {
         }
         run(() -> {
             task.read(document.conduit()); // the document reaches the task: taint first, as DocumentReader does
-            updates.add(document);
+            updates.add(entries.issue(document)); // the document the caller gave: the one whose entry is admitted
         });
     }
 

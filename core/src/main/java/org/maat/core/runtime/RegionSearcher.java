@@ -5,6 +5,7 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.search.CollectionStatistics;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
+import org.apache.lucene.search.QueryCache;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.TermStatistics;
 import org.apache.lucene.search.Weight;
@@ -38,6 +39,15 @@ final class RegionSearcher extends IndexSearcher {
         setQueryCache(shared.getQueryCache());
         setQueryCachingPolicy(shared.getQueryCachingPolicy());
         setTimeout(deadline);
+    }
+
+    /**
+     * None for task code: the cache is shared by every user's searches (what it holds and its hit counts say what
+     * others searched). The searcher itself still caches through it.
+     */
+    @Override
+    public QueryCache getQueryCache() {
+        return null;
     }
 
     /** The region's readable statistics; the counts Lucene passes in are the whole shard's and are ignored. */

@@ -26,6 +26,7 @@ import org.maat.core.search.SearchHit;
 import org.maat.core.search.SearchTask;
 import org.maat.core.search.Snippets;
 import org.maat.core.task.DocumentReader;
+import org.maat.core.task.LibraryState;
 import org.maat.core.task.Monitor;
 import org.maat.core.task.Monitoring;
 import org.maat.core.task.RankedId;
@@ -91,6 +92,7 @@ public final class SearchService implements AutoCloseable {
     private SearchService(DataSet stores, IndexLabelling labels, Monitor monitor, OpenIndex index,
                           AtomicLong sequence, SearchComponents components, List<ReadableStatistics> statistics,
                           Duration queryBudget, AutoCloseable owned) {
+        LibraryState.pin(); // every search runs under the runtime's library settings, which tasks cannot change
         this.stores = stores;
         this.labels = labels;
         this.monitor = monitor;
@@ -330,7 +332,7 @@ public final class SearchService implements AutoCloseable {
                     body.run(ctx);
                     return null;
                 }, Map.of(IndexSearcher.TooManyClauses.class, () -> new QueryTooExpensiveException(
-                        "the query is too expensive: it expands into more than " + IndexSearcher.getMaxClauseCount()
+                        "the query is too expensive: it expands into more than " + LibraryState.MAX_CLAUSE_COUNT
                                 + " clauses; use fewer fuzzy~ or prefix* terms")));
             } catch (TaskFailedException failed) {
                 timedOut(searchers, deadline); // a search stopped at its deadline fails as a timeout, not as a fault

@@ -25,6 +25,7 @@ public final class DocumentReader {
     private final ConduitStore store;
     private final ScanMode badRecords;
     private final Consumer<CorruptRecordException> skipped;
+    private final IndexEntryCheck issuedTo;
 
     /** A reader whose scans stop at the first damaged record. */
     public DocumentReader(AccessGate gate, ConduitCatalog catalog, ConduitStore store) {
@@ -34,11 +35,30 @@ public final class DocumentReader {
     /** A reader whose scans treat damaged records as {@code badRecords} says, reporting skipped ones. */
     public DocumentReader(AccessGate gate, ConduitCatalog catalog, ConduitStore store, ScanMode badRecords,
                           Consumer<CorruptRecordException> skipped) {
+        this(gate, catalog, store, badRecords, skipped, null);
+    }
+
+    private DocumentReader(AccessGate gate, ConduitCatalog catalog, ConduitStore store, ScanMode badRecords,
+                           Consumer<CorruptRecordException> skipped, IndexEntryCheck issuedTo) {
         this.gate = Objects.requireNonNull(gate, "gate");
         this.catalog = Objects.requireNonNull(catalog, "catalog");
         this.store = Objects.requireNonNull(store, "store");
         this.badRecords = Objects.requireNonNull(badRecords, "badRecords");
         this.skipped = Objects.requireNonNull(skipped, "skipped");
+        this.issuedTo = issuedTo;
+    }
+
+    /**
+     * This reader for an indexer task: every document it returns is {@linkplain IndexEntryCheck#issue issued} to
+     * {@code entries}, so the task's index sink admits an entry only of a document read here.
+     */
+    public DocumentReader issuingTo(IndexEntryCheck entries) {
+        return new DocumentReader(gate, catalog, store, badRecords, skipped, Objects.requireNonNull(entries, "entries"));
+    }
+
+    private LabelledDocument handOut(Conduit conduit, Document document) {
+        LabelledDocument labelled = new LabelledDocument(conduit, document);
+        return issuedTo == null ? labelled : issuedTo.issue(labelled);
     }
 
     /** The store's id space: documents stored, removed ones included ({@link ConduitStore#size()}). */
@@ -52,7 +72,7 @@ public final class DocumentReader {
         gate.read(conduit);
         Document document = store.get(id).orElseThrow(() -> new IllegalArgumentException(
                 "conduit " + id + " has no document in " + store.dir()));
-        return new LabelledDocument(conduit, document);
+        return handOut(conduit, document);
     }
 
     /** Every document in id order; each is read through the gate as it is returned. Close the scan. */
@@ -86,7 +106,7 @@ public final class DocumentReader {
             Document document = scan.next();
             Conduit conduit = conduit(document.id());
             gate.read(conduit);
-            return new LabelledDocument(conduit, document);
+            return handOut(conduit, document);
         }
 
         @Override

@@ -1,23 +1,30 @@
 package org.maat.core.task;
 
 import java.io.IOException;
-import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.document.Document;
 
 /**
- * Where an indexer task writes: one Lucene {@link IndexWriter} per shard, each over a
- * {@code PolicyDirectory}, so every file it creates is a checked write labelled with the index
- * policy. Nothing is visible to searchers until {@link #commit} publishes every shard and its labels
- * at once.
+ * Where an indexer task writes: entries of the documents it was given, never a Lucene writer. Every entry crosses
+ * the sink's {@link IndexEntryCheck} (an entry holds only its own document's content) before any writer sees it;
+ * the sink routes it to its shard by the document's id, and every file a shard's writer creates is a checked write
+ * labelled with the index policy (a {@code PolicyDirectory}). A refused entry throws
+ * {@link IndexEntryRefusedException}, and the sink then publishes nothing. Nothing is visible to searchers until
+ * {@link #commit} publishes every shard and its labels at once.
  */
 public interface IndexSink {
 
-    int shards();
+    /** Adds the entry of {@code source}, once the checkpoint has admitted it. */
+    void add(LabelledDocument source, Document entry) throws IOException;
 
-    IndexWriter writer(int shard);
+    /** As {@link #add}, replacing any entry with the same document id. */
+    void update(LabelledDocument source, Document entry) throws IOException;
+
+    /** Deletes the entry of the document with conduit id {@code conduitId}; nothing if there is none. */
+    void delete(String conduitId) throws IOException;
 
     /**
-     * Commits every shard and publishes the commits with their file labels in one atomic step: a
-     * crash leaves either the previously published index or this one.
+     * Commits every shard and publishes the commits with their file labels in one atomic step: a crash leaves
+     * either the previously published index or this one. Refused after any refused entry.
      */
-    void commit(long documents) throws IOException;
+    void commit() throws IOException;
 }

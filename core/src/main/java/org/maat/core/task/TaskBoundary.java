@@ -36,7 +36,8 @@ import org.slf4j.LoggerFactory;
  *       operator log gets the incident id alone (a task's taint allows no flow to the log); only a baseline
  *       run ({@code --no-policy}) logs it whole.</li>
  *   <li><b>After the task</b>: once {@link #run} returns or throws, every channel is closed; a thread the task
- *       left behind that writes later is refused.</li>
+ *       left behind that writes later is refused. A JVM-wide library setting the task changed
+ *       ({@link LibraryState}: Lucene's clause limit, default query cache) is put back and the task fails.</li>
  * </ul>
  * What it does not guarantee: which of the runtime's texts a failing task ends in (failed, a declared kind,
  * refused) and when it ends are the task's choice, a few bits per run; other JVM channels of task code
@@ -92,13 +93,27 @@ public final class TaskBoundary {
             value = body.run();
         } catch (Throwable thrown) {
             ended = true;
+            changedLibraryState();
             throw replacement(thrown, kinds);
         }
         ended = true;
+        changedLibraryState();
         if (refusal != null) {
             throw refusal; // the task caught the monitor's refusal and carried on: it still ends refused
         }
         return value;
+    }
+
+    /**
+     * A task that changed a JVM-wide library setting ({@link LibraryState}) fails: the setting is put back before
+     * anything else runs, and the caller learns only that the task failed.
+     */
+    private void changedLibraryState() {
+        if (LibraryState.restoreIfChanged()) {
+            String incident = incident();
+            LOG.warn("{} changed a JVM-wide library setting, which was restored (incident {})", what, incident);
+            throw new TaskFailedException(what, incident, IllegalStateException.class);
+        }
     }
 
     private RuntimeException replacement(Throwable thrown,

@@ -11,7 +11,8 @@ import org.maat.policy.facts.FactSource;
  * {@code --no-policy} run):
  * <ul>
  *   <li>{@link #documents()}: document conduits, each read tainting the task;</li>
- *   <li>{@link #index()}: shard writers over {@code PolicyDirectory}s (indexer tasks);</li>
+ *   <li>{@link #index()}: the index sink (indexer tasks), whose every entry crosses an
+ *       {@link IndexEntryCheck} and whose files are written through {@code PolicyDirectory}s;</li>
  *   <li>{@link #searchers()}: shard searchers whose files taint the task (search tasks);</li>
  *   <li>{@link #query()}: the session's query conduit;</li>
  *   <li>{@link #results()}: the result conduit, whose writes the monitor checks;</li>

@@ -98,11 +98,18 @@ class PolicyDirectoryTest {
              Task indexer = monitor.open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED);
              ShardWriters writers = ShardWriters.open(layout, 1, IndexFields.analyzer(), labels,
                      AccessGate.of(indexer))) {
-            for (int i = 0; i < 50; i++) {
-                Document doc = new Document();
-                doc.add(new StringField(IndexFields.ID, "d" + i, Field.Store.YES));
-                doc.add(new TextField(IndexFields.BODY, "word" + (i % 5) + " common", Field.Store.NO));
-                writers.writer(0).addDocument(doc);
+            // Segments built aside and added as the MapReduce job commit adds its reducers': every file is a checked write.
+            try (ByteBuffersDirectory built = new ByteBuffersDirectory()) {
+                try (IndexWriter writer = new IndexWriter(built, ShardWriters.config(IndexFields.analyzer()))) {
+                    for (int i = 0; i < 50; i++) {
+                        Document doc = new Document();
+                        doc.add(new StringField(IndexFields.ID, "d" + i, Field.Store.YES));
+                        doc.add(new TextField(IndexFields.BODY, "word" + (i % 5) + " common", Field.Store.NO));
+                        writer.addDocument(doc);
+                    }
+                    writer.commit();
+                }
+                writers.addSegments(0, built);
             }
             writers.commit(50);
         }

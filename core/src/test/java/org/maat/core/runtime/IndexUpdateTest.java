@@ -157,6 +157,32 @@ class IndexUpdateTest {
     }
 
     @Test
+    void anUpdateWhoseMapperCarriesAnotherDocumentsTitleIsRefusedAndNothingIsPublished() throws IOException {
+        IndexLayout layout = build("carried", 2, Monitoring.REFERENCE_MONITOR);
+        PublishedIndex before = PublishedIndex.read(layout);
+        try (DataSet stores = DataSet.open(data)) {
+            String secret = labelled(stores, "d3").document().title();
+            org.maat.core.index.DocumentMapper carrying = d -> {
+                org.apache.lucene.document.Document entry = IndexFields.document(d);
+                entry.add(new org.apache.lucene.document.TextField(IndexFields.BODY, secret,
+                        org.apache.lucene.document.Field.Store.NO));
+                return entry;
+            };
+            try (IndexUpdate update = IndexUpdate.open(stores, layout, Monitoring.REFERENCE_MONITOR, carrying)) {
+                update.delete("d6");
+                assertThatThrownBy(() -> update.add(labelled(stores, "d4")))
+                        .isInstanceOf(org.maat.core.task.IndexEntryRefusedException.class)
+                        .hasMessageStartingWith("the index entry of document d4 was refused: its field body")
+                        .hasMessageNotContaining(secret);
+                assertThatThrownBy(update::publish).isInstanceOf(IllegalStateException.class)
+                        .hasMessageContaining("abandoned");
+            }
+        }
+        assertThat(PublishedIndex.read(layout).generations()).isEqualTo(before.generations());
+        assertThat(search(layout, Monitoring.REFERENCE_MONITOR, owner("d6"), "uniq6")).containsExactly("d6");
+    }
+
+    @Test
     void anIndexIsOnlyUpdatedAsTheKindItWasBuiltAs() throws IOException {
         IndexLayout plain = build("kind", 1, Monitoring.NONE);
         try (DataSet stores = DataSet.open(data)) {

@@ -5,7 +5,9 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
@@ -28,7 +30,9 @@ import org.maat.core.task.TaskContext;
  *   <li>threads that outlive the task: no {@code Thread}, {@code ThreadGroup}, {@code ThreadLocal}, executors,
  *       fork-join pools, {@code CompletableFuture} or timers;</li>
  *   <li>static state: every static field is final (a task cannot leave a value for the next task);</li>
- *   <li>reflection: no {@code java.lang.reflect}, method or var handles, {@code Class.forName}, or {@code Unsafe}.</li>
+ *   <li>reflection: no {@code java.lang.reflect}, method or var handles, {@code Class.forName}, or {@code Unsafe};</li>
+ *   <li>shared library state: no Lucene clause limit or default query cache, no handle on the query cache every
+ *       search shares, no listener on the shared readers, no default locale or time zone.</li>
  * </ul>
  */
 class TaskChannelRulesTest {
@@ -90,8 +94,23 @@ class TaskChannelRulesTest {
                 .because("reflection reaches the runtime's private state (a channel, another task's context)");
     }
 
+    static ArchRule noSharedLibraryState() {
+        // SegmentAccess.Cache drops a closed segment's decoded access fields (a listener that holds no task data
+        // and throws nothing): the one listener task code may register.
+        return noClasses().that().resideInAnyPackage(TASK_CODE)
+                .and().doNotHaveFullyQualifiedName(SegmentAccess.Cache.class.getName())
+                .should().callMethodWhere(JavaCall.Predicates.target(HasName.Predicates.nameMatching(
+                        "setMaxClauseCount|setDefaultQueryCache|setDefaultQueryCachingPolicy|getQueryCache"
+                                + "|getReaderCacheHelper|getCoreCacheHelper|addClosedListener|addReaderClosedListener")))
+                .orShould().callMethod(java.util.Locale.class, "setDefault", java.util.Locale.class)
+                .orShould().callMethod(java.util.TimeZone.class, "setDefault", java.util.TimeZone.class)
+                .because("a JVM-wide setting, the query cache every search shares or a listener the runtime runs when "
+                        + "it closes the shared readers would carry what one task read to another session");
+    }
+
     static List<ArchRule> rules() {
-        return List.of(noLogging(), noStandardStreams(), noThreads(), noStaticState(), noReflection());
+        return List.of(noLogging(), noStandardStreams(), noThreads(), noStaticState(), noReflection(),
+                noSharedLibraryState());
     }
 
     @Test
@@ -127,6 +146,13 @@ class TaskChannelRulesTest {
     void aTaskThatReachesTheRuntimeByReflectionIsCaught() {
         assertCaught(noReflection(), ReadsAPrivateField.class, "java.lang.reflect.Field");
         assertCaught(noReflection(), LoadsAClassByName.class, "forName");
+    }
+
+    @Test
+    void aTaskThatLeavesATitleInSharedLibraryStateIsCaught() {
+        assertCaught(noSharedLibraryState(), SetsTheClauseLimit.class, "setMaxClauseCount");
+        assertCaught(noSharedLibraryState(), ListensOnTheSharedReader.class, "addClosedListener");
+        assertCaught(noSharedLibraryState(), ReadsTheSharedCache.class, "getQueryCache");
     }
 
     @Test
@@ -194,6 +220,26 @@ class TaskChannelRulesTest {
     static final class LoadsAClassByName {
         static Object leak(String title) throws ReflectiveOperationException {
             return Class.forName("org.maat.core.task." + title);
+        }
+    }
+
+    static final class SetsTheClauseLimit {
+        static void leak(String title) {
+            org.apache.lucene.search.IndexSearcher.setMaxClauseCount(title.charAt(0));
+        }
+    }
+
+    static final class ListensOnTheSharedReader {
+        static void leak(org.apache.lucene.search.IndexSearcher searcher, String title) {
+            searcher.getIndexReader().getReaderCacheHelper().addClosedListener(key -> {
+                throw new IllegalStateException(title);
+            });
+        }
+    }
+
+    static final class ReadsTheSharedCache {
+        static Object leak(org.apache.lucene.search.IndexSearcher searcher) {
+            return searcher.getQueryCache();
         }
     }
 

@@ -10,6 +10,7 @@ import org.maat.core.conduit.Document;
 import org.maat.core.lucene.IndexLabels;
 import org.maat.core.task.AccessGate;
 import org.maat.core.task.AtRestFloorGate;
+import org.maat.core.task.IndexEntryCheck;
 import org.maat.core.task.LabelledDocument;
 import org.maat.core.task.Monitoring;
 import org.maat.core.task.TaskGate;
@@ -68,6 +69,11 @@ final class ConfinedTask implements AutoCloseable {
     /** The document with its conduit, after the gate has seen the read. */
     LabelledDocument read(Document document) {
         return new LabelledDocument(read(document.id()), document);
+    }
+
+    /** The checkpoint of this task's index entries, over the job's policy store ({@link IndexEntryCheck#ownersOf}). */
+    IndexEntryCheck entryCheck() {
+        return IndexEntryCheck.ownersOf(data.store());
     }
 
     /** The conduit {@code id}, after the gate has seen its read; an unknown id has no known policy and is refused. */

@@ -167,7 +167,7 @@ final class IndexCommitter extends FileOutputCommitter {
                     java.nio.file.Path dir = local(built.getValue().getFileSystem(conf), built.getValue());
                     try (Directory segments = ShardDirectory.open(dir)) {
                         // Copies the segments as they are (same documents, same order), under new names.
-                        writers.writer(built.getKey()).addIndexes(segments);
+                        writers.addSegments(built.getKey(), segments);
                     }
                 }
                 writers.commit(documents);

@@ -23,13 +23,17 @@ import org.maat.core.index.IndexFields;
 import org.maat.core.lucene.PolicyDirectory;
 import org.maat.core.lucene.ShardDirectory;
 import org.maat.core.lucene.ShardWriters;
+import org.maat.core.task.IndexEntryCheck;
+import org.maat.core.task.LabelledDocument;
 
 /**
  * A confined reduce task that builds the Lucene shards {@code s} with {@code s mod reducers} equal
  * to its partition, one {@link IndexWriter} each over a {@link PolicyDirectory}: every document it
  * receives is read through the task's monitor (the reducer is tainted exactly as the sequential
  * indexer is by the same documents), and every index file it creates is a write the monitor checks,
- * refused at once if the taint forbids flows into the index. Documents arrive in ordinal order, and
+ * refused at once if the taint forbids flows into the index. Every entry the mapper makes crosses the indexers'
+ * {@link IndexEntryCheck} before its writer sees it, exactly as the sequential indexer's sink does, and a refused
+ * entry fails the task (and so the job: nothing is published). Documents arrive in ordinal order, and
  * the writers are configured as the sequential indexer's ({@link ShardWriters#config}), so a shard
  * is built the same way. Shards are built in the attempt's work directory (or, when that is not on
  * the local disk, in a local directory copied there) and become visible only at job commit.
@@ -38,8 +42,9 @@ public class ShardReducer extends Reducer<LongWritable, DocumentWritable, NullWr
 
     private final Map<Integer, Directory> raw = new TreeMap<>();
     private final Map<Integer, IndexWriter> writers = new TreeMap<>();
-    private final DocumentMapper mapper = DocumentMapper.standard();
+    private DocumentMapper mapper;
     private ConfinedTask task;
+    private IndexEntryCheck entries;
     private FileSystem fs;
     private Path work;
     private java.nio.file.Path build;
@@ -49,6 +54,8 @@ public class ShardReducer extends Reducer<LongWritable, DocumentWritable, NullWr
     protected void setup(Context context) throws IOException {
         Configuration conf = context.getConfiguration();
         task = ConfinedTask.open(conf);
+        entries = task.entryCheck();
+        mapper = mapper();
         work = ((FileOutputCommitter) context.getOutputCommitter()).getWorkPath();
         fs = work.getFileSystem(conf);
         buildIsWork = fs instanceof LocalFileSystem;
@@ -68,6 +75,11 @@ public class ShardReducer extends Reducer<LongWritable, DocumentWritable, NullWr
         }
     }
 
+    /** How this reducer's task code maps a document to its entry: the standard mapping (fault-injection tests vary it). */
+    protected DocumentMapper mapper() {
+        return DocumentMapper.standard();
+    }
+
     @Override
     protected void reduce(LongWritable key, Iterable<DocumentWritable> values, Context context)
             throws IOException, InterruptedException {
@@ -78,7 +90,8 @@ public class ShardReducer extends Reducer<LongWritable, DocumentWritable, NullWr
                     + context.getTaskAttemptID().getTaskID().getId() + ", which does not build it");
         }
         for (DocumentWritable value : values) {
-            writer.addDocument(mapper.map(task.read(value.get())));
+            LabelledDocument document = entries.issue(task.read(value.get()));
+            writer.addDocument(entries.admit(document, mapper.map(document)));
             context.getCounter(IndexCounters.DOCUMENTS_INDEXED).increment(1);
         }
     }

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.TextField;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.core.conduit.ConduitStore;
@@ -16,6 +18,8 @@ import org.maat.core.conduit.ConduitStoreWriter;
 import org.maat.core.conduit.Document;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.Manifest;
+import org.maat.core.index.DocumentMapper;
+import org.maat.core.index.IndexFields;
 import org.maat.core.lucene.IndexLabels;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
@@ -103,6 +107,39 @@ class IndexJobFaultInjectionIT {
                 .hasMessageContaining("reduce task")
                 .hasMessageContaining("(\"history/u")
                 .hasMessageContaining("whose declassify rule does not allow this flow");
+        assertThat(listing(out.root())).isEmpty();
+        assertThat(out.isLabelled()).isFalse();
+    }
+
+    /** A reducer whose (buggy) mapper carries the first title it maps into the bodies of the entries after it. */
+    public static final class TitleCarryingReducer extends ShardReducer {
+        @Override
+        protected DocumentMapper mapper() {
+            StringBuilder carried = new StringBuilder();
+            return labelled -> {
+                org.apache.lucene.document.Document entry = IndexFields.document(labelled);
+                if (carried.length() == 0) {
+                    carried.append(labelled.document().title());
+                } else {
+                    entry.add(new TextField(IndexFields.BODY, carried.toString(), Field.Store.NO));
+                }
+                return entry;
+            };
+        }
+    }
+
+    @Test
+    void aReducerWhoseMapperCarriesATitleIntoOtherEntriesFailsTheJobAndPublishesNothing() throws Exception {
+        DataDir data = TestData.generate(dir, 120, 73);
+        IndexLayout out = new IndexLayout(dir.resolve("index"));
+        IndexJob job = new IndexJob(MapReduceIndexing.localConfiguration(Files.createTempDirectory(dir, "hadoop-"), 2))
+                .withReducer(TitleCarryingReducer.class);
+        assertThatThrownBy(() -> job.run(path(data.root()), path(out.root()), 2, 2, Monitoring.REFERENCE_MONITOR, n -> { }))
+                .isInstanceOf(IndexJobException.class)
+                .hasMessageContaining("reduce task")
+                .hasMessageContaining("the index entry of document d")
+                .hasMessageContaining("its field body is missing or repeated")
+                .hasMessageNotContaining("Debate on");
         assertThat(listing(out.root())).isEmpty();
         assertThat(out.isLabelled()).isFalse();
     }

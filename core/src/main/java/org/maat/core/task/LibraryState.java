@@ -1,0 +1,79 @@
+package org.maat.core.task;
+
+import java.util.Locale;
+import java.util.TimeZone;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.QueryCache;
+import org.apache.lucene.search.QueryCachingPolicy;
+
+/**
+ * The JVM-wide settings of the libraries task code is handed, pinned by the runtime. A search task gets Lucene
+ * searchers, and Lucene (like the JDK) keeps settings in static fields any caller may change: a task that changed
+ * one would change how the runtime answers every later user, another session's (Lucene's clause limit decides
+ * which queries are refused as too expensive), a flow no monitor sees.
+ *
+ * <p>What it guarantees: {@link TaskBoundary#run} checks these settings after every task it runs; a change is
+ * undone there and the task fails in the runtime's words, so no later search runs under a value a task chose.
+ * The runtime's texts never name a value read back from them: the clause limit they name is
+ * {@link #MAX_CLAUSE_COUNT}.
+ *
+ * <p>What it does not: while a task runs, a search running beside it sees its change (a query refused as too
+ * expensive, a bit per concurrent query, like timing); the rules on task code forbid the calls outright
+ * ({@code TaskChannelRulesTest}); settings of libraries not listed here.
+ */
+public final class LibraryState {
+
+    /** Lucene's clause limit, the one every search of the runtime runs under and its texts name. */
+    public static final int MAX_CLAUSE_COUNT = 1024;
+
+    private static final QueryCache DEFAULT_QUERY_CACHE;
+    private static final QueryCachingPolicy DEFAULT_CACHING_POLICY;
+    private static final Locale DEFAULT_LOCALE;
+    private static final TimeZone DEFAULT_TIME_ZONE;
+
+    static {
+        IndexSearcher.setMaxClauseCount(MAX_CLAUSE_COUNT);
+        DEFAULT_QUERY_CACHE = IndexSearcher.getDefaultQueryCache();
+        DEFAULT_CACHING_POLICY = IndexSearcher.getDefaultQueryCachingPolicy();
+        DEFAULT_LOCALE = Locale.getDefault();
+        DEFAULT_TIME_ZONE = TimeZone.getDefault();
+    }
+
+    private LibraryState() {
+    }
+
+    /** Pins the settings (loading this class does); the runtime calls it before it runs any task. */
+    public static void pin() {
+        // the static initializer did the work
+    }
+
+    /**
+     * Puts back every setting that differs from its pinned value.
+     *
+     * @return whether any had changed
+     */
+    static synchronized boolean restoreIfChanged() {
+        boolean changed = false;
+        if (IndexSearcher.getMaxClauseCount() != MAX_CLAUSE_COUNT) {
+            IndexSearcher.setMaxClauseCount(MAX_CLAUSE_COUNT);
+            changed = true;
+        }
+        if (IndexSearcher.getDefaultQueryCache() != DEFAULT_QUERY_CACHE) {
+            IndexSearcher.setDefaultQueryCache(DEFAULT_QUERY_CACHE);
+            changed = true;
+        }
+        if (IndexSearcher.getDefaultQueryCachingPolicy() != DEFAULT_CACHING_POLICY) {
+            IndexSearcher.setDefaultQueryCachingPolicy(DEFAULT_CACHING_POLICY);
+            changed = true;
+        }
+        if (!Locale.getDefault().equals(DEFAULT_LOCALE)) {
+            Locale.setDefault(DEFAULT_LOCALE);
+            changed = true;
+        }
+        if (!TimeZone.getDefault().equals(DEFAULT_TIME_ZONE)) {
+            TimeZone.setDefault(DEFAULT_TIME_ZONE);
+            changed = true;
+        }
+        return changed;
+    }
+}

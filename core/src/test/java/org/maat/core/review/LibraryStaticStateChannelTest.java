@@ -1,0 +1,162 @@
+package org.maat.core.review;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maat.core.data.DataDir;
+import org.maat.core.index.IndexFields;
+import org.maat.core.lucene.IndexLayout;
+import org.maat.core.runtime.SearchService;
+import org.maat.core.runtime.TestData;
+import org.maat.core.shard.ShardIndex;
+import org.maat.core.shard.ShardQuery;
+import org.maat.core.task.Monitoring;
+import org.maat.core.task.TaskContext;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
+import org.maat.policy.monitor.Task;
+import org.maat.policy.monitor.TaskMode;
+
+/**
+ * Review attack on "static state: a rule: every static field of task code is final". The rule looks only at
+ * fields DECLARED in the task packages; the libraries task code must call keep mutable JVM-wide statics of
+ * their own. Lucene's {@link IndexSearcher#setMaxClauseCount} is one: any task holding an {@link IndexSearcher}
+ * (every search task) may call it (no rule names it: no thread, log, stream, reflection or task-declared
+ * static field is involved), and the runtime prints the value back to whoever next sends a query with more
+ * term clauses than it: {@code SearchService}'s declared kind for {@code TooManyClauses} builds its text from
+ * {@code IndexSearcher.getMaxClauseCount()} ("expands into more than N clauses"); the shard server writes that
+ * text as its 400 body, the front-end as its "too expensive" answer.
+ *
+ * <p>So a buggy search task running for user A (who may not read the document) reads the title from the
+ * index's stored field (its searcher gives it; the taint only stops its result channel), stores one character
+ * per query in the JVM-wide limit, and user B reads it out of the runtime's own error text. The monitor never
+ * sees this flow: nothing crosses the {@code TaskBoundary}.
+ */
+class LibraryStaticStateChannelTest {
+
+    @TempDir
+    static Path dir;
+
+    private static DataDir data;
+    private static IndexLayout layout;
+    private static SearchService service;
+    private static List<Conduit> documents;
+    private static final int ORIGINAL_LIMIT = IndexSearcher.getMaxClauseCount();
+    private static final Pattern LIMIT = Pattern.compile("(?:more than|set to) ([0-9]+)");
+
+    @BeforeAll
+    static void indexAndOpen() throws IOException {
+        data = TestData.generate(dir, 160, 28);
+        layout = TestData.index(data, dir.resolve("index"), 2);
+        service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
+        documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
+    }
+
+    @AfterAll
+    static void close() throws IOException {
+        service.close();
+    }
+
+    @AfterEach
+    void restoreTheJvmWideLimit() {
+        IndexSearcher.setMaxClauseCount(ORIGINAL_LIMIT);
+    }
+
+    private static List<Conduit> unreadableBy(Session... sessions) {
+        List<Conduit> out = new ArrayList<>(documents);
+        for (Session session : sessions) {
+            try (Task checker = service.monitor().open(session, TaskMode.UNCONFINED)) {
+                out.removeIf(checker::mayRead);
+            }
+        }
+        return out;
+    }
+
+    private static String titleOf(Conduit c) {
+        return service.data().documents().get(c.id()).orElseThrow().title();
+    }
+
+    /** What a buggy task does with the searchers it is given: the stored title of {@code id}. */
+    private static String storedTitle(TaskContext ctx, String id) throws IOException {
+        for (int shard = 0; shard < ctx.searchers().shards(); shard++) {
+            IndexSearcher searcher = ctx.searchers().searcher(shard);
+            TopDocs top = searcher.search(new TermQuery(new Term(IndexFields.ID, id)), 1);
+            if (top.scoreDocs.length > 0) {
+                return searcher.storedFields().document(top.scoreDocs[0].doc).get(IndexFields.TITLE);
+            }
+        }
+        throw new IllegalStateException("no document " + id);
+    }
+
+    /** A query of {@code words} distinct plain words: 2 term clauses each (title and body), under the budget. */
+    private static String manyWords(int words) {
+        StringBuilder query = new StringBuilder();
+        for (int i = 0; i < words; i++) {
+            query.append(" zq").append(Integer.toString(i, 26).replace('0', 'x'));
+        }
+        return query.toString().trim();
+    }
+
+    /** The limit the observer's answer names; 0 when the runtime answered the query (it names none). */
+    private static int limitNamedIn(Throwable seen) {
+        if (seen == null) {
+            return 0;
+        }
+        Matcher m = LIMIT.matcher(String.valueOf(seen.getMessage()));
+        assertThat(m.find()).as("a limit in: %s", seen.getMessage()).isTrue();
+        return Integer.parseInt(m.group(1));
+    }
+
+    @Test
+    void aSearchTaskCannotSpellAPrivateTitleIntoAnotherUsersTooExpensiveMessage() {
+        Session reader = Session.of("u1", "r0");
+        Session observer = Session.of("u2", "r0");
+        Conduit secretDoc = unreadableBy(reader, observer).get(0);
+        String title = titleOf(secretDoc);
+        StringBuilder recovered = new StringBuilder();
+        for (int i = 0; i < title.length(); i++) {
+            int position = i;
+            // user u1's buggy search task: releases nothing, fails nothing
+            catchThrowable(() -> service.run(reader, "parliament", ctx ->
+                    IndexSearcher.setMaxClauseCount(Math.max(1, storedTitle(ctx, secretDoc.id()).charAt(position)))));
+            // user u2's ordinary search, 150 words = 300 term clauses (the budget allows 512)
+            Throwable seen = catchThrowable(() -> service.search(observer, manyWords(150), 5));
+            recovered.append((char) limitNamedIn(seen));
+            IndexSearcher.setMaxClauseCount(ORIGINAL_LIMIT);
+        }
+        assertThat(recovered.toString()).as("what u2 decoded from the runtime's 'too expensive' texts alone; "
+                + "the title of %s, which neither u1 nor u2 may read", secretDoc.id()).isNotEqualTo(title);
+    }
+
+    /** The same channel at an in-process shard: the text the shard server writes verbatim as its 400 body. */
+    @Test
+    void aShardsTooExpensiveAnswerDoesNotCarryWhatAnotherUsersTaskRead() throws IOException {
+        Session reader = Session.of("u1", "r0");
+        Session observer = Session.of("u2", "r0");
+        Conduit secretDoc = unreadableBy(reader, observer).get(1);
+        String title = titleOf(secretDoc);
+        try (ShardIndex shards = ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
+            catchThrowable(() -> service.run(reader, "parliament", ctx ->
+                    IndexSearcher.setMaxClauseCount(Math.max(1, storedTitle(ctx, secretDoc.id()).charAt(0)))));
+            Throwable seen = catchThrowable(() -> shards.shard(0).search(
+                    new ShardQuery(observer.principal(), "r0", manyWords(150), 5)));
+            assertThat(limitNamedIn(seen)).as("the limit u2's shard answer names, vs the first character of "
+                    + "the title of %s (%s)", secretDoc.id(), title).isNotEqualTo((int) title.charAt(0));
+        }
+    }
+}
