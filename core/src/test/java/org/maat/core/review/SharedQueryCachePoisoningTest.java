@@ -40,7 +40,15 @@ import org.maat.core.index.IndexFields;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
+import java.util.stream.Collectors;
 import org.maat.core.search.QueryComposer;
+import org.maat.core.search.Retrieval;
+import org.maat.core.search.SearchComponents;
+import org.maat.core.shard.ShardHit;
+import org.maat.core.shard.ShardIndex;
+import org.maat.core.shard.ShardQuery;
+import org.maat.core.shard.ShardResult;
+import org.maat.core.shard.ShardService;
 import org.maat.core.task.Monitoring;
 import org.maat.core.task.TaskContext;
 import org.maat.policy.Conduit;
@@ -64,6 +72,8 @@ class SharedQueryCachePoisoningTest {
     @TempDir
     static Path dir;
 
+    private static DataDir data;
+    private static IndexLayout layout;
     private static SearchService service;
     private static List<Conduit> documents;
     private static Set<String> blockedInR0;
@@ -75,8 +85,8 @@ class SharedQueryCachePoisoningTest {
 
     @BeforeAll
     static void indexAndOpen() throws IOException {
-        DataDir data = TestData.generate(dir, 400, 28);
-        IndexLayout layout = TestData.index(data, dir.resolve("index"), 2);
+        data = TestData.generate(dir, 400, 28);
+        layout = TestData.index(data, dir.resolve("index"), 2);
         service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
         documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
         blockedInR0 = service.data().engine().facts().neighbours("blocked", 0, "r0");
@@ -212,6 +222,48 @@ class SharedQueryCachePoisoningTest {
         }
     }
 
+    /**
+     * What the buggy task does on shard {@code searcher}: stores, under the key of the negated clause of
+     * {@link #observerQuery(int) round}'s query, the clause's honest documents minus the carriers of the
+     * 0-bits of {@code c}, plus those of its 1-bits.
+     */
+    static void poison(IndexSearcher searcher, int round, char c) throws IOException {
+        LeafReaderContext leaf = searcher.getIndexReader().leaves().get(0);
+        Query key = negatedClause(searcher, observerQuery(round));
+        FixedBitSet docs = new FixedBitSet(leaf.reader().maxDoc());
+        // (a scoring weight: the cache never sees it, so the honest documents are not cached first)
+        Scorer honest = searcher.createWeight(key, ScoreMode.COMPLETE, 1f).scorer(leaf);
+        if (honest != null) {
+            DocIdSetIterator it = honest.iterator();
+            for (int d = it.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = it.nextDoc()) {
+                docs.set(d);
+            }
+        }
+        List<String[]> carrying = carriers(searcher);
+        for (int b = 0; b < carrying.size(); b++) {
+            int doc = Integer.parseInt(carrying.get(b)[0]);
+            if ((c >> b & 1) == 1) {
+                docs.set(doc);
+            } else {
+                docs.clear(doc);
+            }
+        }
+        Query impersonating = new Impersonating(key, docs);
+        for (int use = 0; use < 6; use++) { // the caching policy caches a clause seen 4 times
+            searcher.createWeight(impersonating, ScoreMode.COMPLETE_NO_SCORES, 1f).scorer(leaf);
+        }
+    }
+
+    private static char decode(List<String[]> carriers, Set<String> observed) {
+        int c = 0;
+        for (int b = 0; b < carriers.size(); b++) {
+            if (!observed.contains(carriers.get(b)[1])) {
+                c |= 1 << b;
+            }
+        }
+        return (char) c;
+    }
+
     @Test
     void aSearchTaskCannotPoisonTheSharedQueryCacheWithAPrivateTitle() throws IOException {
         Session reader = Session.of("u1", "r0");
@@ -226,45 +278,57 @@ class SharedQueryCachePoisoningTest {
             int position = i;
             // u1's buggy search task: reads the title from the index, releases an ordinary (empty) list
             service.run(reader, "parliament", ctx -> {
-                char c = storedTitle(ctx, secretDoc.id()).charAt(position);
-                IndexSearcher searcher = ctx.searchers().searcher(0);
-                LeafReaderContext leaf = searcher.getIndexReader().leaves().get(0);
-                Query key = negatedClause(searcher, observerQuery(position));
-                // the clause's honest documents, minus the carriers of 0-bits, plus the carriers of 1-bits
-                FixedBitSet docs = new FixedBitSet(leaf.reader().maxDoc());
-                Scorer honest = searcher.createWeight(key, ScoreMode.COMPLETE_NO_SCORES, 1f).scorer(leaf);
-                if (honest != null) {
-                    DocIdSetIterator it = honest.iterator();
-                    for (int d = it.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = it.nextDoc()) {
-                        docs.set(d);
-                    }
-                }
-                List<String[]> carrying = carriers(searcher);
-                for (int b = 0; b < carrying.size(); b++) {
-                    int doc = Integer.parseInt(carrying.get(b)[0]);
-                    if ((c >> b & 1) == 1) {
-                        docs.set(doc);
-                    } else {
-                        docs.clear(doc);
-                    }
-                }
-                Query impersonating = new Impersonating(key, docs);
-                for (int use = 0; use < 6; use++) {
-                    searcher.createWeight(impersonating, ScoreMode.COMPLETE_NO_SCORES, 1f).scorer(leaf);
-                }
+                poison(ctx.searchers().searcher(0), position, storedTitle(ctx, secretDoc.id()).charAt(position));
                 ctx.results().writeIds(List.of());
             });
             // u2's ordinary search ("parliament AND NOT <prefix>*"): which carriers are missing spells the character
             Set<String> observed = new HashSet<>(service.search(observer, observerQuery(i), 1000));
-            int c = 0;
-            for (int b = 0; b < carriers.size(); b++) {
-                if (!observed.contains(carriers.get(b)[1])) {
-                    c |= 1 << b;
-                }
-            }
-            recovered.append((char) c);
+            recovered.append(decode(carriers, observed));
         }
         assertThat(recovered.toString()).as("what u2 decoded from its own standard result lists; the title of %s, "
                 + "which neither u1 nor u2 may read", secretDoc.id()).isNotEqualTo(title);
+    }
+
+    /**
+     * The same at an in-process shard: a view of shard 0 whose retrieval is buggy serves u1; the shard's standard
+     * search serves u2, and the hits of its {@link ShardResult} (what the shard server writes as its body and the
+     * front-end merges) spell the title.
+     */
+    @Test
+    void aShardsBuggyRetrievalCannotPoisonTheQueryCacheOfTheShardsOtherSearches() throws IOException {
+        Session reader = Session.of("u1", "r0");
+        Session observer = Session.of("u2", "r0");
+        IndexSearcher shard0 = service.index().searcher(0);
+        Conduit secretDoc = null;
+        for (Conduit c : unreadableBy(reader, observer)) {
+            if (shard0.count(new TermQuery(new Term(IndexFields.ID, c.id()))) > 0) {
+                secretDoc = c;
+                break;
+            }
+        }
+        assertThat(secretDoc).isNotNull();
+        String secretId = secretDoc.id();
+        String title = service.data().documents().get(secretId).orElseThrow().title();
+        List<String[]> carriers = carriers(shard0); // public documents: public knowledge
+        StringBuilder recovered = new StringBuilder();
+        try (ShardIndex shards = ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
+            ShardService standard = shards.shard(0);
+            for (int i = 0; i < title.length(); i++) {
+                int position = i;
+                Retrieval buggy = (searchers, query, k) -> {
+                    IndexSearcher searcher = searchers.searcher(0);
+                    TopDocs top = searcher.search(new TermQuery(new Term(IndexFields.ID, secretId)), 1);
+                    String read = searcher.storedFields().document(top.scoreDocs[0].doc).get(IndexFields.TITLE);
+                    poison(searcher, position, read.charAt(position));
+                    return Retrieval.standard().topIds(searchers, query, k);
+                };
+                standard.withComponents(SearchComponents.standard().withRetrieval(buggy))
+                        .search(new ShardQuery(reader.principal(), "r0", "parliament", 10));
+                ShardResult seen = standard.search(new ShardQuery(observer.principal(), "r0", observerQuery(i), 1000));
+                recovered.append(decode(carriers, seen.hits().stream().map(ShardHit::id).collect(Collectors.toSet())));
+            }
+        }
+        assertThat(recovered.toString()).as("what u2 decoded from shard 0's answers to its standard searches; the "
+                + "title of %s, which neither u1 nor u2 may read", secretId).isNotEqualTo(title);
     }
 }
