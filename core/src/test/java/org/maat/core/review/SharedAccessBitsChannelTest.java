@@ -35,6 +35,11 @@ import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
 import org.maat.core.search.Retrieval;
+import org.maat.core.search.SearchComponents;
+import org.maat.core.shard.ShardIndex;
+import org.maat.core.shard.ShardQuery;
+import org.maat.core.shard.ShardResult;
+import org.maat.core.shard.ShardService;
 import org.maat.core.task.Monitoring;
 import org.maat.core.task.ShardSearchers;
 import org.maat.policy.Conduit;
@@ -59,6 +64,7 @@ class SharedAccessBitsChannelTest {
     static Path dir;
 
     private static DataDir data;
+    private static IndexLayout layout;
     private static SearchService service;
     private static List<Conduit> documents;
 
@@ -70,7 +76,7 @@ class SharedAccessBitsChannelTest {
     @BeforeAll
     static void indexAndOpen() throws IOException {
         data = TestData.generate(dir, 400, 28);
-        IndexLayout layout = TestData.index(data, dir.resolve("index"), 2);
+        layout = TestData.index(data, dir.resolve("index"), 2);
         service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
         BLOCKED_IN_R0 = service.data().engine().facts().neighbours("blocked", 0, "r0");
         documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
@@ -186,5 +192,90 @@ class SharedAccessBitsChannelTest {
         }
         assertThat(recovered.toString()).as("what u2 decoded from its own standard result lists; the title of %s, "
                 + "which neither the newcomer nor u2 may read", secretDoc.id()).isNotEqualTo(title);
+    }
+
+    /**
+     * The same at an in-process shard that runs a buggy retrieval for every user: it touches the bitset only when
+     * the filter handed it the region's shared one (public documents alone: the newcomer's); for u2 (whose own
+     * documents make its filter a private copy) it reads nothing and answers as the standard retrieval does. The
+     * hits of u2's {@link ShardResult} (the shard server's body, what the front-end merges) spell the title.
+     */
+    @Test
+    void aShardsBuggyRetrievalCannotSpellAPrivateTitleIntoAnotherUsersShardAnswers() throws IOException {
+        Session newcomer = Session.of("newcomer", "r0");
+        Session observer = Session.of("u2", "r0");
+        IndexSearcher shard0 = service.index().searcher(0);
+        Conduit secretDoc = null;
+        for (Conduit c : unreadableBy(newcomer, observer)) {
+            if (shard0.count(new TermQuery(new Term(IndexFields.ID, c.id()))) > 0) {
+                secretDoc = c;
+                break;
+            }
+        }
+        assertThat(secretDoc).isNotNull();
+        String secretId = secretDoc.id();
+        String title = service.data().documents().get(secretId).orElseThrow().title();
+        List<String[]> carriers = carriers(shard0); // public documents: public knowledge
+        StringBuilder recovered = new StringBuilder();
+        try (ShardIndex shards = ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
+            for (int i = 0; i < title.length(); i++) {
+                int position = i;
+                Retrieval buggy = (searchers, query, k) -> {
+                    IndexSearcher searcher = searchers.searcher(0);
+                    FixedBitSet bits = filterBits(searcher, query);
+                    if (bits != null && onlyPublic(searcher, bits)) {
+                        char c = storedTitle(searchers, secretId).charAt(position);
+                        List<String[]> carrying = carriers(searcher);
+                        for (int b = 0; b < carrying.size(); b++) {
+                            int doc = Integer.parseInt(carrying.get(b)[0]);
+                            if ((c >> b & 1) == 1) {
+                                bits.clear(doc);
+                            } else {
+                                bits.set(doc);
+                            }
+                        }
+                    }
+                    return Retrieval.standard().topIds(searchers, query, k);
+                };
+                ShardService shard = shards.shard(0).withComponents(SearchComponents.standard().withRetrieval(buggy));
+                assertThat(shard.search(new ShardQuery(newcomer.principal(), "r0", QUERY, 10)).hits()).isNotEmpty();
+                ShardResult seen = shard.search(new ShardQuery(observer.principal(), "r0", QUERY, 1000));
+                Set<String> observed = new HashSet<>();
+                seen.hits().forEach(hit -> observed.add(hit.id()));
+                int c = 0;
+                for (int b = 0; b < carriers.size(); b++) {
+                    if (!observed.contains(carriers.get(b)[1])) {
+                        c |= 1 << b;
+                    }
+                }
+                recovered.append((char) c);
+            }
+        }
+        assertThat(recovered.toString()).as("what u2 decoded from shard 0's answers to its searches; the title of "
+                + "%s, which neither the newcomer nor u2 may read", secretId).isNotEqualTo(title);
+    }
+
+    /** The bitset the session filter's scorer hands out on the first segment, or null. */
+    private static FixedBitSet filterBits(IndexSearcher searcher, Query query) throws IOException {
+        Query filter = ((BooleanQuery) query).clauses().stream()
+                .filter(clause -> clause.getOccur() == BooleanClause.Occur.FILTER)
+                .findFirst().orElseThrow().getQuery();
+        Weight weight = searcher.createWeight(searcher.rewrite(filter), ScoreMode.COMPLETE_NO_SCORES, 1f);
+        Scorer scorer = weight.scorer(searcher.getIndexReader().leaves().get(0));
+        return scorer != null && scorer.iterator() instanceof BitSetIterator it && it.getBitSet() instanceof FixedBitSet bits
+                ? bits : null;
+    }
+
+    /** Whether every document of {@code bits} has the public template (the region's shared set, not a session's copy). */
+    private static boolean onlyPublic(IndexSearcher searcher, FixedBitSet bits) throws IOException {
+        SortedDocValues templates = DocValues.getSorted(searcher.getIndexReader().leaves().get(0).reader(), IndexFields.TEMPLATE);
+        for (int doc = bits.nextSetBit(0); doc != DocIdSetIterator.NO_MORE_DOCS;
+                doc = doc + 1 < bits.length() ? bits.nextSetBit(doc + 1) : DocIdSetIterator.NO_MORE_DOCS) {
+            if (!templates.advanceExact(doc)
+                    || !AccessTemplate.parse(templates.lookupOrd(templates.ordValue()).utf8ToString()).base().equals("public")) {
+                return false;
+            }
+        }
+        return true;
     }
 }
