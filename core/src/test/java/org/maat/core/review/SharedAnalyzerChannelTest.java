@@ -20,7 +20,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.core.data.DataDir;
+import org.maat.core.index.DocumentMapper;
 import org.maat.core.index.IndexFields;
+import org.maat.core.runtime.IndexUpdate;
+import org.maat.core.task.LabelledDocument;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
@@ -46,6 +49,9 @@ class SharedAnalyzerChannelTest {
     @TempDir
     static Path dir;
 
+    private static DataDir data;
+    /** A second index of the same data, updated in place while the service serves the first. */
+    private static IndexLayout other;
     private static SearchService service;
     private static List<Conduit> documents;
     private static final Pattern CLAUSES = Pattern.compile("it has ([0-9]+) term clauses");
@@ -54,8 +60,9 @@ class SharedAnalyzerChannelTest {
 
     @BeforeAll
     static void indexAndOpen() throws IOException {
-        DataDir data = TestData.generate(dir, 160, 28);
+        data = TestData.generate(dir, 160, 28);
         IndexLayout layout = TestData.index(data, dir.resolve("index"), 2);
+        other = TestData.index(data, dir.resolve("other"), 1);
         service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
         documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
     }
@@ -130,5 +137,36 @@ class SharedAnalyzerChannelTest {
         }
         assertThat(recovered.toString()).as("what u2 decoded from the runtime's 'too expensive' texts; the title of "
                 + "%s, which neither u1 nor u2 may read", secretDoc.id()).isNotEqualTo(title);
+    }
+
+    /**
+     * The same from an indexer task: a buggy {@code DocumentMapper} given to an in-place {@code IndexUpdate} in the
+     * serving JVM (it is handed the document the runtime re-indexes, here the private one) leaves one character
+     * per update in the shared analyzer; its entries are exact copies and pass the {@code IndexEntryCheck}.
+     */
+    @Test
+    void anIndexersMapperCannotSpellAPrivateTitleIntoTheSharedAnalyzer() throws IOException {
+        Session observer = Session.of("u2", "r0");
+        Conduit secretDoc = unreadableBy(observer).get(1);
+        String title = service.data().documents().get(secretDoc.id()).orElseThrow().title();
+        String oneLongWord = "x".repeat(WORD);
+        StringBuilder recovered = new StringBuilder();
+        for (int i = 0; i < title.length(); i++) {
+            int position = i;
+            DocumentMapper buggy = labelled -> {
+                if (labelled.conduit().id().equals(secretDoc.id())) {
+                    ((StandardAnalyzer) IndexFields.analyzer()).setMaxTokenLength(labelled.document().title().charAt(position));
+                }
+                return IndexFields.document(labelled);
+            };
+            try (IndexUpdate update = IndexUpdate.open(service.data(), other, Monitoring.REFERENCE_MONITOR, buggy)) {
+                update.add(new LabelledDocument(secretDoc, service.data().documents().get(secretDoc.id()).orElseThrow()));
+                update.publish();
+            }
+            Throwable seen = catchThrowable(() -> service.search(observer, oneLongWord, 5));
+            recovered.append((char) tokenLength(seen));
+        }
+        assertThat(recovered.toString()).as("what u2 decoded from the runtime's 'too expensive' texts after indexer "
+                + "runs; the title of %s, which u2 may not read", secretDoc.id()).isNotEqualTo(title);
     }
 }
