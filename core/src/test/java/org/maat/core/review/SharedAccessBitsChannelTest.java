@@ -1,0 +1,281 @@
+package org.maat.core.review;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.Scorer;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.Weight;
+import org.apache.lucene.util.BitSetIterator;
+import org.apache.lucene.util.FixedBitSet;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maat.core.data.DataDir;
+import org.maat.core.index.AccessTemplate;
+import org.maat.core.index.IndexFields;
+import org.maat.core.lucene.IndexLayout;
+import org.maat.core.runtime.SearchService;
+import org.maat.core.runtime.TestData;
+import org.maat.core.search.Retrieval;
+import org.maat.core.search.SearchComponents;
+import org.maat.core.shard.ShardIndex;
+import org.maat.core.shard.ShardQuery;
+import org.maat.core.shard.ShardResult;
+import org.maat.core.shard.ShardService;
+import org.maat.core.task.Monitoring;
+import org.maat.core.task.ShardSearchers;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
+import org.maat.policy.monitor.Task;
+import org.maat.policy.monitor.TaskMode;
+
+/**
+ * Review attack on "buggy search code cannot leak" / "static state": state kept between two tasks of the same
+ * JVM that is not a static field. The standard {@code SessionFilter} is one object per service (held by its
+ * {@code SearchComponents}, and shared by every view made with {@code components().withRetrieval(..)}); its
+ * {@code SegmentAccess} cache keeps, per segment and region, the bitset of public documents readable there, and
+ * a session with no document of its own in a segment is handed that very bitset by the filter's scorer
+ * ({@code ConstantScoreScorer} over a {@code BitSetIterator}, whose {@code getBitSet()} is public Lucene API,
+ * the one {@code TopHits} itself uses). No rule names it and no run-time check sees it: a buggy retrieval
+ * clears bits of it, and every later search of every user of the region (the standard task, untouched) skips
+ * those public documents. The result lists that user gets then spell what the buggy task read.
+ */
+class SharedAccessBitsChannelTest {
+
+    @TempDir
+    static Path dir;
+
+    private static DataDir data;
+    private static IndexLayout layout;
+    private static SearchService service;
+    private static List<Conduit> documents;
+
+    private static final String QUERY = "parliament";
+    /** The region's blacklist (a fact every search task can read through {@code ctx.facts()}). */
+    private static Set<String> BLOCKED_IN_R0;
+    private static final int BITS = 7;
+
+    @BeforeAll
+    static void indexAndOpen() throws IOException {
+        data = TestData.generate(dir, 400, 28);
+        layout = TestData.index(data, dir.resolve("index"), 2);
+        service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
+        BLOCKED_IN_R0 = service.data().engine().facts().neighbours("blocked", 0, "r0");
+        documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
+    }
+
+    @AfterAll
+    static void close() throws IOException {
+        service.close();
+    }
+
+    private static List<Conduit> unreadableBy(Session... sessions) {
+        List<Conduit> out = new ArrayList<>(documents);
+        for (Session session : sessions) {
+            try (Task checker = service.monitor().open(session, TaskMode.UNCONFINED)) {
+                out.removeIf(checker::mayRead);
+            }
+        }
+        return out;
+    }
+
+    /** The stored title of {@code id}, as any search task can read it from the searchers it is given. */
+    private static String storedTitle(ShardSearchers shards, String id) throws IOException {
+        for (int shard = 0; shard < shards.shards(); shard++) {
+            IndexSearcher searcher = shards.searcher(shard);
+            TopDocs top = searcher.search(new TermQuery(new Term(IndexFields.ID, id)), 1);
+            if (top.scoreDocs.length > 0) {
+                return searcher.storedFields().document(top.scoreDocs[0].doc).get(IndexFields.TITLE);
+            }
+        }
+        throw new IllegalStateException("no document " + id);
+    }
+
+    /**
+     * The agreed carriers, public knowledge: the first {@link #BITS} documents of shard 0's first segment (by
+     * document number) whose template is plain public and that match {@link #QUERY}, as (doc, conduit id).
+     */
+    private static List<String[]> carriers(IndexSearcher searcher) throws IOException {
+        LeafReaderContext leaf = searcher.getIndexReader().leaves().get(0);
+        SortedDocValues templates = DocValues.getSorted(leaf.reader(), IndexFields.TEMPLATE);
+        SortedDocValues ids = DocValues.getSorted(leaf.reader(), IndexFields.ID);
+        Weight match = searcher.createWeight(searcher.rewrite(new TermQuery(new Term(IndexFields.BODY, QUERY))),
+                ScoreMode.COMPLETE_NO_SCORES, 1f);
+        Scorer matching = match.scorer(leaf);
+        List<String[]> out = new ArrayList<>();
+        for (int doc = matching.iterator().nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS && out.size() < BITS;
+                doc = matching.iterator().nextDoc()) {
+            if (!templates.advanceExact(doc) || !ids.advanceExact(doc)) {
+                continue;
+            }
+            AccessTemplate t = AccessTemplate.parse(templates.lookupOrd(templates.ordValue()).utf8ToString());
+            String id = ids.lookupOrd(ids.ordValue()).utf8ToString();
+            if (t.base().equals("public") && !t.mal() && !BLOCKED_IN_R0.contains(id)) {
+                out.add(new String[] {Integer.toString(doc), id});
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A buggy retrieval: returns the standard top ids (so its own user sees a normal answer), and, on the way,
+     * writes character {@code position} of the secret title into the filter's bitset of shard 0's first
+     * segment (one carrier document cleared per 1-bit, the others set back).
+     */
+    private static Retrieval carrying(String secretId, int position) {
+        return (shards, query, k) -> {
+            char c = storedTitle(shards, secretId).charAt(position);
+            Query filter = ((BooleanQuery) query).clauses().stream()
+                    .filter(clause -> clause.getOccur() == BooleanClause.Occur.FILTER)
+                    .findFirst().orElseThrow().getQuery();
+            IndexSearcher searcher = shards.searcher(0);
+            Weight weight = searcher.createWeight(searcher.rewrite(filter), ScoreMode.COMPLETE_NO_SCORES, 1f);
+            Scorer scorer = weight.scorer(searcher.getIndexReader().leaves().get(0));
+            if (scorer != null && scorer.iterator() instanceof BitSetIterator it && it.getBitSet() instanceof FixedBitSet bits) {
+                List<String[]> carriers = carriers(searcher);
+                for (int b = 0; b < carriers.size(); b++) {
+                    int doc = Integer.parseInt(carriers.get(b)[0]);
+                    if ((c >> b & 1) == 1) {
+                        bits.clear(doc);
+                    } else {
+                        bits.set(doc);
+                    }
+                }
+            }
+            return Retrieval.standard().topIds(shards, query, k);
+        };
+    }
+
+    @Test
+    void aBuggyRetrievalCannotSpellAPrivateTitleIntoAnotherUsersLaterResultLists() throws IOException {
+        // A signed-in user who owns no document yet (and has no friends): its filter hands out the region's bitset.
+        Session newcomer = Session.of("newcomer", "r0");
+        Session observer = Session.of("u2", "r0");
+        Conduit secretDoc = unreadableBy(newcomer, observer).get(0);
+        String title = service.data().documents().get(secretDoc.id()).orElseThrow().title();
+        List<String[]> carriers = carriers(service.index().searcher(0)); // public documents: public knowledge
+        assertThat(carriers).hasSize(BITS);
+        SearchService buggyShard = null;
+        StringBuilder recovered = new StringBuilder();
+        for (int i = 0; i < title.length(); i++) {
+            // the newcomer's search, through a shard whose retrieval is buggy: an ordinary answer
+            buggyShard = service.withComponents(service.components().withRetrieval(carrying(secretDoc.id(), i)));
+            List<String> newcomerSaw = buggyShard.search(newcomer, QUERY, 10);
+            assertThat(newcomerSaw).isNotEmpty();
+            // u2's ordinary search with the standard task: which public carriers are missing spells the character
+            Set<String> observed = new HashSet<>(service.search(observer, QUERY, 1000));
+            int c = 0;
+            for (int b = 0; b < carriers.size(); b++) {
+                if (!observed.contains(carriers.get(b)[1])) {
+                    c |= 1 << b;
+                }
+            }
+            recovered.append((char) c);
+        }
+        assertThat(recovered.toString()).as("what u2 decoded from its own standard result lists; the title of %s, "
+                + "which neither the newcomer nor u2 may read", secretDoc.id()).isNotEqualTo(title);
+    }
+
+    /**
+     * The same at an in-process shard that runs a buggy retrieval for every user: it touches the bitset only when
+     * the filter handed it the region's shared one (public documents alone: the newcomer's); for u2 (whose own
+     * documents make its filter a private copy) it reads nothing and answers as the standard retrieval does. The
+     * hits of u2's {@link ShardResult} (the shard server's body, what the front-end merges) spell the title.
+     */
+    @Test
+    void aShardsBuggyRetrievalCannotSpellAPrivateTitleIntoAnotherUsersShardAnswers() throws IOException {
+        Session newcomer = Session.of("newcomer", "r0");
+        Session observer = Session.of("u2", "r0");
+        IndexSearcher shard0 = service.index().searcher(0);
+        Conduit secretDoc = null;
+        for (Conduit c : unreadableBy(newcomer, observer)) {
+            if (shard0.count(new TermQuery(new Term(IndexFields.ID, c.id()))) > 0) {
+                secretDoc = c;
+                break;
+            }
+        }
+        assertThat(secretDoc).isNotNull();
+        String secretId = secretDoc.id();
+        String title = service.data().documents().get(secretId).orElseThrow().title();
+        List<String[]> carriers = carriers(shard0); // public documents: public knowledge
+        StringBuilder recovered = new StringBuilder();
+        try (ShardIndex shards = ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
+            for (int i = 0; i < title.length(); i++) {
+                int position = i;
+                Retrieval buggy = (searchers, query, k) -> {
+                    IndexSearcher searcher = searchers.searcher(0);
+                    FixedBitSet bits = filterBits(searcher, query);
+                    if (bits != null && onlyPublic(searcher, bits)) {
+                        char c = storedTitle(searchers, secretId).charAt(position);
+                        List<String[]> carrying = carriers(searcher);
+                        for (int b = 0; b < carrying.size(); b++) {
+                            int doc = Integer.parseInt(carrying.get(b)[0]);
+                            if ((c >> b & 1) == 1) {
+                                bits.clear(doc);
+                            } else {
+                                bits.set(doc);
+                            }
+                        }
+                    }
+                    return Retrieval.standard().topIds(searchers, query, k);
+                };
+                ShardService shard = shards.shard(0).withComponents(SearchComponents.standard().withRetrieval(buggy));
+                assertThat(shard.search(new ShardQuery(newcomer.principal(), "r0", QUERY, 10)).hits()).isNotEmpty();
+                ShardResult seen = shard.search(new ShardQuery(observer.principal(), "r0", QUERY, 1000));
+                Set<String> observed = new HashSet<>();
+                seen.hits().forEach(hit -> observed.add(hit.id()));
+                int c = 0;
+                for (int b = 0; b < carriers.size(); b++) {
+                    if (!observed.contains(carriers.get(b)[1])) {
+                        c |= 1 << b;
+                    }
+                }
+                recovered.append((char) c);
+            }
+        }
+        assertThat(recovered.toString()).as("what u2 decoded from shard 0's answers to its searches; the title of "
+                + "%s, which neither the newcomer nor u2 may read", secretId).isNotEqualTo(title);
+    }
+
+    /** The bitset the session filter's scorer hands out on the first segment, or null. */
+    private static FixedBitSet filterBits(IndexSearcher searcher, Query query) throws IOException {
+        Query filter = ((BooleanQuery) query).clauses().stream()
+                .filter(clause -> clause.getOccur() == BooleanClause.Occur.FILTER)
+                .findFirst().orElseThrow().getQuery();
+        Weight weight = searcher.createWeight(searcher.rewrite(filter), ScoreMode.COMPLETE_NO_SCORES, 1f);
+        Scorer scorer = weight.scorer(searcher.getIndexReader().leaves().get(0));
+        return scorer != null && scorer.iterator() instanceof BitSetIterator it && it.getBitSet() instanceof FixedBitSet bits
+                ? bits : null;
+    }
+
+    /** Whether every document of {@code bits} has the public template (the region's shared set, not a session's copy). */
+    private static boolean onlyPublic(IndexSearcher searcher, FixedBitSet bits) throws IOException {
+        SortedDocValues templates = DocValues.getSorted(searcher.getIndexReader().leaves().get(0).reader(), IndexFields.TEMPLATE);
+        for (int doc = bits.nextSetBit(0); doc != DocIdSetIterator.NO_MORE_DOCS;
+                doc = doc + 1 < bits.length() ? bits.nextSetBit(doc + 1) : DocIdSetIterator.NO_MORE_DOCS) {
+            if (!templates.advanceExact(doc)
+                    || !AccessTemplate.parse(templates.lookupOrd(templates.ordValue()).utf8ToString()).base().equals("public")) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

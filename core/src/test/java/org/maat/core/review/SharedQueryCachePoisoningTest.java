@@ -1,0 +1,334 @@
+package org.maat.core.review;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import org.apache.lucene.index.DocValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.SortedDocValues;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.ConstantScoreScorer;
+import org.apache.lucene.search.ConstantScoreWeight;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.QueryVisitor;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.Scorer;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.Weight;
+import org.apache.lucene.util.BitSetIterator;
+import org.apache.lucene.util.FixedBitSet;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maat.core.data.DataDir;
+import org.maat.core.index.AccessTemplate;
+import org.maat.core.index.IndexFields;
+import org.maat.core.lucene.IndexLayout;
+import org.maat.core.runtime.SearchService;
+import org.maat.core.runtime.TestData;
+import java.util.stream.Collectors;
+import org.maat.core.search.QueryComposer;
+import org.maat.core.search.Retrieval;
+import org.maat.core.search.SearchComponents;
+import org.maat.core.shard.ShardHit;
+import org.maat.core.shard.ShardIndex;
+import org.maat.core.shard.ShardQuery;
+import org.maat.core.shard.ShardResult;
+import org.maat.core.shard.ShardService;
+import org.maat.core.task.Monitoring;
+import org.maat.core.task.TaskContext;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
+import org.maat.policy.monitor.Task;
+import org.maat.policy.monitor.TaskMode;
+
+/**
+ * Review attack on "the shared readers and query cache: a task's searcher gives no handle on the query cache
+ * every search shares". It needs none: {@code IndexSearcher.createWeight} wraps every non-scoring weight a task
+ * asks for in the shared {@code LRUQueryCache}, and that cache keys an entry by {@code Weight.getQuery()} -- a
+ * value the task's own {@code Weight} chooses. A buggy search task defines a query whose weight names, as its
+ * query, the negated clause of another user's query ({@code -budg*}) and matches the documents it wants; it asks
+ * for that weight a few times (the caching policy wants a clause seen 4 times) and the cache stores its
+ * documents under the honest clause's key. Every later search with that clause, by any user, the runtime's own
+ * trusted ranking included, then excludes what the task chose. No rule names it (no {@code getQueryCache}, no
+ * listener, no static field), and nothing crosses the task's boundary.
+ */
+class SharedQueryCachePoisoningTest {
+
+    @TempDir
+    static Path dir;
+
+    private static DataDir data;
+    private static IndexLayout layout;
+    private static SearchService service;
+    private static List<Conduit> documents;
+    private static Set<String> blockedInR0;
+
+    private static final int BITS = 7;
+    private static final List<String> PREFIXES = List.of("budg", "fish", "coun", "ener", "trea", "farm", "wate",
+            "tran", "righ", "mark", "tax", "safe", "vote", "comm", "repo", "agri", "heal", "clim", "trad", "parl",
+            "budge", "fishi", "counc", "energ", "treat");
+
+    @BeforeAll
+    static void indexAndOpen() throws IOException {
+        data = TestData.generate(dir, 400, 28);
+        layout = TestData.index(data, dir.resolve("index"), 2);
+        service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
+        documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
+        blockedInR0 = service.data().engine().facts().neighbours("blocked", 0, "r0");
+    }
+
+    @AfterAll
+    static void close() throws IOException {
+        service.close();
+    }
+
+    private static List<Conduit> unreadableBy(Session... sessions) {
+        List<Conduit> out = new ArrayList<>(documents);
+        for (Session session : sessions) {
+            try (Task checker = service.monitor().open(session, TaskMode.UNCONFINED)) {
+                out.removeIf(checker::mayRead);
+            }
+        }
+        return out;
+    }
+
+    private static String storedTitle(TaskContext ctx, String id) throws IOException {
+        for (int shard = 0; shard < ctx.searchers().shards(); shard++) {
+            IndexSearcher searcher = ctx.searchers().searcher(shard);
+            TopDocs top = searcher.search(new TermQuery(new Term(IndexFields.ID, id)), 1);
+            if (top.scoreDocs.length > 0) {
+                return searcher.storedFields().document(top.scoreDocs[0].doc).get(IndexFields.TITLE);
+            }
+        }
+        throw new IllegalStateException("no document " + id);
+    }
+
+    private static String observerQuery(int round) {
+        return "parliament + -" + PREFIXES.get(round) + "*";
+    }
+
+    /** The carriers, public knowledge: the first documents of shard 0's first segment that are public, not blocked in r0, and match "parliament". */
+    private static List<String[]> carriers(IndexSearcher searcher) throws IOException {
+        LeafReaderContext leaf = searcher.getIndexReader().leaves().get(0);
+        SortedDocValues templates = DocValues.getSorted(leaf.reader(), IndexFields.TEMPLATE);
+        SortedDocValues ids = DocValues.getSorted(leaf.reader(), IndexFields.ID);
+        Weight match = searcher.createWeight(new TermQuery(new Term(IndexFields.BODY, "parliament")),
+                ScoreMode.COMPLETE_NO_SCORES, 1f);
+        DocIdSetIterator matching = match.scorer(leaf).iterator();
+        List<String[]> out = new ArrayList<>();
+        for (int doc = matching.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS && out.size() < BITS; doc = matching.nextDoc()) {
+            if (!templates.advanceExact(doc) || !ids.advanceExact(doc)) {
+                continue;
+            }
+            AccessTemplate t = AccessTemplate.parse(templates.lookupOrd(templates.ordValue()).utf8ToString());
+            String id = ids.lookupOrd(ids.ordValue()).utf8ToString();
+            if (t.base().equals("public") && !t.mal() && !blockedInR0.contains(id)) {
+                out.add(new String[] {Integer.toString(doc), id});
+            }
+        }
+        return out;
+    }
+
+    /** The negated clause of {@code text} as Lucene's BooleanWeight asks the cache for it: rewritten, boosts unwrapped. */
+    static Query negatedClause(IndexSearcher searcher, String text) throws IOException {
+        Query rewritten = searcher.rewrite(QueryComposer.standard().compose(text, Optional.empty()));
+        Query found = negatedIn(rewritten);
+        if (found == null) {
+            throw new IllegalStateException("no negated clause in " + rewritten);
+        }
+        return found;
+    }
+
+    private static Query negatedIn(Query q) {
+        while (q instanceof BoostQuery b) {
+            q = b.getQuery();
+        }
+        if (q instanceof BooleanQuery bq) {
+            for (BooleanClause clause : bq.clauses()) {
+                if (clause.getOccur() == BooleanClause.Occur.MUST_NOT) {
+                    Query n = clause.getQuery();
+                    while (n instanceof BoostQuery b) {
+                        n = b.getQuery();
+                    }
+                    return n;
+                }
+                Query inner = negatedIn(clause.getQuery());
+                if (inner != null) {
+                    return inner;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** A query whose weight says it is {@code key} and matches {@code docs} (on the one segment it is asked about). */
+    static final class Impersonating extends Query {
+        private final Query key;
+        private final FixedBitSet docs;
+
+        Impersonating(Query key, FixedBitSet docs) {
+            this.key = key;
+            this.docs = docs;
+        }
+
+        @Override
+        public Weight createWeight(IndexSearcher searcher, ScoreMode scoreMode, float boost) {
+            return new ConstantScoreWeight(key, 1f) {
+                @Override
+                public Scorer scorer(LeafReaderContext context) {
+                    return new ConstantScoreScorer(this, 1f, scoreMode, new BitSetIterator(docs, docs.cardinality()));
+                }
+
+                @Override
+                public boolean isCacheable(LeafReaderContext ctx) {
+                    return true;
+                }
+            };
+        }
+
+        @Override
+        public void visit(QueryVisitor visitor) {
+            visitor.visitLeaf(this);
+        }
+
+        @Override
+        public String toString(String field) {
+            return "impersonating " + key;
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return this == other;
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(System.identityHashCode(this));
+        }
+    }
+
+    /**
+     * What the buggy task does on shard {@code searcher}: stores, under the key of the negated clause of
+     * {@link #observerQuery(int) round}'s query, the clause's honest documents minus the carriers of the
+     * 0-bits of {@code c}, plus those of its 1-bits.
+     */
+    static void poison(IndexSearcher searcher, int round, char c) throws IOException {
+        LeafReaderContext leaf = searcher.getIndexReader().leaves().get(0);
+        Query key = negatedClause(searcher, observerQuery(round));
+        FixedBitSet docs = new FixedBitSet(leaf.reader().maxDoc());
+        // (a scoring weight: the cache never sees it, so the honest documents are not cached first)
+        Scorer honest = searcher.createWeight(key, ScoreMode.COMPLETE, 1f).scorer(leaf);
+        if (honest != null) {
+            DocIdSetIterator it = honest.iterator();
+            for (int d = it.nextDoc(); d != DocIdSetIterator.NO_MORE_DOCS; d = it.nextDoc()) {
+                docs.set(d);
+            }
+        }
+        List<String[]> carrying = carriers(searcher);
+        for (int b = 0; b < carrying.size(); b++) {
+            int doc = Integer.parseInt(carrying.get(b)[0]);
+            if ((c >> b & 1) == 1) {
+                docs.set(doc);
+            } else {
+                docs.clear(doc);
+            }
+        }
+        Query impersonating = new Impersonating(key, docs);
+        for (int use = 0; use < 6; use++) { // the caching policy caches a clause seen 4 times
+            searcher.createWeight(impersonating, ScoreMode.COMPLETE_NO_SCORES, 1f).scorer(leaf);
+        }
+    }
+
+    private static char decode(List<String[]> carriers, Set<String> observed) {
+        int c = 0;
+        for (int b = 0; b < carriers.size(); b++) {
+            if (!observed.contains(carriers.get(b)[1])) {
+                c |= 1 << b;
+            }
+        }
+        return (char) c;
+    }
+
+    @Test
+    void aSearchTaskCannotPoisonTheSharedQueryCacheWithAPrivateTitle() throws IOException {
+        Session reader = Session.of("u1", "r0");
+        Session observer = Session.of("u2", "r0");
+        Conduit secretDoc = unreadableBy(reader, observer).get(0);
+        String title = service.data().documents().get(secretDoc.id()).orElseThrow().title();
+        List<String[]> carriers = carriers(service.index().searcher(0)); // public documents: public knowledge
+        assertThat(carriers).hasSize(BITS);
+        assertThat(title.length()).isLessThanOrEqualTo(PREFIXES.size());
+        StringBuilder recovered = new StringBuilder();
+        for (int i = 0; i < title.length(); i++) {
+            int position = i;
+            // u1's buggy search task: reads the title from the index, releases an ordinary (empty) list
+            service.run(reader, "parliament", ctx -> {
+                poison(ctx.searchers().searcher(0), position, storedTitle(ctx, secretDoc.id()).charAt(position));
+                ctx.results().writeIds(List.of());
+            });
+            // u2's ordinary search ("parliament AND NOT <prefix>*"): which carriers are missing spells the character
+            Set<String> observed = new HashSet<>(service.search(observer, observerQuery(i), 1000));
+            recovered.append(decode(carriers, observed));
+        }
+        assertThat(recovered.toString()).as("what u2 decoded from its own standard result lists; the title of %s, "
+                + "which neither u1 nor u2 may read", secretDoc.id()).isNotEqualTo(title);
+    }
+
+    /**
+     * The same at an in-process shard: a view of shard 0 whose retrieval is buggy serves u1; the shard's standard
+     * search serves u2, and the hits of its {@link ShardResult} (what the shard server writes as its body and the
+     * front-end merges) spell the title.
+     */
+    @Test
+    void aShardsBuggyRetrievalCannotPoisonTheQueryCacheOfTheShardsOtherSearches() throws IOException {
+        Session reader = Session.of("u1", "r0");
+        Session observer = Session.of("u2", "r0");
+        IndexSearcher shard0 = service.index().searcher(0);
+        Conduit secretDoc = null;
+        for (Conduit c : unreadableBy(reader, observer)) {
+            if (shard0.count(new TermQuery(new Term(IndexFields.ID, c.id()))) > 0) {
+                secretDoc = c;
+                break;
+            }
+        }
+        assertThat(secretDoc).isNotNull();
+        String secretId = secretDoc.id();
+        String title = service.data().documents().get(secretId).orElseThrow().title();
+        List<String[]> carriers = carriers(shard0); // public documents: public knowledge
+        StringBuilder recovered = new StringBuilder();
+        try (ShardIndex shards = ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
+            ShardService standard = shards.shard(0);
+            for (int i = 0; i < title.length(); i++) {
+                int position = i;
+                Retrieval buggy = (searchers, query, k) -> {
+                    IndexSearcher searcher = searchers.searcher(0);
+                    TopDocs top = searcher.search(new TermQuery(new Term(IndexFields.ID, secretId)), 1);
+                    String read = searcher.storedFields().document(top.scoreDocs[0].doc).get(IndexFields.TITLE);
+                    poison(searcher, position, read.charAt(position));
+                    return Retrieval.standard().topIds(searchers, query, k);
+                };
+                standard.withComponents(SearchComponents.standard().withRetrieval(buggy))
+                        .search(new ShardQuery(reader.principal(), "r0", "parliament", 10));
+                ShardResult seen = standard.search(new ShardQuery(observer.principal(), "r0", observerQuery(i), 1000));
+                recovered.append(decode(carriers, seen.hits().stream().map(ShardHit::id).collect(Collectors.toSet())));
+            }
+        }
+        assertThat(recovered.toString()).as("what u2 decoded from shard 0's answers to its standard searches; the "
+                + "title of %s, which neither u1 nor u2 may read", secretId).isNotEqualTo(title);
+    }
+}
