@@ -1,8 +1,6 @@
 package org.maat.core.index;
 
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.en.EnglishAnalyzer;
-import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.SortedDocValuesField;
@@ -32,8 +30,8 @@ public final class IndexFields {
     /** Doc values only: the conduit's template name, e.g. {@code friends+mal+censorship}. */
     public static final String TEMPLATE = "template";
 
-    /** Analyzers are thread-safe; one instance serves every indexer and search. */
-    private static final Analyzer ANALYZER = new StandardAnalyzer(EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
+    /** Analyzers are thread-safe; one instance serves every indexer and search, and nothing in it can be changed. */
+    private static final Analyzer ANALYZER = new IndexAnalyzer();
 
     private IndexFields() {
     }

@@ -8,7 +8,6 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.LRUQueryCache;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.util.IOUtils;
 import org.maat.core.data.StoreDamage;
@@ -45,12 +44,12 @@ public final class OpenIndex implements AutoCloseable {
         this.directories = directories;
         this.paths = List.copyOf(paths);
         this.readers = readers;
-        // Filter clauses repeat across queries (the public clause, a region's blacklist): cache their
-        // bitsets on every segment, however small, since they are what a monitored search adds.
-        LRUQueryCache cache = new LRUQueryCache(1_000, 64L << 20, leaf -> true, Float.POSITIVE_INFINITY);
+        // No query cache, not even Lucene's JVM-wide default: task code searches these readers, and a cache keyed by
+        // what a task's Weight claims to be would carry one task's choice into other searches. The session's
+        // access bitsets are cached by the search code itself (per segment and region, read-only to tasks).
         this.searchers = readers.stream().map(reader -> {
             IndexSearcher searcher = new IndexSearcher(reader);
-            searcher.setQueryCache(cache);
+            searcher.setQueryCache(null);
             return searcher;
         }).toList();
         this.labels = labels;

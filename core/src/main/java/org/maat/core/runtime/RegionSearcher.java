@@ -5,14 +5,13 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.search.CollectionStatistics;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.QueryCache;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.TermStatistics;
 import org.apache.lucene.search.Weight;
 
 /**
  * A searcher of one shard for one query of a session in a region: the shard's shared searcher
- * (reader, similarity, query cache) whose ranking statistics are the region's readable ones
+ * (reader, similarity; no query cache, see the constructor) whose ranking statistics are the region's readable ones
  * ({@link ReadableStatistics}) instead of the whole shard's, and whose collection stops at the
  * query's deadline ({@link IndexSearcher#timedOut()} then says so). Made per query: it costs an object.
  *
@@ -36,18 +35,10 @@ final class RegionSearcher extends IndexSearcher {
         this.statistics = statistics;
         this.scoring = scoring;
         setSimilarity(shared.getSimilarity());
-        setQueryCache(shared.getQueryCache());
-        setQueryCachingPolicy(shared.getQueryCachingPolicy());
+        // No query cache: the cache is keyed by what a Weight says its query is, and the task builds weights, so
+        // a shared cache would let one task store documents of its choosing under another search's clause.
+        setQueryCache(null);
         setTimeout(deadline);
-    }
-
-    /**
-     * None for task code: the cache is shared by every user's searches (what it holds and its hit counts say what
-     * others searched). The searcher itself still caches through it.
-     */
-    @Override
-    public QueryCache getQueryCache() {
-        return null;
     }
 
     /** The region's readable statistics; the counts Lucene passes in are the whole shard's and are ignored. */

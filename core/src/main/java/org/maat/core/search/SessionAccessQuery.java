@@ -13,7 +13,6 @@ import org.apache.lucene.search.QueryVisitor;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.Weight;
-import org.apache.lucene.util.BitSetIterator;
 import org.apache.lucene.util.FixedBitSet;
 import org.maat.core.index.AccessTemplate;
 import org.maat.policy.facts.FactSource;
@@ -24,8 +23,8 @@ import org.maat.policy.facts.FactSource;
  * session of the region), plus the few documents only this session may read -- its own, its
  * friends' friends-only, friend-of-friend and MAL ones, its friends' friends' friend-of-friend ones
  * (looked up only in a segment holding that template) and, for an employee, the MAL documents it
- * logged -- unless blocked. The iterator is a plain {@link BitSetIterator} with an exact cost, so a
- * hit is checked with one bit read. Identity equality, never cached by Lucene: it belongs to one
+ * logged -- unless blocked. The iterator is a {@link ReadableDocsIterator} with an exact cost (reads only: the
+ * region's set is shared), so a hit is checked with one bit read. Identity equality, never cached by Lucene: it belongs to one
  * session and one query (its shared part is cached by {@link SegmentAccess}).
  */
 final class SessionAccessQuery extends Query {
@@ -75,7 +74,7 @@ final class SessionAccessQuery extends Query {
                 if (cost == 0) {
                     return null;
                 }
-                return new ConstantScoreScorer(this, score(), scoreMode, new BitSetIterator(readable, cost));
+                return new ConstantScoreScorer(this, score(), scoreMode, new ReadableDocsIterator(readable, cost));
             }
 
             @Override

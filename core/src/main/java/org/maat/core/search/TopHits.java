@@ -27,8 +27,6 @@ import org.apache.lucene.search.TopScoreDocCollector;
 import org.apache.lucene.search.TopScoreDocCollectorManager;
 import org.apache.lucene.search.TwoPhaseIterator;
 import org.apache.lucene.search.Weight;
-import org.apache.lucene.util.BitSet;
-import org.apache.lucene.util.BitSetIterator;
 import org.apache.lucene.util.Bits;
 
 /**
@@ -75,7 +73,7 @@ final class TopHits {
         Weight filter = searcher.createWeight(searcher.rewrite(combined), ScoreMode.COMPLETE_NO_SCORES, 1f);
         // The bitset filters of the leaves searched so far: the collector finds a leaf's filter before
         // Lucene asks for that leaf's bulk scorer. Leaf contexts have identity equality (one search).
-        Map<LeafReaderContext, BitSet> accepted = new ConcurrentHashMap<>();
+        Map<LeafReaderContext, Bits> accepted = new ConcurrentHashMap<>();
         return searcher.search(new AcceptingOnly(scoring, accepted), new FilteredManager(top, filter, accepted));
     }
 
@@ -97,7 +95,7 @@ final class TopHits {
     }
 
     /** Top-k collectors that pass on only the hits the filter weight matches. */
-    private record FilteredManager(TopScoreDocCollectorManager top, Weight filter, Map<LeafReaderContext, BitSet> accepted)
+    private record FilteredManager(TopScoreDocCollectorManager top, Weight filter, Map<LeafReaderContext, Bits> accepted)
             implements CollectorManager<FilteringCollector, TopDocs> {
 
         @Override
@@ -116,9 +114,9 @@ final class TopHits {
     private static final class FilteringCollector extends FilterCollector {
         private final TopScoreDocCollector top;
         private final Weight filter;
-        private final Map<LeafReaderContext, BitSet> accepted;
+        private final Map<LeafReaderContext, Bits> accepted;
 
-        FilteringCollector(TopScoreDocCollector top, Weight filter, Map<LeafReaderContext, BitSet> accepted) {
+        FilteringCollector(TopScoreDocCollector top, Weight filter, Map<LeafReaderContext, Bits> accepted) {
             super(top);
             this.top = top;
             this.filter = filter;
@@ -136,9 +134,9 @@ final class TopHits {
                     }
                 };
             }
-            if (scorer.iterator() instanceof BitSetIterator set) {
+            if (scorer.iterator() instanceof ReadableDocsIterator set) {
                 // A bitset filter (the session filter) is checked with one bit read, in any order.
-                BitSet bits = set.getBitSet();
+                Bits bits = set.bits();
                 accepted.put(context, bits);
                 return new FilterLeafCollector(leaf) {
                     @Override
@@ -171,9 +169,9 @@ final class TopHits {
      */
     private static final class AcceptingOnly extends Query {
         private final Query scoring;
-        private final Map<LeafReaderContext, BitSet> accepted;
+        private final Map<LeafReaderContext, Bits> accepted;
 
-        AcceptingOnly(Query scoring, Map<LeafReaderContext, BitSet> accepted) {
+        AcceptingOnly(Query scoring, Map<LeafReaderContext, Bits> accepted) {
             this.scoring = scoring;
             this.accepted = accepted;
         }
@@ -191,7 +189,7 @@ final class TopHits {
                 @Override
                 public BulkScorer bulkScorer(LeafReaderContext context) throws IOException {
                     BulkScorer scorer = in.bulkScorer(context);
-                    BitSet bits = accepted.get(context);
+                    Bits bits = accepted.get(context);
                     if (scorer == null || bits == null) {
                         return scorer;
                     }

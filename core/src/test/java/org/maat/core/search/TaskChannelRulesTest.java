@@ -100,7 +100,7 @@ class TaskChannelRulesTest {
         return noClasses().that().resideInAnyPackage(TASK_CODE)
                 .and().doNotHaveFullyQualifiedName(SegmentAccess.Cache.class.getName())
                 .should().callMethodWhere(JavaCall.Predicates.target(HasName.Predicates.nameMatching(
-                        "setMaxClauseCount|setDefaultQueryCache|setDefaultQueryCachingPolicy|getQueryCache"
+                        "setMaxClauseCount|setDefaultQueryCache|setDefaultQueryCachingPolicy|getQueryCache|incRef|tryIncRef|decRef"
                                 + "|getReaderCacheHelper|getCoreCacheHelper|addClosedListener|addReaderClosedListener")))
                 .orShould().callMethod(java.util.Locale.class, "setDefault", java.util.Locale.class)
                 .orShould().callMethod(java.util.TimeZone.class, "setDefault", java.util.TimeZone.class)
