@@ -28,6 +28,11 @@ import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
 import org.maat.core.search.QueryComposer;
+import org.maat.core.search.Retrieval;
+import org.maat.core.search.SearchComponents;
+import org.maat.core.shard.ShardIndex;
+import org.maat.core.shard.ShardQuery;
+import org.maat.core.shard.ShardService;
 import org.maat.core.task.Monitoring;
 import org.maat.core.task.ShardSearchers;
 import org.maat.core.task.TaskContext;
@@ -211,6 +216,66 @@ class ReadableStatisticsKeyMutationTest {
         System.out.println("u2 decoded:    " + recovered);
         assertThat(recovered.toString()).as("what u2 decoded from the order of its own standard results; the title "
                 + "of %s, which neither u1 nor u2 may read", secretId).isNotEqualTo(title);
+    }
+
+    /**
+     * The same at an in-process shard, with the buggy code shaped as search-package code: a {@link Retrieval} that
+     * answers its own user (u1) with the standard top ids and, on the way, plants (or not) one bit of the title in
+     * the shard's statistics cache. u2's searches at the same shard, with the standard components, return hits
+     * (the shard server's body, what the front-end merges) whose order spells the title.
+     */
+    @Test
+    void aShardsBuggyRetrievalCannotSpellAPrivateTitleIntoAnotherUsersShardAnswersThroughTheStatisticsCache()
+            throws IOException {
+        Session reader = Session.of("u1", "r0");
+        Session observer = Session.of("u2", "r0");
+        IndexSearcher shard0 = service.index().searcher(0);
+        String secretId = null;
+        for (Conduit c : unreadableBy(reader, observer)) {
+            if (shard0.count(new TermQuery(new Term(IndexFields.ID, c.id()))) > 0) {
+                secretId = c.id();
+                break;
+            }
+        }
+        assertThat(secretId).isNotNull();
+        String secret = secretId;
+        String title = service.data().documents().get(secretId).orElseThrow().title();
+        Term term = bodyTerm();
+        StringBuilder recovered = new StringBuilder();
+        try (ShardIndex shards = ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
+            ShardService standard = shards.shard(0);
+            List<String> clean = null;
+            for (int index = -1; index < title.length() * 8; index++) {
+                int position = index;
+                Retrieval buggy = (searchers, query, k) -> {
+                    boolean bit = position >= 0
+                            && (storedTitle(searchers, secret).charAt(position / 8) >> (position % 8) & 1) == 1;
+                    for (int s = 0; s < searchers.shards(); s++) {
+                        poison(searchers.searcher(s), term, bit);
+                    }
+                    return Retrieval.standard().topIds(searchers, query, k);
+                };
+                ShardService shard = standard.withComponents(SearchComponents.standard().withRetrieval(buggy));
+                shard.search(new ShardQuery(reader.principal(), "r0", QUERY, 10)); // u1's ordinary-looking answer
+                List<String> seen = new ArrayList<>();
+                standard.search(new ShardQuery(observer.principal(), "r0", QUERY, 1000)).hits()
+                        .forEach(hit -> seen.add(hit.id()));
+                if (position < 0) {
+                    clean = seen; // calibration: nothing planted
+                } else {
+                    if (position % 8 == 0) {
+                        recovered.append((char) 0);
+                    }
+                    if (!seen.equals(clean)) {
+                        int at = recovered.length() - 1;
+                        recovered.setCharAt(at, (char) (recovered.charAt(at) | 1 << (position % 8)));
+                    }
+                }
+            }
+        }
+        System.out.println("shard: real title " + title + ", u2 decoded " + recovered);
+        assertThat(recovered.toString()).as("what u2 decoded from the order of shard 0's answers; the title of %s, "
+                + "which neither u1 nor u2 may read", secretId).isNotEqualTo(title);
     }
 
     /** u1's buggy search task: bit {@code index} of the title (or {@code force} when index < 0), an empty release. */
