@@ -13,6 +13,7 @@ import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.PostingsEnum;
 import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.CollectionStatistics;
@@ -205,18 +206,24 @@ final class ReadableStatistics {
             return known;
         }
 
-        TermStatistics term(Term term) throws IOException {
+        /**
+         * The region's statistics of {@code asked}. The cache is shared by every session of the region and task code
+         * may call this (it is {@link IndexSearcher#termStatistics}): a {@code Term}'s bytes can be changed after the
+         * call, so the cache keeps and counts only its own copy, and hands out only copies of what it keeps.
+         */
+        TermStatistics term(Term asked) throws IOException {
+            Term term = new Term(asked.field(), BytesRef.deepCopyOf(asked.bytes()));
+            TermStatistics known;
             synchronized (terms) {
-                TermStatistics known = terms.get(term);
-                if (known != null) {
-                    return known;
+                known = terms.get(term);
+            }
+            if (known == null) {
+                known = countTerm(term);
+                synchronized (terms) {
+                    terms.put(term, known);
                 }
             }
-            TermStatistics counted = countTerm(term);
-            synchronized (terms) {
-                terms.put(term, counted);
-            }
-            return counted;
+            return new TermStatistics(BytesRef.deepCopyOf(known.term()), known.docFreq(), known.totalTermFreq());
         }
 
         private TermStatistics countTerm(Term term) throws IOException {
