@@ -41,7 +41,7 @@ final class H2FileRewrite {
     /**
      * Rewrites the file of {@code source}'s database and shuts {@code source}'s database down; the caller
      * closes {@code source}. {@code credentials} holds the {@code user} and {@code password} it was opened
-     * with.
+     * with, and nothing else (no {@code IFEXISTS}: the copy is a new database).
      */
     static void rewrite(Connection source, Properties credentials) throws SQLException, IOException {
         String path;
@@ -53,10 +53,7 @@ final class H2FileRewrite {
         Path copy = Path.of(path + SUFFIX + ".mv.db");
         Files.deleteIfExists(copy);
         Files.deleteIfExists(Path.of(path + SUFFIX + ".trace.db"));
-        Properties login = new Properties();
-        login.setProperty("user", credentials.getProperty("user", ""));
-        login.setProperty("password", credentials.getProperty("password", ""));
-        try (Connection target = DriverManager.getConnection("jdbc:h2:file:" + path + SUFFIX, login)) {
+        try (Connection target = DriverManager.getConnection("jdbc:h2:file:" + path + SUFFIX, credentials)) {
             target.setAutoCommit(false);
             try (Statement read = source.createStatement(); ResultSet script = read.executeQuery("SCRIPT");
                  Statement write = target.createStatement()) {

@@ -121,7 +121,10 @@ public final class JdbcDisguises implements Disguises {
             throw new StoreException("cannot open " + jdbcUrl + ": " + e.getMessage(), e);
         }
         try {
-            return new JdbcDisguises(conn, true, properties, StatementObserver.NONE, Admission.unlimited());
+            Properties credentials = new Properties();
+            credentials.setProperty("user", properties.getProperty("user", ""));
+            credentials.setProperty("password", properties.getProperty("password", ""));
+            return new JdbcDisguises(conn, true, credentials, StatementObserver.NONE, Admission.unlimited());
         } catch (RuntimeException e) {
             try {
                 conn.close();
