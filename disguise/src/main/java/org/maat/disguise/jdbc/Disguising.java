@@ -184,7 +184,11 @@ final class Disguising {
         }
     }
 
-    /** A new row in the principal table made by the spec's pseudoprincipal rules, with a fresh key pair. */
+    /**
+     * A new row in the principal table made by the spec's pseudoprincipal rules, with a fresh key pair
+     * kept in the bag only: registered beside the user's key, in the same transaction, it would tell a
+     * reader of {@value VaultTables#PRINCIPALS} which rows are pseudoprincipals and whose.
+     */
     private SqlValue newPseudoprincipal(SqlValue who) throws SQLException {
         List<Map<String, SqlValue>> own = sql.select(table, Map.of(idColumn, who));
         Map<String, SqlValue> principalRow = own.isEmpty() ? null : own.get(0);
@@ -195,7 +199,6 @@ final class Disguising {
         sql.insert(table, row);
         SqlValue id = row.get(idColumn);
         PrivateKey key = PrincipalKeys.generate();
-        registry.register(id.text(), key.publicKey());
         speaksFor.add(new JdbcBag.SpeaksFor(table, idColumn, id, key.toText()));
         created.add(new JdbcBag.PseudoprincipalRow(table, idColumn, id, row));
         return id;

@@ -1,5 +1,6 @@
 package org.maat.disguise.jdbc;
 
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -39,15 +40,27 @@ import org.maat.disguise.store.StoreException;
  * (no transaction of the caller's open on it); otherwise the operation is refused with a {@link
  * DisguiseException} before it reads or writes anything, and the caller's uncommitted work stays as it was.
  *
+ * <p>The registry holds natural principals' public keys only, each under the principal's id, and a
+ * disguise that removes the principal's row removes its entry. A pseudoprincipal a disguise creates is
+ * never registered: its key pair is in the bag, sealed to the user, so no row of the registry tells a
+ * pseudoprincipal from anyone or links it to its user. A pseudoprincipal is therefore disguised only
+ * with its user, through the bags of the proof; a direct apply on its id finds no key and is refused.
+ *
  * <p>Not guaranteed: isolation from concurrent writers beyond the database's own (a reveal's conflict
  * checks and its writes are one transaction at the connection's isolation level); and, for a database
- * file another process keeps open, that old versions of removed rows are gone from the file before that
- * process compacts it (H2 keeps them until compaction; {@code SHUTDOWN COMPACT} drops them).
+ * this instance did not open itself or that another session holds open (a server), that the file is
+ * free of old versions of removed or modified rows when the operation returns. H2 keeps them in freed
+ * chunks until it reuses or compacts them, and its own compaction ({@code SHUTDOWN COMPACT}, or the
+ * partial one when the last session closes) keeps deleted keys in index node pages; the file drops
+ * them when an instance made by {@link #open} that changed something closes it with no other session
+ * open ({@link H2FileRewrite}).
  */
 public final class JdbcDisguises implements Disguises {
 
     private final Connection conn;
     private final boolean ownsConnection;
+    /** The user and password {@link #open} connected with, for {@link H2FileRewrite}; null otherwise. */
+    private final Properties credentials;
     private final Sql sql;
     private final JdbcBagStore bags;
     private final JdbcPrincipalRegistry registry;
@@ -75,13 +88,19 @@ public final class JdbcDisguises implements Disguises {
 
     /** For the crash tests: {@code observer} is told of every statement before it runs. */
     JdbcDisguises(Connection conn, boolean ownsConnection, StatementObserver observer) {
-        this(conn, ownsConnection, observer, Admission.unlimited());
+        this(conn, ownsConnection, null, observer, Admission.unlimited());
     }
 
     private JdbcDisguises(Connection conn, boolean ownsConnection, StatementObserver observer, Admission admission) {
+        this(conn, ownsConnection, null, observer, admission);
+    }
+
+    private JdbcDisguises(Connection conn, boolean ownsConnection, Properties credentials, StatementObserver observer,
+                          Admission admission) {
         this.admission = Objects.requireNonNull(admission, "admission");
         this.conn = conn;
         this.ownsConnection = ownsConnection;
+        this.credentials = credentials;
         this.sql = new Sql(conn, observer);
         this.bags = new JdbcBagStore(sql);
         this.registry = new JdbcPrincipalRegistry(sql);
@@ -102,7 +121,10 @@ public final class JdbcDisguises implements Disguises {
             throw new StoreException("cannot open " + jdbcUrl + ": " + e.getMessage(), e);
         }
         try {
-            return new JdbcDisguises(conn, true, StatementObserver.NONE);
+            Properties credentials = new Properties();
+            credentials.setProperty("user", properties.getProperty("user", ""));
+            credentials.setProperty("password", properties.getProperty("password", ""));
+            return new JdbcDisguises(conn, true, credentials, StatementObserver.NONE, Admission.unlimited());
         } catch (RuntimeException e) {
             try {
                 conn.close();
@@ -210,8 +232,8 @@ public final class JdbcDisguises implements Disguises {
      * Sets {@code column} of the row of {@code table} with key {@code key} (column to value text) to
      * {@code value} (text, null for NULL), on behalf of a user who speaks for the pseudoprincipal owning
      * the row: the row's owner column (one of the columns the user's disguises re-pointed) must hold a
-     * pseudoprincipal of {@code proof}'s bags whose registered public key matches the private key held
-     * there. The owner column itself cannot be edited (that would re-identify the row).
+     * pseudoprincipal of {@code proof}'s bags (which the proof's key opened, so they are the user's) whose
+     * row is still in the principal table. The owner column itself cannot be edited (that would re-identify the row).
      *
      * @throws DisguiseException when the row is not found or not owned by such a pseudoprincipal
      */
@@ -258,11 +280,10 @@ public final class JdbcDisguises implements Disguises {
     }
 
     private boolean ownedByOneSpokenFor(Map<String, SqlValue> row, List<String> owners,
-                                        List<JdbcBag.SpeaksFor> spokenFor) {
+                                        List<JdbcBag.SpeaksFor> spokenFor) throws SQLException {
         for (JdbcBag.SpeaksFor sf : spokenFor) {
-            Optional<PublicKey> registered = registry.find(sf.id().text());
-            if (registered.isEmpty() || !registered.get().equals(PrivateKey.parse(sf.privateKey()).publicKey())) {
-                continue; // the registry no longer vouches for this pseudoprincipal
+            if (sql.count(sf.table(), Map.of(sf.idColumn(), sf.id())) == 0) {
+                continue; // a later disguise (or an administrator) removed this pseudoprincipal's row
             }
             for (String owner : owners) {
                 SqlValue v = row.get(owner);
@@ -288,22 +309,29 @@ public final class JdbcDisguises implements Disguises {
         }
         if (ownsConnection) {
             try {
-                compactIfOwnedH2File();
-                conn.close();
-            } catch (SQLException e) {
-                throw new StoreException("cannot close the database: " + e.getMessage(), e);
+                rewriteIfOwnedH2File();
+            } catch (SQLException | IOException e) {
+                throw new StoreException("the changes are committed, but the database file could not be rewritten "
+                        + "without their old versions: " + e.getMessage(), e);
+            } finally {
+                try {
+                    conn.close();
+                } catch (SQLException e) {
+                    // the database was shut down, or the failure above says more
+                }
             }
         }
     }
 
     /**
      * For a plain embedded H2 file this instance opened ({@link #open}, the command line) and changed:
-     * {@code SHUTDOWN COMPACT}, which rewrites the file from its live rows, so old versions of removed
-     * or modified rows (index pages included) leave it. Not for another driver, an in-memory or a server
-     * database (another process holds the file), nor while another session has it open, nor a connection
+     * {@link H2FileRewrite}, which rewrites the file from its live rows, so old versions of removed or
+     * modified rows (index pages included) leave it ({@code SHUTDOWN COMPACT} for a file H2 encrypts).
+     * Not for another driver, an in-memory or a server database (another process holds the file), nor
+     * while another session has it open (its owner's close or compaction drops them), nor a connection
      * the caller passed in: the caller decides when its database closes.
      */
-    private void compactIfOwnedH2File() throws SQLException {
+    private void rewriteIfOwnedH2File() throws SQLException, IOException {
         if (!committed || !(conn instanceof org.h2.jdbc.JdbcConnection)) {
             return;
         }
@@ -317,8 +345,12 @@ public final class JdbcDisguises implements Disguises {
                     return; // SHUTDOWN would close another session's database under it
                 }
             }
-            st.execute("SHUTDOWN COMPACT");
+            if (credentials == null || url.toUpperCase(Locale.ROOT).contains(";CIPHER=")) {
+                st.execute("SHUTDOWN COMPACT");
+                return;
+            }
         }
+        H2FileRewrite.rewrite(conn, credentials);
     }
 
     /** Refuses a connection that may hold the caller's uncommitted work (see the class comment). */

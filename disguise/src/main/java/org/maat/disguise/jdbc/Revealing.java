@@ -66,7 +66,6 @@ final class Revealing {
         for (JdbcBag.PseudoprincipalRow p : bag.created()) {
             if (!referenced(bag, p)) {
                 sql.delete(p.table(), Map.of(p.idColumn(), p.id()));
-                registry.forget(p.id().text());
                 pseudoprincipalsRemoved++;
             }
         }

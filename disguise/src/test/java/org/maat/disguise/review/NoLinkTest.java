@@ -69,7 +69,49 @@ class NoLinkTest {
         anonymizeAll(new int[] {4, 4, 4, 4, 4, 4, 4, 4}, new int[] {3});
         String all = ReviewDb.dump(conn).toString();
         assertThat(all).doesNotContain(ReviewDb.email(3)).doesNotContain("apikey-of-3");
-        assertThat(column("SELECT PRINCIPAL FROM MAAT_DISGUISE_PRINCIPALS")).allMatch(p -> p.startsWith("pp-"));
+        assertThat(column("SELECT PRINCIPAL FROM MAAT_DISGUISE_PRINCIPALS")).as("user 3 forgotten, no pseudoprincipal")
+                .isEmpty();
+    }
+
+    /**
+     * An attacker reads the registry after users anonymized in a random order, some twice (composed, with
+     * per-row pseudoprincipals): any row beyond the users' own would say which principals are pseudonyms,
+     * and its place among the rows (insertion order, the key's transaction) whose.
+     */
+    @Test
+    void theRegistryHoldsTheUsersAloneNeverAPseudoprincipal() throws SQLException {
+        java.util.Random random = new java.util.Random(29);
+        conn = ReviewDb.open(new int[] {3, 5, 2, 6, 4, 1});
+        disguises = new JdbcDisguises(conn);
+        Map<String, PrivateKey> keys = new HashMap<>();
+        for (int user = 1; user <= 6; user++) {
+            keys.put(ReviewDb.email(user), PrincipalKeys.generate());
+            disguises.register(ReviewDb.email(user), keys.get(ReviewDb.email(user)).publicKey());
+        }
+        java.util.Set<String> stayed = new java.util.TreeSet<>(keys.keySet());
+        for (int i = 0; i < 4; i++) {
+            String email = ReviewDb.email(1 + random.nextInt(6));
+            if (!stayed.remove(email)) {
+                continue;
+            }
+            PrivateKey key = keys.get(email);
+            Receipt first = disguises.apply(DisguiseSpecs.builtin("websubmit-anonymize-account"), email,
+                    PrincipalProof.none());
+            if (random.nextBoolean()) {
+                disguises.apply(DisguiseSpecs.builtin("websubmit-anonymize-account"), email,
+                        new PrincipalProof(key, List.of(first.locator())));
+            }
+        }
+        List<String> pseudoprincipals = column("SELECT EMAIL FROM USERS WHERE IS_ANON = 1");
+        assertThat(pseudoprincipals).isNotEmpty();
+        // An anonymized user is forgotten with their row; those who stayed keep their keys; no one else is there.
+        assertThat(column("SELECT PRINCIPAL FROM MAAT_DISGUISE_PRINCIPALS"))
+                .as("the registry when %s stayed", stayed).containsExactlyInAnyOrderElementsOf(stayed)
+                .doesNotContainAnyElementsOf(pseudoprincipals);
+        // Unregistered, a pseudoprincipal is disguised only with its user, never on its own.
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> disguises.apply(
+                DisguiseSpecs.builtin("websubmit-delete-account"), pseudoprincipals.get(0), PrincipalProof.none()))
+                .hasMessageContaining("no registered public key");
     }
 
     @Test
