@@ -5,21 +5,16 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.core.data.DataDir;
-import org.maat.core.index.IndexFields;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
@@ -29,8 +24,6 @@ import org.maat.core.task.Monitoring;
 import org.maat.core.task.TaskContext;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
-import org.maat.policy.monitor.Task;
-import org.maat.policy.monitor.TaskMode;
 
 /**
  * Review attack on "static state: a rule: every static field of task code is final". The rule looks only at
@@ -78,13 +71,7 @@ class LibraryStaticStateChannelTest {
     }
 
     private static List<Conduit> unreadableBy(Session... sessions) {
-        List<Conduit> out = new ArrayList<>(documents);
-        for (Session session : sessions) {
-            try (Task checker = service.monitor().open(session, TaskMode.UNCONFINED)) {
-                out.removeIf(checker::mayRead);
-            }
-        }
-        return out;
+        return ReviewAttacks.unreadableBy(service, documents, sessions);
     }
 
     private static String titleOf(Conduit c) {
@@ -93,14 +80,7 @@ class LibraryStaticStateChannelTest {
 
     /** What a buggy task does with the searchers it is given: the stored title of {@code id}. */
     private static String storedTitle(TaskContext ctx, String id) throws IOException {
-        for (int shard = 0; shard < ctx.searchers().shards(); shard++) {
-            IndexSearcher searcher = ctx.searchers().searcher(shard);
-            TopDocs top = searcher.search(new TermQuery(new Term(IndexFields.ID, id)), 1);
-            if (top.scoreDocs.length > 0) {
-                return searcher.storedFields().document(top.scoreDocs[0].doc).get(IndexFields.TITLE);
-            }
-        }
-        throw new IllegalStateException("no document " + id);
+        return ReviewAttacks.storedTitle(ctx.searchers(), id);
     }
 
     /** A query of {@code words} distinct plain words: 2 term clauses each (title and body), under the budget. */

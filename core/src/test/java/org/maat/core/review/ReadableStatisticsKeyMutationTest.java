@@ -3,7 +3,6 @@ package org.maat.core.review;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -15,7 +14,6 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.QueryVisitor;
 import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.StringHelper;
 import org.junit.jupiter.api.AfterAll;
@@ -38,8 +36,6 @@ import org.maat.core.task.ShardSearchers;
 import org.maat.core.task.TaskContext;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
-import org.maat.policy.monitor.Task;
-import org.maat.policy.monitor.TaskMode;
 
 /**
  * Review attack on "ranking statistics count only documents every session of the region may read" / "the shared
@@ -80,24 +76,11 @@ class ReadableStatisticsKeyMutationTest {
     }
 
     private static List<Conduit> unreadableBy(Session... sessions) {
-        List<Conduit> out = new ArrayList<>(documents);
-        for (Session session : sessions) {
-            try (Task checker = service.monitor().open(session, TaskMode.UNCONFINED)) {
-                out.removeIf(checker::mayRead);
-            }
-        }
-        return out;
+        return ReviewAttacks.unreadableBy(service, documents, sessions);
     }
 
     private static String storedTitle(ShardSearchers shards, String id) throws IOException {
-        for (int shard = 0; shard < shards.shards(); shard++) {
-            IndexSearcher searcher = shards.searcher(shard);
-            TopDocs top = searcher.search(new TermQuery(new Term(IndexFields.ID, id)), 1);
-            if (top.scoreDocs.length > 0) {
-                return searcher.storedFields().document(top.scoreDocs[0].doc).get(IndexFields.TITLE);
-            }
-        }
-        throw new IllegalStateException("no document " + id);
+        return ReviewAttacks.storedTitle(shards, id);
     }
 
     /** The body term the standard parse of {@link #QUERY} searches (public knowledge). */

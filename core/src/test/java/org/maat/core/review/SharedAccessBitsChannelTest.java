@@ -20,7 +20,6 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.BitSetIterator;
 import org.apache.lucene.util.FixedBitSet;
@@ -44,8 +43,6 @@ import org.maat.core.task.Monitoring;
 import org.maat.core.task.ShardSearchers;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
-import org.maat.policy.monitor.Task;
-import org.maat.policy.monitor.TaskMode;
 
 /**
  * Review attack on "buggy search code cannot leak" / "static state": state kept between two tasks of the same
@@ -88,25 +85,12 @@ class SharedAccessBitsChannelTest {
     }
 
     private static List<Conduit> unreadableBy(Session... sessions) {
-        List<Conduit> out = new ArrayList<>(documents);
-        for (Session session : sessions) {
-            try (Task checker = service.monitor().open(session, TaskMode.UNCONFINED)) {
-                out.removeIf(checker::mayRead);
-            }
-        }
-        return out;
+        return ReviewAttacks.unreadableBy(service, documents, sessions);
     }
 
     /** The stored title of {@code id}, as any search task can read it from the searchers it is given. */
     private static String storedTitle(ShardSearchers shards, String id) throws IOException {
-        for (int shard = 0; shard < shards.shards(); shard++) {
-            IndexSearcher searcher = shards.searcher(shard);
-            TopDocs top = searcher.search(new TermQuery(new Term(IndexFields.ID, id)), 1);
-            if (top.scoreDocs.length > 0) {
-                return searcher.storedFields().document(top.scoreDocs[0].doc).get(IndexFields.TITLE);
-            }
-        }
-        throw new IllegalStateException("no document " + id);
+        return ReviewAttacks.storedTitle(shards, id);
     }
 
     /**

@@ -5,15 +5,10 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,8 +26,6 @@ import org.maat.core.task.Monitoring;
 import org.maat.core.task.TaskContext;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
-import org.maat.policy.monitor.Task;
-import org.maat.policy.monitor.TaskMode;
 
 /**
  * Review attack on "static state: a rule: every static field of task code is final" and the README's "the task
@@ -78,24 +71,11 @@ class SharedAnalyzerChannelTest {
     }
 
     private static List<Conduit> unreadableBy(Session... sessions) {
-        List<Conduit> out = new ArrayList<>(documents);
-        for (Session session : sessions) {
-            try (Task checker = service.monitor().open(session, TaskMode.UNCONFINED)) {
-                out.removeIf(checker::mayRead);
-            }
-        }
-        return out;
+        return ReviewAttacks.unreadableBy(service, documents, sessions);
     }
 
     private static String storedTitle(TaskContext ctx, String id) throws IOException {
-        for (int shard = 0; shard < ctx.searchers().shards(); shard++) {
-            IndexSearcher searcher = ctx.searchers().searcher(shard);
-            TopDocs top = searcher.search(new TermQuery(new Term(IndexFields.ID, id)), 1);
-            if (top.scoreDocs.length > 0) {
-                return searcher.storedFields().document(top.scoreDocs[0].doc).get(IndexFields.TITLE);
-            }
-        }
-        throw new IllegalStateException("no document " + id);
+        return ReviewAttacks.storedTitle(ctx.searchers(), id);
     }
 
     /** The token length that splits one word of {@link #WORD} letters into {@code clauses} clauses over two fields. */

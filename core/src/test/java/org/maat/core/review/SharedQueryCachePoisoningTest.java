@@ -53,8 +53,6 @@ import org.maat.core.task.Monitoring;
 import org.maat.core.task.TaskContext;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
-import org.maat.policy.monitor.Task;
-import org.maat.policy.monitor.TaskMode;
 
 /**
  * Review attack on "the shared readers and query cache: a task's searcher gives no handle on the query cache
@@ -98,24 +96,11 @@ class SharedQueryCachePoisoningTest {
     }
 
     private static List<Conduit> unreadableBy(Session... sessions) {
-        List<Conduit> out = new ArrayList<>(documents);
-        for (Session session : sessions) {
-            try (Task checker = service.monitor().open(session, TaskMode.UNCONFINED)) {
-                out.removeIf(checker::mayRead);
-            }
-        }
-        return out;
+        return ReviewAttacks.unreadableBy(service, documents, sessions);
     }
 
     private static String storedTitle(TaskContext ctx, String id) throws IOException {
-        for (int shard = 0; shard < ctx.searchers().shards(); shard++) {
-            IndexSearcher searcher = ctx.searchers().searcher(shard);
-            TopDocs top = searcher.search(new TermQuery(new Term(IndexFields.ID, id)), 1);
-            if (top.scoreDocs.length > 0) {
-                return searcher.storedFields().document(top.scoreDocs[0].doc).get(IndexFields.TITLE);
-            }
-        }
-        throw new IllegalStateException("no document " + id);
+        return ReviewAttacks.storedTitle(ctx.searchers(), id);
     }
 
     private static String observerQuery(int round) {
