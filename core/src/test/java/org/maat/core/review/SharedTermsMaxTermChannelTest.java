@@ -1,0 +1,229 @@
+package org.maat.core.review;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.lucene.index.IndexReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.index.Terms;
+import org.apache.lucene.index.TermsEnum;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.util.BytesRef;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maat.core.data.DataDir;
+import org.maat.core.index.IndexFields;
+import org.maat.core.lucene.IndexLayout;
+import org.maat.core.runtime.SearchService;
+import org.maat.core.runtime.TestData;
+import org.maat.core.search.Retrieval;
+import org.maat.core.search.SearchComponents;
+import org.maat.core.shard.ShardIndex;
+import org.maat.core.shard.ShardQuery;
+import org.maat.core.shard.ShardService;
+import org.maat.core.task.Monitoring;
+import org.maat.core.task.ShardSearchers;
+import org.maat.core.task.TaskContext;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
+import org.maat.policy.monitor.Task;
+import org.maat.policy.monitor.TaskMode;
+
+/**
+ * Review attack on "the shared readers": a task's searcher reaches the shard's shared {@code LeafReader}s
+ * ({@code searcher.getIndexReader().leaves()}), and {@code leaf.reader().terms("body")} is Lucene's block-tree
+ * {@code FieldReader}, shared by every search of the shard. Its {@link Terms#getMax()} hands out the reader's own
+ * {@link BytesRef} (no copy), and since Lucene 9.9 {@code SegmentTermsEnum.seekExact} answers "not found" without
+ * looking when the target is above that max term. A buggy task that sets the body field's max term to {@code "a"}
+ * (public API, no reflection) makes every body term of every later search of the shard unfindable: another user's
+ * ordinary search for "parliament budget" then matches titles only and its result list changes. One bit per task
+ * run (poison, or put the real max back); the honest user u2 decodes a title neither u1 nor u2 may read.
+ */
+class SharedTermsMaxTermChannelTest {
+
+    @TempDir
+    static Path dir;
+
+    private static DataDir data;
+    private static IndexLayout layout;
+    private static SearchService service;
+    private static List<Conduit> documents;
+
+    private static final String QUERY = "parliament budget";
+
+    @BeforeAll
+    static void indexAndOpen() throws IOException {
+        data = TestData.generate(dir, 400, 28);
+        layout = TestData.index(data, dir.resolve("index"), 2);
+        service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
+        documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
+    }
+
+    @AfterAll
+    static void close() throws IOException {
+        service.close();
+    }
+
+    private static List<Conduit> unreadableBy(Session... sessions) {
+        List<Conduit> out = new ArrayList<>(documents);
+        for (Session session : sessions) {
+            try (Task checker = service.monitor().open(session, TaskMode.UNCONFINED)) {
+                out.removeIf(checker::mayRead);
+            }
+        }
+        return out;
+    }
+
+    private static String storedTitle(ShardSearchers shards, String id) throws IOException {
+        for (int shard = 0; shard < shards.shards(); shard++) {
+            IndexSearcher searcher = shards.searcher(shard);
+            TopDocs top = searcher.search(new TermQuery(new Term(IndexFields.ID, id)), 1);
+            if (top.scoreDocs.length > 0) {
+                return searcher.storedFields().document(top.scoreDocs[0].doc).get(IndexFields.TITLE);
+            }
+        }
+        throw new IllegalStateException("no document " + id);
+    }
+
+    /** The buggy work on one shard: bit 1 sets each segment's body max term to "a", bit 0 puts the real one back. */
+    private static void poison(IndexSearcher searcher, boolean bit) throws IOException {
+        IndexReader reader = searcher.getIndexReader();
+        for (LeafReaderContext leaf : reader.leaves()) {
+            Terms body = leaf.reader().terms(IndexFields.BODY);
+            if (body == null) {
+                continue;
+            }
+            BytesRef shared = body.getMax(); // the FieldReader's own maxTerm
+            BytesRef real = null;
+            TermsEnum te = body.iterator();
+            for (BytesRef t = te.next(); t != null; t = te.next()) { // next() never looks at the max
+                real = BytesRef.deepCopyOf(t);
+            }
+            BytesRef value = bit ? new BytesRef("a") : real;
+            shared.bytes = value.bytes;
+            shared.offset = value.offset;
+            shared.length = value.length;
+        }
+    }
+
+    @Test
+    void aBuggySearchTaskCannotSpellAPrivateTitleIntoAnotherUsersResultsThroughASharedTermsMaxTerm()
+            throws IOException {
+        Session reader = Session.of("u1", "r0");
+        Session observer = Session.of("u2", "r0");
+        Conduit secretDoc = unreadableBy(reader, observer).get(0);
+        String secretId = secretDoc.id();
+        String title = service.data().documents().get(secretId).orElseThrow().title();
+        try {
+            runTask(reader, secretId, -1, false);
+            List<String> clean = service.search(observer, QUERY, 1000);
+            runTask(reader, secretId, -1, true);
+            List<String> planted = service.search(observer, QUERY, 1000);
+            System.out.println("clean " + clean.size() + " hits, planted " + planted.size() + " hits, equal? "
+                    + clean.equals(planted));
+            StringBuilder recovered = new StringBuilder();
+            for (int i = 0; i < title.length(); i++) {
+                int c = 0;
+                for (int b = 0; b < 8; b++) {
+                    runTask(reader, secretId, i * 8 + b, false);
+                    List<String> seen = service.search(observer, QUERY, 1000); // u2's ordinary search
+                    if (!seen.equals(clean)) {
+                        c |= 1 << b;
+                    }
+                }
+                recovered.append((char) c);
+            }
+            System.out.println("real title:    " + title);
+            System.out.println("u2 decoded:    " + recovered);
+            assertThat(recovered.toString()).as("what u2 decoded from its own standard results; the title of %s, "
+                    + "which neither u1 nor u2 may read", secretId).isNotEqualTo(title);
+        } finally {
+            runTask(reader, secretId, -1, false);
+        }
+    }
+
+    /** The same at an in-process shard through a buggy {@link Retrieval}; u2 searches with the standard components. */
+    @Test
+    void aShardsBuggyRetrievalCannotSpellAPrivateTitleIntoAnotherUsersShardAnswersThroughASharedTermsMaxTerm()
+            throws IOException {
+        Session reader = Session.of("u1", "r0");
+        Session observer = Session.of("u2", "r0");
+        IndexSearcher shard0 = service.index().searcher(0);
+        String secretId = null;
+        for (Conduit c : unreadableBy(reader, observer)) {
+            if (shard0.count(new TermQuery(new Term(IndexFields.ID, c.id()))) > 0) {
+                secretId = c.id();
+                break;
+            }
+        }
+        assertThat(secretId).isNotNull();
+        String secret = secretId;
+        String title = service.data().documents().get(secretId).orElseThrow().title();
+        StringBuilder recovered = new StringBuilder();
+        try (ShardIndex shards = ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
+            ShardService standard = shards.shard(0);
+            List<String> clean = null;
+            for (int index = -1; index < title.length() * 8; index++) {
+                int position = index;
+                Retrieval buggy = (searchers, query, k) -> {
+                    boolean bit = position >= 0
+                            && (storedTitle(searchers, secret).charAt(position / 8) >> (position % 8) & 1) == 1;
+                    for (int s = 0; s < searchers.shards(); s++) {
+                        poison(searchers.searcher(s), bit);
+                    }
+                    return Retrieval.standard().topIds(searchers, query, k);
+                };
+                ShardService shard = standard.withComponents(SearchComponents.standard().withRetrieval(buggy));
+                try {
+                    shard.search(new ShardQuery(reader.principal(), "r0", QUERY, 10)); // u1's answer
+                } catch (RuntimeException e) {
+                    // u1's only
+                }
+                List<String> seen = new ArrayList<>();
+                standard.search(new ShardQuery(observer.principal(), "r0", QUERY, 1000)).hits()
+                        .forEach(hit -> seen.add(hit.id()));
+                if (position < 0) {
+                    clean = seen;
+                } else {
+                    if (position % 8 == 0) {
+                        recovered.append((char) 0);
+                    }
+                    if (!seen.equals(clean)) {
+                        int at = recovered.length() - 1;
+                        recovered.setCharAt(at, (char) (recovered.charAt(at) | 1 << (position % 8)));
+                    }
+                }
+            }
+        }
+        System.out.println("shard: real title " + title + ", u2 decoded " + recovered);
+        assertThat(recovered.toString()).as("what u2 decoded from shard 0's answers; the title of %s, "
+                + "which neither u1 nor u2 may read", secretId).isNotEqualTo(title);
+    }
+
+    /** u1's buggy search task: bit {@code index} of the title (or {@code force} when index < 0), an empty release. */
+    private static void runTask(Session session, String secretId, int index, boolean force) {
+        try {
+            service.run(session, QUERY, (TaskContext ctx) -> {
+                boolean bit = force;
+                if (index >= 0) {
+                    String t = storedTitle(ctx.searchers(), secretId);
+                    bit = (t.charAt(index / 8) >> (index % 8) & 1) == 1;
+                }
+                for (int shard = 0; shard < ctx.searchers().shards(); shard++) {
+                    poison(ctx.searchers().searcher(shard), bit);
+                }
+                ctx.results().writeIds(List.of());
+            });
+        } catch (IOException | RuntimeException e) {
+            // whatever the runtime says of u1's task, u1 only
+        }
+    }
+}
