@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.store.Directory;
@@ -36,22 +37,23 @@ public final class OpenIndex implements AutoCloseable {
     private final List<Path> paths;
     private final List<DirectoryReader> readers;
     private final List<IndexSearcher> searchers;
+    /** Each shard's reader as task code sees it, made once: read-only views of what the shared readers hand out. */
+    private final List<TaskReader> taskReaders;
+    private final List<IndexSearcher> taskSearchers;
     private final List<List<Conduit>> labels;
     private final long documents;
 
     private OpenIndex(List<Directory> directories, List<Path> paths, List<DirectoryReader> readers,
-                      List<List<Conduit>> labels, long documents) {
+                      List<TaskReader> taskReaders, List<List<Conduit>> labels, long documents) {
         this.directories = directories;
         this.paths = List.copyOf(paths);
         this.readers = readers;
         // No query cache, not even Lucene's JVM-wide default: task code searches these readers, and a cache keyed by
         // what a task's Weight claims to be would carry one task's choice into other searches. The session's
         // access bitsets are cached by the search code itself (per segment and region, read-only to tasks).
-        this.searchers = readers.stream().map(reader -> {
-            IndexSearcher searcher = new IndexSearcher(reader);
-            searcher.setQueryCache(null);
-            return searcher;
-        }).toList();
+        this.searchers = readers.stream().map(OpenIndex::uncachedSearcher).toList();
+        this.taskReaders = List.copyOf(taskReaders);
+        this.taskSearchers = taskReaders.stream().map(OpenIndex::uncachedSearcher).toList();
         this.labels = labels;
         this.documents = documents;
     }
@@ -79,6 +81,7 @@ public final class OpenIndex implements AutoCloseable {
         List<Directory> directories = new ArrayList<>();
         List<Path> paths = new ArrayList<>();
         List<DirectoryReader> readers = new ArrayList<>();
+        List<TaskReader> taskReaders = new ArrayList<>();
         List<List<Conduit>> labels = new ArrayList<>();
         try {
             for (int shard = 0; shard < published.shards(); shard++) {
@@ -91,7 +94,10 @@ public final class OpenIndex implements AutoCloseable {
                 paths.add(path);
                 Directory dir = labelling.open(raw, shard, opener);
                 long generation = published.generation(shard);
-                readers.add(StoreDamage.reading(path, () -> DirectoryReader.open(new PublishedCommit(dir, generation))));
+                DirectoryReader reader = StoreDamage.reading(path,
+                        () -> DirectoryReader.open(new PublishedCommit(dir, generation)));
+                readers.add(reader);
+                taskReaders.add(TaskReader.over(reader));
                 labels.add(labelling.labelsRead(dir));
             }
         } catch (IOException | RuntimeException e) {
@@ -101,7 +107,7 @@ public final class OpenIndex implements AutoCloseable {
         }
         long documents = only == null ? published.documents()
                 : readers.stream().mapToLong(DirectoryReader::numDocs).sum();
-        return new OpenIndex(directories, paths, readers, labels, documents);
+        return new OpenIndex(directories, paths, readers, taskReaders, labels, documents);
     }
 
     private static void requireShard(IndexLayout layout, PublishedIndex published, Integer shard) {
@@ -144,30 +150,47 @@ public final class OpenIndex implements AutoCloseable {
         return labels.get(shard);
     }
 
-    /** The shards as one task sees them: each searcher taints {@code gate} with its shard's labels first. */
+    private static IndexSearcher uncachedSearcher(IndexReader reader) {
+        IndexSearcher searcher = new IndexSearcher(reader);
+        searcher.setQueryCache(null);
+        return searcher;
+    }
+
+    /**
+     * The shards as one task sees them: each searcher taints {@code gate} with its shard's labels first, and
+     * searches the shard's {@link #taskReader task reader}, never the raw one.
+     */
     public ShardSearchers searchersFor(AccessGate gate) {
-        return new TaskView(gate, searchers);
+        return new TaskView(gate, taskSearchers);
     }
 
     /**
      * As {@link #searchersFor(AccessGate)}, handing out {@code views} (one per shard, over this
-     * index's readers: e.g. with other ranking statistics) instead of the shared searchers.
+     * index's {@link #taskReader task readers}: e.g. with other ranking statistics) instead of the shared ones.
      */
     public ShardSearchers searchersFor(AccessGate gate, List<? extends IndexSearcher> views) {
         if (views.size() != readers.size()) {
             throw new IllegalArgumentException(views.size() + " searchers for " + readers.size() + " shards");
         }
         for (int shard = 0; shard < views.size(); shard++) {
-            if (views.get(shard).getIndexReader() != readers.get(shard)) {
+            if (views.get(shard).getIndexReader() != taskReaders.get(shard)) {
                 throw new IllegalArgumentException("the searcher of shard " + shard + " reads another index");
             }
         }
         return new TaskView(gate, views);
     }
 
-    /** The shared searcher of shard {@code shard} (no task is tainted: for the trusted runtime only). */
+    /** The shared searcher of shard {@code shard} over its raw reader (no task is tainted: for the trusted runtime only). */
     public IndexSearcher searcher(int shard) {
         return searchers.get(shard);
+    }
+
+    /**
+     * Shard {@code shard}'s reader as task code may see it ({@link TaskReader}): same leaves and document numbers
+     * as {@link #searcher(int)}'s, made once and shared. Searchers handed to tasks must read this one.
+     */
+    public TaskReader taskReader(int shard) {
+        return taskReaders.get(shard);
     }
 
     /**

@@ -8,11 +8,14 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.TermStatistics;
 import org.apache.lucene.search.Weight;
+import org.apache.lucene.search.similarities.Similarity;
+import org.maat.core.lucene.TaskReader;
 
 /**
- * A searcher of one shard for one query of a session in a region: the shard's shared searcher
- * (reader, similarity; no query cache, see the constructor) whose ranking statistics are the region's readable ones
- * ({@link ReadableStatistics}) instead of the whole shard's, and whose collection stops at the
+ * A searcher of one shard for one query of a session in a region: over the shard's {@link TaskReader} (the
+ * read-only view of its shared reader that task code may hold; same leaves and document numbers as the raw reader
+ * {@link ReadableStatistics} counts on), with the shared searcher's similarity and no query cache (see the
+ * constructor), whose ranking statistics are the region's readable ones instead of the whole shard's, and whose collection stops at the
  * query's deadline ({@link IndexSearcher#timedOut()} then says so). Made per query: it costs an object.
  *
  * <p>It also holds the runtime's own {@link #scoringWeight() Weight} of the query (the standard
@@ -30,11 +33,12 @@ final class RegionSearcher extends IndexSearcher {
     private Query scoringRewritten;
     private Weight scoringWeight;
 
-    RegionSearcher(IndexSearcher shared, ReadableStatistics.Region statistics, QueryDeadline deadline, Query scoring) {
-        super(shared.getIndexReader());
+    RegionSearcher(TaskReader reader, Similarity similarity, ReadableStatistics.Region statistics,
+                   QueryDeadline deadline, Query scoring) {
+        super(reader);
         this.statistics = statistics;
         this.scoring = scoring;
-        setSimilarity(shared.getSimilarity());
+        setSimilarity(similarity);
         // No query cache: the cache is keyed by what a Weight says its query is, and the task builds weights, so
         // a shared cache would let one task store documents of its choosing under another search's clause.
         setQueryCache(null);

@@ -313,7 +313,7 @@ public final class SearchService implements AutoCloseable {
         QueryDeadline deadline = new QueryDeadline(queryBudget);
         List<RegionSearcher> searchers = new ArrayList<>(index.shards());
         for (int shard = 0; shard < index.shards(); shard++) {
-            searchers.add(new RegionSearcher(index.searcher(shard), statistics.get(shard).region(session.region()),
+            searchers.add(new RegionSearcher(index.taskReader(shard), index.searcher(shard).getSimilarity(), statistics.get(shard).region(session.region()),
                     deadline, scoring));
         }
         try (TaskGate task = monitor.open(session, TaskMode.CONFINED)) {

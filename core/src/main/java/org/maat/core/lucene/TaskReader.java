@@ -1,0 +1,62 @@
+package org.maat.core.lucene;
+
+import java.io.IOException;
+import java.util.List;
+import org.apache.lucene.index.BaseCompositeReader;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.LeafReader;
+import org.apache.lucene.index.LeafReaderContext;
+
+/**
+ * The reader of one shard that task code searches: the shard's shared {@link DirectoryReader} seen through one
+ * {@link ReadOnlyLeafReader} per segment, made once when the index opens and shared by every task (the wrappers
+ * hold no state of their own).
+ *
+ * <p>Guaranteed: the objects Lucene's shared segment readers keep and hand out by reference (the block-tree
+ * {@code FieldReader}'s min and max terms, the live-docs {@code FixedBitSet}, the points' min and max packed values)
+ * reach a task only as copies or read-only views, so no task can change what a later search of the shard sees
+ * through them; and no public method leads from this reader or its leaves back to the raw readers (it extends
+ * {@link BaseCompositeReader} and {@link LeafReader} directly, not the {@code Filter*} readers, whose
+ * {@code getDelegate()} and {@code unwrap} are public). Leaves, their order and every document number are the raw
+ * reader's, and the cache helpers are the raw readers' (per-segment caches keyed by core key keep working).
+ *
+ * <p>Not guaranteed: objects reached deeper than these (each {@code FieldInfo} of {@link LeafReader#getFieldInfos()}
+ * is the segment's own, with public setters such as {@code putAttribute}); and the reference count of this shared
+ * reader ({@code close()}, {@code decRef()} are public and final in Lucene), so a task that closes it fails the
+ * searches of the shard that follow, it does not change their answers. The readers are closed by
+ * {@link OpenIndex#close()} on the raw readers.
+ */
+public final class TaskReader extends BaseCompositeReader<LeafReader> {
+
+    private final DirectoryReader raw;
+
+    private TaskReader(DirectoryReader raw, LeafReader[] leaves) throws IOException {
+        super(leaves, null);
+        this.raw = raw;
+    }
+
+    /** The task's view of {@code raw}: one read-only leaf per segment, in the raw reader's order. */
+    static TaskReader over(DirectoryReader raw) throws IOException {
+        List<LeafReaderContext> rawLeaves = raw.leaves();
+        LeafReader[] leaves = new LeafReader[rawLeaves.size()];
+        for (int i = 0; i < leaves.length; i++) {
+            leaves[i] = new ReadOnlyLeafReader(rawLeaves.get(i).reader());
+        }
+        return new TaskReader(raw, leaves);
+    }
+
+    @Override
+    public CacheHelper getReaderCacheHelper() {
+        return raw.getReaderCacheHelper();
+    }
+
+    /** Nothing to release: the raw reader is the index's, closed by {@link OpenIndex#close()}. */
+    @Override
+    protected void doClose() {
+    }
+
+    @Override
+    public String toString() {
+        return "TaskReader(" + maxDoc() + " documents in " + leaves().size() + " segments)";
+    }
+}
