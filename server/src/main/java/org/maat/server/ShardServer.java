@@ -6,7 +6,6 @@ import java.net.URI;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.ThreadLocalRandom;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Handler;
@@ -26,6 +25,7 @@ import org.maat.core.shard.ShardRequestAuth;
 import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardResult;
 import org.maat.core.shard.ShardSearcher;
+import org.maat.core.task.Incidents;
 import org.maat.core.task.TaskBoundary;
 import org.maat.core.task.TaskFailedException;
 import org.slf4j.Logger;
@@ -233,7 +233,7 @@ public final class ShardServer implements AutoCloseable {
         }
 
         private static String incident() {
-            return Long.toHexString(ThreadLocalRandom.current().nextLong() | Long.MIN_VALUE).substring(0, 10);
+            return Incidents.next();
         }
 
         private boolean refuse(Request request, Response response, Callback callback, ShardRequestAuth.Verdict verdict) {

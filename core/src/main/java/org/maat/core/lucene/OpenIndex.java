@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
@@ -13,6 +12,7 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.util.IOUtils;
 import org.maat.core.data.StoreDamage;
 import org.maat.core.task.AccessGate;
+import org.maat.core.task.Incidents;
 import org.maat.core.task.ShardSearchers;
 import org.maat.policy.Conduit;
 import org.slf4j.Logger;
@@ -217,7 +217,7 @@ public final class OpenIndex implements AutoCloseable {
             }
         }
         if (failed) {
-            String incident = Long.toHexString(ThreadLocalRandom.current().nextLong() | Long.MIN_VALUE).substring(0, 10);
+            String incident = Incidents.next();
             LOG.warn("closing the index readers of {} failed (incident {}); the exception is withheld: "
                     + "a listener on a shared reader may be task code", paths, incident);
             throw new IOException("closing the index readers failed (incident " + incident + ")");

@@ -3,7 +3,6 @@ package org.maat.core.task;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
@@ -145,7 +144,7 @@ public final class TaskBoundary {
     }
 
     private static String incident() {
-        return Long.toHexString(ThreadLocalRandom.current().nextLong() | Long.MIN_VALUE).substring(0, 10);
+        return Incidents.next();
     }
 
     /** A release of ids through {@code channel}: checked and delivered in one step, or refused with nothing delivered. */

@@ -6,7 +6,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 import org.apache.lucene.search.MatchNoDocsQuery;
 import org.apache.lucene.search.Query;
 import org.maat.core.access.AccessExplanation;
@@ -25,6 +24,7 @@ import org.maat.core.shard.ShardHit;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardRefusedException;
 import org.maat.core.task.DocumentReader;
+import org.maat.core.task.Incidents;
 import org.maat.core.task.Monitor;
 import org.maat.core.task.Monitoring;
 import org.maat.core.task.ResultChannel;
@@ -447,7 +447,7 @@ public final class Frontend implements AutoCloseable {
      * may have filled with a task's data); returns the incident id the page shows instead.
      */
     private static String logged(Exception e) {
-        String incident = Long.toHexString(ThreadLocalRandom.current().nextLong() | Long.MIN_VALUE).substring(0, 10);
+        String incident = Incidents.next();
         LOG.warn("search failed (incident {}): {}", incident, e.getClass().getName());
         return incident;
     }
