@@ -25,6 +25,12 @@ final class BlockSet {
     private final Rewrites rewrites;
     final int blockSize;
     private byte[] scratch;
+    /** What the volume has seen of this file: every read and seal is checked against it and raises it. */
+    private final SeenVersions seen;
+    private final String path;
+    private SeenVersions.SeenFile versions;
+    /** The base header {@link #versions} was last checked against. */
+    private FileHeader admitted;
 
     /**
      * What {@link #read} found of one block: its plaintext length (-1: no file holds it), the highest generation
@@ -41,15 +47,18 @@ final class BlockSet {
         IN_PLACE
     }
 
-    BlockSet(String name, BlockFile[] files, Opener opener, int blockSize) throws IOException {
-        this(name, files, opener, blockSize, Rewrites.STAGED);
-    }
-
-    BlockSet(String name, BlockFile[] files, Opener opener, int blockSize, Rewrites rewrites) throws IOException {
+    /**
+     * The physical files of the logical file {@code name} (for messages), whose versions {@code seen} remembers
+     * under {@code path} (the volume's key for the file: its absolute path, or a reader's name).
+     */
+    BlockSet(String name, BlockFile[] files, Opener opener, int blockSize, Rewrites rewrites, SeenVersions seen,
+            String path) throws IOException {
         this.rewrites = rewrites;
         this.name = name;
         this.files = files;
         this.opener = opener;
+        this.seen = seen;
+        this.path = path;
         int b = blockSize;
         for (BlockFile f : files) {
             if (f != null) {
@@ -61,6 +70,24 @@ final class BlockSet {
         }
         this.blockSize = b;
         bind();
+        admit();
+    }
+
+    /**
+     * Checks the base file's header against what this volume has seen, when it changed since last checked: an
+     * incarnation that ended in this process, or an older floor, is refused ({@link SeenVersions}).
+     */
+    private void admit() throws IOException {
+        FileHeader h = files[0].header;
+        if (h == admitted) {
+            return;
+        }
+        if (versions != null && java.util.Arrays.equals(versions.salt, h.salt)) {
+            versions.header(name, h);
+        } else {
+            versions = seen.admit(path, name, h);
+        }
+        admitted = h;
     }
 
     /** Gives every region file its base file's salt (bound into its slots' associated data). */
@@ -84,6 +111,7 @@ final class BlockSet {
             }
         }
         bind();
+        admit();
     }
 
     /**
@@ -139,8 +167,23 @@ final class BlockSet {
         return o.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    /** Slots in the longest physical file: the number of blocks. */
+    /**
+     * Slots in the longest physical file: the number of blocks. Fewer blocks than this volume has seen are
+     * checked against the headers as they are now: a truncation raised the floor past the blocks it cut, an older
+     * shorter copy did not (refused).
+     */
     long slots() throws IOException {
+        long max = physicalSlots();
+        admit();
+        if (max < versions.extent()) {
+            refreshHeaders();
+            max = physicalSlots();
+            versions.length(name, max, floor());
+        }
+        return max;
+    }
+
+    private long physicalSlots() throws IOException {
         long max = 0;
         for (BlockFile f : files) {
             if (f != null) {
@@ -169,9 +212,12 @@ final class BlockSet {
      * (a crash between writing a block's new copy and emptying its old one, under any model) from winning
      * over a newer one that a reader has already seen.
      *
-     * @throws IOException naming the file and block when copies exist and none authenticates
+     * @throws IOException naming the file and block when copies exist and none authenticates, or when the copy
+     *     trusted is older than the version this volume knew when the read began ({@link SeenVersions})
      */
     Found read(long index, byte[] out, int[] order, boolean firstWins) throws IOException {
+        admit();
+        int before = versions.known(index);
         int bestGen = -1;
         int bestLength = -1;
         int maxGen = -1;
@@ -228,6 +274,9 @@ final class BlockSet {
         if (bestLength < 0 && damage != null) {
             throw new IOException(damage);
         }
+        if (bestLength >= 0) {
+            versions.read(name, index, before, bestGen);
+        }
         AtRestCipher required = copyFile < 0 ? null : Ciphers.byId(files[copyFile].requiredId).orElse(null);
         return new Found(bestLength, maxGen, copyFile, present, required);
     }
@@ -259,6 +308,11 @@ final class BlockSet {
         return scratch;
     }
 
+    /** Block {@code index} was written at {@code generation} outside {@link #seal} (convergence's mirror copies). */
+    void wrote(long index, int generation) {
+        versions.sealed(index, generation);
+    }
+
     /** The file at {@code index}, created if absent. */
     BlockFile file(int index) throws IOException {
         if (files[index] == null) {
@@ -284,6 +338,8 @@ final class BlockSet {
      */
     int seal(long index, int[] targets, AtRestCipher[] with, AtRestCipher required, int gen, byte[] plain,
             int length, boolean[] holders, boolean[] valid, boolean durable) throws IOException {
+        admit();
+        versions.checkSeal(name, index, gen);
         int stage = rewrites == Rewrites.STAGED ? stageFile(targets, with, valid) : -1;
         int targetGen = gen;
         if (stage >= 0) {
@@ -309,6 +365,7 @@ final class BlockSet {
         if (!contains(targets, 0)) {
             reachInBase(index, targetGen);
         }
+        versions.sealed(index, targetGen);
         return targetGen;
     }
 

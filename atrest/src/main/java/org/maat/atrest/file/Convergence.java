@@ -160,6 +160,7 @@ public class Convergence {
             }
         }
         set.reachInBase(i, sealGen);
+        set.wrote(i, sealGen);
         return changed;
     }
 
@@ -192,6 +193,7 @@ public class Convergence {
             betweenSteps();
             set.file(at).write(i, want, required, gen + 2, plain, length);
             set.reachInBase(i, gen + 2);
+            set.wrote(i, gen + 2);
             return true;
         }
         // The one seal path (BlockSet#seal): a slot holding the block's only valid copy is staged over.

@@ -42,6 +42,8 @@ public final class VolumeFiles {
      * lock that makes reading a block's generation and sealing it one step across those channels.
      */
     private final Map<Path, Writers> writers = new ConcurrentHashMap<>();
+    /** The newest version of each file and block this instance has read or written: older ones are refused. */
+    private final SeenVersions seen = new SeenVersions();
 
     private static final class Writers {
         int count;
@@ -141,6 +143,7 @@ public final class VolumeFiles {
                 return new PlaintextChannel(FileChannel.open(file, StandardOpenOption.READ));
             }
             if (length == 0 && !write) {
+                seen.empty(key(file), file.toString());
                 return new PlaintextChannel(base);
             }
             String name = file.toString();
@@ -152,7 +155,7 @@ public final class VolumeFiles {
             List<AtRestCipher> ciphers = Ciphers.all();
             BlockSet.Opener opener = write ? index -> createRegion(file, ciphers.get(index - 1),
                     files[0].header.blockSize) : null;
-            BlockSet set = new BlockSet(name, files, opener, files[0].header.blockSize, rewrites);
+            BlockSet set = new BlockSet(name, files, opener, files[0].header.blockSize, rewrites, seen, key(file));
             Path id = file.toAbsolutePath().normalize();
             Object lock = write ? writers.compute(id, (k, w) -> {
                 Writers now = w == null ? new Writers() : w;
@@ -214,7 +217,8 @@ public final class VolumeFiles {
             BlockFile[] files = physical(file, base, true, 0, false, opened);
             List<AtRestCipher> ciphers = Ciphers.all();
             int bs = files[0].header.blockSize;
-            return new BlockSet(file.toString(), files, index -> createRegion(file, ciphers.get(index - 1), bs), bs);
+            return new BlockSet(file.toString(), files, index -> createRegion(file, ciphers.get(index - 1), bs), bs,
+                    BlockSet.Rewrites.STAGED, seen, key(file));
         } catch (IOException | RuntimeException e) {
             for (FileChannel c : opened) {
                 c.close();
@@ -300,6 +304,7 @@ public final class VolumeFiles {
             return SourceReader.plaintext(region0);
         }
         if (n == 0) {
+            seen.empty(name, name);
             return SourceReader.plaintext(region0); // an empty file reads as empty
         }
         List<AtRestCipher> ciphers = Ciphers.all();
@@ -313,7 +318,7 @@ public final class VolumeFiles {
                 files[1 + j] = physical(regionFileName(name, ciphers.get(j).name()), region, Storage.of(s.get()), 0);
             }
         }
-        BlockSet set = new BlockSet(name, files, null, files[0].header.blockSize);
+        BlockSet set = new BlockSet(name, files, null, files[0].header.blockSize, BlockSet.Rewrites.STAGED, seen, name);
         boolean mirrored = cfg != null && cfg.model == org.maat.atrest.SwitchModel.MIRRORED;
         return SourceReader.encrypted(set, BlockSet.readOrder(cfg, ciphers, files.length), mirrored);
     }
@@ -334,6 +339,7 @@ public final class VolumeFiles {
         long size;
         try (FileChannel base = FileChannel.open(file, StandardOpenOption.READ)) {
             if (base.size() == 0) {
+                seen.empty(key(file), file.toString());
                 return 0;
             }
             if (!startsWithMagic(base)) {
@@ -344,7 +350,8 @@ public final class VolumeFiles {
             try {
                 List<AtRestCipher> ciphers = Ciphers.all();
                 BlockFile[] all = physical(file, base, false, 0, false, channels);
-                BlockSet set = new BlockSet(file.toString(), all, null, all[0].header.blockSize);
+                BlockSet set = new BlockSet(file.toString(), all, null, all[0].header.blockSize,
+                        BlockSet.Rewrites.STAGED, seen, key(file));
                 long slots = set.slots();
                 if (slots == 0) {
                     size = 0;
@@ -385,11 +392,18 @@ public final class VolumeFiles {
         return s;
     }
 
+    /** The key {@link SeenVersions} knows a local file by: its absolute, normalized path. */
+    private static String key(Path file) {
+        return file.toAbsolutePath().normalize().toString();
+    }
+
+    /** Deletes the file's physical files; the versions seen of it are dropped (its incarnation ended). */
     public void delete(Path file) throws IOException {
         for (AtRestCipher c : Ciphers.all()) {
             Files.deleteIfExists(regionPath(file, c));
         }
         Files.delete(file);
+        seen.deleted(key(file));
     }
 
     /**
@@ -414,6 +428,7 @@ public final class VolumeFiles {
         }
         rebind(source, target);
         Files.move(source, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        seen.moved(key(source), key(target));
     }
 
     /** Binds the header of {@code from} (if encrypted and not empty) to {@code to}'s name. */
