@@ -111,6 +111,10 @@ class KeystreamReuseAttackTest {
         assertThat(TestVolumes.readAll(v, f)).startsWith(same);
     }
 
+    /**
+     * Rolled back while the volume is closed (a fresh instance after each restore, as a restart gives: an open
+     * instance refuses the older copy, {@code RollbackWhileOpenTest}), then rewritten.
+     */
     @Test
     void aFileRolledBackWithItsStagingFileNeverSealsAPairAgain() throws IOException {
         AtRestVolume v = TestVolumes.create(tmp, Ciphers.CHACHA20, B);
@@ -123,11 +127,13 @@ class KeystreamReuseAttackTest {
             overwrite(v, f, B, TestVolumes.bytes(5 + round, B));
             overwrite(v, f, 2 * B, TestVolumes.bytes(9 + round, 10));
             restore(v.root(), backup);
+            v = TestVolumes.restarted(v);
         }
         overwrite(v, f, B, TestVolumes.bytes(20, B));
         assertThat(repeated()).isEmpty();
         // The base file rolled back alone, its staging file kept newer.
         Files.write(f, backup.get("f.dat"));
+        v = TestVolumes.restarted(v);
         overwrite(v, f, B, TestVolumes.bytes(21, B));
         assertThat(repeated()).isEmpty();
     }
@@ -187,6 +193,8 @@ class KeystreamReuseAttackTest {
      * Random schedules of writes, staged rewrites, truncations, copies of files over others, rollbacks of a
      * file (with or without its region files) and of the whole volume to an earlier backup, and crashes
      * (a channel dropped without closing, then the disk as it was left): no (key, nonce) pair is ever sealed twice.
+     * Each rollback is followed by a restart (a fresh instance), so that the rollback is not refused and the
+     * rewrites that follow run over the older copy.
      */
     @Test
     void noScheduleOfWritesCopiesRollbacksAndCrashesRepeatsAPair() throws IOException {
@@ -214,6 +222,7 @@ class KeystreamReuseAttackTest {
                             back.keySet().removeIf(n -> n.indexOf('~') >= 0); // the base file alone
                         }
                         restore(v.root(), back);
+                        v = TestVolumes.restarted(v); // a rollback while closed: an open instance refuses it
                     } else if (kind == 6) {
                         Path to = files.get(r.nextInt(files.size()));
                         if (!to.equals(f)) {
@@ -233,6 +242,7 @@ class KeystreamReuseAttackTest {
                         for (Map<String, byte[]> back : backups) {
                             restore(v.root(), back);
                         }
+                        v = TestVolumes.restarted(v);
                     }
                 } catch (IOException refused) {
                     // A copied or rolled-back file may be refused: what matters is what was sealed.

@@ -17,6 +17,14 @@ final class TestVolumes {
         return AtRestVolume.create(tmp.resolve("data"), cipher, "file:" + tmp.resolve("data.atrest.key"), blockSize);
     }
 
+    /**
+     * A fresh instance of {@code v}'s volume, as a restarted process opens it: it has seen no version of any file
+     * (rollbacks made before are not detected, the README says so).
+     */
+    static AtRestVolume restarted(AtRestVolume v) throws IOException {
+        return AtRestVolume.open(v.root(), org.maat.keys.KeySources.open(v.keySpec()));
+    }
+
     static byte[] readAll(FileChannel ch) throws IOException {
         ByteBuffer b = ByteBuffer.allocate((int) ch.size());
         while (b.hasRemaining() && ch.read(b, b.position()) > 0) {
