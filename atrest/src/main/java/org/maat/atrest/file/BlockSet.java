@@ -276,6 +276,9 @@ final class BlockSet {
         }
         if (bestLength >= 0) {
             versions.read(name, index, before, bestGen);
+        } else if (before >= 0 && before >= floor()) {
+            throw new IOException(name + ": block " + index + " is missing: the file is an older copy than one this"
+                    + " volume has read or written (rolled back)");
         }
         AtRestCipher required = copyFile < 0 ? null : Ciphers.byId(files[copyFile].requiredId).orElse(null);
         return new Found(bestLength, maxGen, copyFile, present, required);
