@@ -217,7 +217,33 @@ final class BlockSet {
      */
     Found read(long index, byte[] out, int[] order, boolean firstWins) throws IOException {
         admit();
-        int before = versions.known(index);
+        for (int attempt = 1; ; attempt++) {
+            int before = versions.known(index);
+            Found found = readCopies(index, out, order, firstWins);
+            int trusted = found.copyFile() < 0 ? -1 : files[found.copyFile()].generation;
+            boolean older = found.length() >= 0 ? trusted < before : before >= 0 && before >= floor();
+            if (older && attempt < READ_ATTEMPTS) {
+                // A writer (of this process or another) may have moved the block between the files this read looked
+                // at one after the other: the old copy read in the target before its overwrite, the staged copy
+                // after its removal. A seal removes the staged copy only after the overwrite, so the next attempt
+                // reads the new copy; a rollback shows the older one every time.
+                Thread.yield();
+                continue;
+            }
+            if (found.length() >= 0) {
+                versions.read(name, index, before, trusted);
+            } else if (before >= 0 && before >= floor()) {
+                throw new IOException(name + ": block " + index + " is missing: the file is an older copy than one"
+                        + " this volume has read or written (rolled back)");
+            }
+            return found;
+        }
+    }
+
+    /** Reads of a block finding an older copy than known before it is refused (a rewrite may race one read). */
+    private static final int READ_ATTEMPTS = 4;
+
+    private Found readCopies(long index, byte[] out, int[] order, boolean firstWins) throws IOException {
         int bestGen = -1;
         int bestLength = -1;
         int maxGen = -1;
@@ -273,12 +299,6 @@ final class BlockSet {
         }
         if (bestLength < 0 && damage != null) {
             throw new IOException(damage);
-        }
-        if (bestLength >= 0) {
-            versions.read(name, index, before, bestGen);
-        } else if (before >= 0 && before >= floor()) {
-            throw new IOException(name + ": block " + index + " is missing: the file is an older copy than one this"
-                    + " volume has read or written (rolled back)");
         }
         AtRestCipher required = copyFile < 0 ? null : Ciphers.byId(files[copyFile].requiredId).orElse(null);
         return new Found(bestLength, maxGen, copyFile, present, required);
