@@ -28,19 +28,25 @@ import java.util.Set;
  *       removed them (an older, shorter copy);</li>
  *   <li>an incarnation that ended in this process, back under its path: one deleted or moved away through the
  *       volume, truncated to nothing, or replaced by another incarnation (kept as an 8-byte fingerprint of path
- *       and salt).</li>
+ *       and salt);</li>
+ *   <li>an empty file (not even a header) where blocks were seen.</li>
  * </ul>
+ * A read is checked against the generation known when it began, so a seal finishing during the read is no alarm,
+ * and {@link BlockSet#read} reads again before refusing (a rewrite can move a block between the files a read
+ * looks at one after the other). A file deleted and created again, or truncated or created anew by another
+ * process, is a new incarnation, not a rollback.
  *
  * <p>Not detected: a rollback of what this process never read or wrote (a block, a file, or anything before
  * the volume was opened: nothing is kept outside the files, which a backup would roll back too); a rollback
- * that puts back the very version last seen. A cached plaintext block or a channel's buffered block is the
+ * that puts back the very version last seen; which files should exist (a Lucene index put back to an older
+ * commit, its newer files removed). A cached plaintext block or a channel's buffered block is the
  * newest this process saw, so it never serves older data; the rollback is found at the next read from disk.
  *
- * <p>Cost: 4 bytes per block of a file read or written (1/1024 of the data under 4 KB blocks) and about 100
- * bytes per file, released when the file is deleted or moved through the volume (channels still open on it
- * keep theirs until they close); about 60 bytes per incarnation ended, for the life of the instance. Files
- * deleted or renamed outside the volume keep theirs too. Thread-safe: a file's record is locked for a few
- * array operations per block.
+ * <p>Cost: an int per block up to the highest block of a file read or written (1/1024 of its size under 4 KB
+ * blocks, up to twice that while the table grows) and about 100 bytes per file, released when the file is
+ * deleted or moved through the volume (channels still open on it keep theirs until they close); about 60 bytes
+ * per incarnation ended, for the life of the instance. Files deleted or renamed outside the volume keep theirs
+ * too. Thread-safe: a file's record is locked for a few array operations per block.
  */
 final class SeenVersions {
 
