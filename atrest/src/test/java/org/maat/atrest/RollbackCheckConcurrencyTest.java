@@ -58,7 +58,7 @@ class RollbackCheckConcurrencyTest {
         Random r = new Random(7);
         int[] version = new int[BLOCKS];
         try (FileChannel w = v.open(f, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
-            for (int step = 0; step < 1000; step++) {
+            for (int step = 0; step < 600; step++) {
                 int i = r.nextInt(BLOCKS);
                 w.write(ByteBuffer.wrap(block(i, ++version[i])), (long) i * B);
                 if (step % 50 == 0) {

@@ -29,6 +29,8 @@ final class BlockSet {
     private final SeenVersions seen;
     private final String path;
     private SeenVersions.SeenFile versions;
+    /** Opens a physical file that appeared since the set was made (a read-only set's region files), or null. */
+    private Opener finder;
     /** The base header {@link #versions} was last checked against. */
     private FileHeader admitted;
 
@@ -226,8 +228,10 @@ final class BlockSet {
                 // A writer (of this process or another) may have moved the block between the files this read looked
                 // at one after the other: the old copy read in the target before its overwrite, the staged copy
                 // after its removal. A seal removes the staged copy only after the overwrite, so the next attempt
-                // reads the new copy; a rollback shows the older one every time.
-                Thread.yield();
+                // reads the new copy; a rollback shows the older one every time. The new copy may also lie in a
+                // region file made after this set was opened: look for those first.
+                findNewFiles();
+                java.util.concurrent.locks.LockSupport.parkNanos(100_000L * attempt);
                 continue;
             }
             if (found.length() >= 0) {
@@ -334,6 +338,23 @@ final class BlockSet {
     /** Block {@code index} was written at {@code generation} outside {@link #seal} (convergence's mirror copies). */
     void wrote(long index, int generation) {
         versions.sealed(index, generation);
+    }
+
+    /** Lets a read-only set open the physical files that appear after it was made (see {@link #read}). */
+    void findNewFilesWith(Opener finder) {
+        this.finder = finder;
+    }
+
+    private void findNewFiles() throws IOException {
+        if (finder == null) {
+            return;
+        }
+        for (int i = 1; i < files.length; i++) {
+            if (files[i] == null) {
+                files[i] = finder.open(i);
+            }
+        }
+        bind();
     }
 
     /** The file at {@code index}, created if absent. */

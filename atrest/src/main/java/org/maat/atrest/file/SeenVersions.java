@@ -45,8 +45,9 @@ import java.util.Set;
  * <p>Cost: an int per block up to the highest block of a file read or written (1/1024 of its size under 4 KB
  * blocks, up to twice that while the table grows) and about 100 bytes per file, released when the file is
  * deleted or moved through the volume (channels still open on it keep theirs until they close); about 60 bytes
- * per incarnation ended, for the life of the instance. Files deleted or renamed outside the volume keep theirs
- * too. Thread-safe: a file's record is locked for a few array operations per block.
+ * per incarnation ended, for the life of the instance. A file deleted or renamed outside the volume is forgotten
+ * when a channel of this process on it closes (one stat per close), else kept. Thread-safe: a file's record is
+ * locked for a few array operations per block.
  */
 final class SeenVersions {
 
@@ -85,6 +86,16 @@ final class SeenVersions {
         if (known != null && known.extent() > 0) {
             throw new IOException(file + ": block 0 is missing: the file is empty, an older copy than one this volume"
                     + " has read or written (rolled back)");
+        }
+    }
+
+    /**
+     * A channel on {@code file} closed: if no file is there any more (deleted or moved outside this volume), its
+     * record is dropped, its incarnation not ended (a directory moved away and back is no rollback).
+     */
+    synchronized void forgetIfGone(String path, java.nio.file.Path file) {
+        if (files.containsKey(path) && !java.nio.file.Files.exists(file)) {
+            files.remove(path);
         }
     }
 

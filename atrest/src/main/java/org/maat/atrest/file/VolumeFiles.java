@@ -156,6 +156,9 @@ public final class VolumeFiles {
             BlockSet.Opener opener = write ? index -> createRegion(file, ciphers.get(index - 1),
                     files[0].header.blockSize) : null;
             BlockSet set = new BlockSet(name, files, opener, files[0].header.blockSize, rewrites, seen, key(file));
+            if (!write) {
+                set.findNewFilesWith(index -> existingRegion(file, ciphers.get(index - 1)));
+            }
             Path id = file.toAbsolutePath().normalize();
             Object lock = write ? writers.compute(id, (k, w) -> {
                 Writers now = w == null ? new Writers() : w;
@@ -165,7 +168,15 @@ public final class VolumeFiles {
             Runnable release = write ? () -> writers.computeIfPresent(id, (k, w) -> --w.count == 0 ? null : w)
                     : () -> { };
             try {
-                return new BlockChannel(set, config, base, read, write, append, lock, release);
+                // A file gone when its channel closes was deleted or moved outside this volume: its record is freed.
+                Runnable closed = () -> {
+                    try {
+                        release.run();
+                    } finally {
+                        seen.forgetIfGone(key(file), file);
+                    }
+                };
+                return new BlockChannel(set, config, base, read, write, append, lock, closed);
             } catch (IOException | RuntimeException e) {
                 release.run();
                 throw e;
@@ -199,6 +210,27 @@ public final class VolumeFiles {
                 StandardOpenOption.WRITE);
         try {
             return physical(r.toString(), bound(r), storage.apply(ch), ch.size() == 0 ? blockSize : 0);
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        }
+    }
+
+    /** The region file of {@code c} if it exists and holds a header, opened read-only; else null. */
+    private BlockFile existingRegion(Path file, AtRestCipher c) throws IOException {
+        Path r = regionPath(file, c);
+        FileChannel ch;
+        try {
+            ch = FileChannel.open(r, StandardOpenOption.READ);
+        } catch (NoSuchFileException absent) {
+            return null;
+        }
+        try {
+            if (ch.size() < FileHeader.LENGTH) {
+                ch.close(); // absent, or being created: its header is not written yet
+                return null;
+            }
+            return physical(r.toString(), bound(r), storage.apply(ch), 0);
         } catch (IOException | RuntimeException e) {
             ch.close();
             throw e;
