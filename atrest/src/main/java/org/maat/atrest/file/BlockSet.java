@@ -9,7 +9,9 @@ import org.maat.atrest.cipher.Ciphers;
  * The physical files of one logical file: the base file (index 0) and a region file per cipher
  * ({@code FILE~cipher}, index 1 + the cipher's place in {@link Ciphers#all()}), absent ones null. Finds the
  * copy of a block to trust (the valid copy with the highest generation, or in Mirrored the first valid copy
- * in preference order) and writes a block where the model wants it. Not thread-safe.
+ * in preference order) and writes a block where the model wants it. Every read and seal of a block, by a channel,
+ * convergence, a size or a reader, goes through here and so through the volume's {@link SeenVersions}: a copy
+ * older than one this process read or wrote is refused. Not thread-safe.
  */
 final class BlockSet {
 
