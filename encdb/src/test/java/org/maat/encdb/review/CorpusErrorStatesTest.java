@@ -1,0 +1,63 @@
+package org.maat.encdb.review;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Error for error, as SQLite's sqllogictest corpus probes it: where plain H2 raises an error, the driver raises
+ * one with the same SQLState (not a refusal, not another class of error). Each statement is one the corpus runs.
+ */
+class CorpusErrorStatesTest {
+
+    @TempDir
+    Path dir;
+    private Pair db;
+
+    @BeforeEach
+    void load() throws Exception {
+        db = new Pair(dir);
+        db.both("CREATE TABLE t1(x INTEGER, y VARCHAR(8))", "CREATE INDEX t1i1 ON t1(x)", "INSERT INTO t1 VALUES(1, 'a')");
+    }
+
+    @AfterEach
+    void close() throws SQLException {
+        db.close();
+    }
+
+    private static String state(Connection c, String sql) {
+        try (Statement st = c.createStatement()) {
+            st.execute(sql);
+            return "ok";
+        } catch (SQLException e) {
+            return e.getSQLState();
+        }
+    }
+
+    private void sameState(String sql) {
+        String plain = state(db.plain, sql);
+        assertThat(plain).as("plain H2 on %s", sql).isNotEqualTo("ok");
+        assertThat(state(db.enc, sql)).as(sql).isEqualTo(plain);
+    }
+
+    @Test
+    void aSyntaxErrorCarriesTheStatePlainH2Gives() {
+        sameState("REINDEX t1i1"); // 42001: H2 names what it expected
+        sameState("SELECT 'abc"); // 42000
+        sameState("INSERT OR REPLACE INTO t1 VALUES(2, 'b')");
+    }
+
+    @Test
+    void statementsH2CannotReadEitherAreItsSyntaxErrorNotARefusal() throws SQLException {
+        sameState("CREATE TRIGGER t1r1 UPDATE ON t1 BEGIN SELECT 1; END;"); // SQLite's trigger body: several statements
+        sameState("REPLACE INTO t1 VALUES(1, 'b')"); // the driver's parser reads it as an UPSERT
+        assertThat(Pair.answer(db.enc, "SELECT x, y FROM t1")).isEqualTo(Pair.answer(db.plain, "SELECT x, y FROM t1"));
+    }
+}
