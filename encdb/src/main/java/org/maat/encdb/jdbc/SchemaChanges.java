@@ -110,6 +110,16 @@ final class SchemaChanges {
                 }
                 db.catalog().dropView(conn, d.name());
             }
+            case "TRIGGER" -> {
+                // The driver fires its triggers itself (none is on the server): dropping one is a catalog change.
+                if (!snap.triggers().containsKey(d.name())) {
+                    if (d.ifExists()) {
+                        return;
+                    }
+                    throw new SQLException("Trigger \"" + d.name() + "\" not found", "90042");
+                }
+                db.catalog().dropTrigger(conn, d.name());
+            }
             default -> {
                 try (Statement st = conn.createStatement()) {
                     st.execute("DROP INDEX " + (d.ifExists() ? "IF EXISTS " : "") + Identifiers.quote(d.name()));

@@ -133,7 +133,7 @@ public sealed interface Plan permits QueryPlan, SplitPlan, Plan.Explain, WritePl
         }
     }
 
-    /** {@code DROP TABLE|VIEW|INDEX name}. */
+    /** {@code DROP TABLE|VIEW|INDEX|TRIGGER name}. */
     record Drop(String kind, String name, boolean ifExists) implements Plan {
         @Override
         public <R> R accept(Cases<R> cases) throws SQLException {

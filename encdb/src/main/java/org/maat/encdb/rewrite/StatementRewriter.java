@@ -105,7 +105,7 @@ public final class StatementRewriter {
         }
         if (st instanceof Drop d) {
             String kind = d.getType().toUpperCase(Locale.ROOT);
-            if (!kind.equals("TABLE") && !kind.equals("VIEW") && !kind.equals("INDEX")) {
+            if (!kind.equals("TABLE") && !kind.equals("VIEW") && !kind.equals("INDEX") && !kind.equals("TRIGGER")) {
                 throw Unsupported.construct("DROP " + kind);
             }
             return new Plan.Drop(kind, Identifiers.normalize(d.getName().getName()), d.isIfExists());

@@ -184,6 +184,18 @@ public final class Catalog {
         publish(snapshot.tables(), snapshot.views(), snapshot.routines(), triggers);
     }
 
+    public synchronized void dropTrigger(Connection conn, String name) throws SQLException {
+        inTransaction(conn, c -> {
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM MAAT.TRIGGERS WHERE TRIGGER_NAME = ?")) {
+                ps.setString(1, name);
+                ps.executeUpdate();
+            }
+        });
+        Map<String, TriggerDefinition> triggers = new HashMap<>(snapshot.triggers());
+        triggers.remove(name);
+        publish(snapshot.tables(), snapshot.views(), snapshot.routines(), triggers);
+    }
+
     /** A stored secret (wrapped key material), or null. */
     public byte[] secret(Connection conn, String name) throws SQLException {
         try (PreparedStatement ps = conn.prepareStatement("SELECT SECRET FROM MAAT.SECRETS WHERE SECRET_NAME = ?")) {

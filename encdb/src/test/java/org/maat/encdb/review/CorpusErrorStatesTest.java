@@ -60,4 +60,23 @@ class CorpusErrorStatesTest {
         sameState("REPLACE INTO t1 VALUES(1, 'b')"); // the driver's parser reads it as an UPSERT
         assertThat(Pair.answer(db.enc, "SELECT x, y FROM t1")).isEqualTo(Pair.answer(db.plain, "SELECT x, y FROM t1"));
     }
+
+    @Test
+    void dropTriggerDropsOrIsTheErrorPlainH2Gives() throws SQLException {
+        sameState("DROP TRIGGER t1r1"); // 90042: no such trigger
+        db.both("DROP TRIGGER IF EXISTS t1r1",
+                "CREATE TRIGGER t1r1 AFTER UPDATE ON t1 FOR EACH ROW CALL \"" + RefuseEveryRow.class.getName() + "\"");
+        sameState("UPDATE t1 SET y = 'b'"); // the trigger fires on both
+        db.both("DROP TRIGGER t1r1", "UPDATE t1 SET y = 'c'"); // and is gone from both
+        assertThat(Pair.answer(db.enc, "SELECT x, y FROM t1")).isEqualTo(Pair.answer(db.plain, "SELECT x, y FROM t1"));
+        sameState("DROP TRIGGER t1r1");
+    }
+
+    /** A row trigger that refuses every row. */
+    public static final class RefuseEveryRow implements org.h2.api.Trigger {
+        @Override
+        public void fire(Connection conn, Object[] oldRow, Object[] newRow) throws SQLException {
+            throw new SQLException("refused by the trigger", "45000");
+        }
+    }
 }
