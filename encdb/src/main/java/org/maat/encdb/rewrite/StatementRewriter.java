@@ -108,7 +108,9 @@ public final class StatementRewriter {
             if (!kind.equals("TABLE") && !kind.equals("VIEW") && !kind.equals("INDEX") && !kind.equals("TRIGGER")) {
                 throw Unsupported.construct("DROP " + kind);
             }
-            return new Plan.Drop(kind, Identifiers.normalize(d.getName().getName()), d.isIfExists());
+            boolean cascade = d.getParameters() != null
+                    && d.getParameters().stream().anyMatch(p -> p.equalsIgnoreCase("CASCADE"));
+            return new Plan.Drop(kind, Identifiers.normalize(d.getName().getName()), d.isIfExists(), cascade);
         }
         if (st instanceof Execute e) {
             return call(e);

@@ -72,6 +72,20 @@ class CorpusErrorStatesTest {
         sameState("DROP TRIGGER t1r1");
     }
 
+    @Test
+    void viewsAreCreatedAndDroppedWithTheErrorsPlainH2Gives() throws SQLException {
+        db.both("CREATE VIEW v1 AS SELECT x FROM t1 WHERE x > 0", "CREATE VIEW v2 AS SELECT x FROM v1");
+        sameState("CREATE VIEW v1 AS SELECT x FROM t1"); // 90038
+        sameState("CREATE VIEW t1 AS SELECT x FROM t1"); // 90038: a table of that name
+        sameState("DROP VIEW v9"); // 90037
+        sameState("DROP VIEW v1"); // 90107: v2 depends on it
+        sameState("DROP TABLE t1"); // 90107: v1 depends on it
+        assertThat(Pair.answer(db.enc, "SELECT x FROM v2")).isEqualTo(Pair.answer(db.plain, "SELECT x FROM v2"));
+        db.both("DROP VIEW v1 CASCADE");
+        sameState("SELECT x FROM v2"); // gone with v1
+        db.both("DROP TABLE t1");
+    }
+
     /** A row trigger that refuses every row. */
     public static final class RefuseEveryRow implements org.h2.api.Trigger {
         @Override
