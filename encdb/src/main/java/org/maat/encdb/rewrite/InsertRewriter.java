@@ -37,6 +37,9 @@ final class InsertRewriter {
         }
         String name = Identifiers.normalize(insert.getTable().getName());
         EncryptedTable table = catalog.table(name);
+        if (table == null && catalog.view(name) != null) {
+            throw Unsupported.viewWrite(name);
+        }
         if (table == null) {
             throw new SQLException("Table \"" + name + "\" not found", "42S02");
         }
@@ -89,6 +92,9 @@ final class InsertRewriter {
     WritePlan plan(Insert insert) throws SQLException {
         String name = Identifiers.normalize(insert.getTable().getName());
         EncryptedTable table = catalog.table(name);
+        if (table == null && catalog.view(name) != null) {
+            throw Unsupported.viewWrite(name);
+        }
         if (table == null) {
             throw new SQLException("Table \"" + name + "\" not found (tables must be created through the Maat driver)",
                     "42S02");
