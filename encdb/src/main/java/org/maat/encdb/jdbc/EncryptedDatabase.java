@@ -20,6 +20,7 @@ import org.maat.encdb.rewrite.SplitPlan;
 import java.sql.SQLFeatureNotSupportedException;
 import org.maat.encdb.rewrite.StatementRewriter;
 import org.maat.encdb.schema.Catalog;
+import org.maat.encdb.schema.ViewTextSeal;
 
 /**
  * One encrypted H2 database as every connection of this JVM shares it: the catalog, the key ring
@@ -72,8 +73,14 @@ final class EncryptedDatabase {
                     st.execute(sql);
                 }
             }
-            this.catalog = Catalog.open(internal);
-            this.keys = new KeyRing(new KeyDerivation(source), new KeyRing.SecretStore() {
+            KeyDerivation derivation = new KeyDerivation(source);
+            byte[] viewKey = derivation.derive("CATALOG/VIEW_TEXT", 32);
+            try {
+                this.catalog = Catalog.open(internal, new ViewTextSeal(viewKey));
+            } finally {
+                Arrays.fill(viewKey, (byte) 0);
+            }
+            this.keys = new KeyRing(derivation, new KeyRing.SecretStore() {
                 @Override
                 public byte[] get(String name) throws SQLException {
                     synchronized (EncryptedDatabase.this) {

@@ -31,19 +31,51 @@ final class H2Grammar implements AutoCloseable {
     private Connection shape;
     private long version = -1;
 
-    /** {@code syntax} itself, or a refusal (0A000) naming the parser when H2 reads the statement. */
+    /**
+     * {@code syntax} with the SQLState H2's parser gives the statement, or a refusal (0A000) naming the parser
+     * when H2 reads the statement.
+     */
     synchronized SQLException classify(CatalogSnapshot catalog, String sql, SQLSyntaxErrorException syntax) {
+        SQLException h2 = syntaxError(catalog, sql);
+        if (h2 != null) {
+            // H2's SQLState (42000, or 42001 when it names what it expected): the application sees the
+            // state plain H2 would give it.
+            SQLSyntaxErrorException same = new SQLSyntaxErrorException(syntax.getMessage(), h2.getSQLState());
+            same.initCause(syntax);
+            return same;
+        }
+        return new SQLFeatureNotSupportedException("unsupported SQL on the encrypted layer: a statement H2 "
+                + "accepts but the driver's SQL parser (JSqlParser) cannot read, so it cannot tell which values "
+                + "are encrypted (" + syntax.getMessage() + ")", "0A000");
+    }
+
+    /**
+     * For a statement the driver refuses ({@code refusal}, 0A000): H2's syntax error when H2's parser cannot
+     * read it either (an SQLite trigger body, {@code REPLACE INTO}), so the application gets the error plain
+     * H2 gives; else {@code refusal}.
+     */
+    synchronized SQLException syntaxErrorOr(CatalogSnapshot catalog, String sql, SQLException refusal) {
+        SQLException h2 = syntaxError(catalog, sql);
+        if (h2 == null) {
+            return refusal;
+        }
+        String first = String.valueOf(h2.getMessage()).lines().findFirst().orElse("");
+        int cut = first.indexOf("; SQL statement:");
+        return new SQLSyntaxErrorException("syntax error (H2's parser): " + (cut < 0 ? first : first.substring(0, cut)),
+                h2.getSQLState());
+    }
+
+    /** H2's syntax error for {@code sql} on the private shape, or null when H2's parser reads it. */
+    private SQLException syntaxError(CatalogSnapshot catalog, String sql) {
         try {
             mirror(catalog);
             shape.prepareStatement(sql).close();
         } catch (SQLException e) {
             if (e.getErrorCode() == ErrorCode.SYNTAX_ERROR_1 || e.getErrorCode() == ErrorCode.SYNTAX_ERROR_2) {
-                return syntax;
+                return e;
             }
         }
-        return new SQLFeatureNotSupportedException("unsupported SQL on the encrypted layer: a statement H2 "
-                + "accepts but the driver's SQL parser (JSqlParser) cannot read, so it cannot tell which values "
-                + "are encrypted (" + syntax.getMessage() + ")", "0A000");
+        return null;
     }
 
     /** Makes the private database hold {@code catalog}'s tables and views, and nothing else. */

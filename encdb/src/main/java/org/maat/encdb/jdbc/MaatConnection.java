@@ -85,11 +85,17 @@ public final class MaatConnection extends UnsupportedConnection {
     /** The plan of {@code sql}, with the caller inside the layer gate. */
     Plan plan(String sql) throws SQLException {
         checkOpen();
-        StatementAdmission.admit(sql); // before any work: every statement of the application passes here
+        try {
+            StatementAdmission.admit(sql); // before any work: every statement of the application passes here
+        } catch (java.sql.SQLFeatureNotSupportedException several) {
+            throw ApplicationErrors.bounded(db.grammar().syntaxErrorOr(catalog(), sql, several));
+        }
         try {
             return db.plan(sql, leased || depth > 1);
         } catch (java.sql.SQLSyntaxErrorException e) {
             throw ApplicationErrors.bounded(db.grammar().classify(catalog(), sql, e));
+        } catch (java.sql.SQLFeatureNotSupportedException e) {
+            throw ApplicationErrors.bounded(db.grammar().syntaxErrorOr(catalog(), sql, e)); // H2 cannot read it either
         } catch (SQLException e) {
             throw ApplicationErrors.bounded(ApplicationErrors.fromH2(e, sql, catalog())); // a peel or DDL H2 refused
         } catch (RuntimeException e) {

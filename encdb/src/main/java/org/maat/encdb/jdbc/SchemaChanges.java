@@ -6,7 +6,11 @@ import java.sql.Statement;
 import java.util.Locale;
 import org.maat.encdb.rewrite.DdlPlan;
 import org.maat.encdb.rewrite.Plan;
+import java.util.TreeMap;
+import net.sf.jsqlparser.util.TablesNamesFinder;
+import org.maat.encdb.rewrite.StatementParser;
 import org.maat.encdb.schema.Identifiers;
+import org.maat.encdb.schema.ViewDefinition;
 import org.maat.encdb.schema.TriggerDefinition;
 
 /**
@@ -39,7 +43,7 @@ final class SchemaChanges {
         db.schemaChange(conn -> {
             var snap = db.catalog().snapshot();
             if (snap.table(v.view().name()) != null || (!v.orReplace() && snap.view(v.view().name()) != null)) {
-                throw new SQLException("View \"" + v.view().name() + "\" already exists", "42S01");
+                throw new SQLException("View \"" + v.view().name() + "\" already exists", "90038"); // as H2
             }
             db.catalog().putView(conn, v.view());
         });
@@ -95,6 +99,7 @@ final class SchemaChanges {
                     }
                     throw new SQLException("Table \"" + d.name() + "\" not found", "42S02");
                 }
+                dropDependentViews(conn, d);
                 db.catalog().dropTable(conn, d.name(), c -> {
                     try (Statement st = c.createStatement()) {
                         st.execute("DROP TABLE " + Identifiers.quote(d.name()));
@@ -106,9 +111,20 @@ final class SchemaChanges {
                     if (d.ifExists()) {
                         return;
                     }
-                    throw new SQLException("View \"" + d.name() + "\" not found", "42S02");
+                    throw new SQLException("View \"" + d.name() + "\" not found", "90037"); // as H2
                 }
+                dropDependentViews(conn, d);
                 db.catalog().dropView(conn, d.name());
+            }
+            case "TRIGGER" -> {
+                // The driver fires its triggers itself (none is on the server): dropping one is a catalog change.
+                if (!snap.triggers().containsKey(d.name())) {
+                    if (d.ifExists()) {
+                        return;
+                    }
+                    throw new SQLException("Trigger \"" + d.name() + "\" not found", "90042");
+                }
+                db.catalog().dropTrigger(conn, d.name());
             }
             default -> {
                 try (Statement st = conn.createStatement()) {
@@ -116,5 +132,33 @@ final class SchemaChanges {
                 }
             }
         }
+    }
+
+    /**
+     * The views naming {@code d}'s table or view: H2 refuses the drop while one exists (RESTRICT, its default,
+     * 90107), and drops them first with CASCADE. The driver keeps views in its catalog, so it checks this itself.
+     */
+    private void dropDependentViews(Connection conn, Plan.Drop d) throws SQLException {
+        for (ViewDefinition v : new TreeMap<>(db.catalog().snapshot().views()).values()) {
+            if (v.name().equals(d.name()) || db.catalog().snapshot().view(v.name()) == null || !names(v, d.name())) {
+                continue;
+            }
+            if (!d.cascade()) {
+                throw new SQLException("Cannot drop \"" + d.name() + "\" because \"" + v.name() + "\" depends on it",
+                        "90107");
+            }
+            Plan.Drop inner = new Plan.Drop("VIEW", v.name(), true, true);
+            dropDependentViews(conn, inner);
+            db.catalog().dropView(conn, v.name());
+        }
+    }
+
+    private static boolean names(ViewDefinition view, String name) throws SQLException {
+        for (String t : new TablesNamesFinder<Void>().getTables(StatementParser.parse(view.selectSql()))) {
+            if (Identifiers.normalize(t.substring(t.lastIndexOf('.') + 1)).equals(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -18,7 +18,9 @@ import org.maat.encdb.lex.SqlLexer;
  *   <li>more than {@value #MAX_LIST_ITEMS} items in one parenthesized or top-level list (54000): an IN list,
  *       a VALUES list of rows, a select list;
  *   <li>a literal, quoted name or comment the text ends inside of (42000);
- *   <li>a second statement after a {@code ;} (0A000): one call runs one statement.
+ *   <li>a second statement after a {@code ;} (0A000): one call runs one statement. The connection then asks
+ *       {@link H2Grammar} (a private H2 holding only the schema's shape, never the server) whether H2 could read
+ *       the text at all: when not (an SQLite trigger body), the application gets H2's syntax error instead.
  * </ul>
  * Every message names the limit and quotes the statement cut to {@value #EXCERPT_CHARS} characters
  * ({@link #excerpt}). Not guaranteed here: limits on what is not parenthesized (a chain of 100,000 {@code +}
@@ -110,6 +112,9 @@ final class StatementAdmission {
 
     private static SQLException refused(String what, String state, String sql) {
         String message = "statement refused: " + what + ": " + excerpt(sql);
+        if (state.equals("0A000")) {
+            return new java.sql.SQLFeatureNotSupportedException(message, state);
+        }
         return state.startsWith("42") ? new SQLSyntaxErrorException(message, state) : new SQLException(message, state);
     }
 

@@ -37,6 +37,9 @@ final class InsertRewriter {
         }
         String name = Identifiers.normalize(insert.getTable().getName());
         EncryptedTable table = catalog.table(name);
+        if (table == null && catalog.view(name) != null) {
+            throw Unsupported.viewWrite(name);
+        }
         if (table == null) {
             throw new SQLException("Table \"" + name + "\" not found", "42S02");
         }
@@ -86,9 +89,29 @@ final class InsertRewriter {
                 "21S02");
     }
 
+    /** As H2: a row of other width than the view's columns is 21S02 first; else the view is not writable (HYC00). */
+    private SQLException viewInsert(String name, Insert insert) throws SQLException {
+        if (insert.getColumns() == null && insert.getSelect() instanceof Values values
+                && StatementParser.parse(catalog.view(name).selectSql()) instanceof PlainSelect view
+                && view.getSelectItems().stream().noneMatch(i -> i.getExpression()
+                        instanceof net.sf.jsqlparser.statement.select.AllColumns)) {
+            ExpressionList<?> exprs = values.getExpressions();
+            int width = !exprs.isEmpty() && exprs.get(0) instanceof ParenthesedExpressionList<?> first
+                    && exprs.stream().allMatch(e -> e instanceof ParenthesedExpressionList<?>) ? first.size()
+                    : exprs.size();
+            if (width != view.getSelectItems().size()) {
+                return columnCount(view.getSelectItems().size(), width);
+            }
+        }
+        return Unsupported.viewWrite(name);
+    }
+
     WritePlan plan(Insert insert) throws SQLException {
         String name = Identifiers.normalize(insert.getTable().getName());
         EncryptedTable table = catalog.table(name);
+        if (table == null && catalog.view(name) != null) {
+            throw viewInsert(name, insert);
+        }
         if (table == null) {
             throw new SQLException("Table \"" + name + "\" not found (tables must be created through the Maat driver)",
                     "42S02");

@@ -251,6 +251,9 @@ final class ModifyRewriter {
     private EncryptedTable table(Table t) throws SQLException {
         String name = Identifiers.normalize(t.getName());
         EncryptedTable table = catalog.table(name);
+        if (table == null && catalog.view(name) != null) {
+            throw Unsupported.viewWrite(name);
+        }
         if (table == null) {
             throw new SQLException("Table \"" + name + "\" not found (tables must be created through the Maat driver)",
                     "42S02");

@@ -133,8 +133,8 @@ public sealed interface Plan permits QueryPlan, SplitPlan, Plan.Explain, WritePl
         }
     }
 
-    /** {@code DROP TABLE|VIEW|INDEX name}. */
-    record Drop(String kind, String name, boolean ifExists) implements Plan {
+    /** {@code DROP TABLE|VIEW|INDEX|TRIGGER name}; {@code cascade}: also the views that use it. */
+    record Drop(String kind, String name, boolean ifExists, boolean cascade) implements Plan {
         @Override
         public <R> R accept(Cases<R> cases) throws SQLException {
             return cases.drop(this);

@@ -18,7 +18,8 @@ import org.maat.encdb.onion.Onion;
 /**
  * The encrypted schema catalog, persisted in H2 tables of schema {@code MAAT} next to the data:
  * every logical column's type, onions, current layer of each onion, join group and search mode;
- * views, procedures and triggers created through the driver; and wrapped key material.
+ * views (their text sealed, {@link ViewTextSeal}), procedures and triggers created through the driver; and
+ * wrapped key material.
  *
  * <p>Guarantees: a change is written and committed in one H2 transaction together with the data
  * change it describes (a peel's {@code UPDATE}), and only then published as a new
@@ -48,13 +49,18 @@ public final class Catalog {
     };
 
     private volatile CatalogSnapshot snapshot;
+    private final ViewTextSeal viewTexts;
 
-    private Catalog(CatalogSnapshot snapshot) {
+    private Catalog(CatalogSnapshot snapshot, ViewTextSeal viewTexts) {
         this.snapshot = snapshot;
+        this.viewTexts = viewTexts;
     }
 
-    /** Opens the catalog of the database behind {@code conn}, creating its tables when absent. */
-    public static Catalog open(Connection conn) throws SQLException {
+    /**
+     * Opens the catalog of the database behind {@code conn}, creating its tables when absent; views' texts are
+     * sealed with {@code viewTexts} in H2.
+     */
+    public static Catalog open(Connection conn, ViewTextSeal viewTexts) throws SQLException {
         boolean auto = conn.getAutoCommit();
         conn.setAutoCommit(true);
         try (Statement st = conn.createStatement()) {
@@ -64,7 +70,7 @@ public final class Catalog {
         } finally {
             conn.setAutoCommit(auto);
         }
-        return new Catalog(load(conn, 1));
+        return new Catalog(load(conn, 1, viewTexts), viewTexts);
     }
 
     /** The current schema; never blocks. */
@@ -129,10 +135,11 @@ public final class Catalog {
     }
 
     public synchronized void putView(Connection conn, ViewDefinition view) throws SQLException {
+        String sealed = viewTexts.seal(view.name(), view.selectSql());
         inTransaction(conn, c -> {
             try (PreparedStatement ps = c.prepareStatement("MERGE INTO MAAT.VIEWS KEY (VIEW_NAME) VALUES (?, ?)")) {
                 ps.setString(1, view.name());
-                ps.setString(2, view.selectSql());
+                ps.setString(2, sealed);
                 ps.executeUpdate();
             }
         });
@@ -181,6 +188,18 @@ public final class Catalog {
         });
         Map<String, TriggerDefinition> triggers = new HashMap<>(snapshot.triggers());
         triggers.put(trigger.name(), trigger);
+        publish(snapshot.tables(), snapshot.views(), snapshot.routines(), triggers);
+    }
+
+    public synchronized void dropTrigger(Connection conn, String name) throws SQLException {
+        inTransaction(conn, c -> {
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM MAAT.TRIGGERS WHERE TRIGGER_NAME = ?")) {
+                ps.setString(1, name);
+                ps.executeUpdate();
+            }
+        });
+        Map<String, TriggerDefinition> triggers = new HashMap<>(snapshot.triggers());
+        triggers.remove(name);
         publish(snapshot.tables(), snapshot.views(), snapshot.routines(), triggers);
     }
 
@@ -265,7 +284,7 @@ public final class Catalog {
         }
     }
 
-    private static CatalogSnapshot load(Connection c, long version) throws SQLException {
+    private static CatalogSnapshot load(Connection c, long version, ViewTextSeal viewTexts) throws SQLException {
         Map<String, List<EncryptedColumn>> columns = new LinkedHashMap<>();
         try (Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT * FROM MAAT.COLUMNS ORDER BY TABLE_NAME, ORDINAL")) {
@@ -291,7 +310,8 @@ public final class Catalog {
         Map<String, ViewDefinition> views = new HashMap<>();
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT * FROM MAAT.VIEWS")) {
             while (rs.next()) {
-                views.put(rs.getString(1), new ViewDefinition(rs.getString(1), rs.getString(2)));
+                views.put(rs.getString(1), new ViewDefinition(rs.getString(1), viewTexts.open(rs.getString(1),
+                        rs.getString(2))));
             }
         }
         Map<String, RoutineDefinition> routines = new HashMap<>();

@@ -223,7 +223,7 @@ class StatementRewriterTest {
                 }));
         assertThat(plan("CREATE VIEW V AS SELECT ID, NAME FROM EMP", peeled)).isInstanceOfSatisfying(
                 Plan.CreateView.class, v -> assertThat(v.view().name()).isEqualTo("V"));
-        assertThat(plan("DROP TABLE IF EXISTS EMP", peeled)).isEqualTo(new Plan.Drop("TABLE", "EMP", true));
+        assertThat(plan("DROP TABLE IF EXISTS EMP", peeled)).isEqualTo(new Plan.Drop("TABLE", "EMP", true, false));
         assertThat(plan("CREATE ALIAS RAISE FOR \"org.example.Pay.raise\"", peeled)).isInstanceOfSatisfying(
                 Plan.CreateRoutine.class, r -> assertThat(r.routine().javaMethod()).isEqualTo("org.example.Pay.raise"));
         assertThat(plan("CREATE TRIGGER AUDIT AFTER UPDATE ON EMP FOR EACH ROW CALL \"org.example.Audit\"", peeled))

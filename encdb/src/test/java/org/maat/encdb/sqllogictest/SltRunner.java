@@ -20,8 +20,9 @@ import java.util.regex.Pattern;
  * Runs a {@link SltScript} through plain H2 and through the encrypted layer, record by record. Plain H2
  * is checked against the script's expected results (a disagreement is H2's, counted apart); the
  * encrypted layer is checked against plain H2: it must return the same rendered values, or fail where
- * H2 fails, or refuse the SQL with SQLState 0A000. A refused or mismatched statement that changes data
- * leaves the two databases different, so the rest of that script is not compared (counted as such).
+ * H2 fails with the same SQLState, or refuse the SQL with SQLState 0A000. A refused or mismatched
+ * statement that changes data leaves the two databases different, so the rest of that script is not
+ * compared (counted as such).
  */
 public final class SltRunner {
 
@@ -91,7 +92,7 @@ public final class SltRunner {
             // An index that is not created changes no answer; anything else leaves the databases apart.
             return h2Error == null && !s.sql().trim().toUpperCase(Locale.ROOT).matches("(?s)CREATE\\s+INDEX.*");
         }
-        if ((h2Error == null) == (driverError == null)) {
+        if ((h2Error == null) == (driverError == null) && sameState(h2Error, driverError)) {
             tally.agrees();
             return false;
         }
@@ -115,10 +116,11 @@ public final class SltRunner {
         } catch (SQLException e) {
             if (isRefusal(e)) {
                 tally.refused(kind(e), e.getMessage());
-            } else if (h2Error != null) {
+            } else if (h2Error != null && sameState(h2Error, e)) {
                 tally.agrees();
             } else {
-                tally.mismatch(new Mismatch(where, q.sql(), shorten(h2Values), describe(e)));
+                tally.mismatch(new Mismatch(where, q.sql(), h2Error != null ? describe(h2Error) : shorten(h2Values),
+                        describe(e)));
             }
             return false;
         }
@@ -129,6 +131,12 @@ public final class SltRunner {
                     shorten(driverValues)));
         }
         return false;
+    }
+
+    /** Error for error: where both fail, with the same SQLState (both succeeding counts as the same). */
+    private static boolean sameState(SQLException h2Error, SQLException driverError) {
+        return h2Error == null || driverError == null
+                || java.util.Objects.equals(h2Error.getSQLState(), driverError.getSQLState());
     }
 
     private static SQLException execute(Connection c, String sql) {
