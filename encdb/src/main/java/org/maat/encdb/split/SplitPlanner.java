@@ -128,7 +128,7 @@ public final class SplitPlanner {
         for (Map.Entry<String, List<Occurrence>> e : byTable.entrySet()) {
             SplitPlan.Scan scan = scan(catalog.table(e.getKey()), e.getValue(), rowIdTables.contains(e.getKey()));
             scans.add(scan);
-            cost += scan.estimatedRows() * Math.max(1, scan.columns().size());
+            cost += scan.estimate().rows() * Math.max(1, scan.columns().size());
         }
         List<String> ddl = new ArrayList<>(indexes(scans));
         for (String v : views) {
@@ -356,8 +356,10 @@ public final class SplitPlanner {
             clientCols.add(new SplitPlan.ClientColumn(c.name(), c.plaintext() || c.type() == null ? null
                     : c.type().ddl(), c.nullable()));
         }
-        return new SplitPlan.Scan(table.name(), chosen.plan(), chosen == plain ? null : plain.plan(),
-                chosen.parameterMap(), clientCols, chosen.rowId(), reducedBy, estimate, rows, pushedText, left);
+        SplitPlan.Read read = new SplitPlan.Read(chosen.plan(), chosen.parameterMap(), chosen.rowId(),
+                chosen == plain ? null : plain.plan(), reducedBy);
+        return new SplitPlan.Scan(table.name(), clientCols, read,
+                new SplitPlan.Estimate(estimate, rows, pushedText, left));
     }
 
     /** Another naming of the block joined to this one on {@code own = key} of the same join group, with its filters. */
