@@ -9,13 +9,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The differential fuzzer with a fixed seed: 300 random queries over random tables, each answered through
+ * The differential fuzzer with a fixed seed: 2,000 random queries, 100 per random schema, each answered through
  * the encrypted layer as plain H2 answers it (or refused with 0A000, counted). Longer runs: {@code maat
  * bench fuzz --seconds S --seed N}.
  */
 class DifferentialFuzzTest {
 
-    /** About 30 s on a loaded 2-core machine: each row and query crosses the onions (OPE, Paillier). */
+    /**
+     * About 45 s of queries on the 2-core build machine beside other builds (longer when it is crowded): each row
+     * and query crosses the onions (OPE, Paillier); one database pair serves the run.
+     */
     private static final int QUERIES = 2000;
 
     @TempDir
