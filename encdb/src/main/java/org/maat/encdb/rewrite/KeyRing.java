@@ -43,10 +43,14 @@ public final class KeyRing implements AutoCloseable {
         return new Det(keys.derive("CATALOG/KEYCHECK", 64)).encrypt(new byte[16]);
     }
 
-    /** The cipher of {@code column}; cached by the column's keys' identity (name, join group, search mode). */
+    /**
+     * The cipher of {@code column}; cached by the column's keys' identity (name, join group, search mode) and
+     * its type, which says how values are encoded and decoded: a table dropped and created again under the
+     * same name may give a column another type.
+     */
     public ColumnCipher cipher(EncryptedColumn column) throws SQLException {
         String id = column.qualifiedName() + "|" + column.joinGroup() + "|" + column.search() + "|"
-                + column.onions();
+                + column.onions() + "|" + column.type();
         ColumnCipher c = ciphers.get(id);
         if (c == null) {
             c = new ColumnCipher(column, keys, column.has(Onion.ADD) ? add() : null);

@@ -22,72 +22,80 @@ public final class QueryPlan implements Plan {
     public record SortKey(int column, boolean ascending, boolean nullsFirst) {
     }
 
-    private final String sql;
-    private final List<ParameterBinder> binders;
-    private final int parameters;
-    private final List<ResultColumn> columns;
-    private final int visible;
-    private final List<LikeFilter> filters;
-    private final boolean clientDistinct;
-    private final List<SortKey> clientSort;
-    private final ValueSource limit;
-    private final ValueSource offset;
+    /**
+     * The statement H2 runs: its SQL and binders, the number of application parameters, and its result
+     * columns, of which the first {@code visible} are the application's (the rest are decrypted only for
+     * client-side steps).
+     */
+    record Physical(String sql, List<ParameterBinder> binders, int parameters, List<ResultColumn> columns,
+            int visible) {
+        Physical {
+            binders = List.copyOf(binders);
+            columns = List.copyOf(columns);
+        }
+    }
 
-    QueryPlan(String sql, List<ParameterBinder> binders, int parameters, List<ResultColumn> columns, int visible,
-            List<LikeFilter> filters, boolean clientDistinct, List<SortKey> clientSort, ValueSource limit,
+    /**
+     * What the client does with the decrypted rows, in this order: keep those matching every LIKE
+     * {@code filter}, drop duplicates ({@code distinct}), {@code sort}, then apply {@code offset} and
+     * {@code limit} (null: H2 applies any).
+     */
+    record ClientSteps(List<LikeFilter> filters, boolean distinct, List<SortKey> sort, ValueSource limit,
             ValueSource offset) {
-        this.sql = sql;
-        this.binders = List.copyOf(binders);
-        this.parameters = parameters;
-        this.columns = List.copyOf(columns);
-        this.visible = visible;
-        this.filters = List.copyOf(filters);
-        this.clientDistinct = clientDistinct;
-        this.clientSort = List.copyOf(clientSort);
-        this.limit = limit;
-        this.offset = offset;
+        ClientSteps {
+            filters = List.copyOf(filters);
+            sort = List.copyOf(sort);
+        }
+    }
+
+    private final Physical physical;
+    private final ClientSteps client;
+
+    QueryPlan(Physical physical, ClientSteps client) {
+        this.physical = physical;
+        this.client = client;
     }
 
     public String sql() {
-        return sql;
+        return physical.sql();
     }
 
     public List<ParameterBinder> binders() {
-        return binders;
+        return physical.binders();
     }
 
     @Override
     public int parameters() {
-        return parameters;
+        return physical.parameters();
     }
 
     public List<ResultColumn> columns() {
-        return columns;
+        return physical.columns();
     }
 
     public int visible() {
-        return visible;
+        return physical.visible();
     }
 
     public List<LikeFilter> filters() {
-        return filters;
+        return client.filters();
     }
 
     public boolean clientDistinct() {
-        return clientDistinct;
+        return client.distinct();
     }
 
     public List<SortKey> clientSort() {
-        return clientSort;
+        return client.sort();
     }
 
     /** Client-side LIMIT, or null (then H2 applies any limit). */
     public ValueSource limit() {
-        return limit;
+        return client.limit();
     }
 
     public ValueSource offset() {
-        return offset;
+        return client.offset();
     }
 
     @Override
@@ -102,7 +110,7 @@ public final class QueryPlan implements Plan {
 
     @Override
     public String physicalSql() {
-        return sql;
+        return physical.sql();
     }
 
     @Override
@@ -121,9 +129,9 @@ public final class QueryPlan implements Plan {
                 QueryPlan.class.getClassLoader(), new Class<?>[] {java.sql.PreparedStatement.class},
                 (proxy, method, args) -> method.getReturnType() == boolean.class ? false
                         : method.getReturnType() == int.class ? 0 : null);
-        Object[] unset = new Object[parameters];
+        Object[] unset = new Object[physical.parameters()];
         java.util.Arrays.fill(unset, ValueSource.Unset.UNSET);
-        for (ParameterBinder b : binders) {
+        for (ParameterBinder b : physical.binders()) {
             try {
                 b.bind(unset, sink);
             } catch (java.sql.SQLFeatureNotSupportedException refused) {
@@ -137,6 +145,7 @@ public final class QueryPlan implements Plan {
 
     /** Whether rows must be decrypted and post-processed on the client before the application sees them. */
     public boolean clientSide() {
-        return !filters.isEmpty() || clientDistinct || !clientSort.isEmpty() || limit != null || offset != null;
+        return !client.filters().isEmpty() || client.distinct() || !client.sort().isEmpty() || client.limit() != null
+                || client.offset() != null;
     }
 }

@@ -122,9 +122,11 @@ final class SelectRewriter {
         Grouping grouping = grouping(ps, items);
         Ordering ordering = ordering(ps, grouped, distinct, grouping, items);
         Window window = window(ps, clientFilter || !ordering.client().isEmpty() || (distinct && !serverDistinct));
-        return new QueryPlan(sql(source, serverDistinct, grouping, ordering, window), root.binders,
-                root.appParameters(), columns, visible, filters, distinct && !serverDistinct, ordering.client(),
-                window.limit(), window.offset());
+        QueryPlan.Physical physical = new QueryPlan.Physical(sql(source, serverDistinct, grouping, ordering, window),
+                root.binders, root.appParameters(), columns, visible);
+        QueryPlan.ClientSteps after = new QueryPlan.ClientSteps(filters, distinct && !serverDistinct,
+                ordering.client(), window.limit(), window.offset());
+        return new QueryPlan(physical, after);
     }
 
     /** FROM (tables, joins, views expanded in place) and WHERE; LIKE beside an equality is re-checked on the client. */
@@ -237,6 +239,11 @@ final class SelectRewriter {
             if (clientRows) {
                 limit = l;
                 offset = f;
+                if (limitExpr instanceof net.sf.jsqlparser.expression.LongValue zero && zero.getValue() == 0) {
+                    // H2 evaluates nothing under LIMIT 0, so raises no error of evaluation (a column outside
+                    // GROUP BY): neither must the server's query.
+                    tail.append(" LIMIT 0");
+                }
             } else {
                 if (l != null) {
                     tail.append(" LIMIT ");

@@ -24,29 +24,47 @@ public final class SplitPlan implements Plan {
     }
 
     /**
-     * One scan: the query H2 runs ({@code query}), where each of its parameters comes from
-     * ({@code parameterMap[i]} is the 0-based application parameter of scan parameter i), the client table
-     * its rows fill, and, for EXPLAIN, the estimate and which conditions were pushed or left to the client.
-     * When {@code rowId}, the scan's first column is the physical {@code _ROWID_}, loaded as the invisible
-     * client column {@code "maat$rowid"}, the client table's primary key, so the client's {@code _ROWID_} is it. {@code unfiltered} is the same scan without pushed conditions (null
-     * when none were pushed), run when H2 refuses a pushed condition for the values of one execution.
-     * {@code reducedBy} names the reducer join the scan runs with (null: none); its rows are then
-     * deduplicated by row id on the client.
+     * How a scan reads its table on H2. {@code query} is the rewritten single-table query (or reducer join);
+     * {@code parameterMap[i]} is the 0-based application parameter of its parameter i. {@code unfiltered} is
+     * the same scan without pushed conditions (null when none were pushed), run when H2 refuses a pushed
+     * condition for the values of one execution. When {@code rowId}, the query's first column is the physical
+     * {@code _ROWID_}. {@code reducedBy} names the reducer join the query runs with (null: none); its rows are
+     * then deduplicated by row id on the client.
      */
-    public record Scan(String table, QueryPlan query, QueryPlan unfiltered, int[] parameterMap,
-            List<ClientColumn> columns, boolean rowId, String reducedBy, double estimatedRows, double tableRows, List<String> pushed, List<String> clientLeft) {
-        public Scan {
+    public record Read(QueryPlan query, int[] parameterMap, boolean rowId, QueryPlan unfiltered, String reducedBy) {
+        public Read {
             parameterMap = parameterMap.clone();
-            columns = List.copyOf(columns);
+        }
+    }
+
+    /**
+     * What EXPLAIN shows of a scan: the rows it is estimated to ship of the table's, the conditions pushed to
+     * H2 and those left to the client.
+     */
+    public record Estimate(double rows, double tableRows, List<String> pushed, List<String> clientLeft) {
+        public Estimate {
             pushed = List.copyOf(pushed);
             clientLeft = List.copyOf(clientLeft);
+        }
+    }
+
+    /**
+     * One scan: the client table {@code table} with {@code columns} that its rows fill, how H2 reads them
+     * ({@link Read}), and its {@link Estimate}. When the read carries the row id, it is loaded as the
+     * invisible client column {@code "maat$rowid"}, the client table's primary key, so the client's
+     * {@code _ROWID_} is it.
+     */
+    public record Scan(String table, List<ClientColumn> columns, Read read, Estimate estimate) {
+        public Scan {
+            columns = List.copyOf(columns);
         }
 
         /** The scan's parameter values, taken from the application's. */
         public Object[] parameters(Object[] applicationParameters) {
-            Object[] out = new Object[parameterMap.length];
+            int[] map = read.parameterMap();
+            Object[] out = new Object[map.length];
             for (int i = 0; i < out.length; i++) {
-                out[i] = applicationParameters[parameterMap[i]];
+                out[i] = applicationParameters[map[i]];
             }
             return out;
         }

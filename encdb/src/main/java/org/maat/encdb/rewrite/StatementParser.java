@@ -2,6 +2,8 @@ package org.maat.encdb.rewrite;
 
 import java.sql.SQLException;
 import java.sql.SQLSyntaxErrorException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import net.sf.jsqlparser.JSQLParserException;
@@ -17,13 +19,22 @@ import net.sf.jsqlparser.statement.Statement;
 public final class StatementParser {
 
     private static final Pattern POSITION = Pattern.compile("at line (\\d+), column (\\d+)");
+    /**
+     * Where JSqlParser runs a parse under its time limit. Its default starts a new thread for every parse
+     * (about half of a parse's cost on a loaded machine); these are reused, daemon, and gone after a minute idle.
+     */
+    private static final ExecutorService PARSING = Executors.newCachedThreadPool(task -> {
+        Thread t = new Thread(task, "maat-sql-parser");
+        t.setDaemon(true);
+        return t;
+    });
 
     private StatementParser() {
     }
 
     public static Statement parse(String sql) throws SQLException {
         try {
-            return CCJSqlParserUtil.parse(SignRuns.collapse(sql));
+            return CCJSqlParserUtil.parse(SignRuns.collapse(sql), PARSING, null);
         } catch (JSQLParserException e) {
             throw syntaxError(sql, e);
         } catch (RuntimeException | Error e) {

@@ -115,13 +115,33 @@ public final class StatementRewriter {
         if (st instanceof Execute e) {
             return call(e);
         }
+        if (st instanceof net.sf.jsqlparser.statement.SetStatement set) {
+            refuseSessionVariable(set);
+            return new Plan.PassThrough(sql);
+        }
         if (st instanceof net.sf.jsqlparser.statement.Commit
-                || st instanceof net.sf.jsqlparser.statement.RollbackStatement
-                || st instanceof net.sf.jsqlparser.statement.SetStatement) {
+                || st instanceof net.sf.jsqlparser.statement.RollbackStatement) {
             return new Plan.PassThrough(sql);
         }
         throw Unsupported.construct(st.getClass().getSimpleName().replaceAll("([a-z])([A-Z])", "$1 $2")
                 .toUpperCase(Locale.ROOT) + " statement");
+    }
+
+    /**
+     * {@code SET @name = value} is refused: a session variable lives in the server's session, so its value
+     * (a literal, or what an expression over the tables computes) would reach H2 in plaintext. Other SET
+     * statements change settings (null ordering, time zone, mode) and pass through as written.
+     */
+    private static void refuseSessionVariable(net.sf.jsqlparser.statement.SetStatement set)
+            throws SQLFeatureNotSupportedException {
+        for (int i = 0; i < set.getCount(); i++) {
+            String name = String.valueOf(set.getName(i)).trim();
+            if (name.startsWith("@")) {
+                throw new SQLFeatureNotSupportedException("unsupported SQL on the encrypted layer: session variable "
+                        + name + " (SET @name: H2 would hold its value in plaintext in the server's session; keep "
+                        + "the value in the application and pass it as a parameter, ?)", "0A000");
+            }
+        }
     }
 
     /** A query: wholly in H2 when the rewriter can run it there, else split between H2 and the client. */

@@ -52,17 +52,14 @@ public final class ClientEngine implements AutoCloseable {
         Connection c = connection();
         apply(c, session);
         try {
-            for (SplitPlan.Scan scan : plan.scans()) {
+            List<SplitPlan.Scan> all = plan.scans();
+            for (int s = 0; s < all.size(); s++) {
+                SplitPlan.Scan scan = all.get(s);
                 ResultSet rows;
                 try {
-                    rows = scans.run(scan.query(), scan.parameters(params));
-                } catch (SQLFeatureNotSupportedException refused) {
-                    if (scan.unfiltered() == null) {
-                        throw refused;
-                    }
-                    // A pushed condition refused for these values (a LIKE pattern without a searchable word):
-                    // the client evaluates it on the whole table instead.
-                    rows = scans.run(scan.unfiltered(), new Object[0]);
+                    rows = read(scan, params, scans);
+                } catch (SQLException failed) {
+                    throw preparedFirst(c, plan, all.subList(s, all.size()), session, failed);
                 }
                 load(c, scan, rows, session);
             }
@@ -96,6 +93,46 @@ public final class ClientEngine implements AutoCloseable {
         }
     }
 
+    private static ResultSet read(SplitPlan.Scan scan, Object[] params, ScanRunner scans) throws SQLException {
+        try {
+            return scans.run(scan.read().query(), scan.parameters(params));
+        } catch (SQLFeatureNotSupportedException refused) {
+            if (scan.read().unfiltered() == null) {
+                throw refused;
+            }
+            // A pushed condition refused for these values (a LIKE pattern without a searchable word):
+            // the client evaluates it on the whole table instead.
+            return scans.run(scan.read().unfiltered(), new Object[0]);
+        }
+    }
+
+    /**
+     * The error plain H2 gives when a scan fails: H2 prepares the whole statement before it reads a row, so
+     * an error of preparing it (a constant {@code 1 / 0}) comes before one of evaluating a pushed condition
+     * on a row (an overflow). The application's statement is prepared over the tables not loaded yet,
+     * created empty; its error wins, else the scan's.
+     */
+    private static SQLException preparedFirst(Connection c, SplitPlan plan, List<SplitPlan.Scan> unloaded,
+            ServerSession session, SQLException scanFailure) {
+        if (scanFailure instanceof SQLFeatureNotSupportedException) {
+            return scanFailure; // a refusal: the statement is not run at all
+        }
+        try {
+            for (SplitPlan.Scan scan : unloaded) {
+                createTable(c, scan, session);
+            }
+            try (Statement st = c.createStatement()) {
+                for (String ddl : plan.clientDdl()) {
+                    st.execute(ddl);
+                }
+            }
+            c.prepareStatement(plan.clientSql()).close();
+        } catch (SQLException prepareFailure) {
+            return prepareFailure;
+        }
+        return scanFailure;
+    }
+
     /** The server's settings on the client H2, unless the last statement left the same ones there. */
     private void apply(Connection c, ServerSession session) throws SQLException {
         if (!session.sameSettings(applied)) {
@@ -118,7 +155,7 @@ public final class ClientEngine implements AutoCloseable {
     private static void load(Connection c, SplitPlan.Scan scan, ResultSet rows, ServerSession session)
             throws SQLException {
         try (rows) {
-            int first = scan.rowId() ? 2 : 1;
+            int first = scan.read().rowId() ? 2 : 1;
             List<String> names = createTable(c, scan, session);
             if (names.isEmpty()) {
                 return;
@@ -126,7 +163,7 @@ public final class ClientEngine implements AutoCloseable {
             String insert = "INSERT INTO " + Identifiers.quote(scan.table()) + " (" + String.join(", ", names)
                     + ") VALUES (" + "?, ".repeat(names.size() - 1) + "?)";
             int n = scan.columns().size();
-            java.util.Set<Object> seen = scan.reducedBy() == null ? null : new java.util.HashSet<>();
+            java.util.Set<Object> seen = scan.read().reducedBy() == null ? null : new java.util.HashSet<>();
             try (PreparedStatement ps = c.prepareStatement(insert)) {
                 int pending = 0;
                 while (rows.next()) {
@@ -136,7 +173,7 @@ public final class ClientEngine implements AutoCloseable {
                     for (int i = 0; i < n; i++) {
                         ps.setObject(i + 1, local(rows.getObject(first + i)));
                     }
-                    if (scan.rowId()) {
+                    if (scan.read().rowId()) {
                         ps.setObject(n + 1, rows.getObject(1));
                     }
                     ps.addBatch();
@@ -164,7 +201,7 @@ public final class ClientEngine implements AutoCloseable {
                     .append(col.type() != null ? col.type() : session.declaredType(scan.table(), col.name()))
                     .append(col.nullable() ? "" : " NOT NULL");
         }
-        if (scan.rowId()) {
+        if (scan.read().rowId()) {
             // The primary key H2 takes as the row key: the client's _ROWID_ is the server's row id, under
             // its own name in the application's text, beside any column the application could name.
             names.add(ROW_ID);

@@ -27,16 +27,17 @@ public final class SplitExplain {
         for (SplitPlan.Scan s : scans) {
             List<String> cols = new ArrayList<>();
             s.columns().forEach(c -> cols.add(c.name()));
-            if (s.rowId()) {
+            if (s.read().rowId()) {
                 cols.add(0, "_ROWID_");
             }
             out.add(String.format(Locale.ROOT, "H2 scan %d: %s cols %s est. %,.0f of %,.0f rows", ++n, s.table(),
-                    cols.isEmpty() ? "(none)" : String.join(", ", cols), s.estimatedRows(), s.tableRows()));
-            out.add("  pushed: " + (s.pushed().isEmpty() ? "(nothing)" : String.join(" AND ", s.pushed())));
-            out.add("  physical: " + s.query().sql());
-            steps(s.query()).forEach(step -> out.add("  client step: " + step));
-            if (!s.clientLeft().isEmpty()) {
-                out.add("  client left: " + String.join("; ", s.clientLeft())
+                    cols.isEmpty() ? "(none)" : String.join(", ", cols), s.estimate().rows(), s.estimate().tableRows()));
+            out.add("  pushed: " + (s.estimate().pushed().isEmpty() ? "(nothing)"
+                    : String.join(" AND ", s.estimate().pushed())));
+            out.add("  physical: " + s.read().query().sql());
+            steps(s.read().query()).forEach(step -> out.add("  client step: " + step));
+            if (!s.estimate().clientLeft().isEmpty()) {
+                out.add("  client left: " + String.join("; ", s.estimate().clientLeft())
                         + "  (why: the rewriter cannot run it in H2, or it reads other tables)");
             }
         }

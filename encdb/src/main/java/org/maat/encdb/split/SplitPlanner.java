@@ -128,7 +128,7 @@ public final class SplitPlanner {
         for (Map.Entry<String, List<Occurrence>> e : byTable.entrySet()) {
             SplitPlan.Scan scan = scan(catalog.table(e.getKey()), e.getValue(), rowIdTables.contains(e.getKey()));
             scans.add(scan);
-            cost += scan.estimatedRows() * Math.max(1, scan.columns().size());
+            cost += scan.estimate().rows() * Math.max(1, scan.columns().size());
         }
         List<String> ddl = new ArrayList<>(indexes(scans));
         for (String v : views) {
@@ -356,8 +356,10 @@ public final class SplitPlanner {
             clientCols.add(new SplitPlan.ClientColumn(c.name(), c.plaintext() || c.type() == null ? null
                     : c.type().ddl(), c.nullable()));
         }
-        return new SplitPlan.Scan(table.name(), chosen.plan(), chosen == plain ? null : plain.plan(),
-                chosen.parameterMap(), clientCols, chosen.rowId(), reducedBy, estimate, rows, pushedText, left);
+        SplitPlan.Read read = new SplitPlan.Read(chosen.plan(), chosen.parameterMap(), chosen.rowId(),
+                chosen == plain ? null : plain.plan(), reducedBy);
+        return new SplitPlan.Scan(table.name(), clientCols, read,
+                new SplitPlan.Estimate(estimate, rows, pushedText, left));
     }
 
     /** Another naming of the block joined to this one on {@code own = key} of the same join group, with its filters. */
@@ -427,17 +429,38 @@ public final class SplitPlanner {
         }
         String condition = String.join(" AND ", conds);
         sql.append(" WHERE ").append(condition);
+        return attempt(sql.toString(), condition + " [" + r.describe() + "]", params, true);
+    }
+
+    /**
+     * The scan {@code sql} as the rewriter plans it, or null when this alternative cannot run; the one policy
+     * for every alternative of a scan (pushed conditions, one condition alone, a reducer join, the whole
+     * table). A refusal (0A000, also one of a constant) or a peel not done means it cannot run: the caller
+     * tries the next, leaving the conditions to the client. So does any other error of a scan that carries
+     * conditions ({@code condition} not null): the client H2 evaluates the whole statement, so it raises an
+     * error of a condition exactly as plain H2 would (22012 of a constant {@code 1 / 0}, 22018 of text
+     * compared with a number), and none that H2 would not (22003 of a constant the driver cannot encode at an
+     * INTEGER column's type, which H2 compares as a BIGINT). Errors of running a scan are H2's and reach the
+     * caller ({@link ClientEngine}). Only the whole table's scan failing otherwise is the statement's answer:
+     * nothing else can read the table.
+     */
+    private Attempt attempt(String sql, String condition, List<Integer> params, boolean rowId)
+            throws SQLException, PeelRequired {
         try {
-            QueryPlan plan = StatementRewriter.planScan(sql.toString(), catalog, keys, options, true);
+            QueryPlan plan = StatementRewriter.planScan(sql, catalog, keys, options, rowId);
             if (plan.refusedConstant() != null) {
                 return null;
             }
-            return new Attempt(plan, condition + " [" + r.describe() + "]",
-                    params.stream().mapToInt(Integer::intValue).toArray(), true);
-        } catch (SQLException refusedByRewriter) {
+            return new Attempt(plan, condition, params.stream().mapToInt(Integer::intValue).toArray(), rowId);
+        } catch (SQLFeatureNotSupportedException refusedByRewriter) {
             return null;
         } catch (PeelRequired p) {
-            peeling.without(p);
+            peeling.without(p); // rethrown when peels are done on demand
+            return null;
+        } catch (SQLException other) {
+            if (condition == null) {
+                throw other;
+            }
             return null;
         }
     }
@@ -472,23 +495,7 @@ public final class SplitPlanner {
             condition = ors.size() == 1 ? ors.get(0) : "(" + String.join(") OR (", ors) + ")";
             sql.append(" WHERE ").append(condition);
         }
-        try {
-            QueryPlan plan = StatementRewriter.planScan(sql.toString(), catalog, keys, options, withRowId);
-            if (plan.refusedConstant() != null) {
-                return null;
-            }
-            return new Attempt(plan, condition, params.stream().mapToInt(Integer::intValue).toArray(), withRowId);
-        } catch (SQLFeatureNotSupportedException refusedByRewriter) {
-            return null;
-        } catch (PeelRequired p) {
-            peeling.without(p); // rethrown when peels are done on demand
-            return null;
-        } catch (SQLException other) {
-            if (namings.isEmpty()) {
-                throw other;
-            }
-            return null; // left to the client, which reports it as H2 would
-        }
+        return attempt(sql.toString(), condition, params, withRowId);
     }
 
     /** The conditions that may filter one naming's rows (see the class comment). */

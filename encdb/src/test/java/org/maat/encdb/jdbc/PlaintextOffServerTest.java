@@ -30,7 +30,8 @@ import org.maat.keys.KeyFile;
  * parser cannot read, that are huge, too deep or several in one, each carrying a unique literal, are run
  * through the driver; then every file in the database directory is scanned for those literals (none), and
  * over {@code tcp://} every byte the server received is scanned too. The control runs the same statements
- * on plain H2 and finds them on its disk, so the scan can see them.
+ * on plain H2 and finds them on its disk, so the scan can see them. A session variable ({@code SET @v = ...})
+ * is refused: its value would be held by the server's session.
  */
 class PlaintextOffServerTest {
 
@@ -38,7 +39,7 @@ class PlaintextOffServerTest {
     Path dir;
 
     private static final List<String> LITERALS = List.of("ZQXMALFORMED01", "ZQXUNREADABLE02", "ZQXUNREADABLE03",
-            "ZQXHUGE04", "ZQXDEEP05", "ZQXMULTI06", "ZQXUNKNOWNCOL07");
+            "ZQXHUGE04", "ZQXDEEP05", "ZQXMULTI06", "ZQXUNKNOWNCOL07", "ZQXSESSIONVAR08", "ZQXSESSIONVAR09");
 
     private static List<String> statements() {
         StringJoiner huge = new StringJoiner(", ", "SELECT NAME FROM EMPLOYEES WHERE NAME IN ('ZQXHUGE04', ", ")");
@@ -52,7 +53,10 @@ class PlaintextOffServerTest {
                 huge.toString(),
                 "SELECT " + "(".repeat(3_000) + "'ZQXDEEP05'" + ")".repeat(3_000) + " FROM EMPLOYEES",
                 "SELECT 1; SELECT NAME FROM EMPLOYEES WHERE NAME = 'ZQXMULTI06'",
-                "SELECT NOSUCHCOLUMN FROM EMPLOYEES WHERE NAME = 'ZQXUNKNOWNCOL07'");
+                "SELECT NOSUCHCOLUMN FROM EMPLOYEES WHERE NAME = 'ZQXUNKNOWNCOL07'",
+                // a session variable would live in the server's session
+                "SET @SECRET = 'ZQXSESSIONVAR08'",
+                "SET @SECRET = (SELECT MAX(NAME) FROM EMPLOYEES WHERE NAME <> 'ZQXSESSIONVAR09')");
     }
 
     private static void runAll(Connection c) throws SQLException {
@@ -76,6 +80,23 @@ class PlaintextOffServerTest {
             runAll(enc);
         }
         assertThat(found(dir.resolve("db"))).isEmpty();
+    }
+
+    @Test
+    void aSessionVariableIsRefusedWithItsName() throws Exception {
+        try (Connection enc = MaatDriver.connect("jdbc:h2:mem:sessionvariable",
+                KeyFile.createIfAbsent(dir.resolve("key"))); Statement st = enc.createStatement()) {
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> st.execute("SET @NOTE = 'x'"))
+                    .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("0A000"))
+                    .hasMessageContaining("session variable @NOTE");
+            // Whichever parser reads them, other spellings are refused too (the message quotes the statement).
+            for (String sql : List.of("set @note = 1", "SET @NOTE = (SELECT 1)", "SET @V = 'x'")) {
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> st.execute(sql)).as(sql)
+                        .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("0A000"))
+                        .hasMessageContaining("@");
+            }
+            st.execute("SET DEFAULT_NULL_ORDERING HIGH"); // a setting, no value of the application's: passed on
+        }
     }
 
     @Test
