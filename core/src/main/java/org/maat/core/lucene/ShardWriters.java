@@ -1,6 +1,7 @@
 package org.maat.core.lucene;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -24,6 +25,7 @@ import org.maat.core.task.AccessGate;
 import org.maat.core.task.IndexEntryCheck;
 import org.maat.core.task.IndexEntryRefusedException;
 import org.maat.core.task.IndexSink;
+import org.maat.core.task.RuntimeFailures;
 import org.maat.core.task.LabelledDocument;
 import org.maat.policy.Conduit;
 
@@ -258,6 +260,12 @@ public final class ShardWriters implements AutoCloseable {
         }
     }
 
+    /** One write of the index files made for a task. */
+    @FunctionalInterface
+    private interface IndexWrite {
+        long run() throws IOException;
+    }
+
     /** The task side of the writers: checked entries, routed by id; see {@link #sink}. */
     private final class CheckedSink implements IndexSink {
         private final IndexEntryCheck check;
@@ -272,7 +280,7 @@ public final class ShardWriters implements AutoCloseable {
         @Override
         public void add(LabelledDocument source, Document entry) throws IOException {
             Document admitted = admit(source, entry);
-            writers.get(router.shard(source.document().id())).addDocument(admitted);
+            writing(() -> writers.get(router.shard(source.document().id())).addDocument(admitted));
             added++;
         }
 
@@ -280,20 +288,36 @@ public final class ShardWriters implements AutoCloseable {
         public void update(LabelledDocument source, Document entry) throws IOException {
             Document admitted = admit(source, entry);
             String id = source.document().id();
-            writers.get(router.shard(id)).updateDocument(idTerm(id), admitted);
+            writing(() -> writers.get(router.shard(id)).updateDocument(idTerm(id), admitted));
         }
 
         @Override
         public void delete(String conduitId) throws IOException {
-            writers.get(router.shard(conduitId)).deleteDocuments(idTerm(conduitId));
+            writing(() -> writers.get(router.shard(conduitId)).deleteDocuments(idTerm(conduitId)));
         }
 
         @Override
         public void commit() throws IOException {
-            if (appending) {
-                publishChanges();
-            } else {
-                publish(added);
+            writing(() -> {
+                if (appending) {
+                    publishChanges();
+                } else {
+                    publish(added);
+                }
+                return 0L;
+            });
+        }
+
+        /**
+         * Runs one of the runtime's writes for the task: an I/O failure of the index files (a full disk, a block
+         * that fails authentication) is the runtime's own, which the indexing boundary names to the operator.
+         */
+        private void writing(IndexWrite write) throws IOException {
+            try {
+                write.run();
+            } catch (IOException failed) {
+                String text = failed.getMessage() == null ? failed.toString() : failed.getMessage();
+                throw RuntimeFailures.vouch(failed, () -> new UncheckedIOException(text, new IOException(text)));
             }
         }
 

@@ -20,6 +20,7 @@ import org.maat.core.task.AtRestFloorGate;
 import org.maat.core.task.DocumentReader;
 import org.maat.core.task.IndexEntryCheck;
 import org.maat.core.task.Monitoring;
+import org.maat.core.task.TaskBoundary;
 import org.maat.core.task.TaskContext;
 import org.maat.core.task.TaskGate;
 import org.maat.policy.Session;
@@ -106,6 +107,9 @@ public final class IndexRun {
                 .index(writers.sink(entries))
                 .facts(stores.engine().facts())
                 .build();
-        return new SequentialIndexer(mapper, progress).run(ctx);
+        // The indexer's code runs as a confined task: its only output is the index files the monitor checks, and
+        // whatever it throws reaches the caller in the runtime's words.
+        return TaskBoundary.indexing(gate, "the indexing task").runWriting(
+                () -> new SequentialIndexer(mapper, progress).run(ctx));
     }
 }
