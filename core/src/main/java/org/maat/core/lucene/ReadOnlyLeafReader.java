@@ -1,8 +1,10 @@
 package org.maat.core.lucene;
 
 import java.io.IOException;
+import java.util.HashMap;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.ByteVectorValues;
+import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.Fields;
 import org.apache.lucene.index.FilterLeafReader;
@@ -121,9 +123,24 @@ final class ReadOnlyLeafReader extends LeafReader {
         in.searchNearestVectors(field, target, knnCollector, acceptDocs);
     }
 
+    /**
+     * Fresh copies, on every call: a segment's {@link FieldInfo}s have public setters ({@code setDocValuesType},
+     * {@code setOmitsNorms}, {@code putAttribute}) and the segment's reader, its later readers and the runtime's
+     * scoring keep using the originals. A copy shared by two calls would be shared by two tasks.
+     */
     @Override
     public FieldInfos getFieldInfos() {
-        return in.getFieldInfos();
+        FieldInfos shared = in.getFieldInfos();
+        FieldInfo[] copies = new FieldInfo[shared.size()];
+        int i = 0;
+        for (FieldInfo info : shared) {
+            copies[i++] = new FieldInfo(info.getName(), info.getFieldNumber(), info.hasVectors(), info.omitsNorms(),
+                    info.hasPayloads(), info.getIndexOptions(), info.getDocValuesType(), info.getDocValuesGen(),
+                    new HashMap<>(info.attributes()), info.getPointDimensionCount(), info.getPointIndexDimensionCount(),
+                    info.getPointNumBytes(), info.getVectorDimension(), info.getVectorEncoding(),
+                    info.getVectorSimilarityFunction(), info.isSoftDeletesField(), info.isParentField());
+        }
+        return new FieldInfos(copies);
     }
 
     @Override
