@@ -8,6 +8,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.document.Document;
@@ -190,7 +192,23 @@ public final class ShardWriters implements AutoCloseable {
      * object, so task code holding it reaches no writer and no method of this class.
      */
     public IndexSink sink(IndexEntryCheck check) {
-        return new CheckedSink(Objects.requireNonNull(check, "check"), new ShardRouter(writers.size()));
+        return new CheckedSink(Objects.requireNonNull(check, "check"), new ShardRouter(writers.size()), null, added -> { });
+    }
+
+    /**
+     * As {@link #sink(IndexEntryCheck)} for a rebuild that must hold every document of its store: its commit publishes
+     * only if the entries added number {@code documents} (the runtime's count of the documents it handed the task),
+     * so the published count is the runtime's, and which documents a task leaves out is never its choice.
+     * {@code progress} is told the entries admitted so far, counted here, not by the task.
+     */
+    public IndexSink completeSink(IndexEntryCheck check, LongSupplier documents, LongConsumer progress) {
+        return new CheckedSink(Objects.requireNonNull(check, "check"), new ShardRouter(writers.size()),
+                Objects.requireNonNull(documents, "documents"), Objects.requireNonNull(progress, "progress"));
+    }
+
+    /** What the last publication of these writers published, or null if nothing was published yet. */
+    public PublishedIndex lastPublished() {
+        return lastPublished;
     }
 
     /**
@@ -223,6 +241,8 @@ public final class ShardWriters implements AutoCloseable {
         return publish(documents);
     }
 
+    private PublishedIndex lastPublished;
+
     private PublishedIndex publish(long documents) throws IOException {
         if (refusal != null) {
             throw new IllegalStateException("the index is not published: " + refusal.getMessage(), refusal);
@@ -239,6 +259,7 @@ public final class ShardWriters implements AutoCloseable {
         observer.reached(PublicationObserver.Step.COMMITS_DURABLE);
         PublishedIndex index = new PublishedIndex(generations, documents);
         labelling.publish(index, fileLabels); // durable when it returns
+        lastPublished = index;
         observer.reached(PublicationObserver.Step.PUBLISHED);
         for (int shard = 0; shard < writers.size(); shard++) {
             policies.get(shard).published(generations[shard]);
@@ -260,6 +281,9 @@ public final class ShardWriters implements AutoCloseable {
         }
     }
 
+    private static final String INCOMPLETE =
+            "the indexing task did not index every document of the store exactly once; nothing is published";
+
     /** One write of the index files made for a task. */
     @FunctionalInterface
     private interface IndexWrite {
@@ -270,18 +294,23 @@ public final class ShardWriters implements AutoCloseable {
     private final class CheckedSink implements IndexSink {
         private final IndexEntryCheck check;
         private final ShardRouter router;
+        /** The documents a complete rebuild must hold, or null. */
+        private final LongSupplier expected;
+        private final LongConsumer progress;
         private long added;
 
-        CheckedSink(IndexEntryCheck check, ShardRouter router) {
+        CheckedSink(IndexEntryCheck check, ShardRouter router, LongSupplier expected, LongConsumer progress) {
             this.check = check;
             this.router = router;
+            this.expected = expected;
+            this.progress = progress;
         }
 
         @Override
         public void add(LabelledDocument source, Document entry) throws IOException {
             Document admitted = admit(source, entry);
             writing(() -> writers.get(router.shard(source.document().id())).addDocument(admitted));
-            added++;
+            progress.accept(++added);
         }
 
         @Override
@@ -298,6 +327,10 @@ public final class ShardWriters implements AutoCloseable {
 
         @Override
         public void commit() throws IOException {
+            if (!appending && expected != null && added != expected.getAsLong()) {
+                // Fixed text: how many, or which, documents are missing is the task's choice and says nothing here.
+                throw RuntimeFailures.vouch(new IllegalStateException(INCOMPLETE), () -> new IllegalStateException(INCOMPLETE));
+            }
             writing(() -> {
                 if (appending) {
                     publishChanges();

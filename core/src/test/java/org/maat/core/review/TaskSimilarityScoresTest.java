@@ -27,6 +27,7 @@ import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardService;
 import org.maat.core.task.Monitoring;
+import org.maat.core.task.TaskFailedException;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 
@@ -112,10 +113,14 @@ class TaskSimilarityScoresTest {
                     }
                     return Retrieval.standard().topIds(searchers, query, k);
                 };
-                List<ShardHit> hits = standard.withComponents(SearchComponents.standard().withRetrieval(buggy))
-                        .search(new ShardQuery(u1.principal(), "r0", QUERY, 10)).hits(); // u1's answer
+                List<ShardHit> hits;
+                try {
+                    hits = standard.withComponents(SearchComponents.standard().withRetrieval(buggy))
+                            .search(new ShardQuery(u1.principal(), "r0", QUERY, 10)).hits(); // u1's answer
+                } catch (TaskFailedException refusedSetting) {
+                    hits = List.of(); // the searcher's similarity is the runtime's: the task fails, no scores
+                }
                 int value = (int) hits.stream().mapToDouble(ShardHit::score).max().orElse(0) - 1;
-                System.out.println("shard 0 answers u1: " + hits);
                 for (int i = 0; i < 3; i++) {
                     char c = (char) (value >> (8 * i) & 0xFF);
                     if (c != 0) {
@@ -124,8 +129,7 @@ class TaskSimilarityScoresTest {
                 }
             }
         }
-        System.out.println("real title: " + title + "; u1 decoded from shard 0's scores: " + decoded);
         assertThat(decoded.toString()).as("what u1 decodes from the runtime's scores shard 0 answers it; the title of "
-                + "%s, which u1 may not read", secretId).isNotEqualTo(title);
+                + "%s, which u1 may not read", secretId).doesNotContain(title.substring(0, 3));
     }
 }
