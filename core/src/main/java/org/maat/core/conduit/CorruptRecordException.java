@@ -11,11 +11,18 @@ public final class CorruptRecordException extends RuntimeException {
 
     private final Path segment;
     private final long position;
+    private final String reason;
 
     public CorruptRecordException(Path segment, long position, String reason) {
         super("damaged store: " + segment + " at byte " + position + ": " + reason);
         this.segment = segment;
         this.position = position;
+        this.reason = reason;
+    }
+
+    /** A new exception with this one's file, position and reason, and nothing a holder added to it. */
+    public CorruptRecordException copy() {
+        return new CorruptRecordException(segment, position, reason);
     }
 
     public Path segment() {

@@ -151,9 +151,7 @@ public final class OpenIndex implements AutoCloseable {
     }
 
     private static IndexSearcher uncachedSearcher(IndexReader reader) {
-        IndexSearcher searcher = new IndexSearcher(reader);
-        searcher.setQueryCache(null);
-        return searcher;
+        return new SettledSearcher(reader, IndexSearcher.getDefaultSimilarity(), null);
     }
 
     /**

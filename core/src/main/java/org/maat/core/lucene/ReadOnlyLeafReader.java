@@ -1,8 +1,10 @@
 package org.maat.core.lucene;
 
 import java.io.IOException;
+import java.util.HashMap;
 import org.apache.lucene.index.BinaryDocValues;
 import org.apache.lucene.index.ByteVectorValues;
+import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.FieldInfos;
 import org.apache.lucene.index.Fields;
 import org.apache.lucene.index.FilterLeafReader;
@@ -20,6 +22,7 @@ import org.apache.lucene.index.TermVectors;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.KnnCollector;
+import org.apache.lucene.store.DataInput;
 import org.apache.lucene.util.Bits;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.automaton.CompiledAutomaton;
@@ -121,9 +124,29 @@ final class ReadOnlyLeafReader extends LeafReader {
         in.searchNearestVectors(field, target, knnCollector, acceptDocs);
     }
 
+    /**
+     * Fresh copies, on every call: a segment's {@link FieldInfo}s have public setters ({@code setDocValuesType},
+     * {@code setOmitsNorms}, {@code putAttribute}) and the segment's reader, its later readers and the runtime's
+     * scoring keep using the originals. A copy shared by two calls would be shared by two tasks.
+     */
     @Override
     public FieldInfos getFieldInfos() {
-        return in.getFieldInfos();
+        FieldInfos shared = in.getFieldInfos();
+        FieldInfo[] copies = new FieldInfo[shared.size()];
+        int i = 0;
+        for (FieldInfo info : shared) {
+            copies[i++] = copyOf(info);
+        }
+        return new FieldInfos(copies);
+    }
+
+    /** A new {@link FieldInfo} equal to {@code info}: nothing set on it reaches the segment's. */
+    private static FieldInfo copyOf(FieldInfo info) {
+        return new FieldInfo(info.getName(), info.getFieldNumber(), info.hasVectors(), info.omitsNorms(),
+                info.hasPayloads(), info.getIndexOptions(), info.getDocValuesType(), info.getDocValuesGen(),
+                new HashMap<>(info.attributes()), info.getPointDimensionCount(), info.getPointIndexDimensionCount(),
+                info.getPointNumBytes(), info.getVectorDimension(), info.getVectorEncoding(),
+                info.getVectorSimilarityFunction(), info.isSoftDeletesField(), info.isParentField());
     }
 
     @Override
@@ -160,12 +183,19 @@ final class ReadOnlyLeafReader extends LeafReader {
     @Override
     @Deprecated
     public void document(int docID, StoredFieldVisitor visitor) throws IOException {
-        in.document(docID, visitor);
+        storedFields().document(docID, visitor);
     }
 
+    /** The segment's stored fields, whose visitors are told about fields through copies of their descriptions. */
     @Override
     public StoredFields storedFields() throws IOException {
-        return in.storedFields();
+        StoredFields shared = in.storedFields();
+        return new StoredFields() {
+            @Override
+            public void document(int docID, StoredFieldVisitor visitor) throws IOException {
+                shared.document(docID, new CopiedFieldInfoVisitor(visitor));
+            }
+        };
     }
 
     /** Nothing to release: the segment reader belongs to the raw reader, closed by {@link OpenIndex#close()}. */
@@ -176,6 +206,60 @@ final class ReadOnlyLeafReader extends LeafReader {
     @Override
     public String toString() {
         return "ReadOnlyLeafReader(" + maxDoc() + " documents)";
+    }
+
+    /**
+     * A task's stored-field visitor, shown a fresh copy of each field's description: the stored-fields reader passes
+     * the segment's own {@link FieldInfo}s, whose setters change what the segment's readers and scoring see.
+     */
+    private static final class CopiedFieldInfoVisitor extends StoredFieldVisitor {
+        private final StoredFieldVisitor task;
+
+        CopiedFieldInfoVisitor(StoredFieldVisitor task) {
+            this.task = task;
+        }
+
+        @Override
+        public Status needsField(FieldInfo fieldInfo) throws IOException {
+            return task.needsField(copyOf(fieldInfo));
+        }
+
+        @Override
+        public void binaryField(FieldInfo fieldInfo, DataInput value, int length) throws IOException {
+            byte[] bytes = new byte[length];
+            value.readBytes(bytes, 0, length);
+            task.binaryField(copyOf(fieldInfo), bytes);
+        }
+
+        @Override
+        public void binaryField(FieldInfo fieldInfo, byte[] value) throws IOException {
+            task.binaryField(copyOf(fieldInfo), value);
+        }
+
+        @Override
+        public void stringField(FieldInfo fieldInfo, String value) throws IOException {
+            task.stringField(copyOf(fieldInfo), value);
+        }
+
+        @Override
+        public void intField(FieldInfo fieldInfo, int value) throws IOException {
+            task.intField(copyOf(fieldInfo), value);
+        }
+
+        @Override
+        public void longField(FieldInfo fieldInfo, long value) throws IOException {
+            task.longField(copyOf(fieldInfo), value);
+        }
+
+        @Override
+        public void floatField(FieldInfo fieldInfo, float value) throws IOException {
+            task.floatField(copyOf(fieldInfo), value);
+        }
+
+        @Override
+        public void doubleField(FieldInfo fieldInfo, double value) throws IOException {
+            task.doubleField(copyOf(fieldInfo), value);
+        }
     }
 
     /** A field's terms whose bounds are copies; iteration and intersection are the segment's own (fresh per call). */

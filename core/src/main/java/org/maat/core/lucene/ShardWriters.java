@@ -1,12 +1,15 @@
 package org.maat.core.lucene;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.document.Document;
@@ -24,6 +27,7 @@ import org.maat.core.task.AccessGate;
 import org.maat.core.task.IndexEntryCheck;
 import org.maat.core.task.IndexEntryRefusedException;
 import org.maat.core.task.IndexSink;
+import org.maat.core.task.RuntimeFailures;
 import org.maat.core.task.LabelledDocument;
 import org.maat.policy.Conduit;
 
@@ -188,7 +192,23 @@ public final class ShardWriters implements AutoCloseable {
      * object, so task code holding it reaches no writer and no method of this class.
      */
     public IndexSink sink(IndexEntryCheck check) {
-        return new CheckedSink(Objects.requireNonNull(check, "check"), new ShardRouter(writers.size()));
+        return new CheckedSink(Objects.requireNonNull(check, "check"), new ShardRouter(writers.size()), null, added -> { });
+    }
+
+    /**
+     * As {@link #sink(IndexEntryCheck)} for a rebuild that must hold every document of its store: its commit publishes
+     * only if the entries added number {@code documents} (the runtime's count of the documents it handed the task),
+     * so the published count is the runtime's, and which documents a task leaves out is never its choice.
+     * {@code progress} is told the entries admitted so far, counted here, not by the task.
+     */
+    public IndexSink completeSink(IndexEntryCheck check, LongSupplier documents, LongConsumer progress) {
+        return new CheckedSink(Objects.requireNonNull(check, "check"), new ShardRouter(writers.size()),
+                Objects.requireNonNull(documents, "documents"), Objects.requireNonNull(progress, "progress"));
+    }
+
+    /** What the last publication of these writers published, or null if nothing was published yet. */
+    public PublishedIndex lastPublished() {
+        return lastPublished;
     }
 
     /**
@@ -221,6 +241,8 @@ public final class ShardWriters implements AutoCloseable {
         return publish(documents);
     }
 
+    private PublishedIndex lastPublished;
+
     private PublishedIndex publish(long documents) throws IOException {
         if (refusal != null) {
             throw new IllegalStateException("the index is not published: " + refusal.getMessage(), refusal);
@@ -237,6 +259,7 @@ public final class ShardWriters implements AutoCloseable {
         observer.reached(PublicationObserver.Step.COMMITS_DURABLE);
         PublishedIndex index = new PublishedIndex(generations, documents);
         labelling.publish(index, fileLabels); // durable when it returns
+        lastPublished = index;
         observer.reached(PublicationObserver.Step.PUBLISHED);
         for (int shard = 0; shard < writers.size(); shard++) {
             policies.get(shard).published(generations[shard]);
@@ -258,42 +281,76 @@ public final class ShardWriters implements AutoCloseable {
         }
     }
 
+    private static final String INCOMPLETE =
+            "the indexing task did not index every document of the store exactly once; nothing is published";
+
+    /** One write of the index files made for a task. */
+    @FunctionalInterface
+    private interface IndexWrite {
+        long run() throws IOException;
+    }
+
     /** The task side of the writers: checked entries, routed by id; see {@link #sink}. */
     private final class CheckedSink implements IndexSink {
         private final IndexEntryCheck check;
         private final ShardRouter router;
+        /** The documents a complete rebuild must hold, or null. */
+        private final LongSupplier expected;
+        private final LongConsumer progress;
         private long added;
 
-        CheckedSink(IndexEntryCheck check, ShardRouter router) {
+        CheckedSink(IndexEntryCheck check, ShardRouter router, LongSupplier expected, LongConsumer progress) {
             this.check = check;
             this.router = router;
+            this.expected = expected;
+            this.progress = progress;
         }
 
         @Override
         public void add(LabelledDocument source, Document entry) throws IOException {
             Document admitted = admit(source, entry);
-            writers.get(router.shard(source.document().id())).addDocument(admitted);
-            added++;
+            writing(() -> writers.get(router.shard(source.document().id())).addDocument(admitted));
+            progress.accept(++added);
         }
 
         @Override
         public void update(LabelledDocument source, Document entry) throws IOException {
             Document admitted = admit(source, entry);
             String id = source.document().id();
-            writers.get(router.shard(id)).updateDocument(idTerm(id), admitted);
+            writing(() -> writers.get(router.shard(id)).updateDocument(idTerm(id), admitted));
         }
 
         @Override
         public void delete(String conduitId) throws IOException {
-            writers.get(router.shard(conduitId)).deleteDocuments(idTerm(conduitId));
+            writing(() -> writers.get(router.shard(conduitId)).deleteDocuments(idTerm(conduitId)));
         }
 
         @Override
         public void commit() throws IOException {
-            if (appending) {
-                publishChanges();
-            } else {
-                publish(added);
+            if (!appending && expected != null && added != expected.getAsLong()) {
+                // Fixed text: how many, or which, documents are missing is the task's choice and says nothing here.
+                throw RuntimeFailures.vouch(new IllegalStateException(INCOMPLETE), () -> new IllegalStateException(INCOMPLETE));
+            }
+            writing(() -> {
+                if (appending) {
+                    publishChanges();
+                } else {
+                    publish(added);
+                }
+                return 0L;
+            });
+        }
+
+        /**
+         * Runs one of the runtime's writes for the task: an I/O failure of the index files (a full disk, a block
+         * that fails authentication) is the runtime's own, which the indexing boundary names to the operator.
+         */
+        private void writing(IndexWrite write) throws IOException {
+            try {
+                write.run();
+            } catch (IOException failed) {
+                String text = failed.getMessage() == null ? failed.toString() : failed.getMessage();
+                throw RuntimeFailures.vouch(failed, () -> new UncheckedIOException(text, new IOException(text)));
             }
         }
 

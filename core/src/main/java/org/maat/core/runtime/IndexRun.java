@@ -1,6 +1,7 @@
 package org.maat.core.runtime;
 
 import java.io.IOException;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import org.maat.core.conduit.CorruptRecordException;
@@ -14,12 +15,14 @@ import org.maat.core.lucene.IndexLabelling;
 import org.maat.core.lucene.IndexLabels;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.lucene.PublicationObserver;
+import org.maat.core.lucene.PublishedIndex;
 import org.maat.core.lucene.ShardWriters;
 import org.maat.core.task.AccessGate;
 import org.maat.core.task.AtRestFloorGate;
 import org.maat.core.task.DocumentReader;
 import org.maat.core.task.IndexEntryCheck;
 import org.maat.core.task.Monitoring;
+import org.maat.core.task.TaskBoundary;
 import org.maat.core.task.TaskContext;
 import org.maat.core.task.TaskGate;
 import org.maat.policy.Session;
@@ -100,12 +103,28 @@ public final class IndexRun {
     private long index(Session session, AccessGate gate, DataSet stores, ShardWriters writers,
                        LongConsumer progress) throws IOException {
         IndexEntryCheck entries = IndexEntryCheck.ownersOf(stores.policies());
+        LongAdder damaged = new LongAdder();
+        Consumer<CorruptRecordException> counted = bad -> {
+            damaged.increment();
+            skipped.accept(bad);
+        };
+        // The published count and the progress are the runtime's: every live document the scan does not skip as
+        // damaged, each admitted once, or nothing is published.
+        long live = stores.documents().liveDocuments();
         TaskContext ctx = TaskContext.builder(session, gate)
-                .documents(new DocumentReader(gate, stores.policies(), stores.documents(), badRecords, skipped)
+                .documents(new DocumentReader(gate, stores.policies(), stores.documents(), badRecords, counted)
                         .issuingTo(entries))
-                .index(writers.sink(entries))
+                .index(writers.completeSink(entries, () -> live - damaged.sum(), progress))
                 .facts(stores.engine().facts())
                 .build();
-        return new SequentialIndexer(mapper, progress).run(ctx);
+        // The indexer's code runs as a confined task: its only output is the index files the monitor checks, and
+        // whatever it throws reaches the caller in the runtime's words. What it returns or counts is not reported.
+        TaskBoundary.indexing(gate, "the indexing task").runWriting(
+                () -> new SequentialIndexer(mapper, n -> { }).run(ctx));
+        PublishedIndex published = writers.lastPublished();
+        if (published == null) {
+            throw new IllegalStateException("the indexing task ended without publishing the index; nothing is published");
+        }
+        return published.documents();
     }
 }

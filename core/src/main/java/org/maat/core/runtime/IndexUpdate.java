@@ -15,6 +15,7 @@ import org.maat.core.lucene.ShardWriters;
 import org.maat.core.task.IndexEntryCheck;
 import org.maat.core.task.LabelledDocument;
 import org.maat.core.task.Monitoring;
+import org.maat.core.task.TaskBoundary;
 import org.maat.core.task.TaskGate;
 import org.maat.policy.Session;
 import org.maat.policy.monitor.TaskMode;
@@ -145,7 +146,11 @@ public final class IndexUpdate implements AutoCloseable {
             throw new IllegalStateException("this index update is " + (closed ? "closed" : "abandoned after a failure"));
         }
         try {
-            step.run();
+            // Each step runs the update's task code (its mapper) as a confined task, as the indexing run does.
+            TaskBoundary.indexing(task, "the index update").runWriting(() -> {
+                step.run();
+                return null;
+            });
         } catch (IOException | RuntimeException | Error e) {
             failed = true;
             writers.abandon();

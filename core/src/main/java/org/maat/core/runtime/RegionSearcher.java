@@ -9,6 +9,7 @@ import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.TermStatistics;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.search.similarities.Similarity;
+import org.maat.core.lucene.SettledSearcher;
 import org.maat.core.lucene.TaskReader;
 
 /**
@@ -23,7 +24,7 @@ import org.maat.core.lucene.TaskReader;
  * a query equal to it is handed that same weight and rewrite instead of building its own, so
  * certifying costs no second weight; the trusted side never takes a weight the task built.
  */
-final class RegionSearcher extends IndexSearcher {
+final class RegionSearcher extends SettledSearcher {
 
     /** The mode Lucene's top-k collectors search in, so the task's search and the ranking share one weight. */
     private static final ScoreMode SCORING_MODE = ScoreMode.TOP_SCORES;
@@ -35,14 +36,10 @@ final class RegionSearcher extends IndexSearcher {
 
     RegionSearcher(TaskReader reader, Similarity similarity, ReadableStatistics.Region statistics,
                    QueryDeadline deadline, Query scoring) {
-        super(reader);
+        // Settled: the task holds this searcher, and the trusted ranking scores with its similarity.
+        super(reader, similarity, deadline);
         this.statistics = statistics;
         this.scoring = scoring;
-        setSimilarity(similarity);
-        // No query cache: the cache is keyed by what a Weight says its query is, and the task builds weights, so
-        // a shared cache would let one task store documents of its choosing under another search's clause.
-        setQueryCache(null);
-        setTimeout(deadline);
     }
 
     /** The region's readable statistics; the counts Lucene passes in are the whole shard's and are ignored. */

@@ -70,9 +70,19 @@ public final class DocumentReader {
     public LabelledDocument read(String id) {
         Conduit conduit = conduit(id);
         gate.read(conduit);
-        Document document = store.get(id).orElseThrow(() -> new IllegalArgumentException(
-                "conduit " + id + " has no document in " + store.dir()));
+        Document document;
+        try {
+            document = store.get(id).orElseThrow(() -> new IllegalArgumentException(
+                    "conduit " + id + " has no document in " + store.dir()));
+        } catch (CorruptRecordException damaged) {
+            throw vouched(damaged);
+        }
         return handOut(conduit, document);
+    }
+
+    /** A damaged record met while reading for the task: a runtime failure, which an indexing boundary names. */
+    private static CorruptRecordException vouched(CorruptRecordException damaged) {
+        return RuntimeFailures.vouch(damaged, damaged::copy);
     }
 
     /** Every document in id order; each is read through the gate as it is returned. Close the scan. */
@@ -95,15 +105,24 @@ public final class DocumentReader {
 
         @Override
         public boolean hasNext() {
-            return scan.hasNext();
+            try {
+                return scan.hasNext();
+            } catch (CorruptRecordException damaged) {
+                throw vouched(damaged);
+            }
         }
 
         @Override
         public LabelledDocument next() {
-            if (!scan.hasNext()) {
+            if (!hasNext()) {
                 throw new NoSuchElementException();
             }
-            Document document = scan.next();
+            Document document;
+            try {
+                document = scan.next();
+            } catch (CorruptRecordException damaged) {
+                throw vouched(damaged);
+            }
             Conduit conduit = conduit(document.id());
             gate.read(conduit);
             return handOut(conduit, document);

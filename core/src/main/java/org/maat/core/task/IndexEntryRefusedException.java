@@ -16,6 +16,9 @@ public final class IndexEntryRefusedException extends RuntimeException {
                 + " (an entry holds only its own document's content); nothing is published");
         this.documentId = documentId;
         this.field = field;
+        // Only the index entry check makes one (the constructor is this package's): a runtime failure the indexing
+        // boundary lets through as a copy.
+        RuntimeFailures.vouch(this, () -> new IndexEntryRefusedException(documentId, field, reason));
     }
 
     /** The id of the document whose entry was refused, or {@code null} for an entry of no document the task was given. */

@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 import org.maat.policy.monitor.Payload;
+import org.maat.policy.monitor.PolicyViolation;
 import org.maat.policy.monitor.TaintSet;
 import org.maat.policy.monitor.Task;
 
@@ -20,12 +21,20 @@ final class MonitoredGate implements TaskGate {
 
     @Override
     public void read(Conduit conduit) {
-        task.read(conduit);
+        try {
+            task.read(conduit);
+        } catch (PolicyViolation refused) {
+            throw RuntimeFailures.vouch(refused, refused::copy);
+        }
     }
 
     @Override
     public void write(Conduit destination, Session recipient, Payload payload) {
-        task.write(destination, recipient, payload);
+        try {
+            task.write(destination, recipient, payload);
+        } catch (PolicyViolation refused) {
+            throw RuntimeFailures.vouch(refused, refused::copy);
+        }
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.maat.core.task;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -31,7 +33,12 @@ import org.slf4j.LoggerFactory;
  *   <li><b>Exceptions</b>: any other {@link Throwable} from task code (its message, cause chain, suppressed
  *       exceptions and stack) is replaced by runtime-authored text: one of the caller's declared
  *       {@link #run(Body, Map) kinds} (chosen by the throwable's type, its text built without it) or a
- *       {@link TaskFailedException} naming an incident. Under the monitor the original goes nowhere: the
+ *       {@link TaskFailedException} naming an incident. An {@linkplain #indexing indexing} boundary makes one
+ *       exception: a failure the runtime itself raised into the task at one of its checkpoints
+ *       ({@link RuntimeFailures}: the monitor's refusal of an index file, a refused index entry, a damaged store
+ *       record) ends the run as a fresh copy of itself, so the operator learns which file or record to look at.
+ *       A search boundary passes none of them: the monitor's text may name which policy of the task's taint
+ *       refused, and a search task chooses what it reads per query. Under the monitor the original goes nowhere: the
  *       operator log gets the incident id alone (a task's taint allows no flow to the log); only a baseline
  *       run ({@code --no-policy}) logs it whole.</li>
  *   <li><b>After the task</b>: once {@link #run} returns or throws, every channel is closed; a thread the task
@@ -55,6 +62,7 @@ public final class TaskBoundary {
 
     private final AccessGate gate;
     private final String what;
+    private final boolean runtimeFailuresPass;
     /** The monitor's refusal at one of this boundary's crossings, if any. */
     private volatile PolicyViolation refusal;
     private volatile boolean ended;
@@ -64,13 +72,39 @@ public final class TaskBoundary {
      * @param what names the task in the runtime's text, e.g. {@code "the search task"}
      */
     public TaskBoundary(AccessGate gate, String what) {
+        this(gate, what, false);
+    }
+
+    private TaskBoundary(AccessGate gate, String what, boolean runtimeFailuresPass) {
         this.gate = Objects.requireNonNull(gate, "gate");
         this.what = Objects.requireNonNull(what, "what");
+        this.runtimeFailuresPass = runtimeFailuresPass;
+    }
+
+    /**
+     * The boundary of an indexing task, whose only output is index files the monitor checks as they are created: as
+     * {@link #TaskBoundary}, and a {@link RuntimeFailures runtime failure} the task ends in reaches the caller as a
+     * fresh copy in the runtime's words (the refused file or entry, the damaged record), not as an incident.
+     */
+    public static TaskBoundary indexing(AccessGate gate, String what) {
+        return new TaskBoundary(gate, what, true);
     }
 
     /** A result channel to {@code recipient} whose every release crosses this boundary; {@code ranking} may be null. */
     public ResultChannel channel(Conduit destination, Session recipient, ReleaseRanking ranking) {
         return new ResultChannel(this, destination, recipient, ranking);
+    }
+
+    /**
+     * {@link #run(Body)} for an indexing task: a {@linkplain RuntimeFailures runtime} I/O failure of its index files
+     * (vouched as an {@link UncheckedIOException}) reaches the caller as the {@link IOException} it stands for.
+     */
+    public <T> T runWriting(Body<T> body) throws IOException {
+        try {
+            return run(body);
+        } catch (UncheckedIOException runtimeIo) {
+            throw runtimeIo.getCause();
+        }
     }
 
     /** {@link #run(Body, Map)} with no declared kinds: every failure is a {@link TaskFailedException}. */
@@ -122,6 +156,12 @@ public final class TaskBoundary {
         }
         String incident = incident();
         logForOperator(incident, thrown);
+        if (runtimeFailuresPass) {
+            var runtimeFailure = RuntimeFailures.copyOf(thrown);
+            if (runtimeFailure.isPresent()) {
+                return runtimeFailure.get();
+            }
+        }
         for (var kind : kinds.entrySet()) {
             if (kind.getKey().isInstance(thrown)) {
                 return kind.getValue().get();

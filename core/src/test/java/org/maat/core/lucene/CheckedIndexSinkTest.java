@@ -109,4 +109,47 @@ class CheckedIndexSinkTest {
         assertThat(after.generations()).isEqualTo(before.generations());
         assertThat(after.documents()).isEqualTo(before.documents());
     }
+
+    @Test
+    void aRebuildThatLeavesOutDocumentsPublishesNothingAndSaysNotWhich() throws IOException {
+        DataDir data = TestData.generate(dir, 40, 44);
+        IndexLayout layout = TestData.indexPlain(data, dir.resolve("index"), 2);
+        PublishedIndex before = PublishedIndex.read(layout);
+        java.util.Random random = new java.util.Random(44);
+        try (DataSet stores = DataSet.open(data);
+             IndexLabelling labels = IndexLabelling.forWriting(layout, Monitoring.NONE);
+             TaskGate gate = Monitoring.NONE.monitor(() -> null).open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED)) {
+            ShardWriters writers = ShardWriters.open(layout, 2, IndexFields.analyzer(), labels, gate);
+            try {
+                IndexEntryCheck entries = IndexEntryCheck.ownersOf(stores.policies());
+                long live = stores.documents().liveDocuments();
+                List<Long> progress = new ArrayList<>();
+                IndexSink sink = writers.completeSink(entries, () -> live, progress::add);
+                int added = 0;
+                try (var scan = stores.documents().scan()) {
+                    while (scan.hasNext()) {
+                        var document = scan.next();
+                        LabelledDocument labelled = entries.issue(
+                                new LabelledDocument(stores.policies().find(document.id()).orElseThrow(), document));
+                        if (added == 0 || random.nextInt(4) > 0) { // a buggy task leaves out documents it chose
+                            sink.add(labelled, IndexFields.document(labelled));
+                            added++;
+                        }
+                    }
+                }
+                assertThat(added).isLessThan((int) live);
+                assertThat(progress).as("the runtime's count of admitted entries").hasSize(added)
+                        .last().isEqualTo((long) added);
+                assertThatThrownBy(sink::commit).isInstanceOf(IllegalStateException.class)
+                        .hasMessage("the indexing task did not index every document of the store exactly once;"
+                                + " nothing is published");
+                assertThat(writers.lastPublished()).isNull();
+            } finally {
+                writers.abandon();
+            }
+        }
+        PublishedIndex after = PublishedIndex.read(layout);
+        assertThat(after.generations()).isEqualTo(before.generations());
+        assertThat(after.documents()).isEqualTo(before.documents());
+    }
 }

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import org.junit.jupiter.api.Test;
+import org.maat.core.task.RuntimeFailures;
 import org.maat.core.task.TaskContext;
 
 /**
@@ -31,6 +32,8 @@ import org.maat.core.task.TaskContext;
  *       fork-join pools, {@code CompletableFuture} or timers;</li>
  *   <li>static state: every static field is final (a task cannot leave a value for the next task);</li>
  *   <li>reflection: no {@code java.lang.reflect}, method or var handles, {@code Class.forName}, or {@code Unsafe};</li>
+ *   <li>the runtime's failures: no vouching for an exception ({@code RuntimeFailures}), which an indexing boundary
+ *       would pass in the task's words;</li>
  *   <li>shared library state: no Lucene clause limit or default query cache, no handle on the query cache every
  *       search shares, no listener on the shared readers, no default locale or time zone.</li>
  * </ul>
@@ -108,9 +111,16 @@ class TaskChannelRulesTest {
                         + "it closes the shared readers would carry what one task read to another session");
     }
 
+    static ArchRule noVouchingForFailures() {
+        return noClasses().that().resideInAnyPackage(TASK_CODE)
+                .should().dependOnClassesThat().haveFullyQualifiedName(RuntimeFailures.class.getName())
+                .because("only the runtime's checkpoints say which failures are their own: an exception a task vouched"
+                        + " for would reach the caller in the task's words");
+    }
+
     static List<ArchRule> rules() {
         return List.of(noLogging(), noStandardStreams(), noThreads(), noStaticState(), noReflection(),
-                noSharedLibraryState());
+                noSharedLibraryState(), noVouchingForFailures());
     }
 
     @Test
@@ -153,6 +163,11 @@ class TaskChannelRulesTest {
         assertCaught(noSharedLibraryState(), SetsTheClauseLimit.class, "setMaxClauseCount");
         assertCaught(noSharedLibraryState(), ListensOnTheSharedReader.class, "addClosedListener");
         assertCaught(noSharedLibraryState(), ReadsTheSharedCache.class, "getQueryCache");
+    }
+
+    @Test
+    void aTaskThatVouchesForItsOwnExceptionIsCaught() {
+        assertCaught(noVouchingForFailures(), VouchesForATitle.class, "RuntimeFailures");
     }
 
     @Test
@@ -240,6 +255,13 @@ class TaskChannelRulesTest {
     static final class ReadsTheSharedCache {
         static Object leak(org.apache.lucene.search.IndexSearcher searcher) {
             return searcher.getQueryCache();
+        }
+    }
+
+    static final class VouchesForATitle {
+        static RuntimeException leak(String title) {
+            IllegalStateException failure = new IllegalStateException(title);
+            return RuntimeFailures.vouch(failure, () -> new IllegalStateException(title));
         }
     }
 

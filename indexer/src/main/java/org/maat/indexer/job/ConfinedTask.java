@@ -13,6 +13,7 @@ import org.maat.core.task.AtRestFloorGate;
 import org.maat.core.task.IndexEntryCheck;
 import org.maat.core.task.LabelledDocument;
 import org.maat.core.task.Monitoring;
+import org.maat.core.task.TaskBoundary;
 import org.maat.core.task.TaskGate;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
@@ -51,6 +52,11 @@ final class ConfinedTask implements AutoCloseable {
         TaskGate task = IndexJobConf.monitoring(conf).monitor(() -> new ReferenceMonitor(data.engine(), catalog::find))
                 .open(Session.of(IndexLabels.OWNER), TaskMode.CONFINED);
         return new ConfinedTask(data, task);
+    }
+
+    /** The boundary the task's code runs at: whatever it throws reaches the job in the runtime's words. */
+    TaskBoundary boundary(String what) {
+        return TaskBoundary.indexing(gate, what);
     }
 
     /** The gate every handle of this task calls. */

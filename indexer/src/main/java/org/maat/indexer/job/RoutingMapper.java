@@ -24,7 +24,6 @@ public class RoutingMapper extends Mapper<LongWritable, DocumentWritable, LongWr
 
     @Override
     protected void setup(Context context) throws IOException {
-        task = ConfinedTask.open(context.getConfiguration());
         router = new ShardRouter(IndexJobConf.shards(context.getConfiguration()));
     }
 
@@ -48,10 +47,27 @@ public class RoutingMapper extends Mapper<LongWritable, DocumentWritable, LongWr
         TaskSummary.writeTaint(work.getFileSystem(context.getConfiguration()), work, task.taint());
     }
 
+    /**
+     * The task's code (setup, every record, cleanup) at its boundary, opened first: a failure of its own reaches the job's failure
+     * report and Hadoop only as "the map task failed (incident ...)", or as a copy of the runtime's own failure (a
+     * refused file or entry, a damaged record).
+     */
+    private void runConfined(Context context) throws IOException, InterruptedException {
+        task = ConfinedTask.open(context.getConfiguration()); // the runtime's: opens the monitor before any task code
+        task.boundary("the map task").runWriting(() -> {
+            setup(context);
+            while (context.nextKeyValue()) {
+                map(context.getCurrentKey(), context.getCurrentValue(), context);
+            }
+            cleanup(context); // only after every record: a failed attempt leaves no summary for the committer
+            return null;
+        });
+    }
+
     @Override
     public void run(Context context) throws IOException, InterruptedException {
         try {
-            super.run(context);
+            runConfined(context);
         } catch (IOException | RuntimeException e) {
             FailureReport.write(context.getConfiguration(), "map task " + context.getTaskAttemptID(), e);
             throw e;

@@ -53,7 +53,6 @@ public class ShardReducer extends Reducer<LongWritable, DocumentWritable, NullWr
     @Override
     protected void setup(Context context) throws IOException {
         Configuration conf = context.getConfiguration();
-        task = ConfinedTask.open(conf);
         entries = task.entryCheck();
         mapper = mapper();
         work = ((FileOutputCommitter) context.getOutputCommitter()).getWorkPath();
@@ -123,10 +122,27 @@ public class ShardReducer extends Reducer<LongWritable, DocumentWritable, NullWr
         TaskSummary.writeTaint(fs, work, task.taint());
     }
 
+    /**
+     * The task's code (setup, every record, cleanup) at its boundary, opened first: a failure of its own reaches the job's failure
+     * report and Hadoop only as "the reduce task failed (incident ...)", or as a copy of the runtime's own failure (a
+     * refused file or entry, a damaged record).
+     */
+    private void runConfined(Context context) throws IOException, InterruptedException {
+        task = ConfinedTask.open(context.getConfiguration()); // the runtime's: opens the monitor before any task code
+        task.boundary("the reduce task").runWriting(() -> {
+            setup(context);
+            while (context.nextKey()) {
+                reduce(context.getCurrentKey(), context.getValues(), context);
+            }
+            cleanup(context); // only after every group: a failed attempt leaves no shards or summary
+            return null;
+        });
+    }
+
     @Override
     public void run(Context context) throws IOException, InterruptedException {
         try {
-            super.run(context);
+            runConfined(context);
         } catch (IOException | RuntimeException e) {
             FailureReport.write(context.getConfiguration(), "reduce task " + context.getTaskAttemptID(), e);
             for (IndexWriter writer : writers.values()) {

@@ -144,6 +144,54 @@ class IndexJobFaultInjectionIT {
         assertThat(out.isLabelled()).isFalse();
     }
 
+    /** A mapper whose code throws with the title of the tenth document it reads in its message and its cause. */
+    public static final class TitleThrowingMapper extends RoutingMapper {
+        private int mapped;
+
+        @Override
+        protected void map(org.apache.hadoop.io.LongWritable ordinal, DocumentWritable value, Context context)
+                throws IOException, InterruptedException {
+            if (++mapped == 10) {
+                String title = value.get().title();
+                throw new IllegalArgumentException("cannot route owner=" + title, new IOException(title));
+            }
+            super.map(ordinal, value, context);
+        }
+    }
+
+    /** A reducer whose (buggy) mapper throws with the title of the fifth document it maps. */
+    public static final class TitleThrowingReducer extends ShardReducer {
+        @Override
+        protected DocumentMapper mapper() {
+            int[] mapped = {0};
+            return labelled -> {
+                if (++mapped[0] == 5) {
+                    throw new IllegalStateException("title=" + labelled.document().title());
+                }
+                return IndexFields.document(labelled);
+            };
+        }
+    }
+
+    @Test
+    void aMapOrReduceTaskThatThrowsATitleFailsTheJobInTheRuntimesWordsAndPublishesNothing() throws Exception {
+        DataDir data = TestData.generate(dir, 120, 74);
+        IndexLayout out = new IndexLayout(dir.resolve("index"));
+        Path hadoop = Files.createTempDirectory(dir, "hadoop-");
+        for (IndexJob job : List.of(new IndexJob(MapReduceIndexing.localConfiguration(hadoop, 2)).withMapper(TitleThrowingMapper.class),
+                new IndexJob(MapReduceIndexing.localConfiguration(hadoop, 2)).withReducer(TitleThrowingReducer.class))) {
+            Throwable failed = org.assertj.core.api.Assertions.catchThrowable(() -> job.run(path(data.root()),
+                    path(out.root()), 2, 2, Monitoring.REFERENCE_MONITOR, n -> { }));
+            assertThat(failed).isInstanceOfSatisfying(IndexJobException.class,
+                    e -> assertThat(e.refused()).as(e.getMessage()).isFalse());
+            java.io.StringWriter printed = new java.io.StringWriter();
+            failed.printStackTrace(new java.io.PrintWriter(printed));
+            assertThat(failed.getMessage()).containsPattern("the (map|reduce) task failed \\(incident [0-9a-f]{10}\\)");
+            assertThat(printed.toString()).doesNotContain("Debate on").doesNotContain("owner=").doesNotContain("title=");
+            assertThat(listing(out.root())).isEmpty();
+        }
+    }
+
     private IndexJob job(Class<? extends RoutingMapper> mapper) throws IOException {
         return new IndexJob(MapReduceIndexing.localConfiguration(Files.createTempDirectory(dir, "hadoop-"), 2))
                 .withMapper(mapper);

@@ -16,6 +16,7 @@ public final class PolicyViolation extends RuntimeException {
     private final Permission permission;
     private final PolicyId policy;
     private final Session session;
+    private final String summary;
     private final transient Explanation explanation;
 
     public PolicyViolation(String conduitId, Permission permission, PolicyId policy, Session session,
@@ -25,7 +26,13 @@ public final class PolicyViolation extends RuntimeException {
         this.permission = permission;
         this.policy = policy;
         this.session = session;
+        this.summary = summary;
         this.explanation = explanation;
+    }
+
+    /** A new refusal with this one's conduit, permission, policy, session and text, and nothing a holder added to it. */
+    public PolicyViolation copy() {
+        return new PolicyViolation(conduitId, permission, policy, session, summary, explanation);
     }
 
     /** The conduit whose policy refused the flow. */
