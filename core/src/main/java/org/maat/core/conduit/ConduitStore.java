@@ -27,12 +27,14 @@ import org.maat.core.storage.StorageFiles;
  * files) and restore them under their own ids. Ids are never reused: {@link #size()} is the id space
  * {@code d0..d(size-1)}, {@link #liveDocuments()} the documents not removed.
  *
- * <p>Thread-safe for reading. An open store shows the commit it was opened at, or last
- * {@link #refresh() refreshed} to: a later edit is seen only after {@code refresh()}. Until then a
- * document removed by that edit reads as it was, unless its record has been erased already: then it
- * reads as removed (empty from {@link #get}, skipped by a scan), never as damage. Records of real
- * damage are still reported: an unreadable record is blamed on the disk only when the newest commit
- * still names it.
+ * <p>Thread-safe for reading, and a reader's interrupt harms no one else: every record is read through a
+ * {@link SharedReadChannel}, so a read on an interrupted thread returns its record and keeps the flag, and an
+ * interrupt landing during a read never leaves the segment closed for later readers. An open store shows the
+ * commit it was opened at, or last {@link #refresh() refreshed} to: a later edit is seen only after
+ * {@code refresh()}. Until then a document removed by that edit reads as it was, unless its record has been
+ * erased already: then it reads as removed (empty from {@link #get}, skipped by a scan), never as damage.
+ * Records of real damage are still reported: an unreadable record is blamed on the disk only when the newest
+ * commit still names it.
  */
 public final class ConduitStore implements AutoCloseable {
 

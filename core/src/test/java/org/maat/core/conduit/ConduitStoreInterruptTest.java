@@ -46,6 +46,24 @@ class ConduitStoreInterruptTest {
         }
     }
 
+    @Test
+    void aScanOnAnInterruptedThreadReturnsEveryDocumentAndKeepsTheFlag() throws Exception {
+        Path store = dir.resolve("documents");
+        List<Document> docs = write(store);
+        try (ConduitStore open = ConduitStore.open(store)) {
+            List<Document> scanned = new ArrayList<>();
+            boolean flagAfter;
+            Thread.currentThread().interrupt();
+            try (DocumentScan scan = open.scan()) {
+                scan.forEachRemaining(scanned::add);
+            } finally {
+                flagAfter = Thread.interrupted();
+            }
+            assertThat(scanned).isEqualTo(docs);
+            assertThat(flagAfter).isTrue();
+        }
+    }
+
     private static List<Document> write(Path store) throws IOException {
         List<Document> docs = new ArrayList<>();
         try (ConduitStoreWriter w = new ConduitStoreWriter(store, 16 << 10)) {
