@@ -17,6 +17,7 @@ import org.apache.lucene.store.IndexInput;
 import org.apache.lucene.store.IndexOutput;
 import org.maat.atrest.AtRestVolume;
 import org.maat.atrest.EncryptedChannel;
+import org.maat.atrest.SharedReadChannel;
 import org.maat.atrest.cipher.AtRestCipher;
 import org.maat.atrest.cipher.Ciphers;
 
@@ -149,7 +150,8 @@ public final class AtRestDirectory extends FilterDirectory {
     public IndexInput openInput(String name, IOContext context) throws IOException {
         ensureOpen();
         Path file = directory.resolve(name);
-        EncryptedChannel channel = volume.open(file, StandardOpenOption.READ);
+        // Shared by every clone and slice, so by every searching thread: no reader's interrupt may close it.
+        SharedReadChannel channel = SharedReadChannel.open(() -> volume.open(file, StandardOpenOption.READ));
         try {
             OpenFile open = new OpenFile(file.toString(), channel, blockSize, cache);
             return new AtRestIndexInput("AtRestIndexInput(path=\"" + file + "\")", open);
@@ -241,10 +243,10 @@ public final class AtRestDirectory extends FilterDirectory {
         return "AtRestDirectory(" + volume.root() + ", " + in + ")";
     }
 
-    private static void closeAfterFailure(EncryptedChannel channel, Exception failure) {
+    private static void closeAfterFailure(AutoCloseable channel, Exception failure) {
         try {
             channel.close();
-        } catch (IOException | RuntimeException e) {
+        } catch (Exception e) {
             failure.addSuppressed(e);
         }
     }

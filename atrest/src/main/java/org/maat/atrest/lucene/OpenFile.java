@@ -3,24 +3,25 @@ package org.maat.atrest.lucene;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import org.maat.atrest.EncryptedChannel;
+import org.maat.atrest.SharedReadChannel;
 
 /**
  * One index file opened for reading, shared by an {@link AtRestIndexInput} and all its clones and slices: the
- * channel, the plaintext length (fixed: Lucene's files are written once) and where plaintext blocks come from,
- * the {@link PlaintextBlockCache} first, then the channel (which authenticates and decrypts them).
+ * channel (a {@link SharedReadChannel}: no searching thread's interrupt closes it for the others), the plaintext
+ * length (fixed: Lucene's files are written once) and where plaintext blocks come from, the
+ * {@link PlaintextBlockCache} first, then the channel (which authenticates and decrypts them).
  */
 final class OpenFile {
 
     private final String description;
-    private final EncryptedChannel channel;
+    private final SharedReadChannel channel;
     private final long length;
     private final int blockSize;
     private final PlaintextBlockCache cache;
     /** This file's identity in the cache. */
     private final long id;
 
-    OpenFile(String description, EncryptedChannel channel, int blockSize, PlaintextBlockCache cache)
+    OpenFile(String description, SharedReadChannel channel, int blockSize, PlaintextBlockCache cache)
             throws IOException {
         this.description = description;
         this.channel = channel;

@@ -3,7 +3,6 @@ package org.maat.core.conduit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -14,6 +13,7 @@ import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.function.Consumer;
+import org.maat.atrest.SharedReadChannel;
 import org.maat.core.storage.StorageFiles;
 
 /**
@@ -27,12 +27,14 @@ import org.maat.core.storage.StorageFiles;
  * files) and restore them under their own ids. Ids are never reused: {@link #size()} is the id space
  * {@code d0..d(size-1)}, {@link #liveDocuments()} the documents not removed.
  *
- * <p>Thread-safe for reading. An open store shows the commit it was opened at, or last
- * {@link #refresh() refreshed} to: a later edit is seen only after {@code refresh()}. Until then a
- * document removed by that edit reads as it was, unless its record has been erased already: then it
- * reads as removed (empty from {@link #get}, skipped by a scan), never as damage. Records of real
- * damage are still reported: an unreadable record is blamed on the disk only when the newest commit
- * still names it.
+ * <p>Thread-safe for reading, and a reader's interrupt harms no one else: every record is read through a
+ * {@link SharedReadChannel}, so a read on an interrupted thread returns its record and keeps the flag, and an
+ * interrupt landing during a read never leaves the segment closed for later readers. An open store shows the
+ * commit it was opened at, or last {@link #refresh() refreshed} to: a later edit is seen only after
+ * {@code refresh()}. Until then a document removed by that edit reads as it was, unless its record has been
+ * erased already: then it reads as removed (empty from {@link #get}, skipped by a scan), never as damage.
+ * Records of real damage are still reported: an unreadable record is blamed on the disk only when the newest
+ * commit still names it.
  */
 public final class ConduitStore implements AutoCloseable {
 
@@ -40,10 +42,14 @@ public final class ConduitStore implements AutoCloseable {
     private final StorageFiles files;
     private final long[] base;
     private volatile StoreView view;
-    /** One channel per committed segment; grown (never shrunk) by {@link #refresh()}. */
-    private volatile FileChannel[] segments;
+    /**
+     * One channel per committed segment, shared by every reading thread; grown (never shrunk) by {@link #refresh()}.
+     * A {@link SharedReadChannel}: a reader's interrupt (whatever ran on its thread before) cannot close a segment
+     * for every later user.
+     */
+    private volatile SharedReadChannel[] segments;
 
-    private ConduitStore(Path dir, StorageFiles files, long[] base, StoreView view, FileChannel[] segments) {
+    private ConduitStore(Path dir, StorageFiles files, long[] base, StoreView view, SharedReadChannel[] segments) {
         this.dir = dir;
         this.files = files;
         this.base = base;
@@ -60,7 +66,7 @@ public final class ConduitStore implements AutoCloseable {
         StoreCommit commit = readCommit(dir, files);
         long[] base = OffsetTable.read(dir, files, commit);
         StoreView view = StoreView.of(dir, files, commit, base);
-        FileChannel[] channels = openSegments(dir, files, new FileChannel[0], commit.segmentLengths().size());
+        SharedReadChannel[] channels = openSegments(dir, files, new SharedReadChannel[0], commit.segmentLengths().size());
         return new ConduitStore(dir, files, base, view, channels);
     }
 
@@ -234,18 +240,18 @@ public final class ConduitStore implements AutoCloseable {
     private Document readRecord(StoreView v, long packed, long n) {
         int segment = OffsetTable.segment(packed);
         long position = OffsetTable.position(packed);
-        FileChannel channel = segments[segment];
+        SharedReadChannel channel = segments[segment];
         Path file = segmentFile(dir, segment);
         try {
             ByteBuffer header = ByteBuffer.allocate(RecordCodec.HEADER);
-            readFully(channel, header, position, file);
+            readFully(channel::read, header, position, file);
             int length = RecordCodec.payloadLength(header);
             if (position + RecordCodec.HEADER + length > v.committedLength(segment)) {
                 throw new RecordCodec.BadRecord("record runs past the committed end of the segment ("
                         + v.committedLength(segment) + ")");
             }
             ByteBuffer payload = ByteBuffer.allocate(length);
-            readFully(channel, payload, position + RecordCodec.HEADER, file);
+            readFully(channel::read, payload, position + RecordCodec.HEADER, file);
             return RecordCodec.decode(header, payload.array(), n);
         } catch (RecordCodec.BadRecord e) {
             throw new CorruptRecordException(file, position, e.getMessage());
@@ -275,14 +281,16 @@ public final class ConduitStore implements AutoCloseable {
         }
     }
 
-    private static FileChannel[] openSegments(Path dir, StorageFiles files, FileChannel[] open, int count) throws IOException {
+    private static SharedReadChannel[] openSegments(Path dir, StorageFiles files, SharedReadChannel[] open, int count)
+            throws IOException {
         if (open.length >= count) {
             return open;
         }
-        FileChannel[] channels = Arrays.copyOf(open, count);
+        SharedReadChannel[] channels = Arrays.copyOf(open, count);
         try {
             for (int i = open.length; i < count; i++) {
-                channels[i] = files.open(segmentFile(dir, i), StandardOpenOption.READ);
+                Path segment = segmentFile(dir, i);
+                channels[i] = SharedReadChannel.open(() -> files.open(segment, StandardOpenOption.READ));
             }
         } catch (IOException e) {
             closeAll(Arrays.copyOfRange(channels, open.length, count));
@@ -291,8 +299,14 @@ public final class ConduitStore implements AutoCloseable {
         return channels;
     }
 
+    /** A read by position, as {@link java.nio.channels.FileChannel#read(ByteBuffer, long)}. */
+    @FunctionalInterface
+    interface PositionalRead {
+        int read(ByteBuffer dst, long position) throws IOException;
+    }
+
     /** Reads {@code buf} full from {@code position} (then flips it); a record cut short by the file's end is bad. */
-    static void readFully(FileChannel channel, ByteBuffer buf, long position, Path file)
+    static void readFully(PositionalRead channel, ByteBuffer buf, long position, Path file)
             throws IOException, RecordCodec.BadRecord {
         long at = position;
         while (buf.hasRemaining()) {
@@ -310,9 +324,9 @@ public final class ConduitStore implements AutoCloseable {
         closeAll(segments);
     }
 
-    private static void closeAll(FileChannel[] channels) throws IOException {
+    private static void closeAll(SharedReadChannel[] channels) throws IOException {
         IOException first = null;
-        for (FileChannel c : channels) {
+        for (SharedReadChannel c : channels) {
             if (c != null) {
                 try {
                     c.close();

@@ -95,14 +95,14 @@ public final class ConduitStoreEditor implements AutoCloseable {
         int length;
         try (FileChannel c = files.open(file, StandardOpenOption.READ)) {
             ByteBuffer header = ByteBuffer.allocate(RecordCodec.HEADER);
-            ConduitStore.readFully(c, header, position, file);
+            ConduitStore.readFully(c::read, header, position, file);
             int payloadLength = RecordCodec.payloadLength(header);
             length = RecordCodec.HEADER + payloadLength;
             if (position + length > lengths.get(segment)) {
                 throw new RecordCodec.BadRecord("record runs past the committed end of the segment");
             }
             ByteBuffer payload = ByteBuffer.allocate(payloadLength);
-            ConduitStore.readFully(c, payload, position + RecordCodec.HEADER, file);
+            ConduitStore.readFully(c::read, payload, position + RecordCodec.HEADER, file);
             document = RecordCodec.decode(header, payload.array(), n);
         } catch (RecordCodec.BadRecord e) {
             throw new CorruptRecordException(file, position, e.getMessage());

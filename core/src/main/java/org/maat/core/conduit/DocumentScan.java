@@ -3,11 +3,12 @@ package org.maat.core.conduit;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
+import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.function.Consumer;
+import org.maat.atrest.SharedReadChannel;
 
 /**
  * A streaming pass over a range of a conduit store in id order, reading through a large window so a
@@ -28,7 +29,8 @@ public final class DocumentScan implements Iterator<Document>, AutoCloseable {
     private long next;
     private Document pending;
     private int openSegment = -1;
-    private FileChannel channel;
+    /** As the store's own reads: an interrupt of the scanning thread neither fails nor closes the scan. */
+    private SharedReadChannel channel;
     private ByteBuffer window = ByteBuffer.allocate(WINDOW);
     private long windowStart;
 
@@ -107,7 +109,8 @@ public final class DocumentScan implements Iterator<Document>, AutoCloseable {
             if (channel != null) {
                 channel.close();
             }
-            channel = store.files().open(store.segmentFile(segment), StandardOpenOption.READ);
+            Path file = store.segmentFile(segment);
+            channel = SharedReadChannel.open(() -> store.files().open(file, StandardOpenOption.READ));
             openSegment = segment;
             window.limit(0);
             windowStart = 0;

@@ -43,7 +43,9 @@ import org.slf4j.LoggerFactory;
  *       run ({@code --no-policy}) logs it whole.</li>
  *   <li><b>After the task</b>: once {@link #run} returns or throws, every channel is closed; a thread the task
  *       left behind that writes later is refused. A JVM-wide library setting the task changed
- *       ({@link LibraryState}: Lucene's clause limit, default query cache) is put back and the task fails.</li>
+ *       ({@link LibraryState}: Lucene's clause limit, default query cache) is put back, the thread's interrupt
+ *       flag is cleared (the runtime's next read on the thread must not depend on the task), and a task that left
+ *       either fails.</li>
  * </ul>
  * What it does not guarantee: which of the runtime's texts a failing task ends in (failed, a declared kind,
  * refused) and when it ends are the task's choice, a few bits per run; other JVM channels of task code
@@ -125,12 +127,10 @@ public final class TaskBoundary {
         try {
             value = body.run();
         } catch (Throwable thrown) {
-            ended = true;
-            changedLibraryState();
+            end();
             throw replacement(thrown, kinds);
         }
-        ended = true;
-        changedLibraryState();
+        end();
         if (refusal != null) {
             throw refusal; // the task caught the monitor's refusal and carried on: it still ends refused
         }
@@ -138,14 +138,24 @@ public final class TaskBoundary {
     }
 
     /**
-     * A task that changed a JVM-wide library setting ({@link LibraryState}) fails: the setting is put back before
-     * anything else runs, and the caller learns only that the task failed.
+     * Ends the task: its channels deliver nothing more, and nothing it left in the thread or the JVM outlives it.
+     * A task that left its thread interrupted (a self-cancelling {@code FutureTask} needs no {@code Thread}) or
+     * changed a JVM-wide library setting ({@link LibraryState}) fails: the flag is cleared and the setting put back
+     * before anything else runs on the thread, and the caller learns only that the task failed. Both are cleaned up
+     * whichever the task did. An interrupt the runtime sent (a fan-out cancelling a shard's search it no longer
+     * waits for) ends the task failed as well, which is what cancelling asked for.
      */
-    private void changedLibraryState() {
-        if (LibraryState.restoreIfChanged()) {
+    private void end() {
+        ended = true;
+        boolean interrupted = Thread.interrupted();
+        boolean changedLibrary = LibraryState.restoreIfChanged();
+        if (interrupted || changedLibrary) {
             String incident = incident();
-            LOG.warn("{} changed a JVM-wide library setting, which was restored (incident {})", what, incident);
-            throw new TaskFailedException(what, incident, IllegalStateException.class);
+            LOG.warn("{} left {} (incident {}); cleared", what,
+                    interrupted && changedLibrary ? "its thread interrupted and a JVM-wide library setting changed"
+                            : interrupted ? "its thread interrupted" : "a JVM-wide library setting changed", incident);
+            throw new TaskFailedException(what, incident,
+                    interrupted ? InterruptedException.class : IllegalStateException.class);
         }
     }
 

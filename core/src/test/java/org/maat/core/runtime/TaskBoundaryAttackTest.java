@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.lucene.search.IndexSearcher;
 import org.junit.jupiter.api.AfterAll;
@@ -252,5 +253,56 @@ class TaskBoundaryAttackTest {
         leftBehind.join();
         assertThat(late.get()).isInstanceOf(IllegalStateException.class).hasMessageContaining("has ended");
         assertThat(channel.get().deliveredIds()).isEmpty();
+    }
+
+    /**
+     * Task code that interrupts its own thread without naming {@code Thread}: a {@code FutureTask} cancelling
+     * itself while it runs interrupts its runner, and neither it nor anything after clears the flag.
+     */
+    static void interruptMyself() {
+        @SuppressWarnings("unchecked")
+        FutureTask<Void>[] self = new FutureTask[1];
+        self[0] = new FutureTask<>(() -> {
+            self[0].cancel(true);
+            return null;
+        });
+        self[0].run();
+    }
+
+    @Test
+    void aTaskThatLeavesItsThreadInterruptedFailsInRuntimeWordsAndTheThreadComesBackClean() throws IOException {
+        Random random = new Random(2812);
+        for (int i = 0; i < 12; i++) {
+            Session session = randomSession(random);
+            String secret = privateTitle(random, session);
+            int shape = random.nextInt(3);
+            Throwable thrown = catchThrowable(() -> service.run(session, "parliament budget", ctx -> {
+                ctx.searchers().searcher(0).search(new org.apache.lucene.search.MatchAllDocsQuery(), 3); // reads, tainted
+                interruptMyself();
+                switch (shape) {
+                    case 0 -> ctx.results().writeIds(List.of());
+                    case 1 -> sneakyThrow(new IllegalStateException(secret));
+                    default -> {
+                        // returns with nothing written
+                    }
+                }
+            }));
+            boolean interrupted = Thread.interrupted();
+            assertThat(interrupted).as("the thread the task ran on, after the boundary (shape %d)", shape).isFalse();
+            assertThat(thrown).as("shape %d", shape).isInstanceOf(TaskFailedException.class)
+                    .hasMessageMatching("the search task failed \\(incident [0-9a-f]{10}\\)");
+            assertThat(everything(thrown)).doesNotContain(secret);
+            // The runtime's own next step on the same thread: a search with its snippets, which reads the store.
+            List<String> ids = service.search(session, "parliament budget", 3);
+            assertThat(service.hits(session, ids, "parliament budget")).hasSize(ids.size());
+        }
+    }
+
+    @Test
+    void aTaskThatDoesNotInterruptItsThreadIsUnchangedByTheCheck() throws IOException {
+        Session session = Session.of("u1", "r0");
+        List<String> released = service.run(session, "parliament", ctx -> ctx.results().writeIds(List.of()));
+        assertThat(released).isEmpty();
+        assertThat(Thread.currentThread().isInterrupted()).isFalse();
     }
 }

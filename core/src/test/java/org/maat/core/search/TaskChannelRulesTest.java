@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import org.junit.jupiter.api.Test;
 import org.maat.core.task.RuntimeFailures;
 import org.maat.core.task.TaskContext;
@@ -30,6 +32,8 @@ import org.maat.core.task.TaskContext;
  *       {@code System.setOut/setErr/setProperty/getenv}, no {@code Runtime} or processes;</li>
  *   <li>threads that outlive the task: no {@code Thread}, {@code ThreadGroup}, {@code ThreadLocal}, executors,
  *       fork-join pools, {@code CompletableFuture} or timers;</li>
+ *   <li>interrupts: no {@code Future} of any kind (a {@code FutureTask} that cancels itself interrupts the task's
+ *       own thread; {@code Thread.interrupt} is the threads rule's);</li>
  *   <li>static state: every static field is final (a task cannot leave a value for the next task);</li>
  *   <li>reflection: no {@code java.lang.reflect}, method or var handles, {@code Class.forName}, or {@code Unsafe};</li>
  *   <li>the runtime's failures: no vouching for an exception ({@code RuntimeFailures}), which an indexing boundary
@@ -80,6 +84,13 @@ class TaskChannelRulesTest {
                 .because("a thread that outlives its task could carry what the task read to a later one");
     }
 
+    static ArchRule noInterrupts() {
+        return noClasses().that().resideInAnyPackage(TASK_CODE)
+                .should().dependOnClassesThat().areAssignableTo(Future.class)
+                .because("a Future's cancel(true) interrupts the thread running it, the task's own, without naming "
+                        + "Thread: an interrupt set or not is a bit the runtime's next read on that thread would carry");
+    }
+
     static ArchRule noStaticState() {
         return fields().that().areDeclaredInClassesThat().resideInAnyPackage(TASK_CODE).and().areStatic()
                 .should().beFinal()
@@ -119,7 +130,7 @@ class TaskChannelRulesTest {
     }
 
     static List<ArchRule> rules() {
-        return List.of(noLogging(), noStandardStreams(), noThreads(), noStaticState(), noReflection(),
+        return List.of(noLogging(), noStandardStreams(), noThreads(), noInterrupts(), noStaticState(), noReflection(),
                 noSharedLibraryState(), noVouchingForFailures());
     }
 
@@ -145,6 +156,11 @@ class TaskChannelRulesTest {
     void aTaskThatLeavesAThreadBehindIsCaught() {
         assertCaught(noThreads(), LeavesAThread.class, "java.lang.Thread");
         assertCaught(noThreads(), SubmitsToThePool.class, "ForkJoinPool");
+    }
+
+    @Test
+    void aTaskThatInterruptsItsOwnThreadIsCaught() {
+        assertCaught(noInterrupts(), CancelsItsOwnRun.class, "FutureTask");
     }
 
     @Test
@@ -213,6 +229,21 @@ class TaskChannelRulesTest {
     static final class SubmitsToThePool {
         static void leak(String title, List<String> later) {
             ForkJoinPool.commonPool().execute(() -> later.add(title));
+        }
+    }
+
+    static final class CancelsItsOwnRun {
+        static void leak(String title) {
+            if (title.charAt(0) % 2 == 0) {
+                return;
+            }
+            @SuppressWarnings("unchecked")
+            FutureTask<Void>[] self = new FutureTask[1];
+            self[0] = new FutureTask<>(() -> {
+                self[0].cancel(true); // interrupts the runner: the task's own thread
+                return null;
+            });
+            self[0].run();
         }
     }
 
