@@ -20,13 +20,15 @@ import org.maat.core.lucene.TaskReader;
  * query's deadline ({@link IndexSearcher#timedOut()} then says so). Made per query: it costs an object.
  *
  * <p>It also holds the runtime's own {@link #scoringWeight() Weight} of the query (the standard
- * parse of its text), which {@link TrustedRanking} scores released documents with. A task searching
- * a query equal to it is handed that same weight and rewrite instead of building its own, so
- * certifying costs no second weight; the trusted side never takes a weight the task built.
+ * parse of its text), which {@link TrustedRanking} scores released documents with. Neither that weight nor
+ * its rewritten query is ever handed to the task, even for an equal query: a query's terms carry mutable
+ * bytes ({@code Term.bytes()}), so a task holding the runtime's query could change what the runtime scores
+ * before it scores. Certifying costs a second weight per query; the trusted side never takes an object the
+ * task held.
  */
 final class RegionSearcher extends SettledSearcher {
 
-    /** The mode Lucene's top-k collectors search in, so the task's search and the ranking share one weight. */
+    /** The mode the runtime's weight scores in (Lucene's top-k collectors'). */
     private static final ScoreMode SCORING_MODE = ScoreMode.TOP_SCORES;
 
     private final ReadableStatistics.Region statistics;
@@ -71,18 +73,5 @@ final class RegionSearcher extends SettledSearcher {
             scoringRewritten = super.rewrite(scoring);
         }
         return scoringRewritten;
-    }
-
-    @Override
-    public Query rewrite(Query original) throws IOException {
-        return scoring.equals(original) ? scoringRewritten() : super.rewrite(original);
-    }
-
-    @Override
-    public Weight createWeight(Query query, ScoreMode scoreMode, float boost) throws IOException {
-        if (scoreMode == SCORING_MODE && boost == 1f && scoringRewritten().equals(query)) {
-            return scoringWeight();
-        }
-        return super.createWeight(query, scoreMode, boost);
     }
 }
