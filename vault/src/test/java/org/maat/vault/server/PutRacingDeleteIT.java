@@ -63,8 +63,12 @@ import org.maat.vault.token.TokenVerifier;
  * but cannot be read. Neither order of the two operations allows that: put then delete leaves nothing, delete
  * then put leaves the secret readable.
  *
+ * <p>{@link #aDeleteOverlappingAWholePutLeavesItReadableOrGone} is the mirror image: the delete's request to
+ * one server arrives after a whole put, which it overlapped, and takes that put's committed share.
+ *
  * <p>The three servers are the product's own components (store, ACS, storage server, handler) behind mutual TLS
- * in this JVM; server 1's Jetty holds its one stage request until the delete is done, which is the only thing
+ * in this JVM; one server's Jetty holds one request (a stage, or a delete) until the other operation is done, which
+ * is the only thing
  * the test controls: the order in which independent requests reach different servers.
  */
 class PutRacingDeleteIT {
@@ -155,6 +159,90 @@ class PutRacingDeleteIT {
             releaseStage.countDown();
             servers.forEach(Running::close);
         }
+    }
+
+    /**
+     * The other side of the same race: the delete starts first and reaches servers 1 and 3 (nothing there, done),
+     * while its request to server 2 is slow. A put of the name runs to the end in that time: staged and committed
+     * on all three servers, acknowledged. Then the delete's request reaches server 2 and removes the put's committed
+     * share there. The delete reports success (1 share deleted), the put reported success, and the name is left
+     * with 2 committed shares of a 3-of-3 split: no get can read it, and a rerun of the put cannot repair it.
+     */
+    @Test
+    void aDeleteOverlappingAWholePutLeavesItReadableOrGone() throws Exception {
+        List<ServerAddress> addresses = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            addresses.add(new ServerAddress("127.0.0.1", freePort()));
+        }
+        VaultConfig config = VaultInit.create(dir.resolve("vault"), addresses,
+                List.of(new ClientSpec("alice", "maat"), new ClientSpec("bob", "maat")));
+        byte[] secret = "the-acknowledged-master-key-0002".getBytes(StandardCharsets.US_ASCII);
+
+        CountDownLatch deleteHeld = new CountDownLatch(1);
+        CountDownLatch releaseDelete = new CountDownLatch(1);
+        CountDownLatch othersDeleted = new CountDownLatch(2);
+        List<Running> servers = new ArrayList<>();
+        try {
+            for (int id = 1; id <= 3; id++) {
+                if (id == 2) {
+                    servers.add(start(config, id, (method, path) -> {
+                        if (isDeleteOf(method, path, "master")) {
+                            deleteHeld.countDown();
+                            await(releaseDelete, "the test to release server 2's delete request");
+                        }
+                    }, (method, path) -> { }));
+                } else {
+                    servers.add(start(config, id, (method, path) -> { }, (method, path) -> {
+                        if (isDeleteOf(method, path, "master")) {
+                            othersDeleted.countDown();
+                        }
+                    }));
+                }
+            }
+            try (VaultClient alice = VaultClient.open(config.dir(), "alice", PATIENCE, PATIENCE);
+                    VaultClient bob = VaultClient.open(config.dir(), "bob", PATIENCE, PATIENCE)) {
+                alice.put("erp", "warm-up", "claims the collection".getBytes(StandardCharsets.US_ASCII));
+
+                CompletableFuture<Integer> delete = CompletableFuture.supplyAsync(() -> bob.delete("erp", "master"));
+                await(deleteHeld, "bob's delete request to reach server 2");
+                await(othersDeleted, "servers 1 and 3 to answer bob's delete");
+
+                alice.put("erp", "master", secret); // acknowledged: staged and committed on all three
+                byte[] before = bob.get("erp", "master");
+                assertThat(before).as("read right after the put").isEqualTo(secret);
+
+                releaseDelete.countDown();
+                Throwable deleteFailure = null;
+                int deleted = -1;
+                try {
+                    deleted = delete.get(60, TimeUnit.SECONDS);
+                } catch (java.util.concurrent.ExecutionException e) {
+                    deleteFailure = e.getCause();
+                }
+
+                byte[] got = null;
+                VaultException unreadable = null;
+                try {
+                    got = bob.get("erp", "master");
+                } catch (VaultException e) {
+                    unreadable = e;
+                }
+                if (unreadable instanceof NoSuchSecretException || (got != null && java.util.Arrays.equals(got, secret))) {
+                    return; // gone (delete after the put) or intact (delete before it): either order is fine
+                }
+                fail("a delete that overlapped a whole put (delete " + (deleteFailure == null
+                        ? "succeeded, " + deleted + " shares deleted" : "failed: " + deleteFailure.getMessage())
+                        + ") left the acknowledged secret half-there: "
+                        + (unreadable != null ? unreadable.getMessage() : "it reads as other bytes"));
+            }
+        } finally {
+            releaseDelete.countDown();
+            servers.forEach(Running::close);
+        }
+    }
+
+    private static boolean isDeleteOf(String method, String path, String secret) {
+        return method.equals("DELETE") && path.equals("/ss/collections/erp/secrets/" + secret);
     }
 
     private static boolean isStageOf(String method, String path, String secret) {
