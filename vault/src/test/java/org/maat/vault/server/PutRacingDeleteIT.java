@@ -67,9 +67,8 @@ import org.maat.vault.token.TokenVerifier;
  * one server arrives after a whole put, which it overlapped, and takes that put's committed share.
  *
  * <p>The three servers are the product's own components (store, ACS, storage server, handler) behind mutual TLS
- * in this JVM; one server's Jetty holds one request (a stage, or a delete) until the other operation is done, which
- * is the only thing
- * the test controls: the order in which independent requests reach different servers.
+ * in this JVM; one server's Jetty holds one request (a stage, or a delete) until the other operation is done,
+ * which is the only thing the test controls: the order in which independent requests reach different servers.
  */
 class PutRacingDeleteIT {
 
