@@ -41,11 +41,14 @@ import org.slf4j.LoggerFactory;
  *
  * <p>{@link #put}: read or create permissions on each of the collection's ACSs (the first put into a
  * collection claims it for this client's account), create and write tokens from at least {@code quorum}
- * of them, the collection on each of the n storage servers, then a two-phase put: one share per server
- * staged under a fresh put id (invisible to readers), then committed on the collection's deciding server
- * ({@link #decider}), then on the others. The deciding commit is the put's one moment of truth: before it,
- * nothing is visible and a failure aborts the put's own staged shares (never a committed share: an abort
- * names its put); after it, all n shares exist. A put refused because the name is taken succeeds if the
+ * of them, the collection on the vault's registrar ({@link #registrar}, which refuses a put naming other
+ * servers than the collection's) and then on each of the n storage servers, then a two-phase put: one share per
+ * server staged under a fresh put id (invisible to readers), then committed on the collection's deciding server
+ * ({@link #decider}), which answers the decision's epoch, then on the others with that epoch. The deciding
+ * commit is the put's one moment of truth: before it, nothing is visible and a failure aborts the put's own
+ * staged shares (never a committed share: an abort names its put); after it, all n shares exist. A
+ * {@link #delete} is decided on the same server and applied on the others with its epoch, so a delete and a put
+ * racing for a name end in the order the deciding server took them. A put refused because the name is taken succeeds if the
  * stored secret is this one, so rerunning a put whose outcome was unknown completes it.
  *
  * <p>{@link #read}: read tokens from every ACS that grants one, shares from every storage server in

@@ -15,8 +15,9 @@ import org.maat.vault.StrictJson;
  * What one storage server holds under one secret name: at most one committed share, which readers get, the
  * staged shares of puts not committed here yet, by put id, which readers get only by naming the put, and the
  * {@code epoch} of the last decision about the name applied here. Stored as one document, so each change of the
- * name is one atomic write: a committed share alone at epoch 0 is stored as its bare record (as before puts were
- * staged), otherwise {@code {"epoch": E, "committed": RECORD, "staged": {PUT: RECORD}, "deleted": PUT}}. Records
+ * name is one atomic write: a committed share alone is stored as its bare record (as before puts were staged),
+ * with {@code "epoch": E} added beside its fields once E is not 0, otherwise as
+ * {@code {"epoch": E, "committed": RECORD, "staged": {PUT: RECORD}, "deleted": PUT}}. Records
  * are kept exactly as they were checked on the way in ({@link ShareRecord#parse}) and returned as stored: a share
  * damaged at rest reaches the reader, who reports it. Immutable: every change returns a new slot.
  *
@@ -127,8 +128,9 @@ record SecretSlot(JsonNode committed, Map<String, JsonNode> staged, long epoch, 
         if (holdsNoShare() && epoch == 0) {
             return null;
         }
-        if (staged.isEmpty() && epoch == 0 && deleted == null) {
-            return committed.toString();
+        if (staged.isEmpty() && deleted == null && committed != null) {
+            // The bare record, as before puts were staged, with the epoch beside its fields (no record has one).
+            return epoch == 0 ? committed.toString() : ((ObjectNode) committed.deepCopy()).put("epoch", epoch).toString();
         }
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("epoch", epoch);
@@ -148,8 +150,12 @@ record SecretSlot(JsonNode committed, Map<String, JsonNode> staged, long epoch, 
             return EMPTY;
         }
         JsonNode node = tree(document);
-        if (!node.has("staged") && !node.has("epoch")) {
-            return new SecretSlot(node, Map.of());
+        if (!node.has("staged")) {
+            if (!node.has("epoch")) {
+                return new SecretSlot(node, Map.of());
+            }
+            ObjectNode record = (ObjectNode) node.deepCopy();
+            return new SecretSlot(record.without("epoch"), Map.of(), node.get("epoch").asLong(), null);
         }
         Map<String, JsonNode> staged = new TreeMap<>();
         if (node.has("staged")) {

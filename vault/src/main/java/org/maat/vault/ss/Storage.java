@@ -20,7 +20,10 @@ import org.maat.vault.token.TokenVerifier;
 /**
  * One storage server (PROTOCOL.md, "/ss"): collections, and in each the secrets' shares, immutable once written.
  * A put is two-phase ({@link SecretSlot}): shares are staged under the put's id, then committed; a reader
- * sees only committed shares, and a staged one only by naming its put. Every call is authorized by the caller's tokens for the collection's object ({@code collection:NAME}): at
+ * sees only committed shares, and a staged one only by naming its put. Commits and deletes come in two forms:
+ * decided here (this is the collection's deciding server: the decision takes the name's next epoch) or applied
+ * with the deciding server's epoch (a decision older than the one applied here is {@code superseded}); every
+ * change of a name goes through {@link SecretSlot}, which holds these rules. Every call is authorized by the caller's tokens for the collection's object ({@code collection:NAME}): at
  * least the collection's quorum of its access-control servers must have issued a valid one, to this caller, for
  * this action ({@link TokenVerifier}). Creating a collection is checked against the servers and quorum it asks
  * for. Writes are durable before a call returns ({@link ServerStore}). Thread-safe.
