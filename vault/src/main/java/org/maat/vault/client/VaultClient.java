@@ -49,7 +49,7 @@ import org.slf4j.LoggerFactory;
  * staged shares (never a committed share: an abort names its put); after it, all n shares exist. A
  * {@link #delete} is decided on the same server and applied on the others with its epoch, so a delete and a put
  * racing for a name end in the order the deciding server took them. A put refused because the name is taken
- * succeeds if the * stored secret is this one, so rerunning a put whose outcome was unknown completes it.
+ * succeeds if the stored secret is this one, so rerunning a put whose outcome was unknown completes it.
  *
  * <p>{@link #read}: read tokens from every ACS that grants one, shares from every storage server in
  * parallel, done as soon as k shares pass their digest and together the check value; a share that fails
