@@ -8,13 +8,15 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code maat vault delete}: removes a secret's shares, committed and staged, from every server. */
+/** {@code maat vault delete}: removes a secret's shares from the collection's servers, decided on its deciding server. */
 @Command(name = "delete",
         mixinStandardHelpOptions = true,
         sortOptions = false,
         description = {"Delete a secret: get delete tokens from the collection's access-control servers (only the "
-                + "account that owns the collection is granted them) and remove the secret's shares from every storage "
-                + "server, both committed ones and those a put staged but never committed.",
+                + "account that owns the collection is granted them); the delete is decided on the collection's "
+                + "deciding server (its lowest server id), which must be up, then applied on its other servers: the "
+                + "committed shares go, with the staged shares of the put deleted; a put decided after the delete "
+                + "keeps its shares.",
             "",
             "Idempotent: a server without the secret counts as done, so deleting again after a failure (a server down, "
                 + "a put cut short) finishes the job and leaves the name free for a new put."},

@@ -41,12 +41,15 @@ import org.slf4j.LoggerFactory;
  *
  * <p>{@link #put}: read or create permissions on each of the collection's ACSs (the first put into a
  * collection claims it for this client's account), create and write tokens from at least {@code quorum}
- * of them, the collection on each of the n storage servers, then a two-phase put: one share per server
- * staged under a fresh put id (invisible to readers), then committed on the collection's deciding server
- * ({@link #decider}), then on the others. The deciding commit is the put's one moment of truth: before it,
- * nothing is visible and a failure aborts the put's own staged shares (never a committed share: an abort
- * names its put); after it, all n shares exist. A put refused because the name is taken succeeds if the
- * stored secret is this one, so rerunning a put whose outcome was unknown completes it.
+ * of them, the collection on the vault's registrar ({@link #registrar}, which refuses a put naming other
+ * servers than the collection's) and then on each of the n storage servers, then a two-phase put: one share per
+ * server staged under a fresh put id (invisible to readers), then committed on the collection's deciding server
+ * ({@link #decider}), which answers the decision's epoch, then on the others with that epoch. The deciding
+ * commit is the put's one moment of truth: before it, nothing is visible and a failure aborts the put's own
+ * staged shares (never a committed share: an abort names its put); after it, all n shares exist. A
+ * {@link #delete} is decided on the same server and applied on the others with its epoch, so a delete and a put
+ * racing for a name end in the order the deciding server took them. A put refused because the name is taken
+ * succeeds if the stored secret is this one, so rerunning a put whose outcome was unknown completes it.
  *
  * <p>{@link #read}: read tokens from every ACS that grants one, shares from every storage server in
  * parallel, done as soon as k shares pass their digest and together the check value; a share that fails
@@ -175,8 +178,29 @@ public final class VaultClient implements AutoCloseable {
         ArrayNode acs = spec.putArray("acs");
         placement.servers().forEach(s -> acs.add(s.id()));
         spec.put("quorum", placement.quorum());
-        List<Exchange> made = timings.time(Phase.COLLECTIONS, () -> http.sendEach(up, server ->
-                http.send(server, "PUT", "/ss/collections/" + collection, spec, create.values())));
+        // The collection is registered first on the vault's registrar, whose record is the collection's: a put
+        // naming other servers is refused there, so every put of a name has one deciding server.
+        ServerEndpoint registrar = registrar(config);
+        if (!up.contains(registrar) && connect(List.of(registrar), timings, problems).isEmpty()) {
+            throw notStored(what, "server " + registrar.id() + ", which registers the vault's collections, is "
+                    + "unreachable", problems);
+        }
+        Exchange registered = timings.time(Phase.COLLECTIONS, () -> http.send(registrar, "PUT",
+                "/ss/collections/" + collection, spec, create.values()).join());
+        if (!registered.ok()) {
+            problems.add(registered.server(), registered.status() == 409
+                    ? "registers collection " + collection + " with other servers or quorum (" + registered.problem()
+                            + "): a put into it uses the collection's own servers"
+                    : registered.problem());
+            throw notStored(what, "collection " + collection + " is not registered on server " + registrar.id()
+                    + " with these servers", problems);
+        }
+        List<ServerEndpoint> others = up.stream().filter(s -> s.id() != registrar.id()).collect(Collectors.toList());
+        List<Exchange> made = new ArrayList<>(timings.time(Phase.COLLECTIONS, () -> http.sendEach(others, server ->
+                http.send(server, "PUT", "/ss/collections/" + collection, spec, create.values()))));
+        if (up.contains(registrar)) {
+            made.add(registered);
+        }
         made.stream().filter(e -> !e.ok()).forEach(e -> problems.add(e.server(), e.status() == 409
                 ? "holds collection " + collection + " with other ACSs or quorum (" + e.problem() + ")"
                 : e.problem()));
@@ -248,23 +272,48 @@ public final class VaultClient implements AutoCloseable {
             problems.add(decision);
             throw notStored(what, "server " + decider.id() + " refused to commit it", problems, undone);
         }
+        // The other servers apply the decision with its epoch: a later decision applied there already (a delete
+        // that ran after this commit, or a later put) supersedes it, which is this put's place in their order.
+        long epoch = decision.body() == null ? 0 : decision.body().path("epoch").asLong();
         List<ServerEndpoint> rest = up.stream().filter(s -> s.id() != decider.id()).collect(Collectors.toList());
         List<Exchange> commits = timings.time(Phase.SHARES, () -> http.sendEach(rest, server ->
-                http.send(server, "POST", putPath(collection, name, put) + "/commit", null, write.values())));
+                http.send(server, "POST", putPath(collection, name, put) + "/commit?epoch=" + epoch, null,
+                        write.values())));
+        List<ServerEndpoint> lost = new ArrayList<>();
         for (Exchange e : commits) {
-            if (!e.ok()) {
+            if (e.ok() || (e.status() == 409 && "superseded".equals(e.code()))) {
+                continue;
+            }
+            if (e.answered() && e.status() == 404) {
+                // Decided, yet this server has no share of it: never silently, a reader would miss it.
+                lost.add(e.server());
+                problems.add(e);
+            } else {
                 // Stored all the same: a reader that sees the put committed anywhere fetches staged shares by put id.
                 LOG.info("vault secret {}: stored; {} did not take the commit, its share stays staged: {}", what,
                         e.server().describe(), e.problem());
             }
+        }
+        if (!lost.isEmpty()) {
+            throw new VaultException("stored " + what + " on the deciding server " + decider.id() + ", but servers "
+                    + ServerProblems.ids(lost) + " have no share of it: it may not be readable; delete it and put it "
+                    + "again; " + problems.describe());
         }
         timings.finish(started);
         return timings;
     }
 
     /**
-     * The server whose commit decides every put of a collection: the lowest id of its servers (a collection's
-     * servers are fixed when it is created, so every put of a name has the same one).
+     * The server that registers every collection of the vault: the lowest id of vault.json. A collection's first
+     * put records its servers and quorum there first, and every later put must name the same.
+     */
+    static ServerEndpoint registrar(VaultConfig config) {
+        return decider(config.servers());
+    }
+
+    /**
+     * The server whose commit decides every put and delete of a collection: the lowest id of its servers (a
+     * collection's servers are fixed by its registration, so every put and delete of a name has the same one).
      */
     static ServerEndpoint decider(List<ServerEndpoint> servers) {
         return servers.stream().min(java.util.Comparator.comparingInt(ServerEndpoint::id)).orElseThrow();
@@ -307,7 +356,10 @@ public final class VaultClient implements AutoCloseable {
     }
 
     /**
-     * Deletes the secret's share from every server of the vault; a server without it counts as done.
+     * Deletes the secret: decided on the collection's deciding server (its share and staged shares go, and the
+     * name's epoch moves on), then applied on the collection's other servers with that epoch, which remove the
+     * committed share unless a later decision (a put after this delete) is there already. A server without the
+     * secret counts as done, so rerunning a delete cut short finishes it.
      *
      * @return how many shares were deleted (0: the secret was nowhere)
      * @throws VaultException naming the servers whose shares could not be deleted, and why
@@ -324,21 +376,72 @@ public final class VaultClient implements AutoCloseable {
             throw new VaultException("cannot delete " + what + ": no access-control server granted a delete token; "
                     + problems.describe());
         }
-        List<Exchange> answers = http.sendEach(reachable(up, problems),
-                server -> http.send(server, "DELETE", secretPath(collection, name), null, delete.values()));
-        int deleted = 0;
+        Optional<List<ServerEndpoint>> servers = collectionServers(collection, reachable(up, problems), problems);
+        if (servers.isEmpty()) {
+            if (!problems.isEmpty()) {
+                throw new VaultException("cannot delete " + what + ": no server that answered holds collection "
+                        + collection + "; " + problems.describe());
+            }
+            return 0;
+        }
+        ServerEndpoint decider = decider(servers.get());
+        if (problems.unreachable(decider.id())) {
+            throw new VaultException("cannot delete " + what + ": server " + decider.id() + ", which decides it, is "
+                    + "unreachable; nothing was deleted; " + problems.describe());
+        }
+        Exchange decision = http.send(decider, "DELETE", secretPath(collection, name), null, delete.values()).join();
+        if (!decision.ok()) {
+            problems.add(decision);
+            throw new VaultException("cannot delete " + what + ": server " + decider.id() + ", which decides it, did "
+                    + "not; " + problems.describe());
+        }
+        int deleted = decision.body().path("removed").asBoolean() ? 1 : 0;
+        String query = "?epoch=" + decision.body().path("epoch").asLong()
+                + (decision.body().hasNonNull("put") ? "&put=" + decision.body().get("put").asText() : "");
+        List<ServerEndpoint> rest = servers.get().stream().filter(s -> s.id() != decider.id())
+                .collect(Collectors.toList());
+        List<Exchange> answers = http.sendEach(reachable(rest, problems),
+                server -> http.send(server, "DELETE", secretPath(collection, name) + query, null, delete.values()));
+        ServerProblems failed = new ServerProblems(); // only the collection's servers count
+        rest.stream().filter(s -> problems.unreachable(s.id()))
+                .forEach(s -> failed.add(s, problems.byServer().get(s.id())));
         for (Exchange e : answers) {
             if (e.ok()) {
                 deleted++;
+            } else if (e.status() != 404 && !(e.status() == 409 && "superseded".equals(e.code()))) {
+                failed.add(e);
+            }
+        }
+        if (!failed.isEmpty()) {
+            throw new VaultException("cannot delete " + what + " everywhere (" + deleted + " shares deleted; the "
+                    + "deciding server " + decider.id() + " has deleted it, run the delete again to finish); "
+                    + failed.describe());
+        }
+        return deleted;
+    }
+
+    /**
+     * The servers of {@code collection}, as the servers of {@code up} that hold it record them (they agree: the
+     * registrar fixed them); empty when none of them holds it.
+     */
+    private Optional<List<ServerEndpoint>> collectionServers(String collection, List<ServerEndpoint> up,
+            ServerProblems problems) {
+        Set<Set<Integer>> recorded = new HashSet<>();
+        for (Exchange e : http.sendEach(up, server -> http.send(server, "GET", "/ss/collections/" + collection,
+                null, null))) {
+            if (e.ok()) {
+                Set<Integer> ids = new java.util.TreeSet<>();
+                e.body().path("acs").forEach(id -> ids.add(id.asInt()));
+                recorded.add(ids);
             } else if (e.status() != 404) {
                 problems.add(e);
             }
         }
-        if (!problems.isEmpty()) {
-            throw new VaultException("cannot delete " + what + " everywhere (" + deleted + " shares deleted); "
-                    + problems.describe());
+        if (recorded.size() > 1) {
+            throw new VaultException("cannot delete from collection " + collection + ": its servers record it with "
+                    + "different servers " + recorded + "; delete on each by hand");
         }
-        return deleted;
+        return recorded.stream().findFirst().map(ids -> ids.stream().map(config::server).collect(Collectors.toList()));
     }
 
     /** The secret's bytes; see {@link #read}. */

@@ -82,17 +82,34 @@ final class VaultHandler extends Handler.Abstract {
         });
         route("GET", "/ss/collections/*/secrets/*", true, call -> Answer.of(200,
                 ss.getSecret(call.caller, call.param(0), call.param(1), call.tokens())));
+        route("GET", "/ss/collections/*", true, call -> Answer.of(200, ss.describeCollection(call.param(0))));
+        // A delete without an epoch is decided here (the collection's deciding server); with one, it applies the
+        // deciding server's decision (Storage, SecretSlot).
         route("DELETE", "/ss/collections/*/secrets/*", true, call -> {
-            ss.deleteSecret(call.caller, call.param(0), call.param(1), call.tokens());
-            return Answer.of(200, object().put("collection", call.param(0)).put("secret", call.param(1)));
+            ObjectNode body = object().put("collection", call.param(0)).put("secret", call.param(1));
+            Long epoch = call.epoch();
+            if (epoch == null) {
+                Storage.Deletion deletion = ss.deleteSecret(call.caller, call.param(0), call.param(1), call.tokens());
+                return Answer.of(200, body.put("epoch", deletion.epoch()).put("put", deletion.put())
+                        .put("removed", deletion.removed()));
+            }
+            ss.applyDelete(call.caller, call.param(0), call.param(1), epoch, call.query("put"), call.tokens());
+            return Answer.of(200, body.put("epoch", epoch));
         });
         // Two-phase put (Storage, SecretSlot): stage on every server, commit, or abort a put that failed.
         route("PUT", "/ss/collections/*/secrets/*/puts/*", true, call -> Answer.of(
                 ss.stageShare(call.caller, call.param(0), call.param(1), call.param(2), call.body(), call.tokens())
                         ? 201 : 200, putAnswer(call)));
-        route("POST", "/ss/collections/*/secrets/*/puts/*/commit", true, call -> Answer.of(
-                ss.commitPut(call.caller, call.param(0), call.param(1), call.param(2), call.tokens()) ? 201 : 200,
-                putAnswer(call)));
+        route("POST", "/ss/collections/*/secrets/*/puts/*/commit", true, call -> {
+            Long epoch = call.epoch();
+            if (epoch == null) {
+                Storage.Decision decision = ss.commitPut(call.caller, call.param(0), call.param(1), call.param(2),
+                        call.tokens());
+                return Answer.of(decision.fresh() ? 201 : 200, putAnswer(call).put("epoch", decision.epoch()));
+            }
+            return Answer.of(ss.applyCommit(call.caller, call.param(0), call.param(1), call.param(2), epoch,
+                    call.tokens()) ? 201 : 200, putAnswer(call).put("epoch", epoch));
+        });
         route("GET", "/ss/collections/*/secrets/*/puts/*", true, call -> Answer.of(200,
                 ss.getPutShare(call.caller, call.param(0), call.param(1), call.param(2), call.tokens())));
         route("DELETE", "/ss/collections/*/secrets/*/puts/*", true, call -> {
@@ -244,6 +261,35 @@ final class VaultHandler extends Handler.Abstract {
 
         String param(int index) {
             return params.get(index);
+        }
+
+        /** The query parameter {@code name}, or null; 400 {@code bad-request} if it is given twice. */
+        String query(String name) {
+            List<String> values = Request.extractQueryParameters(request).getValues(name);
+            if (values == null || values.isEmpty()) {
+                return null;
+            }
+            if (values.size() > 1) {
+                throw Refusal.badRequest("bad-request", "the query names '" + name + "' twice");
+            }
+            return values.get(0);
+        }
+
+        /** The {@code epoch} of a decision this call applies (a positive integer), or null: the call decides. */
+        Long epoch() {
+            String text = query("epoch");
+            if (text == null) {
+                return null;
+            }
+            try {
+                long epoch = Long.parseLong(text);
+                if (epoch > 0) {
+                    return epoch;
+                }
+            } catch (NumberFormatException e) {
+                // refused below
+            }
+            throw Refusal.badRequest("bad-request", "'epoch' is a positive integer, not '" + text + "'");
         }
 
         List<String> tokens() {

@@ -12,29 +12,50 @@ import java.util.TreeMap;
 import org.maat.vault.StrictJson;
 
 /**
- * What one storage server holds under one secret name: at most one committed share, which readers get, and
- * the staged shares of puts not committed here yet, by put id, which readers get only by naming the put.
- * Stored as one document, so each change of the name is one atomic write: a committed share alone is stored as
- * its bare record (as before puts were staged), otherwise {@code {"committed": RECORD, "staged": {PUT: RECORD}}}.
- * Records are kept exactly as they were checked on the way in ({@link ShareRecord#parse}) and returned as
- * stored: a share damaged at rest reaches the reader, who reports it. Immutable: every change returns a new slot.
+ * What one storage server holds under one secret name: at most one committed share, which readers get, the
+ * staged shares of puts not committed here yet, by put id, which readers get only by naming the put, and the
+ * {@code epoch} of the last decision about the name applied here. Stored as one document, so each change of the
+ * name is one atomic write: a committed share alone is stored as its bare record (as before puts were staged),
+ * with {@code "epoch": E} added beside its fields once E is not 0, otherwise as
+ * {@code {"epoch": E, "committed": RECORD, "staged": {PUT: RECORD}, "deleted": PUT}}. Records
+ * are kept exactly as they were checked on the way in ({@link ShareRecord#parse}) and returned as stored: a share
+ * damaged at rest reaches the reader, who reports it. Immutable: every change returns a new slot.
  *
- * <p>The rules that make a put all-or-nothing (PROTOCOL.md, "Two-phase put"): a share is staged under its
- * put's id; committing a put makes its staged share the committed one and drops every other staged share
- * (of puts that can no longer commit); aborting a put drops only its own staged share and never a committed
- * one; only a delete of the name drops a committed share.
+ * <p>Every change of a name crosses this class; the rules (PROTOCOL.md, "Decisions") that make a put
+ * all-or-nothing and a delete unable to take a later put's share:
+ * <ul>
+ *   <li>The collection's deciding server <em>decides</em>: a commit of a put staged there, or a delete. Each
+ *       decision takes the next epoch of the name ({@link #decideCommit}, {@link #decideDelete}); a delete leaves
+ *       a tombstone (the epoch, and the put it deleted), so epochs never go back.
+ *   <li>The other servers <em>apply</em> decisions carrying the deciding server's epoch
+ *       ({@link #applyCommit}, {@link #applyDelete}): a decision older than the one applied here is superseded and
+ *       changes no committed share. So whatever order the requests of racing puts and deletes arrive in, each
+ *       server's committed share is the one of the latest decision it has seen.
+ *   <li>Only a decision removes a staged share of another put: a deciding commit drops every other staged share
+ *       here (those puts can no longer commit), a deciding delete every staged share here. On the other servers a
+ *       delete drops only the staged share of the put it deleted: another put may still be waiting for its
+ *       decision, and its staged shares must be there when it commits.
+ *   <li>An abort drops only its own put's staged share, never a committed one.
+ * </ul>
+ * Not guaranteed here: that the decisions come from one deciding server (the client sends them there, and the
+ * collection's servers, so its deciding server, are fixed at its registration: PROTOCOL.md).
  */
-record SecretSlot(JsonNode committed, Map<String, JsonNode> staged) {
+record SecretSlot(JsonNode committed, Map<String, JsonNode> staged, long epoch, String deleted) {
 
     private static final ObjectMapper JSON = StrictJson.mapper();
 
-    static final SecretSlot EMPTY = new SecretSlot(null, Map.of());
+    static final SecretSlot EMPTY = new SecretSlot(null, Map.of(), 0, null);
 
     SecretSlot {
         staged = Map.copyOf(staged);
     }
 
-    boolean isEmpty() {
+    SecretSlot(JsonNode committed, Map<String, JsonNode> staged) {
+        this(committed, staged, 0, null);
+    }
+
+    /** True when no share of any put is here (a tombstone's epoch may be). */
+    boolean holdsNoShare() {
         return committed == null && staged.isEmpty();
     }
 
@@ -54,33 +75,72 @@ record SecretSlot(JsonNode committed, Map<String, JsonNode> staged) {
     SecretSlot withStaged(String put, JsonNode share) {
         Map<String, JsonNode> more = new TreeMap<>(staged);
         more.put(put, share);
-        return new SecretSlot(committed, more);
-    }
-
-    /** Put {@code put}'s staged share committed; every other staged share dropped. */
-    SecretSlot committing(String put) {
-        return new SecretSlot(staged.get(put), Map.of());
+        return new SecretSlot(committed, more, epoch, deleted);
     }
 
     SecretSlot withoutStaged(String put) {
         Map<String, JsonNode> fewer = new TreeMap<>(staged);
         fewer.remove(put);
-        return new SecretSlot(committed, fewer);
+        return new SecretSlot(committed, fewer, epoch, deleted);
     }
 
-    /** The stored document; null for an empty slot (the name is then removed). */
+    /** A share stored and committed at once (the single-server put): no decision, the epoch stays. */
+    SecretSlot withCommitted(JsonNode share) {
+        return new SecretSlot(share, staged, epoch, deleted);
+    }
+
+    /** On the deciding server: put {@code put}'s staged share committed at the next epoch; every other staged share dropped. */
+    SecretSlot decideCommit(String put) {
+        return new SecretSlot(staged.get(put), Map.of(), epoch + 1, null);
+    }
+
+    /** On the deciding server: nothing left but a tombstone at the next epoch, naming the put deleted now or last. */
+    SecretSlot decideDelete() {
+        String put = committedPut() != null ? committedPut() : deleted;
+        return new SecretSlot(null, Map.of(), epoch + 1, put);
+    }
+
+    /** True when a decision of {@code decided} is older than, or the one, applied here. */
+    boolean supersedes(long decided) {
+        return decided <= epoch;
+    }
+
+    /** On another server: the deciding server's commit of {@code put} at {@code decided}, newer than this slot's. */
+    SecretSlot applyCommit(String put, long decided) {
+        return new SecretSlot(shareOf(put).orElseThrow(), withoutStaged(put).staged, decided, null);
+    }
+
+    /**
+     * On another server: the deciding server's delete at {@code decided} of put {@code put} (null: none committed
+     * there). Put {@code put}'s staged share is dropped whatever the epoch (that put can never commit again); the
+     * committed share only when the delete is newer than the decision applied here.
+     */
+    SecretSlot applyDelete(long decided, String put) {
+        SecretSlot slot = put == null ? this : withoutStaged(put);
+        if (supersedes(decided)) {
+            return slot;
+        }
+        return new SecretSlot(null, slot.staged, decided, put);
+    }
+
+    /** The stored document; null for a slot with nothing to keep (the name is then removed). */
     String toJson() {
-        if (isEmpty()) {
+        if (holdsNoShare() && epoch == 0) {
             return null;
         }
-        if (staged.isEmpty()) {
-            return committed.toString();
+        if (staged.isEmpty() && deleted == null && committed != null) {
+            // The bare record, as before puts were staged, with the epoch beside its fields (no record has one).
+            return epoch == 0 ? committed.toString() : ((ObjectNode) committed.deepCopy()).put("epoch", epoch).toString();
         }
         ObjectNode node = JsonNodeFactory.instance.objectNode();
+        node.put("epoch", epoch);
         if (committed != null) {
             node.set("committed", committed);
         }
         node.putObject("staged").setAll(new TreeMap<>(staged));
+        if (deleted != null) {
+            node.put("deleted", deleted);
+        }
         return node.toString();
     }
 
@@ -91,11 +151,19 @@ record SecretSlot(JsonNode committed, Map<String, JsonNode> staged) {
         }
         JsonNode node = tree(document);
         if (!node.has("staged")) {
-            return new SecretSlot(node, Map.of());
+            if (!node.has("epoch")) {
+                return new SecretSlot(node, Map.of());
+            }
+            ObjectNode record = (ObjectNode) node.deepCopy();
+            return new SecretSlot(record.without("epoch"), Map.of(), node.get("epoch").asLong(), null);
         }
         Map<String, JsonNode> staged = new TreeMap<>();
-        node.get("staged").fields().forEachRemaining(e -> staged.put(e.getKey(), e.getValue()));
-        return new SecretSlot(node.hasNonNull("committed") ? node.get("committed") : null, staged);
+        if (node.has("staged")) {
+            node.get("staged").fields().forEachRemaining(e -> staged.put(e.getKey(), e.getValue()));
+        }
+        long epoch = node.has("epoch") ? node.get("epoch").asLong() : 0;
+        String deleted = node.hasNonNull("deleted") ? node.get("deleted").asText() : null;
+        return new SecretSlot(node.hasNonNull("committed") ? node.get("committed") : null, staged, epoch, deleted);
     }
 
     static JsonNode tree(String json) {

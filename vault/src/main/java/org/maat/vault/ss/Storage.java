@@ -20,7 +20,10 @@ import org.maat.vault.token.TokenVerifier;
 /**
  * One storage server (PROTOCOL.md, "/ss"): collections, and in each the secrets' shares, immutable once written.
  * A put is two-phase ({@link SecretSlot}): shares are staged under the put's id, then committed; a reader
- * sees only committed shares, and a staged one only by naming its put. Every call is authorized by the caller's tokens for the collection's object ({@code collection:NAME}): at
+ * sees only committed shares, and a staged one only by naming its put. Commits and deletes come in two forms:
+ * decided here (this is the collection's deciding server: the decision takes the name's next epoch) or applied
+ * with the deciding server's epoch (a decision older than the one applied here is {@code superseded}); every
+ * change of a name goes through {@link SecretSlot}, which holds these rules. Every call is authorized by the caller's tokens for the collection's object ({@code collection:NAME}): at
  * least the collection's quorum of its access-control servers must have issued a valid one, to this caller, for
  * this action ({@link TokenVerifier}). Creating a collection is checked against the servers and quorum it asks
  * for. Writes are durable before a call returns ({@link ServerStore}). Thread-safe.
@@ -79,7 +82,7 @@ public final class Storage {
             if (slot.committed() != null) {
                 throw exists(collection, secret);
             }
-            return new Change<>(new SecretSlot(share, java.util.Map.of()), null);
+            return new Change<>(slot.withCommitted(share), null);
         });
     }
 
@@ -118,27 +121,61 @@ public final class Storage {
         });
     }
 
+    /** A decision's answer: the epoch the deciding server gave it, and whether this call made it (not a retry). */
+    public record Decision(long epoch, boolean fresh) {}
+
+    /** A deciding delete's answer: its epoch, the put it deleted (now or last; null: none), whether a share went. */
+    public record Deletion(long epoch, String put, boolean removed) {}
+
     /**
-     * Commits put {@code put}: its staged share becomes the secret's share here, and every other put's staged
-     * share is dropped. True if committed now (201), false if it was already (200).
+     * Decides put {@code put} on the collection's deciding server: its staged share becomes the secret's share
+     * here at the name's next epoch, and every other put's staged share is dropped (those puts can no longer
+     * commit). Fresh if committed now (201), not if it was already (200).
      *
      * @throws Refusal 409 {@code secret-exists} when another put is committed; 404 {@code no-such-put} when
      *         nothing of this put is here (never staged, aborted, or the secret was deleted since)
      */
-    public boolean commitPut(String caller, String collection, String secret, String put, List<String> tokenTexts) {
+    public Decision commitPut(String caller, String collection, String secret, String put, List<String> tokenTexts) {
         authorize(caller, collection, secret, Action.WRITE, tokenTexts);
         ObjectNames.checkName("put", put);
         return change(collection, secret, slot -> {
             if (slot.committed() != null) {
                 if (put.equals(slot.committedPut())) {
-                    return new Change<>(slot, false);
+                    return new Change<>(slot, new Decision(slot.epoch(), false));
                 }
                 throw exists(collection, secret);
             }
             if (!slot.staged().containsKey(put)) {
                 throw noSuchPut(collection, secret, put);
             }
-            return new Change<>(slot.committing(put), true);
+            SecretSlot next = slot.decideCommit(put);
+            return new Change<>(next, new Decision(next.epoch(), true));
+        });
+    }
+
+    /**
+     * Applies, on another server of the collection, the deciding server's commit of put {@code put} at
+     * {@code epoch}: its staged share becomes the committed one here, replacing any share of an older decision.
+     * True if committed now (201), false if it was already (200).
+     *
+     * @throws Refusal 409 {@code superseded} when a later decision (a delete of this put, or a later put) is
+     *         applied here already; 404 {@code no-such-put} when this put's share is not here
+     */
+    public boolean applyCommit(String caller, String collection, String secret, String put, long epoch,
+            List<String> tokenTexts) {
+        authorize(caller, collection, secret, Action.WRITE, tokenTexts);
+        ObjectNames.checkName("put", put);
+        return change(collection, secret, slot -> {
+            if (put.equals(slot.committedPut()) && slot.epoch() == epoch) {
+                return new Change<>(slot, false);
+            }
+            if (slot.supersedes(epoch)) {
+                throw superseded(collection, secret, slot, "commit of put " + put, epoch);
+            }
+            if (slot.shareOf(put).isEmpty()) {
+                throw noSuchPut(collection, secret, put);
+            }
+            return new Change<>(slot.applyCommit(put, epoch), true);
         });
     }
 
@@ -190,19 +227,58 @@ public final class Storage {
     }
 
     /**
-     * Deletes a secret: its committed share and every staged one.
+     * Decides a delete on the collection's deciding server: its committed share and every staged one go, and the
+     * name keeps a tombstone at its next epoch, naming the put deleted (now, or by the last delete). Always
+     * answered (200), so that the other servers can be told the epoch even when nothing was here.
      *
-     * @throws Refusal 404 {@code no-such-collection}, {@code no-such-secret} (nothing under the name); 400
-     *         {@code bad-name}; 401/403
+     * @throws Refusal 404 {@code no-such-collection}; 400 {@code bad-name}; 401/403
      */
-    public void deleteSecret(String caller, String collection, String secret, List<String> tokenTexts) {
+    public Deletion deleteSecret(String caller, String collection, String secret, List<String> tokenTexts) {
         authorize(caller, collection, secret, Action.DELETE, tokenTexts);
-        change(collection, secret, slot -> {
-            if (slot.isEmpty()) {
+        return change(collection, secret, slot -> {
+            SecretSlot next = slot.decideDelete();
+            return new Change<>(next, new Deletion(next.epoch(), next.deleted(), !slot.holdsNoShare()));
+        });
+    }
+
+    /**
+     * Applies, on another server of the collection, the deciding server's delete at {@code epoch} of put
+     * {@code put} (null: it had none committed): that put's staged share goes whatever the epoch; the committed
+     * share goes unless a later decision is applied here already. Other puts' staged shares stay: they may be
+     * waiting for their own decision. True if a share was removed.
+     *
+     * @throws Refusal 409 {@code superseded} when a later decision is applied here and nothing was removed;
+     *         404 {@code no-such-secret} when there was nothing to remove; as {@link #deleteSecret} otherwise
+     */
+    public boolean applyDelete(String caller, String collection, String secret, long epoch, String put,
+            List<String> tokenTexts) {
+        authorize(caller, collection, secret, Action.DELETE, tokenTexts);
+        if (put != null) {
+            ObjectNames.checkName("put", put);
+        }
+        return change(collection, secret, slot -> {
+            SecretSlot next = slot.applyDelete(epoch, put);
+            boolean removed = (slot.committed() != null && next.committed() == null)
+                    || slot.staged().size() != next.staged().size();
+            if (!removed && slot.supersedes(epoch)) {
+                throw superseded(collection, secret, slot, "delete", epoch);
+            }
+            if (!removed) {
                 throw noSuchSecret(collection, secret);
             }
-            return new Change<>(SecretSlot.EMPTY, null);
+            return new Change<>(next, true);
         });
+    }
+
+    /**
+     * The collection's access-control servers and quorum, as JSON: what a client needs to find its deciding
+     * server (the lowest id) before a delete. Any known client may ask; no secret is in it.
+     *
+     * @throws Refusal 404 {@code no-such-collection}; 400 {@code bad-name}
+     */
+    public String describeCollection(String name) {
+        ObjectNames.checkName("collection", name);
+        return collection(name).toJson();
     }
 
     /** A slot's next state and what the call answers. */
@@ -227,6 +303,11 @@ public final class Storage {
     private static Refusal exists(String collection, String secret) {
         return Refusal.conflict("secret-exists", "secret " + secret + " exists in collection " + collection
                 + ": secrets are immutable; delete it first or use another name");
+    }
+
+    private static Refusal superseded(String collection, String secret, SecretSlot slot, String what, long epoch) {
+        return Refusal.conflict("superseded", "the " + what + " of " + collection + "/" + secret + " decided at epoch "
+                + epoch + " is superseded here by the decision of epoch " + slot.epoch());
     }
 
     private static Refusal noSuchPut(String collection, String secret, String put) {

@@ -70,10 +70,11 @@ class StorageTest {
         assertThat(read).isEqualTo(share);
         refused(() -> storage.putSecret(ME, "erp", "db.password", share(2, "other"), tokens("erp", Action.WRITE, 1, 2)),
                 409, "secret-exists");
-        storage.deleteSecret(ME, "erp", "db.password", tokens("erp", Action.DELETE, 1, 2));
+        assertThat(storage.deleteSecret(ME, "erp", "db.password", tokens("erp", Action.DELETE, 1, 2)).removed())
+                .isTrue();
         refused(() -> storage.getSecret(ME, "erp", "db.password", tokens("erp", Action.READ, 1, 2)), 404, "no-such-secret");
-        refused(() -> storage.deleteSecret(ME, "erp", "db.password", tokens("erp", Action.DELETE, 1, 2)),
-                404, "no-such-secret");
+        assertThat(storage.deleteSecret(ME, "erp", "db.password", tokens("erp", Action.DELETE, 1, 2)).removed())
+                .isFalse();
     }
 
     @Test
@@ -88,8 +89,9 @@ class StorageTest {
         assertThat(json(storage.getPutShare(ME, "erp", "s", "p1", read))).isEqualTo(first);
         // A second put staged beside it: staged shares never block one another.
         assertThat(storage.stageShare(ME, "erp", "s", "p2", share(1, "second", "p2"), write)).isTrue();
-        assertThat(storage.commitPut(ME, "erp", "s", "p1", write)).isTrue();
-        assertThat(storage.commitPut(ME, "erp", "s", "p1", write)).as("a retried commit").isFalse();
+        assertThat(storage.commitPut(ME, "erp", "s", "p1", write)).isEqualTo(new Storage.Decision(1, true));
+        assertThat(storage.commitPut(ME, "erp", "s", "p1", write)).as("a retried commit")
+                .isEqualTo(new Storage.Decision(1, false));
         assertThat(json(storage.getSecret(ME, "erp", "s", read))).isEqualTo(first);
         // The put that lost cannot commit, stage again, or, aborting, take the acknowledged share with it.
         refused(() -> storage.commitPut(ME, "erp", "s", "p2", write), 409, "secret-exists");
@@ -111,12 +113,72 @@ class StorageTest {
         refused(() -> storage.getPutShare(ME, "erp", "s", "p1", read), 404, "no-such-put");
         refused(() -> storage.commitPut(ME, "erp", "s", "p1", write), 404, "no-such-put");
         assertThat(json(storage.getPutShare(ME, "erp", "s", "p2", read))).isEqualTo(share(1, "second", "p2"));
-        storage.deleteSecret(ME, "erp", "s", tokens("erp", Action.DELETE, 1));
+        assertThat(storage.deleteSecret(ME, "erp", "s", tokens("erp", Action.DELETE, 1)))
+                .isEqualTo(new Storage.Deletion(1, null, true));
         refused(() -> storage.getPutShare(ME, "erp", "s", "p2", read), 404, "no-such-put");
         refused(() -> storage.commitPut(ME, "erp", "s", "p2", write), 404, "no-such-put");
-        refused(() -> storage.deleteSecret(ME, "erp", "s", tokens("erp", Action.DELETE, 1)), 404, "no-such-secret");
-        assertThat(store.count(ServerStore.Kind.SECRETS)).as("nothing left under the name").isZero();
+        assertThat(storage.deleteSecret(ME, "erp", "s", tokens("erp", Action.DELETE, 1))).as("nothing left to delete")
+                .isEqualTo(new Storage.Deletion(2, null, false));
+        assertThat(store.get(ServerStore.Kind.SECRETS, "erp/s")).as("only the name's tombstone is left")
+                .contains("{\"epoch\":2,\"staged\":{}}");
         refused(() -> storage.stageShare(ME, "erp", "s", "p9", share(1, "x", "p8"), write), 400, "bad-share");
+    }
+
+    /**
+     * A server that is not the deciding one, fed the deciding server's decisions in the worst orders: each ends
+     * with the committed share of the latest decision it was given, never an older one's.
+     */
+    @Test
+    void decisionsAppliedOutOfOrderLeaveTheLatestOnesShare() {
+        storage.createCollection(ME, "erp", json("{\"acs\": [1], \"quorum\": 1}"), tokens("erp", Action.CREATE, 1));
+        List<String> write = tokens("erp", Action.WRITE, 1);
+        List<String> read = tokens("erp", Action.READ, 1);
+        List<String> delete = tokens("erp", Action.DELETE, 1);
+        JsonNode alice = share(1, "alice", "pa");
+        // A delete decided before alice's put (epoch 1) lands here while her share is staged: it keeps it.
+        storage.stageShare(ME, "erp", "s", "pa", alice, write);
+        refused(() -> storage.applyDelete(ME, "erp", "s", 1, null, delete), 404, "no-such-secret");
+        assertThat(json(storage.getPutShare(ME, "erp", "s", "pa", read))).isEqualTo(alice);
+        assertThat(storage.applyCommit(ME, "erp", "s", "pa", 2, write)).isTrue();
+        assertThat(storage.applyCommit(ME, "erp", "s", "pa", 2, write)).as("a retried commit").isFalse();
+        // The same delete arriving again, late: the later commit stands.
+        refused(() -> storage.applyDelete(ME, "erp", "s", 1, null, delete), 409, "superseded");
+        assertThat(json(storage.getSecret(ME, "erp", "s", read))).isEqualTo(alice);
+        // A delete of alice's put (epoch 3), then her commit arriving late: it stays deleted.
+        assertThat(storage.applyDelete(ME, "erp", "s", 3, "pa", delete)).isTrue();
+        refused(() -> storage.applyCommit(ME, "erp", "s", "pa", 2, write), 409, "superseded");
+        refused(() -> storage.getSecret(ME, "erp", "s", read), 404, "no-such-secret");
+        // Bob's put staged, then decided (epoch 5) after a delete (epoch 4) whose request comes later still.
+        JsonNode bob = share(1, "bob", "pb");
+        storage.stageShare(ME, "erp", "s", "pb", bob, write);
+        assertThat(storage.applyCommit(ME, "erp", "s", "pb", 5, write)).isTrue();
+        refused(() -> storage.applyDelete(ME, "erp", "s", 4, "pa", delete), 409, "superseded");
+        assertThat(json(storage.getSecret(ME, "erp", "s", read))).isEqualTo(bob);
+        // A commit of an older decision never replaces a newer share; a newer one replaces an older share.
+        JsonNode carol = share(1, "carol", "pc");
+        refused(() -> storage.stageShare(ME, "erp", "s", "pc", carol, write), 409, "secret-exists");
+        assertThat(storage.applyDelete(ME, "erp", "s", 6, "pb", delete)).isTrue();
+        storage.stageShare(ME, "erp", "s", "pc", carol, write);
+        refused(() -> storage.applyCommit(ME, "erp", "s", "pc", 6, write), 409, "superseded");
+        assertThat(storage.applyCommit(ME, "erp", "s", "pc", 7, write)).isTrue();
+        assertThat(json(storage.getSecret(ME, "erp", "s", read))).isEqualTo(carol);
+        refused(() -> storage.applyCommit(ME, "erp", "s", "px", 9, write), 404, "no-such-put");
+    }
+
+    @Test
+    void theDecidingServersEpochsOnlyGrowAndADeleteNamesThePutItTook() {
+        storage.createCollection(ME, "erp", json("{\"acs\": [1], \"quorum\": 1}"), tokens("erp", Action.CREATE, 1));
+        List<String> write = tokens("erp", Action.WRITE, 1);
+        List<String> delete = tokens("erp", Action.DELETE, 1);
+        assertThat(storage.deleteSecret(ME, "erp", "s", delete)).isEqualTo(new Storage.Deletion(1, null, false));
+        storage.stageShare(ME, "erp", "s", "p1", share(1, "first", "p1"), write);
+        assertThat(storage.commitPut(ME, "erp", "s", "p1", write)).isEqualTo(new Storage.Decision(2, true));
+        assertThat(storage.deleteSecret(ME, "erp", "s", delete)).isEqualTo(new Storage.Deletion(3, "p1", true));
+        assertThat(storage.deleteSecret(ME, "erp", "s", delete)).as("a rerun names the put the last delete took")
+                .isEqualTo(new Storage.Deletion(4, "p1", false));
+        storage.stageShare(ME, "erp", "s", "p2", share(1, "second", "p2"), write);
+        assertThat(storage.commitPut(ME, "erp", "s", "p2", write)).isEqualTo(new Storage.Decision(5, true));
+        assertThat(storage.describeCollection("erp")).isEqualTo("{\"acs\":[1],\"quorum\":1}");
     }
 
     @Test
