@@ -83,7 +83,8 @@ final class RevealPlanner {
         return new SearchPlan(SearchPlan.Direction.BRINGS_BACK, put, List.of(), facts, List.of(), List.of(), restore, List.of(), index,
                 bag.accountHash() != null ? bag.principal() : null, bag.accountHash(),
                 bag.profile().isEmpty() ? null : bag.principal(), bag.profile().isEmpty() ? null : bag.profile(),
-                bag.roles().isEmpty() ? null : bag.principal(), bag.roles().isEmpty() ? null : bag.roles());
+                bag.roles().isEmpty() ? null : bag.principal(), bag.roles().isEmpty() ? null : bag.roles(),
+                bag.employeeAt() == null ? null : bag.principal(), bag.employeeAt());
     }
 
     /**

@@ -22,11 +22,13 @@ import org.maat.disguise.search.SearchRecords.SpeaksFor;
  * @param forgotKey    whether the disguise forgot the principal's registered key (it removed the login)
  * @param roles        the principal's line of {@code DATA/roles} (its roles, in order), taken out with the login;
  *                     empty when it held none
+ * @param employeeAt   the principal's position in {@code manifest.json}'s list of employees, taken out with the
+ *                     login; null when it was not listed
  */
 record SearchBag(String disguise, String principal, long appliedMillis, List<SpeaksFor> speaksFor,
                  List<LabelledRecord> removed, List<Decorrelation> decorrelated, List<FactRecord> facts,
                  List<String> present, List<ProfileFile> profile, String accountHash, boolean forgotKey,
-                 List<String> roles) {
+                 List<String> roles, Integer employeeAt) {
 
     SearchBag {
         speaksFor = List.copyOf(speaksFor);
@@ -40,6 +42,6 @@ record SearchBag(String disguise, String principal, long appliedMillis, List<Spe
 
     int changes() {
         return removed.size() + decorrelated.size() + facts.size() + profile.size() + (accountHash == null ? 0 : 1)
-                + (roles.isEmpty() ? 0 : 1);
+                + (roles.isEmpty() ? 0 : 1) + (employeeAt == null ? 0 : 1);
     }
 }
