@@ -33,10 +33,12 @@ final class DisguiseFile implements AutoCloseable {
     static final String BAGS = "bags";
     static final String PRINCIPALS = "principals";
     static final String JOURNAL = "journal";
+    /** {@link Departures}' watches: random token to the id of a party still in the data (or empty, spent). */
+    static final String WATCHES = "watches";
     private static final String META = "meta";
     /** In {@link #META}: present while the file may hold bytes of something deleted. */
     private static final String NEEDS_ERASE = "needs-erase";
-    private static final String[] MAPS = {BAGS, PRINCIPALS, JOURNAL, META};
+    private static final String[] MAPS = {BAGS, PRINCIPALS, JOURNAL, WATCHES, META};
 
     private final Path file;
     private MVStore store;

@@ -57,6 +57,9 @@ final class DisguisePlanner {
     /** Whether a step removes the login: the principal's registered key goes with it, account or not. */
     private boolean removesLogin;
     private final boolean keyRegistered;
+    /** The watches filed under the principal ({@link Departures}): taken when this disguise withdraws their facts. */
+    private final List<String> watchesOnPrincipal;
+    private boolean removesFriendships;
     private boolean removesProfile;
     /** The principal's position in the manifest's list of employees, taken out with the login; null when not one. */
     private Integer employeeAt;
@@ -67,7 +70,8 @@ final class DisguisePlanner {
 
     /** {@code keyRegistered}: whether the principal's public key is registered now (a removed login forgets it). */
     DisguisePlanner(SearchData stores, DisguiseSpec spec, String principal, Set<String> speaksFor,
-                    boolean keyRegistered) {
+                    boolean keyRegistered, List<String> watchesOnPrincipal) {
+        this.watchesOnPrincipal = List.copyOf(watchesOnPrincipal);
         this.keyRegistered = keyRegistered;
         this.stores = stores;
         this.spec = spec;
@@ -108,8 +112,12 @@ final class DisguisePlanner {
         // Keyed on the step, not on an account: most of a population has no account, and a key left
         // registered would name the principal in disguise.db after their disguise.
         boolean forgetsKey = removesLogin && keyRegistered;
+        java.util.Map<String, String> watches = new java.util.TreeMap<>();
+        present.stream().filter(p -> !PseudoprincipalId.is(p)).forEach(p -> watches.put(p, Departures.newToken()));
+        // The principal leaves the facts of others' bags too: a reveal of theirs must leave those facts out.
+        List<String> taken = removesFriendships || removesLogin ? watchesOnPrincipal : List.of();
         SearchBag bag = new SearchBag(spec.name(), principal, applied, created, removed, decorrelated, facts,
-                List.copyOf(present), profile, accountHash, forgetsKey, roles, employeeAt);
+                List.copyOf(present), profile, accountHash, forgetsKey, roles, watches, taken, employeeAt);
         List<String> removedIds = removed.stream().map(r -> r.document().id()).toList();
         SearchPlan plan = new SearchPlan(SearchPlan.Direction.TAKES_AWAY, putConduits, removeConduits, List.of(), facts, removedIds, List.of(),
                 removedIds, index, accountHash != null ? principal : null, null,
@@ -136,7 +144,10 @@ final class DisguisePlanner {
     private void remove(SearchKind kind) {
         switch (kind) {
             case DOCUMENTS -> removeDocuments();
-            case FRIENDSHIPS -> stores.friendships(principal).forEach(this::withdraw);
+            case FRIENDSHIPS -> {
+                stores.friendships(principal).forEach(this::withdraw);
+                removesFriendships = true;
+            }
             case HISTORY -> {
                 readHistory();
                 removesProfile = true;
