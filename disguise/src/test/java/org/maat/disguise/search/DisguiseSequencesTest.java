@@ -172,20 +172,22 @@ class DisguiseSequencesTest {
                     || !live.documentsOf(u).isEmpty();
             List<String> order = new ArrayList<>(everyone);
             java.util.Collections.shuffle(order, random);
-            for (String p : order) {
-                if (disguisable.test(p)) {
-                    continue;
-                }
-                List<String> chosen = new ArrayList<>();
-                for (String x : friends.apply(p)) {
-                    if (disguisable.test(x) && chosen.stream().noneMatch(c -> friends.apply(c).contains(x))) {
-                        chosen.add(x);
+            // Best: every friend of the one who stays leaves, so that at the first reveal they have no friendship left.
+            for (boolean all : new boolean[] {true, false}) {
+                for (String p : order) {
+                    if (stays != null || disguisable.test(p)) {
+                        continue;
                     }
-                }
-                if (chosen.size() >= 2) {
-                    stays = p;
-                    leaving.addAll(chosen);
-                    break;
+                    List<String> chosen = new ArrayList<>();
+                    for (String x : friends.apply(p)) {
+                        if (disguisable.test(x) && chosen.stream().noneMatch(c -> friends.apply(c).contains(x))) {
+                            chosen.add(x);
+                        }
+                    }
+                    if (chosen.size() >= 2 && (!all || chosen.size() == friends.apply(p).size())) {
+                        stays = p;
+                        leaving.addAll(chosen);
+                    }
                 }
             }
             for (String u : leaving) {
