@@ -38,8 +38,9 @@ import org.maat.policy.templates.PolicyTemplates;
 /**
  * Disguises over Maat's own search data: a user deletes or anonymizes their account, and may later
  * restore it. The kinds of data a search spec names are {@code documents} (the conduit store, the
- * policy-store conduits and the index), {@code friendships} (friend facts, both directions),
- * {@code history} (the profile directory) and {@code login} (the account's password hash).
+ * policy-store conduits and the index, with every fact naming a removed document), {@code friendships}
+ * (friend facts, both directions), {@code history} (the profile directory) and {@code login} (the account's
+ * password hash, its roles line, every fact naming the principal and its place in the manifest's employees).
  *
  * <p>What it guarantees, beyond {@link Disguises}:
  * <ul>
