@@ -260,7 +260,8 @@ public final class SearchFixture {
             f.all(DisguiseFile.PRINCIPALS).forEach((p, k) -> lines.add("principal " + p + " " + HexFormat.of().formatHex(k)));
             lines.add("bags " + f.count(DisguiseFile.BAGS));
             lines.add("journal " + f.count(DisguiseFile.JOURNAL));
-            f.all(DisguiseFile.WATCHES).forEach((t, p) -> lines.add("watch " + t + " "
+            // A watch's token is random: normalized, only whose watches there are shows (as a pseudoprincipal's id).
+            f.all(DisguiseFile.WATCHES).forEach((t, p) -> lines.add("watch " + (normalize ? "*" : t) + " "
                     + new String(p, java.nio.charset.StandardCharsets.UTF_8)));
             lines.add("manifest " + sha(Files.readString(SearchFixture.this.data.manifest())));
             String text = lines.stream().sorted().collect(Collectors.joining("\n"));
