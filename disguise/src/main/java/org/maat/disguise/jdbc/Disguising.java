@@ -105,7 +105,8 @@ final class Disguising {
                 });
             }
         }
-        return new JdbcBag(spec.name(), principal, speaksFor, created, removed, modified, decorrelated, forgotten);
+        return new JdbcBag(spec.name(), principal, speaksFor, created, removed, modified, decorrelated, forgotten,
+                JdbcBag.TriggerRows.NONE);
     }
 
     private void remove(Remove step, SqlValue who) throws SQLException {

@@ -14,10 +14,34 @@ import java.util.Map;
  * @param modified   columns rewritten
  * @param decorrelated references re-pointed from a principal to a pseudoprincipal
  * @param forgotten  registry entries forgotten because the principal's row went (id to public key text)
+ * @param triggerRows the rows the database's triggers added and removed when the disguise's statements fired them
+ *                   ({@link TriggerEffects}), taken back by the reveal
  */
 record JdbcBag(String disguise, String principal, List<SpeaksFor> speaksFor, List<PseudoprincipalRow> created,
                List<RemovedRow> removed, List<ModifiedRow> modified, List<Decorrelated> decorrelated,
-               Map<String, String> forgotten) {
+               Map<String, String> forgotten, TriggerRows triggerRows) {
+
+    JdbcBag {
+        triggerRows = triggerRows == null ? TriggerRows.NONE : triggerRows; // absent from bags sealed before it existed
+    }
+
+    JdbcBag withTriggerRows(TriggerRows rows) {
+        return new JdbcBag(disguise, principal, speaksFor, created, removed, modified, decorrelated, forgotten, rows);
+    }
+
+    /** A whole row of {@code table}. */
+    record TableRow(String table, Map<String, SqlValue> row) {
+    }
+
+    /** Rows triggers added and removed, beyond what the bag's own records account for. */
+    record TriggerRows(List<TableRow> added, List<TableRow> removed) {
+        static final TriggerRows NONE = new TriggerRows(List.of(), List.of());
+
+        TriggerRows {
+            added = added == null ? List.of() : List.copyOf(added);
+            removed = removed == null ? List.of() : List.copyOf(removed);
+        }
+    }
 
     /** The user speaks for pseudoprincipal {@code id} (a row of {@code table}) by holding its private key. */
     record SpeaksFor(String table, String idColumn, SqlValue id, String privateKey) {

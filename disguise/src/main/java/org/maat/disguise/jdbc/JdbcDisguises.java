@@ -64,6 +64,8 @@ public final class JdbcDisguises implements Disguises {
     private final Sql sql;
     private final JdbcBagStore bags;
     private final JdbcPrincipalRegistry registry;
+    /** What the database's triggers write when a disguise fires them: recorded by an apply, taken back by a reveal. */
+    private final TriggerEffects triggers;
     private final Admission admission;
     /** Whether a transaction of this instance committed: only then does {@link #close()} compact an owned file. */
     private boolean committed;
@@ -107,6 +109,7 @@ public final class JdbcDisguises implements Disguises {
         try {
             requireAutoCommit(conn); // creating the tables would commit the caller's open work
             VaultTables.createIfAbsent(conn);
+            this.triggers = TriggerEffects.of(conn, sql);
         } catch (SQLException e) {
             throw new StoreException("cannot create the disguise tables: " + e.getMessage(), e);
         }
@@ -167,7 +170,9 @@ public final class JdbcDisguises implements Disguises {
                 throw new DisguiseException("no principal " + principal + " in " + spec.principal().table()
                         + " (and no earlier disguise of theirs was given)");
             }
-            JdbcBag bag = disguising.run(principal, spokenFor);
+            Map<String, List<Map<String, SqlValue>>> before = triggers.snapshot();
+            JdbcBag run = disguising.run(principal, spokenFor);
+            JdbcBag bag = run.withTriggerRows(triggers.applied(before, run));
             Locator locator = Locator.random();
             bags.put(locator, SealedBags.seal(sealTo, locator, bag));
             int changes = bag.removed().size() + bag.modified().size() + bag.decorrelated().size();
@@ -200,7 +205,7 @@ public final class JdbcDisguises implements Disguises {
     public RevealReport reveal(Locator locator, PrivateKey key) {
         return inTransaction(() -> {
             JdbcBag bag = openBag(locator, key);
-            RevealReport report = new Revealing(sql, registry).run(bag, key);
+            RevealReport report = new Revealing(sql, registry, triggers).run(bag, key);
             bags.remove(locator);
             return report;
         });

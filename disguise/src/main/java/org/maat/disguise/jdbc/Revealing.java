@@ -25,9 +25,12 @@ final class Revealing {
     private final Sql sql;
     private final PrincipalRegistry registry;
 
-    Revealing(Sql sql, PrincipalRegistry registry) {
+    private final TriggerEffects triggers;
+
+    Revealing(Sql sql, PrincipalRegistry registry, TriggerEffects triggers) {
         this.sql = sql;
         this.registry = registry;
+        this.triggers = triggers;
     }
 
     RevealReport run(JdbcBag bag, PrivateKey key) throws SQLException {
@@ -36,6 +39,8 @@ final class Revealing {
             throw new RevealRefusedException("the reveal would overwrite changes made since the disguise; nothing "
                     + "was changed", conflicts);
         }
+        // The apply's trigger rows go first: the statements below may fire the same triggers over the same keys.
+        Map<String, List<Map<String, SqlValue>>> before = triggers.undoApplied(bag);
         List<JdbcBag.RemovedRow> removed = new ArrayList<>(bag.removed());
         java.util.Collections.reverse(removed);
         // One batch per run of rows of one table, in that order.
@@ -69,6 +74,7 @@ final class Revealing {
                 pseudoprincipalsRemoved++;
             }
         }
+        triggers.settle(before, bag);
         for (Map.Entry<String, String> f : bag.forgotten().entrySet()) {
             PublicKey pk = f.getKey().equals(bag.principal()) ? key.publicKey() : PublicKey.parse(f.getValue());
             registry.register(f.getKey(), pk);
@@ -111,6 +117,12 @@ final class Revealing {
                         + " no longer points at its pseudoprincipal"));
             }
         }
+        for (JdbcBag.TableRow r : bag.triggerRows().added()) {
+            if (sql.select(r.table(), nonNull(r.row())).stream().noneMatch(now -> now.equals(r.row()))) {
+                conflicts.add(new Conflict(r.table(), keyText(r.row()), "a row the disguise's triggers wrote was changed"
+                        + " or removed since"));
+            }
+        }
         for (JdbcBag.PseudoprincipalRow p : bag.created()) {
             if (sql.count(p.table(), Map.of(p.idColumn(), p.id())) == 0) {
                 conflicts.add(new Conflict(p.table(), p.idColumn() + "=" + p.id(),
@@ -130,6 +142,17 @@ final class Revealing {
             }
         }
         return false;
+    }
+
+    /** The columns of {@code row} that are not NULL: an equality condition that a NULL would fail. */
+    static Map<String, SqlValue> nonNull(Map<String, SqlValue> row) {
+        Map<String, SqlValue> where = new java.util.LinkedHashMap<>();
+        row.forEach((c, v) -> {
+            if (v.text() != null) {
+                where.put(c, v);
+            }
+        });
+        return where;
     }
 
     static String keyText(Map<String, SqlValue> key) {

@@ -17,7 +17,8 @@ import org.maat.disguise.store.StoreException;
 
 /**
  * {@code DATA/disguise.db}: one H2 MVStore holding the sealed bags (by locator storage key), the
- * principals' public keys (by principal id) and the roll-forward journal of search disguises.
+ * principals' public keys (by principal id), the roll-forward journal of search disguises and the watches of
+ * {@link Departures} (random token to a party still in the data).
  *
  * <p>What it guarantees: every {@link #commit} is all or nothing and synced before it returns, so a
  * bag, a registry change and a journal entry written in one commit appear together after a crash or
@@ -33,10 +34,12 @@ final class DisguiseFile implements AutoCloseable {
     static final String BAGS = "bags";
     static final String PRINCIPALS = "principals";
     static final String JOURNAL = "journal";
+    /** {@link Departures}' watches: random token to the id of a party still in the data (or empty, spent). */
+    static final String WATCHES = "watches";
     private static final String META = "meta";
     /** In {@link #META}: present while the file may hold bytes of something deleted. */
     private static final String NEEDS_ERASE = "needs-erase";
-    private static final String[] MAPS = {BAGS, PRINCIPALS, JOURNAL, META};
+    private static final String[] MAPS = {BAGS, PRINCIPALS, JOURNAL, WATCHES, META};
 
     private final Path file;
     private MVStore store;

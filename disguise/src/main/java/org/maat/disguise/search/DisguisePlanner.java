@@ -57,7 +57,12 @@ final class DisguisePlanner {
     /** Whether a step removes the login: the principal's registered key goes with it, account or not. */
     private boolean removesLogin;
     private final boolean keyRegistered;
+    /** The watches filed under the principal ({@link Departures}): taken when this disguise withdraws their facts. */
+    private final List<String> watchesOnPrincipal;
+    private boolean removesFriendships;
     private boolean removesProfile;
+    /** The principal's position in the manifest's list of employees, taken out with the login; null when not one. */
+    private Integer employeeAt;
 
     private final List<ConduitRecord> putConduits = new ArrayList<>();
     private final List<String> removeConduits = new ArrayList<>();
@@ -65,7 +70,8 @@ final class DisguisePlanner {
 
     /** {@code keyRegistered}: whether the principal's public key is registered now (a removed login forgets it). */
     DisguisePlanner(SearchData stores, DisguiseSpec spec, String principal, Set<String> speaksFor,
-                    boolean keyRegistered) {
+                    boolean keyRegistered, List<String> watchesOnPrincipal) {
+        this.watchesOnPrincipal = List.copyOf(watchesOnPrincipal);
         this.keyRegistered = keyRegistered;
         this.stores = stores;
         this.spec = spec;
@@ -102,15 +108,21 @@ final class DisguisePlanner {
                 }
             });
         }
+        withdrawFactsNaming();
         // Keyed on the step, not on an account: most of a population has no account, and a key left
         // registered would name the principal in disguise.db after their disguise.
         boolean forgetsKey = removesLogin && keyRegistered;
+        java.util.Map<String, String> watches = new java.util.TreeMap<>();
+        present.stream().filter(p -> !PseudoprincipalId.is(p)).forEach(p -> watches.put(p, Departures.newToken()));
+        // The principal leaves the facts of others' bags too: a reveal of theirs must leave those facts out.
+        List<String> taken = removesFriendships || removesLogin ? watchesOnPrincipal : List.of();
         SearchBag bag = new SearchBag(spec.name(), principal, applied, created, removed, decorrelated, facts,
-                List.copyOf(present), profile, accountHash, forgetsKey, roles);
+                List.copyOf(present), profile, accountHash, forgetsKey, roles, watches, taken, employeeAt);
         List<String> removedIds = removed.stream().map(r -> r.document().id()).toList();
         SearchPlan plan = new SearchPlan(SearchPlan.Direction.TAKES_AWAY, putConduits, removeConduits, List.of(), facts, removedIds, List.of(),
                 removedIds, index, accountHash != null ? principal : null, null,
-                removesProfile ? principal : null, null, roles.isEmpty() ? null : principal, null);
+                removesProfile ? principal : null, null, roles.isEmpty() ? null : principal, null,
+                employeeAt != null ? principal : null, null);
         return new Outcome(bag, plan);
     }
 
@@ -133,14 +145,8 @@ final class DisguisePlanner {
         switch (kind) {
             case DOCUMENTS -> removeDocuments();
             case FRIENDSHIPS -> {
-                for (Fact f : stores.friendships(principal)) {
-                    facts.add(FactRecord.of(f));
-                    for (String party : f.args()) {
-                        if (!party.equals(principal) && stores.present(party, principal)) {
-                            present.add(party);
-                        }
-                    }
-                }
+                stores.friendships(principal).forEach(this::withdraw);
+                removesFriendships = true;
             }
             case HISTORY -> {
                 readHistory();
@@ -151,6 +157,39 @@ final class DisguisePlanner {
                 accountHash = stores.accounts().hashOf(principal).orElse(null);
                 removesLogin = true;
                 roles = List.copyOf(org.maat.core.accounts.AccountRoles.open(stores.data().dir()).of(principal));
+                int at = stores.data().dir().readManifest().employees().indexOf(principal);
+                employeeAt = at < 0 ? null : at;
+            }
+        }
+    }
+
+    /**
+     * Every fact that still names what this disguise takes away, whatever its relation: a removed document's id
+     * ({@code blocked(region, doc)}) and, when the login goes, the principal's own ({@code employee(e)} and any
+     * other). Found by scanning the facts for those ids ({@link SearchData#factsNaming}), so a relation added
+     * later is withdrawn too; the friendships step has withdrawn the {@code friend} facts already.
+     */
+    private void withdrawFactsNaming() {
+        java.util.Set<String> ids = new java.util.TreeSet<>();
+        removed.forEach(r -> ids.add(r.document().id()));
+        if (removesLogin) {
+            ids.add(principal);
+        }
+        if (!ids.isEmpty()) {
+            stores.factsNaming(ids).forEach(this::withdraw);
+        }
+    }
+
+    /** Takes {@code f} out (once), noting which of its other parties are in the data apart from the principal. */
+    private void withdraw(Fact f) {
+        FactRecord record = FactRecord.of(f);
+        if (facts.contains(record)) {
+            return;
+        }
+        facts.add(record);
+        for (String party : f.args()) {
+            if (!party.equals(principal) && stores.present(party, principal)) {
+                present.add(party);
             }
         }
     }

@@ -2,6 +2,8 @@ package org.maat.disguise.search;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Consumer;
 import org.maat.atrest.cipher.AtRestCipher;
 import org.maat.atrest.cipher.Ciphers;
@@ -76,6 +78,8 @@ final class PlanApplier {
             steps.accept("account");
             roles(plan);
             steps.accept("roles");
+            manifest(plan);
+            steps.accept("manifest");
             profile(plan, entry.id());
             steps.accept("profile");
         } catch (IOException e) {
@@ -179,6 +183,32 @@ final class PlanApplier {
         } else {
             AccountRoles.reinstate(stores.data().dir(), plan.rolesUser(), plan.roles());
         }
+    }
+
+    /**
+     * The principal's place in {@code manifest.json}'s list of employees: out, or back at its position (an atomic
+     * rewrite, skipped when the list is already so, so a roll-forward ends where one run does).
+     */
+    private void manifest(SearchPlan plan) throws IOException {
+        if (plan.employee() == null) {
+            return;
+        }
+        org.maat.core.data.DataDir dir = stores.data().dir();
+        org.maat.core.data.Manifest m = dir.readManifest();
+        List<String> employees = new ArrayList<>(m.employees());
+        if (plan.employeeAt() == null) {
+            if (!employees.remove(plan.employee())) {
+                return;
+            }
+        } else {
+            if (employees.contains(plan.employee())) {
+                return;
+            }
+            employees.add(Math.min(plan.employeeAt(), employees.size()), plan.employee());
+        }
+        dir.writeManifest(new org.maat.core.data.Manifest(m.corpus(), m.documents(), m.documentBytes(), m.users(),
+                m.friendsPerUser(), m.mix(), m.malProtected(), m.censoredFraction(), m.regions(), m.blacklistRegion(),
+                m.blacklist(), employees, m.malAccesses(), m.seed(), m.policyStoreCommits()));
     }
 
     private void profile(SearchPlan plan, String entry) throws IOException {

@@ -24,9 +24,13 @@ final class RevealPlanner {
     private final SearchData stores;
     private final SearchBag bag;
 
-    RevealPlanner(SearchData stores, SearchBag bag) {
+    /** The parties of the bag's watches who left since by a disguise of their own ({@link Departures#departed}). */
+    private final java.util.Set<String> departed;
+
+    RevealPlanner(SearchData stores, SearchBag bag, java.util.Set<String> departed) {
         this.stores = stores;
         this.bag = bag;
+        this.departed = java.util.Set.copyOf(departed);
     }
 
     /** Every conflict; empty when the reveal may go ahead. */
@@ -83,20 +87,25 @@ final class RevealPlanner {
         return new SearchPlan(SearchPlan.Direction.BRINGS_BACK, put, List.of(), facts, List.of(), List.of(), restore, List.of(), index,
                 bag.accountHash() != null ? bag.principal() : null, bag.accountHash(),
                 bag.profile().isEmpty() ? null : bag.principal(), bag.profile().isEmpty() ? null : bag.profile(),
-                bag.roles().isEmpty() ? null : bag.principal(), bag.roles().isEmpty() ? null : bag.roles());
+                bag.roles().isEmpty() ? null : bag.principal(), bag.roles().isEmpty() ? null : bag.roles(),
+                bag.employeeAt() == null ? null : bag.principal(), bag.employeeAt());
     }
 
     /**
-     * A friendship comes back unless one of its other parties was in the data when the disguise was applied
-     * and has left since (their own disguise took their account, documents and friendships): they keep their
-     * side in their own bag, and restoring it here would write their name into the policy store. What decides
-     * is the state recorded at apply time, not whether the party has an account: most of a generated
-     * population has none.
+     * A fact comes back unless one of its other parties was in the data when the disguise was applied and has
+     * left since by a disguise of their own: restoring it would write their name into the policy store. What
+     * decides is the disguise records (the watch filed for the party, {@link Departures}), not what the party
+     * still has in the data: a user with no account and no document may have lost every friendship to their
+     * friends' disguises and still never have left. A bag sealed before watches existed is judged by presence.
      */
     private boolean partiesExist(FactRecord fact) {
         for (String party : fact.args()) {
-            if (!party.equals(bag.principal()) && bag.present().contains(party)
-                    && !stores.present(party, bag.principal())) {
+            if (party.equals(bag.principal()) || !bag.present().contains(party)) {
+                continue;
+            }
+            boolean left = bag.watches().containsKey(party) ? departed.contains(party)
+                    : !stores.present(party, bag.principal());
+            if (left) {
                 return false;
             }
         }

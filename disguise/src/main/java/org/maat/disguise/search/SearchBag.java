@@ -22,11 +22,17 @@ import org.maat.disguise.search.SearchRecords.SpeaksFor;
  * @param forgotKey    whether the disguise forgot the principal's registered key (it removed the login)
  * @param roles        the principal's line of {@code DATA/roles} (its roles, in order), taken out with the login;
  *                     empty when it held none
+ * @param watches      for each party of {@code present} (but pseudoprincipals), the token of the watch filed under
+ *                     them ({@link Departures}): what tells a reveal whether they left since by their own disguise
+ * @param takenWatches the tokens of the watches filed under the principal that this disguise took
+ * @param employeeAt   the principal's position in {@code manifest.json}'s list of employees, taken out with the
+ *                     login; null when it was not listed
  */
 record SearchBag(String disguise, String principal, long appliedMillis, List<SpeaksFor> speaksFor,
                  List<LabelledRecord> removed, List<Decorrelation> decorrelated, List<FactRecord> facts,
                  List<String> present, List<ProfileFile> profile, String accountHash, boolean forgotKey,
-                 List<String> roles) {
+                 List<String> roles, java.util.Map<String, String> watches, List<String> takenWatches,
+                 Integer employeeAt) {
 
     SearchBag {
         speaksFor = List.copyOf(speaksFor);
@@ -36,10 +42,13 @@ record SearchBag(String disguise, String principal, long appliedMillis, List<Spe
         present = present == null ? List.of() : List.copyOf(present); // absent from bags sealed before it existed
         profile = List.copyOf(profile);
         roles = roles == null ? List.of() : List.copyOf(roles); // absent from bags sealed before it existed
+        // absent from bags sealed before watches existed: their parties are judged by presence (RevealPlanner)
+        watches = watches == null ? java.util.Map.of() : java.util.Map.copyOf(watches);
+        takenWatches = takenWatches == null ? List.of() : List.copyOf(takenWatches);
     }
 
     int changes() {
         return removed.size() + decorrelated.size() + facts.size() + profile.size() + (accountHash == null ? 0 : 1)
-                + (roles.isEmpty() ? 0 : 1);
+                + (roles.isEmpty() ? 0 : 1) + (employeeAt == null ? 0 : 1);
     }
 }

@@ -41,6 +41,17 @@ record SearchData(DataSet data, AccountStore accounts, IndexLayout index, Monito
                 || !documentsOwnedBy(Set.of(party)).isEmpty();
     }
 
+    /**
+     * Every stored fact with an argument among {@code ids}, whatever its relation: the one place a disguise
+     * enumerates the facts that name a user or a document ({@code friend}, {@code employee}, {@code blocked},
+     * and any relation a later generator or policy adds).
+     */
+    List<Fact> factsNaming(Set<String> ids) {
+        try (Stream<Fact> all = data.policies().storedFacts()) {
+            return all.filter(f -> f.args().stream().anyMatch(ids::contains)).toList();
+        }
+    }
+
     /** The friendships of {@code user}: {@code friend(user, X)} and {@code friend(X, user)}. */
     List<Fact> friendships(String user) {
         List<Fact> facts = new ArrayList<>();

@@ -38,8 +38,9 @@ import org.maat.policy.templates.PolicyTemplates;
 /**
  * Disguises over Maat's own search data: a user deletes or anonymizes their account, and may later
  * restore it. The kinds of data a search spec names are {@code documents} (the conduit store, the
- * policy-store conduits and the index), {@code friendships} (friend facts, both directions),
- * {@code history} (the profile directory) and {@code login} (the account's password hash).
+ * policy-store conduits and the index, with every fact naming a removed document), {@code friendships}
+ * (friend facts, both directions), {@code history} (the profile directory) and {@code login} (the account's
+ * password hash, its roles line, every fact naming the principal and its place in the manifest's employees).
  *
  * <p>What it guarantees, beyond {@link Disguises}:
  * <ul>
@@ -83,6 +84,7 @@ public final class SearchDisguises implements Disguises {
     private final FileBagStore bags;
     private final FilePrincipalRegistry registry;
     private final RollForwardJournal journal;
+    private final Departures departures;
     private final PlanApplier applier;
     private final AutoCloseable owned;
     /** Told each step of an apply or reveal; a crash test's child prints them. */
@@ -107,6 +109,7 @@ public final class SearchDisguises implements Disguises {
         this.bags = new FileBagStore(file);
         this.registry = new FilePrincipalRegistry(file);
         this.journal = new RollForwardJournal(file);
+        this.departures = new Departures(file);
         this.applier = new PlanApplier(stores, step -> steps.accept(step));
         this.owned = owned;
         try {
@@ -198,7 +201,7 @@ public final class SearchDisguises implements Disguises {
         }
         Instant applied = Instant.now();
         DisguisePlanner.Outcome outcome = new DisguisePlanner(stores, spec, principal, speaksFor,
-                registry.find(principal).isPresent())
+                registry.find(principal).isPresent(), departures.filedUnder(principal))
                 .plan(applied.toEpochMilli());
         SearchBag bag = outcome.bag();
         Locator locator = Locator.random();
@@ -220,6 +223,7 @@ public final class SearchDisguises implements Disguises {
         }
         RollForwardJournal.Entry entry = record(outcome.plan(), writers, edit -> {
             edit.putNew(DisguiseFile.BAGS, locator.storageKey(), sealed);
+            Departures.applied(edit, bag);
             // No pseudoprincipal is registered: its key is in the bag only. Registered beside the principal's,
             // and written in the same commit, it would link the two for anyone holding the file.
             if (bag.forgotKey()) {
@@ -261,7 +265,7 @@ public final class SearchDisguises implements Disguises {
     public synchronized RevealReport reveal(Locator locator, PrivateKey key) {
         finishInterrupted();
         SearchBag bag = open(locator, key);
-        RevealPlanner planner = new RevealPlanner(stores, bag);
+        RevealPlanner planner = new RevealPlanner(stores, bag, departures.departed(bag.watches()));
         List<Conflict> conflicts = planner.conflicts();
         if (!conflicts.isEmpty()) {
             throw new RevealRefusedException("the reveal of " + bag.disguise() + " conflicts with changes made since;"
@@ -283,6 +287,7 @@ public final class SearchDisguises implements Disguises {
         }
         RollForwardJournal.Entry entry = record(plan, writers, edit -> {
             edit.remove(DisguiseFile.BAGS, locator.storageKey());
+            departures.revealed(edit, bag);
             forget.forEach(pp -> edit.remove(DisguiseFile.PRINCIPALS, pp));
             if (bag.forgotKey()) {
                 edit.put(DisguiseFile.PRINCIPALS, bag.principal(), key.publicKey().bytes());

@@ -28,11 +28,14 @@ import org.maat.disguise.search.SearchRecords.ProfileFile;
  * @param profile         the files to restore into it, or null to remove it
  * @param rolesUser       the principal whose line of {@code DATA/roles} changes, or null when it does not
  * @param roles           its roles to restore, or null to take its line out
+ * @param employee        the principal whose place in {@code manifest.json}'s list of employees changes, or null
+ * @param employeeAt      the position to restore it at, or null to take it out of the list
  */
 record SearchPlan(Direction direction, List<ConduitRecord> putConduits, List<String> removeConduits, List<FactRecord> addFacts,
                   List<FactRecord> removeFacts, List<String> removeDocuments, List<DocumentRecord> restoreDocuments,
                   List<String> unindex, List<LabelledRecord> index, String account, String accountHash,
-                  String profileUser, List<ProfileFile> profile, String rolesUser, List<String> roles) {
+                  String profileUser, List<ProfileFile> profile, String rolesUser, List<String> roles,
+                  String employee, Integer employeeAt) {
 
     /** What a plan does to the principal's data. */
     enum Direction {

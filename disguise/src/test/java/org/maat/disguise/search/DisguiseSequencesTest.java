@@ -147,6 +147,84 @@ class DisguiseSequencesTest {
         assertThat(refusals + reveals).isGreaterThan(2);
     }
 
+    /**
+     * Friends who leave one after the other and come back in the order they left, around a user who never leaves
+     * and has no account and no document (in the data only through those friendships): the first reveal finds that
+     * user with no friendship left, and must still not take them for someone who left. The users who leave are
+     * pairwise not friends (a friendship of two users who both left comes back only with latest-first reveals), and
+     * each deletes or anonymizes at random; after every apply no file names them, after the last reveal every store
+     * and every user's searches equal what they were at the start.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void friendsWhoComeBackInTheOrderTheyLeftRestoreEveryone(long seed) throws Exception {
+        Random random = new Random(seed);
+        PopulationSpec spec = new PopulationSpec(USERS, 3 + random.nextInt(3), 30, 50, 20, 0.10, 20, 2, 1, 8, seed);
+        SearchFixture f = SearchFixture.generate(dir.resolve("order-" + seed), spec, DOCUMENTS, ACCOUNTS);
+        List<String> everyone = IntStream.range(0, USERS).mapToObj(u -> "u" + u).toList();
+        List<String> leaving = new ArrayList<>();
+        Map<String, List<String>> documents = new HashMap<>();
+        String stays = null;
+        try (SearchFixture.Live live = f.open()) {
+            java.util.function.Function<String, List<String>> friends = u -> live.data.policies().facts()
+                    .match("friend", new String[] {u, null}).stream().map(a -> a.get(1)).toList();
+            java.util.function.Predicate<String> disguisable = u -> live.accounts.hashOf(u).isPresent()
+                    || !live.documentsOf(u).isEmpty();
+            List<String> order = new ArrayList<>(everyone);
+            java.util.Collections.shuffle(order, random);
+            // Best: every friend of the one who stays leaves, so that at the first reveal they have no friendship left.
+            for (boolean all : new boolean[] {true, false}) {
+                for (String p : order) {
+                    if (stays != null || disguisable.test(p)) {
+                        continue;
+                    }
+                    List<String> chosen = new ArrayList<>();
+                    for (String x : friends.apply(p)) {
+                        if (disguisable.test(x) && chosen.stream().noneMatch(c -> friends.apply(c).contains(x))) {
+                            chosen.add(x);
+                        }
+                    }
+                    if (chosen.size() >= 2 && (!all || chosen.size() == friends.apply(p).size())) {
+                        stays = p;
+                        leaving.addAll(chosen);
+                    }
+                }
+            }
+            for (String u : leaving) {
+                documents.put(u, live.documentsOf(u));
+            }
+        }
+        assertThat(stays).as("a user with no account and no document, with two friends who are not friends").isNotNull();
+        Map<String, PrivateKey> keys = new HashMap<>();
+        try (SearchDisguises disguises = SearchDisguises.open(f.data, f.index.root())) {
+            for (String user : leaving) {
+                keys.put(user, PrincipalKeys.generate());
+                disguises.register(user, keys.get(user).publicKey());
+            }
+        }
+        // The generated test logins of those who left are not kept (a restored account signs in with its password).
+        java.util.function.Predicate<String> loginOfOneWhoLeft = l -> leaving.stream().anyMatch(u -> l.startsWith("login " + u + " "));
+        String initial = state(f, everyone).lines().filter(loginOfOneWhoLeft.negate()).collect(Collectors.joining("\n"));
+
+        List<Applied> applied = new ArrayList<>();
+        for (String user : leaving) {
+            DisguiseSpec what = random.nextBoolean() ? DELETE : ANONYMIZE;
+            try (SearchDisguises disguises = SearchDisguises.open(f.data, f.index.root())) {
+                applied.add(new Applied(user, what, disguises.apply(what, user, PrincipalProof.none()), null));
+            }
+            // Ids of four characters only: a shorter one (u4) is found inside others (u40) by chance.
+            Deque<Applied> scanned = new ArrayDeque<>(applied.stream().filter(a -> a.user().length() >= 4).toList());
+            assertLeavesNothing(f, scanned, documents);
+        }
+        for (Applied a : applied) { // the first to leave comes back first
+            try (SearchDisguises disguises = SearchDisguises.open(f.data, f.index.root())) {
+                disguises.reveal(a.receipt().locator(), keys.get(a.user()));
+            }
+        }
+        assertThat(state(f, everyone).lines().filter(loginOfOneWhoLeft.negate()).collect(Collectors.joining("\n")))
+                .as(leaving + " left and came back in that order, around " + stays).isEqualTo(initial);
+    }
+
     private static void revealLatest(SearchFixture f, Deque<Applied> applied, Map<String, PrivateKey> keys,
                                      List<String> everyone) throws IOException {
         Applied latest = applied.pop();

@@ -223,8 +223,8 @@ public final class SearchFixture {
 
         /**
          * Every store's state as sorted text: conduits, facts, documents (by content hash), accounts,
-         * profile files, the published index's live documents and the disguise store's principals, bag
-         * count and journal. Pseudoprincipal ids are random: {@code normalize} replaces them by {@code pp-*}.
+         * profile files, the published index's live documents, the manifest and the disguise store's principals,
+         * bag count, journal and watches. Pseudoprincipal ids are random: {@code normalize} replaces them by {@code pp-*}.
          */
         public String dump(boolean normalize) throws IOException {
             List<String> lines = new ArrayList<>();
@@ -260,6 +260,10 @@ public final class SearchFixture {
             f.all(DisguiseFile.PRINCIPALS).forEach((p, k) -> lines.add("principal " + p + " " + HexFormat.of().formatHex(k)));
             lines.add("bags " + f.count(DisguiseFile.BAGS));
             lines.add("journal " + f.count(DisguiseFile.JOURNAL));
+            // A watch's token is random: normalized, only whose watches there are shows (as a pseudoprincipal's id).
+            f.all(DisguiseFile.WATCHES).forEach((t, p) -> lines.add("watch " + (normalize ? "*" : t) + " "
+                    + new String(p, java.nio.charset.StandardCharsets.UTF_8)));
+            lines.add("manifest " + sha(Files.readString(SearchFixture.this.data.manifest())));
             String text = lines.stream().sorted().collect(Collectors.joining("\n"));
             return normalize ? text.replaceAll("pp-[0-9a-f]+( [0-9a-f]{64})?", "pp-*") : text;
         }
