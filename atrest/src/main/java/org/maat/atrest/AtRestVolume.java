@@ -63,7 +63,8 @@ public final class AtRestVolume {
      * {@code vault:...}; null: {@code file:} the root's sibling {@code ROOT.atrest.key}, outside the root so a
      * copy of the root alone carries no key). Files already under the root stay as they are: plaintext files
      * are read as such (never written: {@link #encryptPlaintext} them) until {@link #endPlaintext}; a volume
-     * made over an empty root never holds plaintext files, so a file without the header is an error there.
+     * made over a root holding no file but locks never holds plaintext files, so a file without the header, or
+     * an empty file, is an error there.
      *
      * @throws IOException when the root already holds a volume or cannot be written
      */
@@ -92,16 +93,13 @@ public final class AtRestVolume {
         return v;
     }
 
-    /** Whether {@code root} holds a non-empty file: data written before the volume, maybe plaintext. */
+    /**
+     * Whether {@code root} holds a file but a lock: data written before the volume, maybe plaintext (an empty one
+     * too: read as empty until encrypted, where the volume's own empty files are damage).
+     */
     private static boolean holdsData(Path root) throws IOException {
         try (var walk = Files.walk(root)) {
-            return walk.anyMatch(p -> {
-                try {
-                    return Files.isRegularFile(p) && Files.size(p) > 0;
-                } catch (IOException e) {
-                    return true;
-                }
-            });
+            return walk.anyMatch(p -> Files.isRegularFile(p) && !isLockFile(p.getFileName().toString()));
         }
     }
 
@@ -393,7 +391,7 @@ public final class AtRestVolume {
 
     /**
      * Encrypts {@code file}, a plaintext file written before the volume existed (nothing when it is encrypted
-     * already): its bytes are written encrypted to {@code FILE~encrypting} (hidden as a region file), forced,
+     * already; an error naming it once {@link #endPlaintext} was called, since a headerless file is then damage): its bytes are written encrypted to {@code FILE~encrypting} (hidden as a region file), forced,
      * and moved over it, so a crash leaves the plaintext or the encrypted file. Returns the bytes encrypted.
      * Converge leaves plaintext files alone (a data directory also holds files no volume may touch, such as
      * the policy store): callers name the files that must be encrypted.
@@ -401,6 +399,11 @@ public final class AtRestVolume {
     public long encryptPlaintext(Path file) throws IOException {
         if (isEncrypted(file)) {
             return 0;
+        }
+        if (!plaintextAllowed()) {
+            // Encrypting it would make a forged or cut file genuine: once plaintext ended it is damage.
+            throw new IOException(file + ": not an encrypted file: header damaged or replaced (this volume holds no"
+                    + " plaintext files), so not encrypted as genuine");
         }
         Path temp = file.resolveSibling(regionFileName(file.getFileName().toString(), "encrypting"));
         if (Files.exists(temp)) {

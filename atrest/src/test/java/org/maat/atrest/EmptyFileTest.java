@@ -133,5 +133,11 @@ class EmptyFileTest {
         Files.write(empty, new byte[0]);
         assertThatThrownBy(() -> TestVolumes.readAll(v, empty)).isInstanceOf(IOException.class)
                 .hasMessageContaining("cut to 0 bytes");
+        // Nor is the cut file made genuine by encrypting it, nor a plaintext file forged in an encrypted one's place.
+        assertThatThrownBy(() -> v.encryptPlaintext(empty)).isInstanceOf(IOException.class)
+                .hasMessageContaining(empty.toString());
+        Files.write(empty, "forged".getBytes(StandardCharsets.UTF_8));
+        assertThatThrownBy(() -> v.encryptPlaintext(empty)).isInstanceOf(IOException.class)
+                .hasMessageContaining("header damaged or replaced");
     }
 }
