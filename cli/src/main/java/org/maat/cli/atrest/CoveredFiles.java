@@ -30,8 +30,8 @@ final class CoveredFiles {
                         for (Path p : (Iterable<Path>) walk.filter(Files::isRegularFile).sorted()::iterator) {
                             // Locks (edit.lock, write.lock) stay empty and plain: locked by name, they hold no data.
                             // Any other empty file gets its header, since an encrypted volume's empty file is damage.
-                            String name = p.getFileName().toString();
-                            if (!AtRestVolume.isLockFile(name) && !AtRestVolume.isRegionFile(name)
+                            String file = p.getFileName().toString();
+                            if (!AtRestVolume.isLockFile(file) && !AtRestVolume.isRegionFile(file)
                                     && !AtRestVolume.isEncrypted(p)) {
                                 out.add(p);
                             }
