@@ -63,7 +63,8 @@ public final class AtRestVolume {
      * {@code vault:...}; null: {@code file:} the root's sibling {@code ROOT.atrest.key}, outside the root so a
      * copy of the root alone carries no key). Files already under the root stay as they are: plaintext files
      * are read as such (never written: {@link #encryptPlaintext} them) until {@link #endPlaintext}; a volume
-     * made over an empty root never holds plaintext files, so a file without the header is an error there.
+     * made over a root holding no file but locks never holds plaintext files, so a file without the header, or
+     * an empty file, is an error there.
      *
      * @throws IOException when the root already holds a volume or cannot be written
      */
@@ -86,22 +87,19 @@ public final class AtRestVolume {
         String spec = keySpec != null ? keySpec : "file:" + r.resolveSibling(r.getFileName() + ".atrest.key");
         VolumeKey key = volumeKey(KeySources.openCreatingFile(spec));
         new VolumeConfig(SwitchModel.FORWARD, List.of(cipher), cipher, cipher, blockSize, relativeKeySpec(spec, r),
-                holdsData(r)).write(config);
-        AtRestVolume v = new AtRestVolume(r, new VolumeFiles(key, new ConfigFile(config)));
+                holdsData(r)).write(config, key);
+        AtRestVolume v = new AtRestVolume(r, new VolumeFiles(key, new ConfigFile(config, key)));
         OPEN.put(r, v);
         return v;
     }
 
-    /** Whether {@code root} holds a non-empty file: data written before the volume, maybe plaintext. */
+    /**
+     * Whether {@code root} holds a file but a lock: data written before the volume, maybe plaintext (an empty one
+     * too: read as empty until encrypted, where the volume's own empty files are damage).
+     */
     private static boolean holdsData(Path root) throws IOException {
         try (var walk = Files.walk(root)) {
-            return walk.anyMatch(p -> {
-                try {
-                    return Files.isRegularFile(p) && Files.size(p) > 0;
-                } catch (IOException e) {
-                    return true;
-                }
-            });
+            return walk.anyMatch(p -> Files.isRegularFile(p) && !isLockFile(p.getFileName().toString()));
         }
     }
 
@@ -123,12 +121,13 @@ public final class AtRestVolume {
         synchronized (OPEN) {
             v = OPEN.get(r);
             if (v == null) {
-                ConfigFile config = new ConfigFile(r.resolve(CONFIG_FILE));
-                String spec = config.current().keySpec;
+                Path config = r.resolve(CONFIG_FILE);
+                String spec = VolumeConfig.recordedKeySpec(config); // authenticated below, under the key it names
                 if (spec == null) {
-                    throw new IOException(config.path() + " names no key: open the volume with a KeySource");
+                    throw new IOException(config + " names no key: open the volume with a KeySource");
                 }
-                v = new AtRestVolume(r, new VolumeFiles(volumeKey(KeySources.open(keySpecAt(spec, r))), config));
+                VolumeKey key = volumeKey(KeySources.open(keySpecAt(spec, r)));
+                v = new AtRestVolume(r, new VolumeFiles(key, new ConfigFile(config, key)));
                 OPEN.put(r, v);
             }
             return v;
@@ -143,7 +142,33 @@ public final class AtRestVolume {
     public static AtRestVolume open(Path root, KeySource key) throws IOException {
         Path r = normal(root);
         synchronized (OPEN) {
-            AtRestVolume v = new AtRestVolume(r, new VolumeFiles(volumeKey(key), new ConfigFile(r.resolve(CONFIG_FILE))));
+            VolumeKey k = volumeKey(key);
+            AtRestVolume v = new AtRestVolume(r, new VolumeFiles(k, new ConfigFile(r.resolve(CONFIG_FILE), k)));
+            OPEN.put(r, v);
+            return v;
+        }
+    }
+
+    /**
+     * Authenticates the {@value #CONFIG_FILE} of a volume made by an earlier version (format
+     * {@value VolumeConfig#FORMAT_1}, which had no MAC and so is refused), under {@code key} (null: the key its
+     * spec names): the key holder vouches for its content, which is kept as that format meant it (an absent
+     * {@code plaintextFiles}: allowed, until {@link #endPlaintext}). Nothing when it is authenticated already.
+     * Returns the volume, opened.
+     */
+    public static AtRestVolume upgrade(Path root, KeySource key) throws IOException {
+        Path r = normal(root);
+        Path config = r.resolve(CONFIG_FILE);
+        synchronized (OPEN) {
+            String spec = VolumeConfig.recordedKeySpec(config);
+            if (key == null && spec == null) {
+                throw new IOException(config + " names no key: upgrade the volume with a KeySource");
+            }
+            VolumeKey k = volumeKey(key != null ? key : KeySources.open(keySpecAt(spec, r)));
+            if (VolumeConfig.isFormat1(config)) {
+                VolumeConfig.readFormat1(config).write(config, k);
+            }
+            AtRestVolume v = new AtRestVolume(r, new VolumeFiles(k, new ConfigFile(config, k)));
             OPEN.put(r, v);
             return v;
         }
@@ -264,7 +289,9 @@ public final class AtRestVolume {
      * {@link java.nio.file.StandardOpenOption}s: positional and sequential reads and writes, append, size,
      * truncate, force. A file that exists in plaintext (written before the volume was made) is opened as is,
      * for reading only and only while {@link #plaintextAllowed}; otherwise a file without the header is an
-     * error naming it. An empty (0-byte) file reads as empty and is encrypted when written.
+     * error naming it. A file the volume makes holds its header from the moment it exists, so an empty (0-byte)
+     * file is an error naming it (a file cut to nothing), except a lock file ({@link #isLockFile}) and, while
+     * {@link #plaintextAllowed}, an empty file from before the volume: those read as empty.
      * Reads of a block that fails authentication throw an {@link IOException} naming the file and block.
      * Writes reach the disk (and other channels) when the channel leaves their block, is forced or closed;
      * one channel at a time may write a file.
@@ -298,6 +325,14 @@ public final class AtRestVolume {
     /** The name of the physical file holding region {@code cipherName} of the file called {@code fileName}. */
     public static String regionFileName(String fileName, String cipherName) {
         return VolumeFiles.regionFileName(fileName, cipherName);
+    }
+
+    /**
+     * Whether {@code name} is a lock file ({@code write.lock}, {@code edit.lock}): an empty file its owner locks
+     * directly, which the volume keeps plain and empty and reads as empty.
+     */
+    public static boolean isLockFile(String name) {
+        return VolumeFiles.isLockFile(name);
     }
 
     /** Whether {@code name} is a region file of another file (hidden from directory listings). */
@@ -356,7 +391,7 @@ public final class AtRestVolume {
 
     /**
      * Encrypts {@code file}, a plaintext file written before the volume existed (nothing when it is encrypted
-     * already): its bytes are written encrypted to {@code FILE~encrypting} (hidden as a region file), forced,
+     * already; an error naming it once {@link #endPlaintext} was called, since a headerless file is then damage): its bytes are written encrypted to {@code FILE~encrypting} (hidden as a region file), forced,
      * and moved over it, so a crash leaves the plaintext or the encrypted file. Returns the bytes encrypted.
      * Converge leaves plaintext files alone (a data directory also holds files no volume may touch, such as
      * the policy store): callers name the files that must be encrypted.
@@ -364,6 +399,11 @@ public final class AtRestVolume {
     public long encryptPlaintext(Path file) throws IOException {
         if (isEncrypted(file)) {
             return 0;
+        }
+        if (!plaintextAllowed()) {
+            // Encrypting it would make a forged or cut file genuine: once plaintext ended it is damage.
+            throw new IOException(file + ": not an encrypted file: header damaged or replaced (this volume holds no"
+                    + " plaintext files), so not encrypted as genuine");
         }
         Path temp = file.resolveSibling(regionFileName(file.getFileName().toString(), "encrypting"));
         if (Files.exists(temp)) {

@@ -123,9 +123,15 @@ class TamperTest {
     @Test
     void anotherVolumesKeyCannotRead() throws IOException {
         Path otherTmp = tmp.resolve("other");
-        AtRestVolume stranger = AtRestVolume.open(volume.root(), org.maat.keys.KeySources.openCreatingFile(
-                "file:" + otherTmp.resolve("k.key")));
-        assertThatThrownBy(() -> TestVolumes.readAll(stranger, file)).isInstanceOf(IOException.class)
+        String otherKey = "file:" + otherTmp.resolve("k.key");
+        // The configuration is authenticated under the volume key: another key does not even open the volume.
+        assertThatThrownBy(() -> AtRestVolume.open(volume.root(), org.maat.keys.KeySources.openCreatingFile(otherKey)))
+                .isInstanceOf(IOException.class).hasMessageContaining("atrest.json").hasMessageContaining("fails authentication");
+        // Nor does a volume under another key read the file, copied into it under its own name.
+        AtRestVolume stranger = AtRestVolume.create(otherTmp.resolve("data"), Ciphers.CHACHA20, otherKey);
+        Path copy = stranger.root().resolve(file.getFileName().toString());
+        Files.copy(file, copy);
+        assertThatThrownBy(() -> TestVolumes.readAll(stranger, copy)).isInstanceOf(IOException.class)
                 .hasMessageContaining("header fails authentication");
     }
 }

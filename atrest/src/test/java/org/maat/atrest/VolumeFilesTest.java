@@ -100,7 +100,14 @@ class VolumeFilesTest {
         Path root = tmp.resolve("data");
         assertThatThrownBy(() -> AtRestVolume.open(root, key(16))).isInstanceOf(IOException.class)
                 .hasMessageContaining("test key of 16 bytes").hasMessageContaining("at least 32");
-        AtRestVolume v = AtRestVolume.open(root, key(64));
+        // The configuration is authenticated under the key that made it: another key is refused at once.
+        assertThatThrownBy(() -> AtRestVolume.open(root, key(64))).isInstanceOf(IOException.class)
+                .hasMessageContaining("fails authentication");
+        // A configuration of the earlier, unauthenticated format, resealed under the long key, which is reduced.
+        Files.writeString(root.resolve(AtRestVolume.CONFIG_FILE), "{\"format\": \"maat-atrest-1\", \"model\": "
+                + "\"forward\", \"regions\": [\"chacha20\"], \"writeCipher\": \"chacha20\", \"readPreference\": "
+                + "\"chacha20\", \"blockSize\": 256, \"keySpec\": null}");
+        AtRestVolume v = AtRestVolume.upgrade(root, key(64));
         byte[] data = TestVolumes.bytes(3, 700);
         TestVolumes.write(v, root.resolve("f"), data);
         assertThat(TestVolumes.readAll(AtRestVolume.open(root, key(64)), root.resolve("f"))).isEqualTo(data);

@@ -15,6 +15,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * returns null: it reads one immutable snapshot (configuration and the file stamp it came from) that a refresh
  * replaces whole, and a refresh that finds the file missing for a moment (a writer between unlink and rename on
  * a file system without atomic replace) keeps the previous snapshot.
+ *
+ * <p>Every read is authenticated under the volume key ({@link VolumeConfig#read}): a configuration not written by
+ * the key holder is an error, and the snapshot before it stays. Once this process has read (or written) a
+ * configuration allowing no plaintext files, it never allows them again, even if an older authenticated
+ * {@code atrest.json} is put back: {@code endPlaintext} is one-way for a running volume. A process started after
+ * such a rollback cannot know it (nothing outside the files records it).
  */
 public final class ConfigFile {
 
@@ -35,13 +41,27 @@ public final class ConfigFile {
     }
 
     private final Path file;
+    private final VolumeKey key;
+    /** Whether a configuration allowing no plaintext files was seen: one-way, whatever is read later. */
+    private volatile boolean plaintextEnded;
     /** Final, so a thread given this object by a race still sees the first snapshot, never null. */
     private final AtomicReference<Snapshot> snapshot;
 
-    public ConfigFile(Path file) throws IOException {
+    /** The configuration in {@code file}, authenticated under {@code key}. */
+    public ConfigFile(Path file, VolumeKey key) throws IOException {
         this.file = file;
+        this.key = key;
         Object stamp = stamp(file);
-        this.snapshot = new AtomicReference<>(new Snapshot(VolumeConfig.read(file), stamp, System.nanoTime()));
+        this.snapshot = new AtomicReference<>(new Snapshot(read(), stamp, System.nanoTime()));
+    }
+
+    /** The file, authenticated, with plaintext files kept ended once this process saw them end. */
+    private VolumeConfig read() throws IOException {
+        VolumeConfig c = VolumeConfig.read(file, key);
+        if (!c.plaintextAllowed) {
+            plaintextEnded = true;
+        }
+        return plaintextEnded && c.plaintextAllowed ? c.withoutPlaintext() : c;
     }
 
     public Path path() {
@@ -68,7 +88,7 @@ public final class ConfigFile {
         }
         if (s.stamp == null || !s.stamp.equals(now)) {
             // Read before replacing: a failed read leaves the previous snapshot in place.
-            s = new Snapshot(VolumeConfig.read(file), now, System.nanoTime());
+            s = new Snapshot(read(), now, System.nanoTime());
         } else {
             s = new Snapshot(s.config, s.stamp, System.nanoTime());
         }
@@ -78,7 +98,7 @@ public final class ConfigFile {
 
     /** Writes {@code config} atomically and makes it current here. */
     public synchronized void write(VolumeConfig config) throws IOException {
-        config.write(file);
+        config.write(file, key);
         Snapshot s = snapshot.get();
         snapshot.set(new Snapshot(s.config, null, s.checkedAt)); // read it again now
         refresh();

@@ -4,13 +4,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import org.maat.atrest.SwitchModel;
 import org.maat.atrest.cipher.AtRestCipher;
@@ -21,12 +25,24 @@ import org.maat.atrest.cipher.Ciphers;
  * the others {@code FILE~cipher}), write cipher, read preference (Mirrored), block size, key spec, and whether
  * plaintext files may still exist under the volume ({@code "plaintextFiles": "allowed"} from the volume's
  * creation over existing data until they have been encrypted, {@code "none"} otherwise: a file without the
- * header is then damaged or replaced, an error; absent: allowed, as volumes made before the field). Immutable;
- * written atomically (temp file, fsync, rename, fsync of the directory) so a crash leaves the old or the new.
+ * header is then damaged or replaced, an error; absent: none). Immutable; written atomically (temp file, fsync,
+ * rename, fsync of the directory) so a crash leaves the old or the new.
+ *
+ * <p>Authenticated: {@code "mac"} is an HMAC-SHA256 of every field under a key derived from the volume key
+ * ({@link VolumeKey#configurationMac}), so a configuration edited or written by anyone without the key (a
+ * {@code plaintextFiles} put back to "allowed", a dropped region) is refused, an error naming the file. Not
+ * detected here: an older configuration the key holder wrote, put back (it authenticates; {@link ConfigFile}
+ * keeps a running process from going back to allowing plaintext). The key spec is read before the key exists
+ * ({@link #recordedKeySpec}), so it is authenticated only under the key it names. The earlier, unauthenticated
+ * {@value #FORMAT_1} is refused with the command that authenticates it ({@link #readFormat1}).
  */
 public final class VolumeConfig {
 
-    public static final String FORMAT = "maat-atrest-1";
+    public static final String FORMAT = "maat-atrest-2";
+    /** The format before the configuration was authenticated: read only to authenticate it (an upgrade). */
+    public static final String FORMAT_1 = "maat-atrest-1";
+    /** What a configuration of {@link #FORMAT_1} is refused with: the command that upgrades it. */
+    public static final String UPGRADE = "maat atrest reseal --data DIR";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     public final SwitchModel model;
@@ -88,23 +104,87 @@ public final class VolumeConfig {
         return atLeast;
     }
 
-    public static VolumeConfig read(Path file) throws IOException {
+    /**
+     * The configuration in {@code file}, authenticated under {@code key}: an error naming the file when it was
+     * not written under that key (edited, forged, another volume's key) or is of the unauthenticated
+     * {@value #FORMAT_1}.
+     */
+    public static VolumeConfig read(Path file, VolumeKey key) throws IOException {
+        JsonNode n = tree(file);
+        String format = n.path("format").asText();
+        if (format.equals(FORMAT_1)) {
+            throw new IOException(file + ": a " + FORMAT_1 + " configuration, which is not authenticated and so not"
+                    + " read: check it, then authenticate it with '" + UPGRADE.replace("DIR", String.valueOf(
+                    file.toAbsolutePath().getParent())) + "'");
+        }
+        if (!format.equals(FORMAT)) {
+            throw new IOException(file + ": not a " + FORMAT + " configuration");
+        }
+        VolumeConfig c = fields(file, n, false);
+        byte[] recorded;
+        try {
+            recorded = HexFormat.of().parseHex(n.path("mac").asText(""));
+        } catch (IllegalArgumentException e) {
+            recorded = new byte[0];
+        }
+        if (!MessageDigest.isEqual(recorded, key.configurationMac(c.authenticated()))) {
+            throw new IOException(file + ": the at-rest configuration fails authentication (edited or written"
+                    + " without the volume key, or opened under another volume's key): refused");
+        }
+        return c;
+    }
+
+    /**
+     * The key spec {@code file} records (null: none), read without authentication since the key is not known yet:
+     * {@link #read} then authenticates it under the key it names.
+     */
+    public static String recordedKeySpec(Path file) throws IOException {
+        JsonNode n = tree(file);
+        String format = n.path("format").asText();
+        if (!format.equals(FORMAT) && !format.equals(FORMAT_1)) {
+            throw new IOException(file + ": not a " + FORMAT + " configuration");
+        }
+        return n.path("keySpec").isNull() ? null : n.path("keySpec").asText(null);
+    }
+
+    /** Whether {@code file} is a configuration of the unauthenticated {@value #FORMAT_1}. */
+    public static boolean isFormat1(Path file) throws IOException {
+        return FORMAT_1.equals(tree(file).path("format").asText());
+    }
+
+    /**
+     * A {@value #FORMAT_1} configuration, unauthenticated, as that format meant it (an absent
+     * {@code plaintextFiles}: allowed): only for the key holder's explicit upgrade ({@value #UPGRADE}).
+     */
+    public static VolumeConfig readFormat1(Path file) throws IOException {
+        JsonNode n = tree(file);
+        if (!FORMAT_1.equals(n.path("format").asText())) {
+            throw new IOException(file + ": not a " + FORMAT_1 + " configuration");
+        }
+        return fields(file, n, true);
+    }
+
+    private static JsonNode tree(Path file) throws IOException {
         JsonNode n;
         try {
             n = JSON.readTree(Files.readAllBytes(file));
         } catch (IOException e) {
             throw new IOException(file + ": unreadable at-rest configuration: " + e.getMessage(), e);
         }
-        if (n == null || !FORMAT.equals(n.path("format").asText())) {
+        if (n == null || !n.isObject()) {
             throw new IOException(file + ": not a " + FORMAT + " configuration");
         }
+        return n;
+    }
+
+    private static VolumeConfig fields(Path file, JsonNode n, boolean absentPlaintextAllowed) throws IOException {
         try {
             List<AtRestCipher> regions = new ArrayList<>();
             n.path("regions").forEach(r -> regions.add(Ciphers.byName(r.asText())));
             return new VolumeConfig(SwitchModel.parse(n.path("model").asText()), regions,
                     Ciphers.byName(n.path("writeCipher").asText()), Ciphers.byName(n.path("readPreference").asText()),
                     n.path("blockSize").asInt(), n.path("keySpec").isNull() ? null : n.path("keySpec").asText(null),
-                    plaintextFiles(file, n.path("plaintextFiles").asText("allowed")));
+                    plaintextFiles(file, n.path("plaintextFiles").asText(absentPlaintextAllowed ? "allowed" : "none")));
         } catch (IllegalArgumentException e) {
             throw new IOException(file + ": " + e.getMessage(), e);
         }
@@ -117,8 +197,30 @@ public final class VolumeConfig {
         return value.equals("allowed");
     }
 
-    /** Writes this configuration to {@code file} atomically and durably. */
-    public void write(Path file) throws IOException {
+    /** Every field, each length-prefixed (so no two configurations share an encoding): what the MAC covers. */
+    private byte[] authenticated() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (DataOutputStream out = new DataOutputStream(bytes)) {
+            out.writeUTF(FORMAT);
+            out.writeUTF(model.label());
+            out.writeInt(regions.size());
+            for (AtRestCipher c : regions) {
+                out.writeUTF(c.name());
+            }
+            out.writeUTF(writeCipher.name());
+            out.writeUTF(readPreference.name());
+            out.writeInt(blockSize);
+            out.writeBoolean(keySpec != null);
+            out.writeUTF(keySpec == null ? "" : keySpec);
+            out.writeBoolean(plaintextAllowed);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e); // a byte array does not fail
+        }
+        return bytes.toByteArray();
+    }
+
+    /** Writes this configuration, authenticated under {@code key}, to {@code file} atomically and durably. */
+    public void write(Path file, VolumeKey key) throws IOException {
         ObjectNode n = JSON.createObjectNode();
         n.put("format", FORMAT);
         n.put("model", model.label());
@@ -128,6 +230,7 @@ public final class VolumeConfig {
         n.put("blockSize", blockSize);
         n.put("keySpec", keySpec);
         n.put("plaintextFiles", plaintextAllowed ? "allowed" : "none");
+        n.put("mac", HexFormat.of().formatHex(key.configurationMac(authenticated())));
         Path temp = file.resolveSibling(file.getFileName() + ".tmp");
         try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                 StandardOpenOption.TRUNCATE_EXISTING)) {

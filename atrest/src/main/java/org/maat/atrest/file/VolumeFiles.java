@@ -133,7 +133,15 @@ public final class VolumeFiles {
                 }
             }
         }
-        FileChannel base = FileChannel.open(file, baseOptions);
+        boolean creating = write && (opts.contains(StandardOpenOption.CREATE_NEW)
+                || opts.contains(StandardOpenOption.CREATE) && !Files.exists(file));
+        FileChannel base = creating ? createWithHeader(file, cfg.blockSize, baseOptions) : null;
+        boolean created = base != null;
+        if (!created) {
+            baseOptions.remove(StandardOpenOption.CREATE_NEW);
+            baseOptions.remove(StandardOpenOption.CREATE);
+            base = FileChannel.open(file, baseOptions);
+        }
         List<FileChannel> opened = new ArrayList<>(List.of(base));
         try {
             long length = base.size();
@@ -142,16 +150,20 @@ public final class VolumeFiles {
                 refusePlaintext(file, cfg, write);
                 return new PlaintextChannel(FileChannel.open(file, StandardOpenOption.READ));
             }
-            if (length == 0 && !write) {
-                seen.empty(key(file), file.toString());
-                return new PlaintextChannel(base);
+            if (length == 0 && !truncate) {
+                refuseEmpty(file.toString(), bound(file), physicalFiles(file).size() > 1, cfg);
+                if (!write) {
+                    seen.empty(key(file), file.toString());
+                    return new PlaintextChannel(base);
+                }
             }
             String name = file.toString();
-            if (truncate || length == 0) {
+            boolean anew = !created && (truncate || length == 0); // an existing file made again: a fresh header
+            if (anew) {
                 base.truncate(0);
             }
-            BlockFile[] files = physical(file, base, write, truncate || length == 0 ? cfg.blockSize : 0, truncate,
-                    opened);
+            // A file made here has no regions yet: any left under its name belong to another, older file.
+            BlockFile[] files = physical(file, base, write, anew ? cfg.blockSize : 0, truncate || created, opened);
             List<AtRestCipher> ciphers = Ciphers.all();
             BlockSet.Opener opener = write ? index -> createRegion(file, ciphers.get(index - 1),
                     files[0].header.blockSize) : null;
@@ -202,6 +214,88 @@ public final class VolumeFiles {
             throw new IOException(file + ": a plaintext file written before the volume existed is not written in"
                     + " the clear: encrypt it first ('maat atrest converge')");
         }
+    }
+
+    /**
+     * Makes {@code file} with its header already in it, so that no file the volume makes is ever seen empty, even
+     * after a crash: the header is written to a fresh file of a hidden, unique name ({@code F~creating-N}), which is
+     * then hard-linked as {@code file} (refused when {@code file} exists: an atomic create) and unlinked. Returns the
+     * open channel of the new file; null when {@code file} exists (with {@code CREATE_NEW}: the error). On a file
+     * system without hard links, the file is created and the header written after (a crash between the two
+     * leaves an empty file, refused when opened).
+     */
+    private FileChannel createWithHeader(Path file, int blockSize, Set<OpenOption> baseOptions) throws IOException {
+        boolean createNew = baseOptions.contains(StandardOpenOption.CREATE_NEW);
+        Path temp = file.resolveSibling(regionFileName(file.getFileName().toString(),
+                "creating-" + Long.toHexString(CREATING.nextLong())));
+        FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                StandardOpenOption.WRITE);
+        try {
+            BlockFile.create(file.toString(), bound(file), storage.apply(ch), blockSize, key);
+            try {
+                Files.createLink(file, temp);
+            } catch (java.nio.file.FileAlreadyExistsException exists) {
+                if (createNew) {
+                    throw exists;
+                }
+                ch.close();
+                return null;
+            } catch (UnsupportedOperationException | java.nio.file.FileSystemException noLinks) {
+                ch.close();
+                return createThenHeader(file, blockSize, baseOptions);
+            }
+            return ch;
+        } catch (IOException | RuntimeException e) {
+            ch.close();
+            throw e;
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    /** {@link #createWithHeader} where there are no hard links: the header follows the file's creation. */
+    private FileChannel createThenHeader(Path file, int blockSize, Set<OpenOption> baseOptions) throws IOException {
+        FileChannel plain = FileChannel.open(file, baseOptions);
+        try {
+            if (plain.size() > 0) {
+                plain.close();
+                return null; // made meanwhile by another writer: opened as it is
+            }
+            BlockFile.create(file.toString(), bound(file), storage.apply(plain), blockSize, key);
+            return plain;
+        } catch (IOException | RuntimeException e) {
+            plain.close();
+            throw e;
+        }
+    }
+
+    /** Unique names for the files {@link #createWithHeader} links into place. */
+    private static final java.security.SecureRandom CREATING = new java.security.SecureRandom();
+
+    /**
+     * Refuses an existing 0-byte file {@code file} (named {@code name} in its directory) unless the volume may hold
+     * it empty and plain: a lock file ({@link #isLockFile}), or, while plaintext files may still exist, an empty
+     * file written before the volume. Every file the volume makes has its header from the moment it exists
+     * ({@link #createWithHeader}), so any other empty file is a file cut to nothing, its header gone with its
+     * blocks: an error naming it, never an empty file; so is an empty file with region files beside it.
+     */
+    private static void refuseEmpty(String file, String name, boolean regions, VolumeConfig cfg) throws IOException {
+        if (regions || !(isLockFile(name) || cfg.plaintextAllowed)) {
+            throw new IOException(file + ": an empty file where the volume keeps an encrypted one: its header is gone"
+                    + " (cut to 0 bytes)" + (regions ? " while its region files remain" : ""));
+        }
+    }
+
+    /** The names the volume holds as plain empty files: OS locks, taken on the file by their owners directly. */
+    private static final Set<String> LOCK_FILES = Set.of("write.lock", "edit.lock");
+
+    /**
+     * Whether {@code name} is a lock file: Lucene's {@code write.lock} (the wrapped {@code FSDirectory}'s lock
+     * factory) or the conduit store's {@code edit.lock}. An OS lock on an empty file, made and opened by its owner,
+     * never through the volume, holding no data: the only files the volume keeps empty and plain.
+     */
+    public static boolean isLockFile(String name) {
+        return LOCK_FILES.contains(name);
     }
 
     private BlockFile createRegion(Path file, AtRestCipher c, int blockSize) throws IOException {
@@ -336,8 +430,15 @@ public final class VolumeFiles {
             return SourceReader.plaintext(region0);
         }
         if (n == 0) {
+            if (cfg != null) {
+                boolean regions = false;
+                for (AtRestCipher c : Ciphers.all()) {
+                    regions |= otherRegions.apply(c.name()).isPresent();
+                }
+                refuseEmpty(name, bound(name), regions, cfg);
+            }
             seen.empty(name, name);
-            return SourceReader.plaintext(region0); // an empty file reads as empty
+            return SourceReader.plaintext(region0); // a lock file, an empty file from before the volume, key-only
         }
         List<AtRestCipher> ciphers = Ciphers.all();
         BlockFile[] files = new BlockFile[1 + ciphers.size()];
@@ -371,6 +472,7 @@ public final class VolumeFiles {
         long size;
         try (FileChannel base = FileChannel.open(file, StandardOpenOption.READ)) {
             if (base.size() == 0) {
+                refuseEmpty(file.toString(), bound(file), physicalFiles(file).size() > 1, config.current());
                 seen.empty(key(file), file.toString());
                 return 0;
             }

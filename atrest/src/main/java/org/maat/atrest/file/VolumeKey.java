@@ -6,7 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.generators.HKDFBytesGenerator;
+import org.bouncycastle.crypto.macs.HMac;
 import org.bouncycastle.crypto.params.HKDFParameters;
+import org.bouncycastle.crypto.params.KeyParameter;
 import org.maat.keys.KeySource;
 
 /**
@@ -47,6 +49,19 @@ public final class VolumeKey {
                     + " bytes: it needs at least 32 (a 256-bit key)");
         }
         return new VolumeKey(k.length == 32 ? k.clone() : hkdf(k, new byte[0], INFO + "volume key"));
+    }
+
+    /**
+     * HMAC-SHA256 of {@code message} under a key derived from the volume key for the configuration alone (HKDF,
+     * info {@code "maat-atrest-1 configuration"}): only the key holder can make a configuration this accepts.
+     */
+    byte[] configurationMac(byte[] message) {
+        HMac mac = new HMac(new SHA256Digest());
+        mac.init(new KeyParameter(hkdf(key, new byte[0], INFO + "configuration")));
+        mac.update(message, 0, message.length);
+        byte[] out = new byte[32];
+        mac.doFinal(out, 0);
+        return out;
     }
 
     /** The keys of the file whose header holds {@code salt}. */

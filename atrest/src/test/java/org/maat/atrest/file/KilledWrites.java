@@ -27,7 +27,7 @@ public final class KilledWrites {
         VolumeKey key = VolumeKey.from(KeySources.open(keySpec));
         AtomicInteger opened = new AtomicInteger();
         AtomicBoolean dead = new AtomicBoolean();
-        VolumeFiles files = new VolumeFiles(key, new ConfigFile(root.resolve(AtRestVolume.CONFIG_FILE)),
+        VolumeFiles files = new VolumeFiles(key, new ConfigFile(root.resolve(AtRestVolume.CONFIG_FILE), key),
                 staged ? BlockSet.Rewrites.STAGED : BlockSet.Rewrites.IN_PLACE,
                 ch -> killing(ch, opened.getAndIncrement() == 0, tearAt, dead));
         return files.open(file, options);

@@ -97,7 +97,7 @@ public final class RewriteChild {
         Path file = root.resolve(args[2]);
         Random random = new Random(Long.parseLong(args[3]));
         BlockSet.Rewrites rewrites = args[4].equals("staged") ? BlockSet.Rewrites.STAGED : BlockSet.Rewrites.IN_PLACE;
-        VolumeFiles files = new VolumeFiles(key, new ConfigFile(root.resolve(AtRestVolume.CONFIG_FILE)), rewrites,
+        VolumeFiles files = new VolumeFiles(key, new ConfigFile(root.resolve(AtRestVolume.CONFIG_FILE), key), rewrites,
                 RewriteChild::tearing);
         int block = files.config().current().blockSize;
         try (EncryptedChannel ch = files.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {

@@ -45,7 +45,7 @@ public final class SwitchAndConvergeChild {
         Random random = new Random(Long.parseLong(args[2]));
         boolean safe = args[3].equals("safe");
         AtRestVolume volume = AtRestVolume.open(root, KeySources.open("file:" + args[1]));
-        VolumeFiles files = new VolumeFiles(key, new ConfigFile(root.resolve(AtRestVolume.CONFIG_FILE)));
+        VolumeFiles files = new VolumeFiles(key, new ConfigFile(root.resolve(AtRestVolume.CONFIG_FILE), key));
         Convergence convergence = safe ? new Convergence(files, root) : new UnsafeConvergence(files, root);
         AtRestCipher[] ciphers = {Ciphers.CHACHA8, Ciphers.CHACHA20};
         System.out.println("started");

@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
             "Not encrypted: policy.db, mal.log, accounts, logins.txt, manifest.json (the policy store and logs)."},
         commandListHeading = "%nCommands:%n",
         subcommands = {AtRestInitCommand.class, AtRestStatusCommand.class, AtRestSwitchCommand.class,
-            AtRestConvergeCommand.class})
+            AtRestConvergeCommand.class, AtRestResealCommand.class})
 public final class AtRestCommand implements Runnable {
 
     @CommandLine.Spec

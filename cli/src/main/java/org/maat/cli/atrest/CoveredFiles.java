@@ -28,8 +28,10 @@ final class CoveredFiles {
                 if (Files.isDirectory(child) && (name.equals("documents") || name.matches("shard-\\d+"))) {
                     try (Stream<Path> walk = Files.walk(child)) {
                         for (Path p : (Iterable<Path>) walk.filter(Files::isRegularFile).sorted()::iterator) {
-                            // Empty files are locks (edit.lock, write.lock): nothing to protect, and locked by name.
-                            if (Files.size(p) > 0 && !AtRestVolume.isRegionFile(p.getFileName().toString())
+                            // Locks (edit.lock, write.lock) stay empty and plain: locked by name, they hold no data.
+                            // Any other empty file gets its header, since an encrypted volume's empty file is damage.
+                            String file = p.getFileName().toString();
+                            if (!AtRestVolume.isLockFile(file) && !AtRestVolume.isRegionFile(file)
                                     && !AtRestVolume.isEncrypted(p)) {
                                 out.add(p);
                             }

@@ -22,6 +22,28 @@ public final class VolumeOptions {
                     + "recorded in DIR/atrest.json when it was made).")
     String keySpec;
 
+    /**
+     * The volume at {@code --data} with its configuration of an earlier version authenticated under the key
+     * ({@link AtRestVolume#upgrade}); a usage error as for {@link #open}.
+     */
+    public AtRestVolume upgrade(CommandSpec spec) throws IOException {
+        Path root = volumeRoot(spec);
+        try {
+            return AtRestVolume.upgrade(root, keySpec == null ? null : KeySources.open(keySpec));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--at-rest-key: " + e.getMessage());
+        }
+    }
+
+    private Path volumeRoot(CommandSpec spec) {
+        Path root = root(spec);
+        if (!Files.exists(root.resolve(AtRestVolume.CONFIG_FILE))) {
+            throw new ParameterException(spec.commandLine(), "--data " + root + " is not encrypted at rest (no "
+                    + AtRestVolume.CONFIG_FILE + "): 'maat atrest init --data " + root + " --cipher CIPHER' encrypts it");
+        }
+        return root;
+    }
+
     /** The directory, checked to exist. */
     public Path root(CommandSpec spec) {
         return AtRestArguments.existingDirectory(spec, "--data", data);
@@ -29,11 +51,7 @@ public final class VolumeOptions {
 
     /** The volume at {@code --data}; a usage error when the directory is missing or holds no volume. */
     public AtRestVolume open(CommandSpec spec) throws IOException {
-        Path root = root(spec);
-        if (!Files.exists(root.resolve(AtRestVolume.CONFIG_FILE))) {
-            throw new ParameterException(spec.commandLine(), "--data " + root + " is not encrypted at rest (no "
-                    + AtRestVolume.CONFIG_FILE + "): 'maat atrest init --data " + root + " --cipher CIPHER' encrypts it");
-        }
+        Path root = volumeRoot(spec);
         if (keySpec == null) {
             return AtRestVolume.open(root);
         }

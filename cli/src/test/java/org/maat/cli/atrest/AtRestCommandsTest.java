@@ -192,4 +192,26 @@ class AtRestCommandsTest {
         assertThat(new String(err.toString().getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8))
                 .doesNotContain("Exception");
     }
+
+    @Test
+    void aConfigurationOfTheEarlierFormatIsRefusedUntilResealed() throws IOException {
+        Path data = copyOfPlain("reseal");
+        assertThat(maat("atrest", "init", "--data", data.toString(), "--cipher", "chacha20", "--quiet"))
+                .as(err.toString()).isZero();
+        Path config = data.resolve(AtRestVolume.CONFIG_FILE);
+        // As the earlier version wrote it: no MAC, and no plaintextFiles field.
+        Files.writeString(config, "{\"format\": \"maat-atrest-1\", \"model\": \"forward\", \"regions\": "
+                + "[\"chacha20\"], \"writeCipher\": \"chacha20\", \"readPreference\": \"chacha20\", \"blockSize\": "
+                + "4096, \"keySpec\": \"file:../reseal.atrest.key\"}");
+        err.getBuffer().setLength(0);
+        assertThat(maat("atrest", "status", "--data", data.toString())).isNotZero();
+        assertThat(err.toString()).contains("maat-atrest-1").contains("maat atrest reseal --data " + data);
+
+        out.getBuffer().setLength(0);
+        assertThat(maat("atrest", "reseal", "--data", data.toString())).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("authenticated under the volume key").contains("plaintext files allowed");
+        assertThat(maat("atrest", "converge", "--data", data.toString(), "--quiet")).as(err.toString()).isZero();
+        assertThat(Files.readString(config)).contains("\"plaintextFiles\" : \"none\"").contains("\"mac\"");
+        assertThat(maat("atrest", "status", "--data", data.toString())).as(err.toString()).isZero();
+    }
 }

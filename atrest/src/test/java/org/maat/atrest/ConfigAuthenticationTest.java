@@ -1,0 +1,116 @@
+package org.maat.atrest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maat.atrest.cipher.Ciphers;
+import org.maat.keys.KeySources;
+
+/**
+ * {@code atrest.json} is authenticated under the volume key: every edit of a field by someone without the key is
+ * refused, in a new process (a fresh instance) and in a running one (its next re-read); the earlier unauthenticated
+ * format is refused with the command that upgrades it; a running volume that saw plaintext end never allows it again.
+ */
+class ConfigAuthenticationTest {
+
+    @TempDir
+    Path tmp;
+
+    private Path keyFile() {
+        return tmp.resolve("data.atrest.key");
+    }
+
+    private AtRestVolume fresh(Path root) throws IOException {
+        return AtRestVolume.open(root, KeySources.open("file:" + keyFile()));
+    }
+
+    @Test
+    void everyFieldEditedWithoutTheKeyIsRefusedInANewAndARunningVolume() throws Exception {
+        AtRestVolume v = TestVolumes.create(tmp, Ciphers.CHACHA20, 256);
+        v.switchTo(Ciphers.CHACHA8, SwitchModel.SELECTIVE);
+        Path root = v.root();
+        Path config = root.resolve(AtRestVolume.CONFIG_FILE);
+        String genuine = Files.readString(config);
+        List<UnaryOperator<String>> edits = List.of(
+                j -> j.replace("\"selective\"", "\"mirrored\""),
+                j -> j.replace("\"writeCipher\" : \"chacha8\"", "\"writeCipher\" : \"chacha20\""),
+                j -> j.replace("\"readPreference\" : \"chacha8\"", "\"readPreference\" : \"chacha20\""),
+                j -> j.replace("\"chacha20\", \"chacha8\" ]", "\"chacha20\" ]"),
+                j -> j.replace("\"blockSize\" : 256", "\"blockSize\" : 512"),
+                j -> j.replace("\"file:../data.atrest.key\"", "\"file:../other.key\""),
+                j -> j.replace("\"plaintextFiles\" : \"none\"", "\"plaintextFiles\" : \"allowed\""),
+                j -> j.replaceAll(",\\s*\"mac\"\\s*:\\s*\"[0-9a-f]+\"", ""),
+                j -> j.replaceAll("\"mac\"\\s*:\\s*\"[0-9a-f]", "\"mac\" : \"0"));
+        for (UnaryOperator<String> edit : edits) {
+            String forged = edit.apply(genuine);
+            assertThat(forged).as("the edit applies").isNotEqualTo(genuine);
+            Files.writeString(config, forged);
+            assertThatThrownBy(() -> fresh(root)).as(forged).isInstanceOf(IOException.class)
+                    .hasMessageContaining(config.toString()).hasMessageContaining("fails authentication");
+            Thread.sleep(60); // past the running volume's re-read interval
+            assertThatThrownBy(() -> v.open(root.resolve("f"), java.nio.file.StandardOpenOption.READ))
+                    .as(forged).isInstanceOf(IOException.class).hasMessageContaining("fails authentication");
+        }
+        Files.writeString(config, genuine);
+        assertThat(fresh(root).model()).isEqualTo(SwitchModel.SELECTIVE);
+    }
+
+    @Test
+    void theEarlierFormatIsRefusedNamingTheUpgradeWhichKeepsItsMeaning() throws IOException {
+        AtRestVolume v = TestVolumes.create(tmp, Ciphers.CHACHA20, 256);
+        Path root = v.root();
+        Path file = root.resolve("old.dat");
+        Files.write(file, "plaintext written before the volume".getBytes(StandardCharsets.UTF_8));
+        Path config = root.resolve(AtRestVolume.CONFIG_FILE);
+        // As the earlier version wrote it: no MAC, and no plaintextFiles field (which then meant "allowed").
+        Files.writeString(config, "{\"format\": \"maat-atrest-1\", \"model\": \"forward\", \"regions\": [\"chacha20\"],"
+                + " \"writeCipher\": \"chacha20\", \"readPreference\": \"chacha20\", \"blockSize\": 256,"
+                + " \"keySpec\": \"file:../data.atrest.key\"}");
+        assertThatThrownBy(() -> fresh(root)).isInstanceOf(IOException.class)
+                .hasMessageContaining("maat-atrest-1").hasMessageContaining("maat atrest reseal --data " + root);
+
+        AtRestVolume upgraded = AtRestVolume.upgrade(root, null); // the key its spec names
+        assertThat(Files.readString(config)).contains("maat-atrest-2").contains("\"mac\"");
+        assertThat(upgraded.plaintextAllowed()).isTrue();
+        assertThat(TestVolumes.readAll(fresh(root), file)).isEqualTo(Files.readAllBytes(file));
+        upgraded.encryptPlaintext(file);
+        upgraded.endPlaintext();
+        assertThat(fresh(root).plaintextAllowed()).isFalse();
+        assertThat(AtRestVolume.upgrade(root, null).plaintextAllowed()).as("an upgrade of an upgraded volume: nothing")
+                .isFalse();
+    }
+
+    @Test
+    void aRunningVolumeNeverGoesBackToAllowingPlaintextButANewOneCannotTell() throws Exception {
+        Path root = Files.createDirectories(tmp.resolve("data"));
+        Path file = root.resolve("segment.dat");
+        Files.write(file, "the genuine record".getBytes(StandardCharsets.UTF_8));
+        AtRestVolume v = AtRestVolume.create(root, Ciphers.CHACHA20, "file:" + keyFile());
+        Path config = root.resolve(AtRestVolume.CONFIG_FILE);
+        byte[] before = Files.readAllBytes(config);
+        v.encryptPlaintext(file);
+        v.endPlaintext();
+        AtRestVolume other = fresh(root); // another process that started before the rollback
+        assertThat(other.plaintextAllowed()).isFalse();
+
+        Files.write(config, before); // an authenticated configuration of the key holder's, put back
+        Thread.sleep(120);
+        assertThat(v.plaintextAllowed()).isFalse();
+        assertThat(other.plaintextAllowed()).isFalse();
+        // Both still take the rest of the rolled-back file (it is authenticated), so a switch keeps plaintext ended.
+        v.switchTo(Ciphers.CHACHA8, SwitchModel.FORWARD);
+        assertThat(fresh(root).plaintextAllowed()).isFalse();
+
+        // What is not detected: a process started while the rolled-back configuration is on disk believes it.
+        Files.write(config, before);
+        assertThat(fresh(root).plaintextAllowed()).isTrue();
+    }
+}
