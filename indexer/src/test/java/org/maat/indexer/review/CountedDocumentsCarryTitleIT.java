@@ -34,7 +34,7 @@ import org.maat.policy.Session;
  * exception, no log, no static field, every entry admitted) adds 7 bits per character of a private title, 8 characters
  * per run; the job succeeds and publishes, and the caller decodes the title from the count it is shown.
  */
-class CountedDocumentsCarryTitleTest {
+class CountedDocumentsCarryTitleIT {
 
     static final String SECRET = "review.secret";
     static final String OFFSET = "review.offset";

@@ -47,7 +47,7 @@ import org.maat.policy.monitor.ReferenceMonitor;
  * and the published index holds public documents with another document's content: u2's ordinary search for "xyzzy"
  * spells the title of a document neither u1 nor u2 may read.
  */
-class ForgedShuffleRecordsTest {
+class ForgedShuffleRecordsIT {
 
     static final String SECRET = "review.secret";
     static final String CARRIERS = "review.carriers";
