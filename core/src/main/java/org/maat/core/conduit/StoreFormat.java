@@ -111,6 +111,25 @@ public final class StoreFormat {
         return runs;
     }
 
+    /** A {@link #liveOffsets} entry of a removed document. */
+    public static final long REMOVED = StoreView.REMOVED;
+
+    /**
+     * The packed offset of each document's live record ({@link #segment}, {@link #position}), or {@link #REMOVED}:
+     * the offset table with the committed edits applied, as {@link ConduitStore} reads it (random access by
+     * ordinal, the MapReduce reducers). Arguments as for {@link #liveRuns}.
+     *
+     * @throws IOException starting {@code damaged store:} if the edits do not fit the store
+     */
+    public static long[] liveOffsets(long[] offsets, byte[] editLog, Committed commit, Path dir) throws IOException {
+        if (editLog.length != commit.editBytes()) {
+            throw new IOException("damaged store: " + dir.resolve(EDITS_FILE) + " holds " + editLog.length
+                    + " bytes where the commit names " + commit.editBytes());
+        }
+        return StoreView.of(dir, commit.asStoreCommit(), offsets, EditLog.decode(editLog, dir.resolve(EDITS_FILE)))
+                .offsetsCopy();
+    }
+
     /** Parses the text of a store's commit record, read from {@code file} (named in errors). */
     public static Committed parseCommit(String text, String file) throws IOException {
         StoreCommit commit = StoreCommit.parse(text, file);

@@ -3,7 +3,6 @@ package org.maat.indexer.job;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
@@ -33,23 +32,14 @@ public final class ConduitInputFormat extends InputFormat<LongWritable, Document
     @Override
     public List<InputSplit> getSplits(JobContext context) throws IOException {
         Configuration conf = context.getConfiguration();
-        Path store = IndexJobConf.documents(conf);
+        CommittedStore committed = CommittedStore.read(conf);
+        IndexJobConf.checkSameStore(conf, committed);
+        StoreFormat.Committed commit = committed.commit();
+        Path store = committed.store();
         FileSystem fs = store.getFileSystem(conf);
-        StoreInput files = StoreInput.of(fs, store);
-        Path commitFile = new Path(store, StoreFormat.COMMIT_FILE);
-        if (!fs.exists(commitFile)) {
-            throw new IOException(store + ": not a conduit store (no committed " + StoreFormat.COMMIT_FILE + ")");
-        }
-        StoreFormat.Committed commit = StoreFormat.parseCommit(readString(files, commitFile), commitFile.toString());
-        Path offsetsFile = new Path(store, StoreFormat.OFFSETS_FILE);
-        long[] offsets = readOffsets(files, offsetsFile, commit.documents());
-        StoreFormat.checkOffsets(offsets, commit, offsetsFile.toUri().getPath());
         int splitCount = IndexJobConf.splits(conf, commit.segmentLengths().stream().mapToLong(Long::longValue).sum());
         long perSplit = Math.max(1, (commit.documents() + splitCount - 1) / splitCount);
-        byte[] editLog = commit.editBytes() == 0 ? new byte[0]
-                : readPrefix(files, new Path(store, StoreFormat.EDITS_FILE), commit.editBytes());
-        List<StoreFormat.Run> runs = StoreFormat.liveRuns(offsets, editLog, commit,
-                java.nio.file.Path.of(store.toUri().getPath()), perSplit);
+        List<StoreFormat.Run> runs = committed.liveRuns(perSplit);
         List<InputSplit> splits = new ArrayList<>();
         int r = 0;
         while (r < runs.size()) {
@@ -83,47 +73,6 @@ public final class ConduitInputFormat extends InputFormat<LongWritable, Document
         FileStatus status = fs.getFileStatus(file);
         var blocks = fs.getFileBlockLocations(status, start, 1);
         return blocks.length == 0 ? new String[0] : blocks[0].getHosts();
-    }
-
-    private static String readString(StoreInput files, Path file) throws IOException {
-        try (InputStream in = files.open(file, 0)) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-    }
-
-    /** The first {@code length} bytes of {@code file}: what a commit names of a file that may have grown since. */
-    private static byte[] readPrefix(StoreInput files, Path file, long length) throws IOException {
-        if (length > Integer.MAX_VALUE - 8) {
-            throw new IOException(file + ": " + length + " bytes of edits exceed one store's limit");
-        }
-        byte[] bytes = new byte[(int) length];
-        try (InputStream in = files.open(file, 0)) {
-            if (in.readNBytes(bytes, 0, bytes.length) < bytes.length) {
-                throw new java.io.EOFException();
-            }
-        } catch (java.io.EOFException e) {
-            throw new IOException("damaged store: " + file + " is shorter than the " + length
-                    + " bytes of edits its commit names");
-        }
-        return bytes;
-    }
-
-    private static long[] readOffsets(StoreInput files, Path file, long documents) throws IOException {
-        if (documents > Integer.MAX_VALUE - 8) {
-            throw new IOException(file + ": " + documents + " documents exceed one store's limit");
-        }
-        long size = files.length(file);
-        if (size < documents * Long.BYTES) {
-            throw new IOException(file + ": holds " + size / Long.BYTES + " offsets but the commit names " + documents
-                    + " documents (truncated)");
-        }
-        long[] offsets = new long[(int) documents];
-        try (DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(files.open(file, 0), 1 << 16))) {
-            for (int i = 0; i < offsets.length; i++) {
-                offsets[i] = in.readLong();
-            }
-        }
-        return offsets;
     }
 
     /** Reads one split's runs in file order, checking each record as the conduit store does. */

@@ -8,10 +8,10 @@ import org.apache.hadoop.io.Writable;
 import org.maat.core.conduit.Document;
 
 /**
- * A document conduit's content on its way from a mapper to a reducer: the four fields as Hadoop
- * {@link Text} (UTF-8, no length limit). The conduit's policy does not travel with it: the reducer
- * looks the conduit up in its own checksummed copy of the policy store, so a shuffle record can
- * never claim a weaker label than the store gives.
+ * A document conduit's content as the input format hands it to a map task: the four fields as Hadoop
+ * {@link Text} (UTF-8, no length limit). It never crosses the shuffle (a mapper sends only its key, and the reducer
+ * reads the document from the store itself, see {@link ReceivedDocuments}), and its policy does not travel with it:
+ * a task looks the conduit up in its own checksummed copy of the policy store.
  */
 public final class DocumentWritable implements Writable {
 

@@ -17,6 +17,8 @@ import org.apache.hadoop.fs.RawLocalFileSystem;
 import org.apache.hadoop.mapreduce.JobContext;
 import org.apache.hadoop.mapreduce.TaskAttemptContext;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
+import org.apache.lucene.index.SegmentCommitInfo;
+import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.store.Directory;
 import org.maat.core.index.IndexFields;
 import org.maat.core.lucene.IndexLabelling;
@@ -39,7 +41,10 @@ import org.maat.policy.lang.AtRestStrength;
  * (Hadoop's algorithm 1: a retried or failed attempt's shards and summaries are deleted with it, so
  * nothing is counted twice). At job commit, and only then:
  * <ol>
- *   <li>every shard {@code 0..N-1} must have been built by exactly one committed reducer;</li>
+ *   <li>every shard {@code 0..N-1} must have been built by exactly one committed reducer, and the shards must hold
+ *       exactly the store commit's live documents (each reducer accepted a document once, in its shard: so the
+ *       counts add up only when every live document was indexed exactly once); else the job fails with
+ *       {@link ReceivedDocuments#LEFT_OUT_OR_REPEATED}, a map task choosing no subset of what is published;</li>
  *   <li>one confined task acting as {@value IndexLabels#OWNER} reads the reduced taint of every
  *       committed map and reduce task;</li>
  *   <li>on a local file system (every {@code maat index --engine mapreduce}), that task publishes
@@ -109,12 +114,17 @@ final class IndexCommitter extends FileOutputCommitter {
             }
         }
         long documents = shards.values().stream().mapToLong(TaskSummary.Shard::documents).sum();
+        // Each reducer accepted a live document only once and only in its shard: the counts add up to the store's live
+        // count exactly when every live document was indexed once (a map task chooses no subset).
+        if (documents != IndexJobConf.liveDocuments(conf)) {
+            throw ReceivedDocuments.leftOutOrRepeated();
+        }
         PublicationObserver observer = IndexJobConf.publicationObserver(conf);
         Monitoring monitoring = IndexJobConf.monitoring(conf);
         try (ConfinedTask job = ConfinedTask.open(conf)) {
             Set<Conduit> labels = monitoring.monitored() ? checkFlows(job, taint, shards, fs, shardDirs) : Set.of();
             if (fs instanceof LocalFileSystem || fs instanceof RawLocalFileSystem) {
-                publishLocally(conf, monitoring, job, local(fs, out), shardDirs, documents, observer);
+                publishLocally(conf, monitoring, job, local(fs, out), shards, shardDirs, documents, observer);
             } else {
                 swap(conf, monitoring, fs, committed, shards, shardDirs, labels, documents, observer);
             }
@@ -156,7 +166,8 @@ final class IndexCommitter extends FileOutputCommitter {
 
     /** The sequential indexer's publication: core's {@link ShardWriters}, fed the reducers' segments. */
     private static void publishLocally(Configuration conf, Monitoring monitoring, ConfinedTask job,
-                                       java.nio.file.Path root, TreeMap<Integer, Path> shardDirs, long documents,
+                                       java.nio.file.Path root, TreeMap<Integer, TaskSummary.Shard> shards,
+                                       TreeMap<Integer, Path> shardDirs, long documents,
                                        PublicationObserver observer) throws IOException {
         IndexLayout layout = new IndexLayout(root);
         try (IndexLabelling labels = IndexLabelling.forWriting(layout, monitoring)) {
@@ -166,6 +177,9 @@ final class IndexCommitter extends FileOutputCommitter {
                 for (var built : shardDirs.entrySet()) {
                     java.nio.file.Path dir = local(built.getValue().getFileSystem(conf), built.getValue());
                     try (Directory segments = ShardDirectory.open(dir)) {
+                        if (liveDocuments(segments) != shards.get(built.getKey()).documents()) {
+                            throw ReceivedDocuments.leftOutOrRepeated(); // the shard is not what its reducer counted
+                        }
                         // Copies the segments as they are (same documents, same order), under new names.
                         writers.addSegments(built.getKey(), segments);
                     }
@@ -177,6 +191,15 @@ final class IndexCommitter extends FileOutputCommitter {
             }
             writers.close();
         }
+    }
+
+    /** The documents a built shard's latest commit holds, as Lucene counts them. */
+    private static long liveDocuments(Directory segments) throws IOException {
+        long live = 0;
+        for (SegmentCommitInfo info : SegmentInfos.readLatestCommit(segments)) {
+            live += info.info.maxDoc() - info.getDelCount();
+        }
+        return live;
     }
 
     private static java.nio.file.Path local(FileSystem fs, Path path) {

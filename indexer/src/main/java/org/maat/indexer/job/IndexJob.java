@@ -30,7 +30,9 @@ public final class IndexJob {
 
     /**
      * What a successful job did, its wall time from submission to published index, and how many task
-     * attempts failed and were retried on the way (none in local mode, which does not retry).
+     * attempts failed and were retried on the way (none in local mode, which does not retry). {@code documents} is
+     * the runtime's count, the store's live documents that the committer found in the shards exactly once; no
+     * counter or status a task sets reaches it.
      */
     public record Result(long documents, int shards, int reducers, long nanos, boolean monitored, int failedAttempts) {
     }
@@ -71,6 +73,8 @@ public final class IndexJob {
         FileSystem outFs = out.getFileSystem(conf);
         out = outFs.makeQualified(out);
         IndexJobConf.set(conf, data, out, shards, monitoring);
+        // The store commit this job indexes, read by the runtime: its live count is the job's result.
+        IndexJobConf.setStore(conf, CommittedStore.read(conf));
         // Algorithm 1: a task's output stays in the job's private directory until job commit.
         conf.setInt(FileOutputCommitter.FILEOUTPUTCOMMITTER_ALGORITHM_VERSION, 1);
         conf.setBoolean("mapreduce.map.speculative", false);
@@ -84,7 +88,7 @@ public final class IndexJob {
         job.setInputFormatClass(ConduitInputFormat.class);
         job.setMapperClass(mapper);
         job.setMapOutputKeyClass(LongWritable.class);
-        job.setMapOutputValueClass(DocumentWritable.class);
+        job.setMapOutputValueClass(NullWritable.class);
         job.setPartitionerClass(ShardKey.ShardPartitioner.class);
         job.setReducerClass(reducer);
         job.setNumReduceTasks(reducers);
@@ -111,7 +115,7 @@ public final class IndexJob {
         long poll = Math.max(10, conf.getLong("mapreduce.client.completion.pollinterval", 5000));
         try {
             while (!job.isComplete()) {
-                progress.accept(documents(job.getCounters()));
+                progress.accept(progress(job.getCounters(), IndexJobConf.liveDocuments(conf)));
                 Thread.sleep(poll);
             }
         } catch (InterruptedException e) {
@@ -126,8 +130,8 @@ public final class IndexJob {
             throw new IndexJobException("the MapReduce indexer job " + job.getJobID() + " failed and published"
                     + " nothing: " + why.substring(why.indexOf('\n') + 1), refused);
         }
-        Counters counters = job.getCounters();
-        long indexed = counters.findCounter(IndexCounters.DOCUMENTS_INDEXED).getValue();
+        // The committer published only if the shards hold exactly the store's live documents, once each.
+        long indexed = IndexJobConf.liveDocuments(conf);
         progress.accept(indexed);
         long nanos = System.nanoTime() - start;
         int failed = 0;
@@ -137,12 +141,17 @@ public final class IndexJob {
         return new Result(indexed, shards, reducers, nanos, monitoring.monitored(), failed);
     }
 
-    private static long documents(Counters counters) {
+    /**
+     * A progress figure from the tasks' counters, which task code can touch: clamped to {@code [0, total]} and only
+     * ever shown while the job runs, never returned as a result.
+     */
+    private static long progress(Counters counters, long total) {
         if (counters == null) {
             return 0;
         }
-        return (counters.findCounter(IndexCounters.DOCUMENTS_ROUTED).getValue()
-                + counters.findCounter(IndexCounters.DOCUMENTS_INDEXED).getValue()) / 2;
+        long routed = Math.max(0, Math.min(total, counters.findCounter(IndexCounters.DOCUMENTS_ROUTED).getValue()));
+        long indexed = Math.max(0, Math.min(total, counters.findCounter(IndexCounters.DOCUMENTS_INDEXED).getValue()));
+        return (routed + indexed) / 2;
     }
 
     private static String failureInfo(Job job) {

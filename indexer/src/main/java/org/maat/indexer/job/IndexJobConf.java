@@ -1,5 +1,6 @@
 package org.maat.indexer.job;
 
+import java.io.IOException;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.util.ReflectionUtils;
@@ -24,6 +25,9 @@ public final class IndexJobConf {
     /** A local directory where tasks keep their private copy of the policy data (default java.io.tmpdir). */
     public static final String LOCAL_DIR = "maat.indexer.local.dir";
     static final String FAILURE_REPORT = "maat.indexer.failure-report";
+    static final String STORE_DOCUMENTS = "maat.indexer.store.documents";
+    static final String STORE_GENERATION = "maat.indexer.store.generation";
+    static final String LIVE_DOCUMENTS = "maat.indexer.store.live";
     /**
      * A {@link PublicationObserver} class (with a public no-argument constructor; given the job's
      * configuration if it is {@link org.apache.hadoop.conf.Configurable}) that the job commit tells each
@@ -40,6 +44,29 @@ public final class IndexJobConf {
         conf.setInt(SHARDS, shards);
         conf.setBoolean(POLICY, monitoring.monitored());
         conf.set(FAILURE_REPORT, failureReport(out).toString());
+    }
+
+    /** Records the store commit the driver read: the job indexes it, and exactly its live documents. */
+    static void setStore(Configuration conf, CommittedStore store) throws IOException {
+        conf.setLong(STORE_DOCUMENTS, store.commit().documents());
+        conf.setLong(STORE_GENERATION, store.commit().generation());
+        conf.setLong(LIVE_DOCUMENTS, store.liveDocuments());
+    }
+
+    /** How many live documents the store commit the driver read holds: the job's published count, by the runtime. */
+    static long liveDocuments(Configuration conf) {
+        return Long.parseLong(require(conf, LIVE_DOCUMENTS));
+    }
+
+    /** Fails if {@code store} is not the commit the driver read (an edit committed since: run the job again). */
+    static void checkSameStore(Configuration conf, CommittedStore store) throws IOException {
+        if (conf.get(STORE_DOCUMENTS) == null) {
+            return; // an input format used outside IndexJob (its tests): nothing recorded to compare with
+        }
+        if (conf.getLong(STORE_DOCUMENTS, -1) != store.commit().documents()
+                || conf.getLong(STORE_GENERATION, -1) != store.commit().generation()) {
+            throw new IOException(store.store() + ": the conduit store was edited while the job ran; run it again");
+        }
     }
 
     /** The data directory (maat generate's layout) on the job's file system. */

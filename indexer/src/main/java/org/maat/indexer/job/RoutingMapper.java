@@ -3,6 +3,7 @@ package org.maat.indexer.job;
 import java.io.IOException;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.io.LongWritable;
+import org.apache.hadoop.io.NullWritable;
 import org.apache.hadoop.mapreduce.Mapper;
 import org.apache.hadoop.mapreduce.lib.output.FileOutputCommitter;
 import org.maat.core.index.ShardRouter;
@@ -12,11 +13,13 @@ import org.maat.policy.Conduit;
 /**
  * A confined map task: every document of its split reaches it through the task's monitor (which
  * taints the task with the document's policy), and goes to the shard {@link ShardRouter} picks, the
- * routing every Maat indexer shares. The shuffle is internal to the job: nothing a mapper read
+ * routing every Maat indexer shares. It sends only the key (shard, ordinal): the reducer reads the document from the
+ * store itself and refuses a key that is not its document's shard or repeats, and the committer publishes only if
+ * every live document was indexed exactly once, so a map task chooses no content and no subset. The shuffle is internal to the job: nothing a mapper read
  * leaves the job except through the committer, which checks this task's taint (left in its work
  * directory, see {@link TaskSummary}) against every index file it publishes.
  */
-public class RoutingMapper extends Mapper<LongWritable, DocumentWritable, LongWritable, DocumentWritable> {
+public class RoutingMapper extends Mapper<LongWritable, DocumentWritable, LongWritable, NullWritable> {
 
     private final LongWritable key = new LongWritable();
     private ConfinedTask task;
@@ -32,7 +35,7 @@ public class RoutingMapper extends Mapper<LongWritable, DocumentWritable, LongWr
             throws IOException, InterruptedException {
         LabelledDocument document = task.read(value.get());
         key.set(ShardKey.of(router.shard(document.document().id()), ordinal.get()));
-        context.write(key, value);
+        context.write(key, NullWritable.get());
         context.getCounter(IndexCounters.DOCUMENTS_ROUTED).increment(1);
     }
 

@@ -20,6 +20,7 @@ import org.apache.lucene.store.Directory;
 import org.apache.lucene.util.IOUtils;
 import org.maat.core.index.DocumentMapper;
 import org.maat.core.index.IndexFields;
+import org.maat.core.index.ShardRouter;
 import org.maat.core.lucene.PolicyDirectory;
 import org.maat.core.lucene.ShardDirectory;
 import org.maat.core.lucene.ShardWriters;
@@ -28,8 +29,10 @@ import org.maat.core.task.LabelledDocument;
 
 /**
  * A confined reduce task that builds the Lucene shards {@code s} with {@code s mod reducers} equal
- * to its partition, one {@link IndexWriter} each over a {@link PolicyDirectory}: every document it
- * receives is read through the task's monitor (the reducer is tainted exactly as the sequential
+ * to its partition, one {@link IndexWriter} each over a {@link PolicyDirectory}. The shuffle brings it only keys
+ * (shard, ordinal); every document it indexes is the runtime's own reading of the store's record for that key
+ * ({@link ReceivedDocuments}: live, in its router shard, once), never content a map task chose, and it is read
+ * through the task's monitor (the reducer is tainted exactly as the sequential
  * indexer is by the same documents), and every index file it creates is a write the monitor checks,
  * refused at once if the taint forbids flows into the index. Every entry the mapper makes crosses the indexers'
  * {@link IndexEntryCheck} before its writer sees it, exactly as the sequential indexer's sink does, and a refused
@@ -38,12 +41,13 @@ import org.maat.core.task.LabelledDocument;
  * is built the same way. Shards are built in the attempt's work directory (or, when that is not on
  * the local disk, in a local directory copied there) and become visible only at job commit.
  */
-public class ShardReducer extends Reducer<LongWritable, DocumentWritable, NullWritable, NullWritable> {
+public class ShardReducer extends Reducer<LongWritable, NullWritable, NullWritable, NullWritable> {
 
     private final Map<Integer, Directory> raw = new TreeMap<>();
     private final Map<Integer, IndexWriter> writers = new TreeMap<>();
     private DocumentMapper mapper;
     private ConfinedTask task;
+    private ReceivedDocuments received;
     private IndexEntryCheck entries;
     private FileSystem fs;
     private Path work;
@@ -79,20 +83,23 @@ public class ShardReducer extends Reducer<LongWritable, DocumentWritable, NullWr
         return DocumentMapper.standard();
     }
 
+    /**
+     * Indexes the document of shuffle key {@code key}: the key is all a map task sends, and the document is read from
+     * the store by the runtime ({@link ReceivedDocuments}), which refuses a key in another shard, a repeated one and a
+     * document that is not live.
+     */
     @Override
-    protected void reduce(LongWritable key, Iterable<DocumentWritable> values, Context context)
+    protected void reduce(LongWritable key, Iterable<NullWritable> values, Context context)
             throws IOException, InterruptedException {
-        int shard = ShardKey.shard(key.get());
-        IndexWriter writer = writers.get(shard);
-        if (writer == null) {
-            throw new IllegalStateException("shard " + shard + " was sent to reducer "
-                    + context.getTaskAttemptID().getTaskID().getId() + ", which does not build it");
+        long count = 0;
+        for (NullWritable ignored : values) {
+            count++;
         }
-        for (DocumentWritable value : values) {
-            LabelledDocument document = entries.issue(task.read(value.get()));
-            writer.addDocument(entries.admit(document, mapper.map(document)));
-            context.getCounter(IndexCounters.DOCUMENTS_INDEXED).increment(1);
-        }
+        IndexWriter writer = writers.get(ShardKey.shard(key.get()));
+        LabelledDocument document = entries.issue(task.read(received.take(key.get(), count, writer != null)));
+        writer.addDocument(entries.admit(document, mapper.map(document)));
+        // progress only: the driver clamps it and reports the store's own count as the result
+        context.getCounter(IndexCounters.DOCUMENTS_INDEXED).increment(1);
     }
 
     @Override
@@ -128,7 +135,11 @@ public class ShardReducer extends Reducer<LongWritable, DocumentWritable, NullWr
      * refused file or entry, a damaged record).
      */
     private void runConfined(Context context) throws IOException, InterruptedException {
-        task = ConfinedTask.open(context.getConfiguration()); // the runtime's: opens the monitor before any task code
+        Configuration conf = context.getConfiguration();
+        task = ConfinedTask.open(conf); // the runtime's: opens the monitor before any task code
+        CommittedStore store = CommittedStore.read(conf);
+        IndexJobConf.checkSameStore(conf, store);
+        received = new ReceivedDocuments(new StoreRecords(store), new ShardRouter(IndexJobConf.shards(conf)));
         task.boundary("the reduce task").runWriting(() -> {
             setup(context);
             while (context.nextKey()) {
@@ -155,6 +166,7 @@ public class ShardReducer extends Reducer<LongWritable, DocumentWritable, NullWr
             throw e;
         } finally {
             IOUtils.closeWhileHandlingException(raw.values());
+            IOUtils.closeWhileHandlingException(received);
             if (task != null) {
                 task.close();
             }
