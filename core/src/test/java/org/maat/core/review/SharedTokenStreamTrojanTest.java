@@ -1,0 +1,118 @@
+package org.maat.core.review;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maat.core.data.DataDir;
+import org.maat.core.lucene.IndexLayout;
+import org.maat.core.runtime.SearchService;
+import org.maat.core.runtime.TestData;
+import org.maat.core.search.TokenStreamTrojan;
+import org.maat.core.task.Monitoring;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
+
+/**
+ * Review attack on "static state" / "the shared readers, caches and analyzer: the one analyzer of the index has no
+ * setting to change" / "buggy search code cannot leak". {@code IndexFields.analyzer()} (public, task package) is one
+ * {@code Analyzer} for the JVM with Lucene's global reuse strategy: each thread keeps ONE reused token stream chain,
+ * and every later tokenization on that thread -- the runtime's own reading of a query in {@code SearchService}
+ * ({@code QueryComposer.standard()}), other users' search tasks, snippets -- goes through that very object. A token
+ * stream is an {@code AttributeSource}, and {@code addAttributeImpl} is public: a buggy task adds an attribute of its
+ * own class (its own {@code Attribute} interface, so nothing of Lucene's is replaced) that holds what the task read in
+ * an instance field. No rule names it (no static field, thread, reflection or listener), and nothing at the task
+ * boundary looks at the analyzer. The object stays in the thread's chain after the task ends, and Lucene calls its
+ * code on every later use: {@code QueryBuilder} wraps the stream in a {@code CachingTokenFilter}, whose
+ * {@code restoreState} calls the attribute's {@code copyTo} after the term of each token is restored. There it
+ * rewrites the term: the runtime's scoring query and the honest task's query of another user are then of the
+ * trojan's choice.
+ *
+ * <p>Here u1's search runs a buggy retrieval that reads a title neither u1 nor u2 may read, plants the trojan and
+ * returns u1's ordinary results. u2 then runs only the standard search, with queries {@code k0, k1, ...}: the trojan
+ * turns {@code kN} into {@code parliament} when bit N of the title is 1 and into a word no document has otherwise.
+ * Whether u2's released list is empty spells the title. The same trojan could instead throw the title from the
+ * runtime's own parse, outside any task boundary (second test). The buggy code is {@link TokenStreamTrojan}, in a task
+ * package; {@code TokenStreamTrojanRulesTest} shows the rules on task code let it through.
+ */
+class SharedTokenStreamTrojanTest {
+
+    @TempDir
+    static Path dir;
+
+    private static DataDir data;
+    private static SearchService service;
+    private static List<Conduit> documents;
+
+    @BeforeAll
+    static void indexAndOpen() throws IOException {
+        data = TestData.generate(dir, 200, 28);
+        IndexLayout layout = TestData.index(data, dir.resolve("index"), 2);
+        service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
+        documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
+    }
+
+    @AfterAll
+    static void close() throws IOException {
+        TokenStreamTrojan.PLANTED.forEach(TokenStreamTrojan.Trojan::disarm);
+        service.close();
+    }
+
+    @Test
+    void aBuggySearchTaskCannotLeaveCodeInTheSharedAnalyzerThatSpellsATitleIntoAnotherUsersResults() throws IOException {
+        Session reader = Session.of("u1", "r0");
+        Session observer = Session.of("u2", "r0");
+        Conduit secretDoc = ReviewAttacks.unreadableBy(service, documents, reader, observer).get(0);
+        String title = service.data().documents().get(secretDoc.id()).orElseThrow().title();
+
+        SearchService buggy = service.withComponents(
+                service.components().withRetrieval(TokenStreamTrojan.planting(secretDoc.id(), false)));
+        List<String> u1Saw = buggy.search(reader, "parliament", 10); // u1's ordinary answer
+        assertThat(u1Saw).isNotEmpty();
+
+        // From here on u2 runs only the standard search task, on the same thread (a server's pooled worker).
+        byte[] bytes = new byte[256];
+        int length = 0;
+        for (int b = 0; b < 256; b++) {
+            int bit = 0;
+            for (int i = 0; i < 8; i++) {
+                if (!service.search(observer, "k" + (8 * b + i), 5).isEmpty()) {
+                    bit |= 1 << i;
+                }
+            }
+            if (bit == 0) {
+                break;
+            }
+            bytes[length++] = (byte) bit;
+        }
+        String recovered = new String(bytes, 0, length, StandardCharsets.UTF_8);
+        assertThat(recovered).as("what u2 decoded from its own standard result lists; the title of %s, which neither "
+                + "u1 nor u2 may read", secretDoc.id()).isNotEqualTo(title);
+    }
+
+    @Test
+    void aBuggySearchTaskCannotMakeTheRuntimesOwnQueryParseThrowATitleAtAnotherUser() throws IOException {
+        Session reader = Session.of("u1", "r1");
+        Session observer = Session.of("u3", "r1");
+        Conduit secretDoc = ReviewAttacks.unreadableBy(service, documents, reader, observer).get(1);
+        String title = service.data().documents().get(secretDoc.id()).orElseThrow().title();
+
+        SearchService buggy = service.withComponents(
+                service.components().withRetrieval(TokenStreamTrojan.planting(secretDoc.id(), true)));
+        assertThat(buggy.search(reader, "budget", 10)).isNotEmpty(); // u1's ordinary answer
+
+        // u3's ordinary search: the runtime parses the query text before any task runs, outside the boundary
+        Throwable seen = catchThrowable(() -> service.search(observer, "parliament", 5));
+        TokenStreamTrojan.PLANTED.stream().filter(t -> t instanceof TokenStreamTrojan.ThrowerImpl)
+                .forEach(TokenStreamTrojan.Trojan::disarm); // the other test searches "parliament"
+        assertThat(String.valueOf(seen == null ? null : seen.getMessage())).as("the text of u3's failed search; "
+                + "the title of %s, which neither u1 nor u3 may read", secretDoc.id()).doesNotContain(title);
+    }
+}
