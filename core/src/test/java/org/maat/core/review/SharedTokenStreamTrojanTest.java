@@ -4,18 +4,31 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.TermQuery;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.core.data.DataDir;
+import org.maat.core.index.DocumentMapper;
+import org.maat.core.index.IndexFields;
 import org.maat.core.lucene.IndexLayout;
+import org.maat.core.runtime.IndexUpdate;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
+import org.maat.core.search.SearchComponents;
 import org.maat.core.search.TokenStreamTrojan;
+import org.maat.core.shard.ShardIndex;
+import org.maat.core.shard.ShardQuery;
+import org.maat.core.shard.ShardResult;
+import org.maat.core.shard.ShardService;
+import org.maat.core.task.LabelledDocument;
 import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
@@ -38,8 +51,10 @@ import org.maat.policy.Session;
  * <p>Here u1's search runs a buggy retrieval that reads a title neither u1 nor u2 may read, plants the trojan and
  * returns u1's ordinary results. u2 then runs only the standard search, with queries {@code k0, k1, ...}: the trojan
  * turns {@code kN} into {@code parliament} when bit N of the title is 1 and into a word no document has otherwise.
- * Whether u2's released list is empty spells the title. The same trojan could instead throw the title from the
- * runtime's own parse, outside any task boundary (second test). The buggy code is {@link TokenStreamTrojan}, in a task
+ * Whether u2's released list is empty spells the title. The same at an in-process shard (u2 reads the shard's answers)
+ * and from an indexing task (a {@code DocumentMapper} of an in-place update in the serving JVM). The same trojan can
+ * instead throw the title from the runtime's own parse, outside any task boundary: u3's search fails with the title as
+ * its message. The buggy code is {@link TokenStreamTrojan}, in a task
  * package; {@code TokenStreamTrojanRulesTest} shows the rules on task code let it through.
  */
 class SharedTokenStreamTrojanTest {
@@ -48,13 +63,17 @@ class SharedTokenStreamTrojanTest {
     static Path dir;
 
     private static DataDir data;
+    private static IndexLayout layout;
+    /** A second index of the same data, updated in place while the service serves the first. */
+    private static IndexLayout other;
     private static SearchService service;
     private static List<Conduit> documents;
 
     @BeforeAll
     static void indexAndOpen() throws IOException {
         data = TestData.generate(dir, 200, 28);
-        IndexLayout layout = TestData.index(data, dir.resolve("index"), 2);
+        layout = TestData.index(data, dir.resolve("index"), 2);
+        other = TestData.index(data, dir.resolve("other"), 1);
         service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
         documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
     }
@@ -78,12 +97,19 @@ class SharedTokenStreamTrojanTest {
         assertThat(u1Saw).isNotEmpty();
 
         // From here on u2 runs only the standard search task, on the same thread (a server's pooled worker).
+        String recovered = decode(q -> !service.search(observer, q, 5).isEmpty());
+        assertThat(recovered).as("what u2 decoded from its own standard result lists; the title of %s, which neither "
+                + "u1 nor u2 may read", secretDoc.id()).isNotEqualTo(title);
+    }
+
+    /** What u2 decodes from whether its searches {@code k0, k1, ...} find anything, until a zero byte. */
+    private static String decode(SearchProbe probe) throws IOException {
         byte[] bytes = new byte[256];
         int length = 0;
-        for (int b = 0; b < 256; b++) {
+        for (int b = 0; b < bytes.length; b++) {
             int bit = 0;
             for (int i = 0; i < 8; i++) {
-                if (!service.search(observer, "k" + (8 * b + i), 5).isEmpty()) {
+                if (probe.findsAnything("k" + (8 * b + i))) {
                     bit |= 1 << i;
                 }
             }
@@ -92,9 +118,71 @@ class SharedTokenStreamTrojanTest {
             }
             bytes[length++] = (byte) bit;
         }
-        String recovered = new String(bytes, 0, length, StandardCharsets.UTF_8);
-        assertThat(recovered).as("what u2 decoded from its own standard result lists; the title of %s, which neither "
-                + "u1 nor u2 may read", secretDoc.id()).isNotEqualTo(title);
+        return new String(bytes, 0, length, StandardCharsets.UTF_8);
+    }
+
+    @FunctionalInterface
+    private interface SearchProbe {
+        boolean findsAnything(String query) throws IOException;
+    }
+
+    /**
+     * The same at an in-process shard: u1's search runs at a shard whose retrieval is buggy; u2's searches at the
+     * standard shard answer {@link ShardResult}s (the shard server's body, with the runtime's scores) that spell it.
+     */
+    @Test
+    void aShardsBuggyRetrievalCannotSpellATitleIntoAnotherUsersShardAnswers() throws IOException {
+        Session reader = Session.of("u1", "r0");
+        Session observer = Session.of("u2", "r0");
+        IndexSearcher shard0 = service.index().searcher(0);
+        Conduit secretDoc = null;
+        for (Conduit c : ReviewAttacks.unreadableBy(service, documents, reader, observer)) {
+            if (shard0.count(new TermQuery(new Term(IndexFields.ID, c.id()))) > 0) {
+                secretDoc = c;
+                break;
+            }
+        }
+        assertThat(secretDoc).isNotNull();
+        String title = service.data().documents().get(secretDoc.id()).orElseThrow().title();
+        String recovered;
+        try (ShardIndex shards = ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
+            ShardService buggy = shards.shard(0).withComponents(
+                    SearchComponents.standard().withRetrieval(TokenStreamTrojan.planting(secretDoc.id(), false)));
+            assertThat(buggy.search(new ShardQuery(reader.principal(), "r0", "parliament", 10)).hits()).isNotEmpty();
+            ShardService standard = shards.shard(0);
+            recovered = decode(q -> !standard.search(new ShardQuery(observer.principal(), "r0", q, 5)).hits().isEmpty());
+        }
+        assertThat(recovered).as("what u2 decoded from shard 0's answers; the title of %s, which neither u1 nor u2 "
+                + "may read", secretDoc.id()).isNotEqualTo(title);
+    }
+
+    /**
+     * The same from an indexing task: a buggy {@code DocumentMapper} of an in-place {@code IndexUpdate} in the serving
+     * JVM is handed the private document the runtime re-indexes; its entry is an exact copy (the {@code IndexEntryCheck}
+     * admits it), and it plants the trojan on the way.
+     */
+    @Test
+    void anIndexersMapperCannotSpellATitleIntoAnotherUsersResults() throws IOException {
+        Session observer = Session.of("u4", "r0");
+        Conduit secretDoc = ReviewAttacks.unreadableBy(service, documents, observer).get(2);
+        String title = service.data().documents().get(secretDoc.id()).orElseThrow().title();
+        DocumentMapper buggy = labelled -> {
+            if (labelled.conduit().id().equals(secretDoc.id())) {
+                try {
+                    TokenStreamTrojan.plant(labelled.document().title(), false);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            return IndexFields.document(labelled);
+        };
+        try (IndexUpdate update = IndexUpdate.open(service.data(), other, Monitoring.REFERENCE_MONITOR, buggy)) {
+            update.add(new LabelledDocument(secretDoc, service.data().documents().get(secretDoc.id()).orElseThrow()));
+            update.publish();
+        }
+        String recovered = decode(q -> !service.search(observer, q, 5).isEmpty());
+        assertThat(recovered).as("what u4 decoded from its standard result lists after an index update; the title of "
+                + "%s, which u4 may not read", secretDoc.id()).isNotEqualTo(title);
     }
 
     @Test

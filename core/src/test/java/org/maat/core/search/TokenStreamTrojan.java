@@ -36,13 +36,25 @@ public final class TokenStreamTrojan {
     /** A buggy retrieval: plants a {@link CarrierImpl} (or a {@link ThrowerImpl}) holding the title of {@code secretId}. */
     public static Retrieval planting(String secretId, boolean throwIt) {
         return (shards, query, k) -> {
-            String title = storedTitle(shards, secretId);
-            try (TokenStream shared = IndexFields.analyzer().tokenStream(IndexFields.BODY, "")) {
-                CharTermAttribute term = shared.getAttribute(CharTermAttribute.class);
-                shared.addAttributeImpl(throwIt ? new ThrowerImpl(term, title) : new CarrierImpl(term, title));
-            }
+            plant(storedTitle(shards, secretId), throwIt);
             return Retrieval.standard().topIds(shards, query, k);
         };
+    }
+
+    /**
+     * Plants a trojan holding {@code title} in this thread's reused token stream of the shared analyzer, or re-arms the
+     * one a task left there before (Lucene keeps one attribute per class): what a buggy mapper or retrieval calls.
+     */
+    public static void plant(String title, boolean throwIt) throws IOException {
+        try (TokenStream shared = IndexFields.analyzer().tokenStream(IndexFields.BODY, "")) {
+            Class<? extends Attribute> kind = throwIt ? Thrower.class : Carrier.class;
+            if (shared.hasAttribute(kind)) {
+                ((Trojan) shared.getAttribute(kind)).arm(title);
+                return;
+            }
+            CharTermAttribute term = shared.getAttribute(CharTermAttribute.class);
+            shared.addAttributeImpl(throwIt ? new ThrowerImpl(term, title) : new CarrierImpl(term, title));
+        }
     }
 
     private static String storedTitle(ShardSearchers shards, String id) throws IOException {
@@ -59,13 +71,19 @@ public final class TokenStreamTrojan {
     /** Holds a title in an instance field and runs its code on every token restored by a CachingTokenFilter. */
     public abstract static class Trojan extends AttributeImpl {
         final CharTermAttribute term;
-        final byte[] secret;
+        volatile byte[] secret;
         private volatile boolean disarmed; // test scaffolding only: the attack never sets it
 
         Trojan(CharTermAttribute term, String secret) {
             this.term = term;
-            this.secret = secret.getBytes(StandardCharsets.UTF_8);
+            arm(secret);
             PLANTED.add(this); // test scaffolding only
+        }
+
+        /** Holds {@code title} from now on: a later buggy task re-arms the trojan an earlier one left. */
+        void arm(String title) {
+            secret = title.getBytes(StandardCharsets.UTF_8);
+            disarmed = false;
         }
 
         public void disarm() {
@@ -108,7 +126,8 @@ public final class TokenStreamTrojan {
         void act(String t) {
             if (t.matches("k[0-9]+")) {
                 int n = Integer.parseInt(t.substring(1));
-                boolean one = n / 8 < secret.length && (secret[n / 8] >> (n % 8) & 1) == 1;
+                byte[] held = secret;
+                boolean one = n / 8 < held.length && (held[n / 8] >> (n % 8) & 1) == 1;
                 term.setEmpty().append(one ? "parliament" : "qqzzxxnowhere");
             }
         }
