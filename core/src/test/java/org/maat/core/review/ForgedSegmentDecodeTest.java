@@ -35,8 +35,9 @@ import org.maat.policy.Session;
  * untouched) misses those public documents. u1's buggy search reads a title neither u1 nor u2 may read and hides the
  * public carrier {@code i} when bit {@code i} of it is 1; u2 searches each carrier's title number.
  *
- * <p>Stated limit of the attack: it needs the buggy search to be the first to use a segment in that filter (a fresh
- * service, a new segment after an update, or a new region: the region's set is built from the leaf handed in too).
+ * <p>What the attack needs: the buggy search must be the first to use a segment in that filter (a fresh service, a new
+ * segment after an update). A region's blocked set is likewise built from the leaf the scorer is handed, by the first
+ * search of the region after its blacklist changes.
  */
 class ForgedSegmentDecodeTest {
 
