@@ -15,9 +15,29 @@ import org.apache.lucene.analysis.standard.StandardTokenizer;
  * every indexer and search of the JVM, and task code is handed it: {@code StandardAnalyzer.setMaxTokenLength}
  * would let one task change how every later query is split (and so what the runtime's texts count), and
  * {@code close} would break every later search. Here the token length is a constant, set again on every use of
- * a reused tokenizer, and {@link #close} does nothing.
+ * a reused tokenizer, and {@link #close} does nothing. Nor does it reuse a token stream: Lucene's default keeps one
+ * per thread, and a token stream takes attributes of any class ({@code addAttributeImpl}), whose code then runs for
+ * every later token on that thread, the runtime's own parse of a query included. Every call builds fresh components
+ * (a tokenizer and two filters), which is the cost of that.
  */
 final class IndexAnalyzer extends Analyzer {
+
+    /** Never keeps components: nothing one caller attached to a token stream reaches the next. */
+    private static final ReuseStrategy NO_REUSE = new ReuseStrategy() {
+        @Override
+        public TokenStreamComponents getReusableComponents(Analyzer analyzer, String fieldName) {
+            return null;
+        }
+
+        @Override
+        public void setReusableComponents(Analyzer analyzer, String fieldName, TokenStreamComponents components) {
+            // kept nowhere
+        }
+    };
+
+    IndexAnalyzer() {
+        super(NO_REUSE);
+    }
 
     private static final int MAX_TOKEN_LENGTH = StandardAnalyzer.DEFAULT_MAX_TOKEN_LENGTH;
     private static final CharArraySet STOP_WORDS = EnglishAnalyzer.ENGLISH_STOP_WORDS_SET; // unmodifiable

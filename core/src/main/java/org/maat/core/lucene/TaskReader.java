@@ -6,6 +6,7 @@ import org.apache.lucene.index.BaseCompositeReader;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.LeafReader;
 import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.SegmentReader;
 
 /**
  * The reader of one shard that task code searches: the shard's shared {@link DirectoryReader} seen through one
@@ -58,5 +59,13 @@ public final class TaskReader extends BaseCompositeReader<LeafReader> {
     @Override
     public String toString() {
         return "TaskReader(" + maxDoc() + " documents in " + leaves().size() + " segments)";
+    }
+
+    /**
+     * Whether {@code leaf} is a segment the runtime opened: a raw segment reader, or a task reader's view of one.
+     * Both classes are final and made only by Lucene and this package, so a leaf a task wrapped or made up is not.
+     */
+    public static boolean isRuntimeSegment(LeafReader leaf) {
+        return leaf instanceof ReadOnlyLeafReader || leaf instanceof SegmentReader;
     }
 }

@@ -18,6 +18,7 @@ import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.FixedBitSet;
 import org.maat.core.index.AccessTemplate;
 import org.maat.core.index.IndexFields;
+import org.maat.core.lucene.TaskReader;
 
 /**
  * What the session filter needs of one index segment, read once from its {@code template} and
@@ -161,7 +162,10 @@ final class SegmentAccess {
 
         SegmentAccess of(LeafReader reader) throws IOException {
             IndexReader.CacheHelper helper = reader.getCoreCacheHelper();
-            if (helper == null) {
+            // Only a segment the runtime opened is decoded into the cache every session shares: any other leaf
+            // (a wrapper a task made, which can report a real segment's key over doc values of its choosing) is
+            // decoded for that one use.
+            if (helper == null || !TaskReader.isRuntimeSegment(reader)) {
                 return decode(reader);
             }
             SegmentAccess known = byCore.get(helper.getKey());
