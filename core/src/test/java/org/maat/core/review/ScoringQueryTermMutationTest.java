@@ -22,10 +22,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maat.core.data.DataDir;
 import org.maat.core.index.IndexFields;
-import org.maat.core.lucene.IndexLayout;
-import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
 import org.maat.core.search.QueryComposer;
 import org.maat.core.search.Retrieval;
@@ -35,7 +32,6 @@ import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardRefusedException;
 import org.maat.core.shard.ShardService;
-import org.maat.core.task.Monitoring;
 import org.maat.core.task.TaskFailedException;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
@@ -59,24 +55,18 @@ class ScoringQueryTermMutationTest {
     @TempDir
     static Path dir;
 
-    private static DataDir data;
-    private static IndexLayout layout;
-    private static SearchService service;
-    private static List<Conduit> documents;
+    private static ReviewIndex review;
 
     private static final String QUERY = "parliament";
 
     @BeforeAll
     static void indexAndOpen() throws IOException {
-        data = TestData.generate(dir, 400, 31);
-        layout = TestData.index(data, dir.resolve("index"), 2);
-        service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
-        documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
+        review = ReviewIndex.open(dir, 400, 31);
     }
 
     @AfterAll
     static void close() throws IOException {
-        service.close();
+        review.close();
     }
 
     /** Rewrites, in place, the bytes of every title or body term {@code from} that {@code query} holds to {@code to}. */
@@ -100,20 +90,14 @@ class ScoringQueryTermMutationTest {
     @Test
     void aShardsBuggyRetrievalCannotMakeTheRuntimeScoreAnotherQuery() throws IOException {
         Session u1 = Session.of("u1", "r0");
-        IndexSearcher shard0 = service.index().searcher(0);
-        String secretId = null;
-        for (Conduit c : ReviewAttacks.unreadableBy(service, documents, u1)) {
-            if (shard0.count(new TermQuery(new Term(IndexFields.ID, c.id()))) > 0) {
-                secretId = c.id();
-                break;
-            }
-        }
-        assertThat(secretId).isNotNull();
+        Conduit secretDoc = review.unreadableOnShard0(u1);
+        assertThat(secretDoc).isNotNull();
+        String secretId = secretDoc.id();
         String secret = secretId;
-        String title = service.data().documents().get(secretId).orElseThrow().title();
+        String title = review.title(secretId);
 
         StringBuilder decoded = new StringBuilder();
-        try (ShardIndex shards = ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
+        try (ShardIndex shards = review.openShards()) {
             ShardService standard = shards.shard(0);
             // u1's own honest answers to 16 words: the code book.
             List<String> words = new ArrayList<>();

@@ -5,28 +5,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.search.CollectionStatistics;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TermStatistics;
 import org.apache.lucene.search.similarities.Similarity;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.maat.core.data.DataDir;
 import org.maat.core.index.IndexFields;
-import org.maat.core.lucene.IndexLayout;
-import org.maat.core.runtime.SearchService;
-import org.maat.core.runtime.TestData;
 import org.maat.core.search.Retrieval;
 import org.maat.core.search.SearchComponents;
 import org.maat.core.shard.ShardHit;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardService;
-import org.maat.core.task.Monitoring;
 import org.maat.core.task.TaskFailedException;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
@@ -46,24 +39,18 @@ class TaskSimilarityScoresTest {
     @TempDir
     static Path dir;
 
-    private static DataDir data;
-    private static IndexLayout layout;
-    private static SearchService service;
-    private static List<Conduit> documents;
+    private static ReviewIndex review;
 
     private static final String QUERY = "parliament budget";
 
     @BeforeAll
     static void indexAndOpen() throws IOException {
-        data = TestData.generate(dir, 400, 29);
-        layout = TestData.index(data, dir.resolve("index"), 2);
-        service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
-        documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
+        review = ReviewIndex.open(dir, 400, 29);
     }
 
     @AfterAll
     static void close() throws IOException {
-        service.close();
+        review.close();
     }
 
     /** The body clause of "budget" scores {@code value}, every other clause 0. */
@@ -86,19 +73,13 @@ class TaskSimilarityScoresTest {
     @Test
     void aShardsBuggyRetrievalCannotChooseTheScoresTheShardAnswersItsOwnUser() throws IOException {
         Session u1 = Session.of("u1", "r0");
-        IndexSearcher shard0 = service.index().searcher(0);
-        String secretId = null;
-        for (Conduit c : ReviewAttacks.unreadableBy(service, documents, u1)) {
-            if (shard0.count(new TermQuery(new Term(IndexFields.ID, c.id()))) > 0) {
-                secretId = c.id();
-                break;
-            }
-        }
-        assertThat(secretId).isNotNull();
+        Conduit secretDoc = review.unreadableOnShard0(u1);
+        assertThat(secretDoc).isNotNull();
+        String secretId = secretDoc.id();
         String secret = secretId;
-        String title = service.data().documents().get(secretId).orElseThrow().title();
+        String title = review.title(secretId);
         StringBuilder decoded = new StringBuilder();
-        try (ShardIndex shards = ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
+        try (ShardIndex shards = review.openShards()) {
             ShardService standard = shards.shard(0);
             for (int offset = 0; offset < title.length(); offset += 3) {
                 int at = offset;
