@@ -4,15 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.lucene.search.IndexSearcher;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
@@ -37,22 +34,11 @@ import org.maat.policy.Session;
  */
 class LibraryStaticStateChannelTest {
 
-    @TempDir
-    static Path dir;
+    @RegisterExtension
+    static final ReviewIndex review = new ReviewIndex(160, 28);
 
-    private static ReviewIndex review;
     private static final int ORIGINAL_LIMIT = IndexSearcher.getMaxClauseCount();
     private static final Pattern LIMIT = Pattern.compile("(?:more than|set to) ([0-9]+)");
-
-    @BeforeAll
-    static void indexAndOpen() throws IOException {
-        review = ReviewIndex.open(dir, 160, 28);
-    }
-
-    @AfterAll
-    static void close() throws IOException {
-        review.close();
-    }
 
     @AfterEach
     void restoreTheJvmWideLimit() {

@@ -3,7 +3,6 @@ package org.maat.core.review;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -15,10 +14,8 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.QueryVisitor;
 import org.apache.lucene.util.BytesRef;
 import org.apache.lucene.util.StringHelper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.index.IndexFields;
 import org.maat.core.search.QueryComposer;
 import org.maat.core.search.Retrieval;
@@ -46,22 +43,10 @@ import org.maat.policy.Session;
  */
 class ReadableStatisticsKeyMutationTest {
 
-    @TempDir
-    static Path dir;
-
-    private static ReviewIndex review;
+    @RegisterExtension
+    static final ReviewIndex review = new ReviewIndex(400, 28);
 
     private static final String QUERY = "parliament budget";
-
-    @BeforeAll
-    static void indexAndOpen() throws IOException {
-        review = ReviewIndex.open(dir, 400, 28);
-    }
-
-    @AfterAll
-    static void close() throws IOException {
-        review.close();
-    }
 
     private static String storedTitle(ShardSearchers shards, String id) throws IOException {
         return ReviewAttacks.storedTitle(shards, id);

@@ -1,12 +1,17 @@
 package org.maat.core.review;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.TermQuery;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 import org.maat.core.data.DataDir;
+import org.maat.core.data.DirectoryTree;
 import org.maat.core.index.IndexFields;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
@@ -17,21 +22,53 @@ import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 
 /**
- * The index a review attack class runs against: a generated data set of its own size and seed, indexed into 2 shards
- * and served under the reference monitor, with the ordinary documents ({@code d0}, {@code d1}, ...) a secret is picked
- * from. Each attack class opens its own, since its attacks may change what the shared segment readers answer.
+ * The index a review attack class runs against, registered as a class-level extension
+ * ({@code @RegisterExtension static final ReviewIndex review = new ReviewIndex(400, 28);}): before the class's tests,
+ * a generated data set of its own size and seed in a fresh directory, indexed into 2 shards and served under the
+ * reference monitor, with the ordinary documents ({@code d0}, {@code d1}, ...) a secret is picked from; after them,
+ * the service closed and the directory deleted. Each attack class has its own, since its attacks may change what the
+ * shared segment readers answer. The accessors are only valid between the two.
  */
-record ReviewIndex(DataDir data, IndexLayout layout, SearchService service, List<Conduit> documents)
-        implements AutoCloseable {
+final class ReviewIndex implements BeforeAllCallback, AfterAllCallback {
 
-    /** Generates {@code size} documents from {@code seed} under {@code dir}, indexes them and opens the service. */
-    static ReviewIndex open(Path dir, int size, long seed) throws IOException {
-        DataDir data = TestData.generate(dir, size, seed);
-        IndexLayout layout = TestData.index(data, dir.resolve("index"), 2);
-        SearchService service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
-        List<Conduit> documents =
-                TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
-        return new ReviewIndex(data, layout, service, documents);
+    private final int size;
+    private final long seed;
+    private Path dir;
+    private DataDir data;
+    private IndexLayout layout;
+    private SearchService service;
+    private List<Conduit> documents;
+
+    /** An index of {@code size} generated documents from {@code seed}, opened when the class's tests start. */
+    ReviewIndex(int size, long seed) {
+        this.size = size;
+        this.seed = seed;
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws IOException {
+        dir = Files.createTempDirectory("maat-review");
+        data = TestData.generate(dir, size, seed);
+        layout = TestData.index(data, dir.resolve("index"), 2);
+        service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
+        documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) throws IOException {
+        try {
+            if (service != null) {
+                service.close();
+            }
+        } finally {
+            if (dir != null) {
+                DirectoryTree.delete(dir);
+            }
+        }
+    }
+
+    SearchService service() {
+        return service;
     }
 
     /** The same index served by in-process shards with their own readers; the caller closes it. */
@@ -58,10 +95,5 @@ record ReviewIndex(DataDir data, IndexLayout layout, SearchService service, List
     /** The title of document {@code id}, as the data set holds it. */
     String title(String id) {
         return service.data().documents().get(id).orElseThrow().title();
-    }
-
-    @Override
-    public void close() throws IOException {
-        service.close();
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -18,10 +17,8 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.QueryVisitor;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.util.BytesRef;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.index.IndexFields;
 import org.maat.core.runtime.TestData;
 import org.maat.core.search.QueryComposer;
@@ -52,22 +49,10 @@ import org.maat.policy.Session;
  */
 class ScoringQueryTermMutationTest {
 
-    @TempDir
-    static Path dir;
-
-    private static ReviewIndex review;
+    @RegisterExtension
+    static final ReviewIndex review = new ReviewIndex(400, 31);
 
     private static final String QUERY = "parliament";
-
-    @BeforeAll
-    static void indexAndOpen() throws IOException {
-        review = ReviewIndex.open(dir, 400, 31);
-    }
-
-    @AfterAll
-    static void close() throws IOException {
-        review.close();
-    }
 
     /** Rewrites, in place, the bytes of every title or body term {@code from} that {@code query} holds to {@code to}. */
     private static void retarget(Query query, String from, String to) {

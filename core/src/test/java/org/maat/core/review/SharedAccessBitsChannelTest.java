@@ -3,7 +3,6 @@ package org.maat.core.review;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -23,10 +22,9 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.BitSetIterator;
 import org.apache.lucene.util.FixedBitSet;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.index.AccessTemplate;
 import org.maat.core.index.IndexFields;
 import org.maat.core.runtime.SearchService;
@@ -53,10 +51,8 @@ import org.maat.policy.Session;
  */
 class SharedAccessBitsChannelTest {
 
-    @TempDir
-    static Path dir;
-
-    private static ReviewIndex review;
+    @RegisterExtension
+    static final ReviewIndex review = new ReviewIndex(400, 28);
 
     private static final String QUERY = "parliament";
     /** The region's blacklist (a fact every search task can read through {@code ctx.facts()}). */
@@ -64,14 +60,8 @@ class SharedAccessBitsChannelTest {
     private static final int BITS = 7;
 
     @BeforeAll
-    static void indexAndOpen() throws IOException {
-        review = ReviewIndex.open(dir, 400, 28);
+    static void readTheBlacklist() throws IOException {
         BLOCKED_IN_R0 = review.service().data().engine().facts().neighbours("blocked", 0, "r0");
-    }
-
-    @AfterAll
-    static void close() throws IOException {
-        review.close();
     }
 
     /** The stored title of {@code id}, as any search task can read it from the searchers it is given. */

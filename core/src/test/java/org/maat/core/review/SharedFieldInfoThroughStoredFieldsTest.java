@@ -3,16 +3,13 @@ package org.maat.core.review;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.StoredFieldVisitor;
 import org.apache.lucene.search.IndexSearcher;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.index.IndexFields;
 import org.maat.core.search.Retrieval;
 
@@ -31,20 +28,8 @@ import org.maat.core.search.Retrieval;
  */
 class SharedFieldInfoThroughStoredFieldsTest {
 
-    @TempDir
-    static Path dir;
-
-    private static ReviewIndex review;
-
-    @BeforeAll
-    static void indexAndOpen() throws IOException {
-        review = ReviewIndex.open(dir, 400, 28);
-    }
-
-    @AfterAll
-    static void close() throws IOException {
-        review.close();
-    }
+    @RegisterExtension
+    static final ReviewIndex review = new ReviewIndex(400, 28);
 
     /**
      * The buggy work on one shard: the raw {@code FieldInfo} of the id field, as the stored-fields reader passes it

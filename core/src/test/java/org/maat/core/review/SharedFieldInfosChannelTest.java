@@ -3,16 +3,13 @@ package org.maat.core.review;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.FieldInfo;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.search.IndexSearcher;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.index.IndexFields;
 import org.maat.core.search.Retrieval;
 import org.maat.core.search.SearchComponents;
@@ -44,22 +41,10 @@ import org.maat.policy.Session;
  */
 class SharedFieldInfosChannelTest {
 
-    @TempDir
-    static Path dir;
-
-    private static ReviewIndex review;
+    @RegisterExtension
+    static final ReviewIndex review = new ReviewIndex(400, 28);
 
     private static final String QUERY = "parliament budget";
-
-    @BeforeAll
-    static void indexAndOpen() throws IOException {
-        review = ReviewIndex.open(dir, 400, 28);
-    }
-
-    @AfterAll
-    static void close() throws IOException {
-        review.close();
-    }
 
     /** The buggy work on one shard: bit 1 says the id field has no doc values, bit 0 puts SORTED back. */
     private static void flipIdDocValues(IndexSearcher searcher, boolean bit) {

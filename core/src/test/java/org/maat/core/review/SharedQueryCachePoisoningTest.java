@@ -3,7 +3,6 @@ package org.maat.core.review;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -30,10 +29,9 @@ import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.BitSetIterator;
 import org.apache.lucene.util.FixedBitSet;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.index.AccessTemplate;
 import org.maat.core.index.IndexFields;
 import java.util.stream.Collectors;
@@ -62,10 +60,8 @@ import org.maat.policy.Session;
  */
 class SharedQueryCachePoisoningTest {
 
-    @TempDir
-    static Path dir;
-
-    private static ReviewIndex review;
+    @RegisterExtension
+    static final ReviewIndex review = new ReviewIndex(400, 28);
     private static Set<String> blockedInR0;
 
     private static final int BITS = 7;
@@ -74,14 +70,8 @@ class SharedQueryCachePoisoningTest {
             "budge", "fishi", "counc", "energ", "treat");
 
     @BeforeAll
-    static void indexAndOpen() throws IOException {
-        review = ReviewIndex.open(dir, 400, 28);
+    static void readTheBlacklist() throws IOException {
         blockedInR0 = review.service().data().engine().facts().neighbours("blocked", 0, "r0");
-    }
-
-    @AfterAll
-    static void close() throws IOException {
-        review.close();
     }
 
     private static String storedTitle(TaskContext ctx, String id) throws IOException {

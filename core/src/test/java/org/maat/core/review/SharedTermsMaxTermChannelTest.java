@@ -3,7 +3,6 @@ package org.maat.core.review;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.index.IndexReader;
@@ -12,10 +11,8 @@ import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.util.BytesRef;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.index.IndexFields;
 import org.maat.core.search.Retrieval;
 import org.maat.core.search.SearchComponents;
@@ -39,22 +36,10 @@ import org.maat.policy.Session;
  */
 class SharedTermsMaxTermChannelTest {
 
-    @TempDir
-    static Path dir;
-
-    private static ReviewIndex review;
+    @RegisterExtension
+    static final ReviewIndex review = new ReviewIndex(400, 28);
 
     private static final String QUERY = "parliament budget";
-
-    @BeforeAll
-    static void indexAndOpen() throws IOException {
-        review = ReviewIndex.open(dir, 400, 28);
-    }
-
-    @AfterAll
-    static void close() throws IOException {
-        review.close();
-    }
 
     private static String storedTitle(ShardSearchers shards, String id) throws IOException {
         return ReviewAttacks.storedTitle(shards, id);

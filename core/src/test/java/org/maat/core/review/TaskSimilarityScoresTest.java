@@ -3,16 +3,13 @@ package org.maat.core.review;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import org.apache.lucene.search.CollectionStatistics;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.TermStatistics;
 import org.apache.lucene.search.similarities.Similarity;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.index.IndexFields;
 import org.maat.core.search.Retrieval;
 import org.maat.core.search.SearchComponents;
@@ -36,22 +33,10 @@ import org.maat.policy.Session;
  */
 class TaskSimilarityScoresTest {
 
-    @TempDir
-    static Path dir;
-
-    private static ReviewIndex review;
+    @RegisterExtension
+    static final ReviewIndex review = new ReviewIndex(400, 29);
 
     private static final String QUERY = "parliament budget";
-
-    @BeforeAll
-    static void indexAndOpen() throws IOException {
-        review = ReviewIndex.open(dir, 400, 29);
-    }
-
-    @AfterAll
-    static void close() throws IOException {
-        review.close();
-    }
 
     /** The body clause of "budget" scores {@code value}, every other clause 0. */
     private static Similarity scoring(float value) {
