@@ -1,5 +1,7 @@
 package org.maat.core.review;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.util.List;
 import org.apache.lucene.search.IndexSearcher;
@@ -16,7 +18,7 @@ import org.maat.policy.Session;
  * The attack the {@code FieldInfo} reviews share: u1's buggy task reads one bit of the title of a document neither u1
  * nor u2 may read and writes it into the {@code id} field's doc-values type ({@code NONE} for 1, {@code SORTED} for
  * 0), by whatever route to the segment's own {@code FieldInfo} a {@link Flip} takes; u2 decodes the bit from whether
- * its own ordinary search then succeeds. Returns what u2 spelled, for the test to compare with the title.
+ * its own ordinary search then succeeds. Each check fails if what u2 spelled is the title.
  */
 final class IdDocValuesSpelling {
 
@@ -24,10 +26,6 @@ final class IdDocValuesSpelling {
     @FunctionalInterface
     interface Flip {
         void flip(IndexSearcher searcher, boolean bit) throws IOException;
-    }
-
-    /** The secret document, its real title, and what u2 decoded. */
-    record Spelled(String secretId, String title, String recovered) {
     }
 
     private static final String QUERY = "parliament budget";
@@ -38,7 +36,7 @@ final class IdDocValuesSpelling {
     }
 
     /** In process: u1's search tasks flip, u2's searches through the service answer or fail. */
-    static Spelled inProcess(ReviewIndex index, Flip flip) {
+    static void assertCannotSpellInProcess(ReviewIndex index, Flip flip) {
         String secretId = index.unreadableBy(READER, OBSERVER).get(0).id();
         String title = index.title(secretId);
         StringBuilder recovered = new StringBuilder();
@@ -58,18 +56,17 @@ final class IdDocValuesSpelling {
         }
         System.out.println("real title:    " + title);
         System.out.println("u2 decoded:    " + recovered);
-        return new Spelled(secretId, title, recovered.toString());
+        assertThat(recovered.toString()).as("what u2 decoded from whether its own standard searches succeed; the "
+                + "title of %s, which neither u1 nor u2 may read", secretId).isNotEqualTo(title);
     }
 
     /**
      * At an in-process shard: u1's searches through a buggy {@link Retrieval} flip, u2's searches with the standard
-     * components answer or fail. The secret is a document shard 0 holds; null if there is none.
+     * components answer or fail. The secret is a document shard 0 holds.
      */
-    static Spelled atShard(ReviewIndex index, Flip flip) throws IOException {
+    static void assertCannotSpellAtShard(ReviewIndex index, Flip flip) throws IOException {
         Conduit secretDoc = index.unreadableOnShard0(READER, OBSERVER);
-        if (secretDoc == null) {
-            return null;
-        }
+        assertThat(secretDoc).isNotNull();
         String secret = secretDoc.id();
         String title = index.title(secret);
         StringBuilder recovered = new StringBuilder();
@@ -123,10 +120,14 @@ final class IdDocValuesSpelling {
             }
         }
         System.out.println("shard: real title " + title + ", u2 decoded " + recovered);
-        return new Spelled(secret, title, recovered.toString());
+        assertThat(recovered.toString()).as("what u2 decoded from shard 0's answers; the title of %s, "
+                + "which neither u1 nor u2 may read", secret).isNotEqualTo(title);
     }
 
-    /** u1's buggy search task: reads bit {@code bitIndex} of the title (0 when bitIndex < 0) into the id field's doc-values type, releases nothing. */
+    /**
+     * u1's buggy search task: reads bit {@code bitIndex} of the title (0 when bitIndex < 0) into the id field's
+     * doc-values type, releases nothing.
+     */
     private static void runTask(ReviewIndex index, Flip flip, String secretId, int bitIndex) {
         try {
             index.service().run(READER, QUERY, (TaskContext ctx) -> {

@@ -184,7 +184,6 @@ class ReadableStatisticsKeyMutationTest {
         Conduit secretDoc = review.unreadableOnShard0(reader, observer);
         assertThat(secretDoc).isNotNull();
         String secretId = secretDoc.id();
-        String secret = secretId;
         String title = review.title(secretId);
         Term term = bodyTerm();
         StringBuilder recovered = new StringBuilder();
@@ -195,7 +194,7 @@ class ReadableStatisticsKeyMutationTest {
                 int position = index;
                 Retrieval buggy = (searchers, query, k) -> {
                     boolean bit = position >= 0
-                            && (storedTitle(searchers, secret).charAt(position / 8) >> (position % 8) & 1) == 1;
+                            && (storedTitle(searchers, secretId).charAt(position / 8) >> (position % 8) & 1) == 1;
                     for (int s = 0; s < searchers.shards(); s++) {
                         poison(searchers.searcher(s), term, bit);
                     }

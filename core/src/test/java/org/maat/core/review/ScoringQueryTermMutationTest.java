@@ -78,7 +78,6 @@ class ScoringQueryTermMutationTest {
         Conduit secretDoc = review.unreadableOnShard0(u1);
         assertThat(secretDoc).isNotNull();
         String secretId = secretDoc.id();
-        String secret = secretId;
         String title = review.title(secretId);
 
         StringBuilder decoded = new StringBuilder();
@@ -99,7 +98,7 @@ class ScoringQueryTermMutationTest {
             for (int nibble = 0; nibble < 2 * title.length(); nibble++) {
                 int at = nibble;
                 Retrieval buggy = (searchers, query, k) -> {
-                    String t = ReviewAttacks.storedTitle(searchers, secret); // taints the task
+                    String t = ReviewAttacks.storedTitle(searchers, secretId); // taints the task
                     String chosen = words.get((t.charAt(at / 2) >> (4 * (at % 2))) & 0xF);
                     Query parsed = ((BooleanQuery) query).clauses().stream()
                             .filter(c -> c.getOccur() == BooleanClause.Occur.MUST).findFirst().orElseThrow().getQuery();

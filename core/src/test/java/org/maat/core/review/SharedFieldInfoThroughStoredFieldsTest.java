@@ -1,7 +1,5 @@
 package org.maat.core.review;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import org.apache.lucene.index.DocValuesType;
 import org.apache.lucene.index.FieldInfo;
@@ -55,20 +53,13 @@ class SharedFieldInfoThroughStoredFieldsTest {
 
     @Test
     void aBuggySearchTaskCannotSpellAPrivateTitleThroughTheFieldInfosAStoredFieldVisitorIsGiven() {
-        IdDocValuesSpelling.Spelled spelled =
-                IdDocValuesSpelling.inProcess(review, SharedFieldInfoThroughStoredFieldsTest::flipIdDocValues);
-        assertThat(spelled.recovered()).as("what u2 decoded from whether its own standard searches succeed; the "
-                + "title of %s, which neither u1 nor u2 may read", spelled.secretId()).isNotEqualTo(spelled.title());
+        IdDocValuesSpelling.assertCannotSpellInProcess(review, SharedFieldInfoThroughStoredFieldsTest::flipIdDocValues);
     }
 
     /** The same at an in-process shard through a buggy {@link Retrieval}; u2 searches with the standard components. */
     @Test
     void aShardsBuggyRetrievalCannotSpellAPrivateTitleThroughTheFieldInfosAStoredFieldVisitorIsGiven()
             throws IOException {
-        IdDocValuesSpelling.Spelled spelled =
-                IdDocValuesSpelling.atShard(review, SharedFieldInfoThroughStoredFieldsTest::flipIdDocValues);
-        assertThat(spelled).as("a document on shard 0 neither u1 nor u2 may read").isNotNull();
-        assertThat(spelled.recovered()).as("what u2 decoded from shard 0's answers; the title of %s, "
-                + "which neither u1 nor u2 may read", spelled.secretId()).isNotEqualTo(spelled.title());
+        IdDocValuesSpelling.assertCannotSpellAtShard(review, SharedFieldInfoThroughStoredFieldsTest::flipIdDocValues);
     }
 }

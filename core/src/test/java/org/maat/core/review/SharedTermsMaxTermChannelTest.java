@@ -111,7 +111,6 @@ class SharedTermsMaxTermChannelTest {
         Conduit secretDoc = review.unreadableOnShard0(reader, observer);
         assertThat(secretDoc).isNotNull();
         String secretId = secretDoc.id();
-        String secret = secretId;
         String title = review.title(secretId);
         StringBuilder recovered = new StringBuilder();
         try (ShardIndex shards = review.openShards()) {
@@ -121,7 +120,7 @@ class SharedTermsMaxTermChannelTest {
                 int position = index;
                 Retrieval buggy = (searchers, query, k) -> {
                     boolean bit = position >= 0
-                            && (storedTitle(searchers, secret).charAt(position / 8) >> (position % 8) & 1) == 1;
+                            && (storedTitle(searchers, secretId).charAt(position / 8) >> (position % 8) & 1) == 1;
                     for (int s = 0; s < searchers.shards(); s++) {
                         poison(searchers.searcher(s), bit);
                     }

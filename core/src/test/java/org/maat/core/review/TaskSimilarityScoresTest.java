@@ -61,7 +61,6 @@ class TaskSimilarityScoresTest {
         Conduit secretDoc = review.unreadableOnShard0(u1);
         assertThat(secretDoc).isNotNull();
         String secretId = secretDoc.id();
-        String secret = secretId;
         String title = review.title(secretId);
         StringBuilder decoded = new StringBuilder();
         try (ShardIndex shards = review.openShards()) {
@@ -69,7 +68,7 @@ class TaskSimilarityScoresTest {
             for (int offset = 0; offset < title.length(); offset += 3) {
                 int at = offset;
                 Retrieval buggy = (searchers, query, k) -> {
-                    String t = ReviewAttacks.storedTitle(searchers, secret);
+                    String t = ReviewAttacks.storedTitle(searchers, secretId);
                     int value = 1;
                     for (int i = 0; i < 3 && at + i < t.length(); i++) {
                         value += (t.charAt(at + i) & 0xFF) << (8 * i);
