@@ -66,7 +66,6 @@ final class IdDocValuesSpelling {
      */
     static void assertCannotSpellAtShard(ReviewIndex index, Flip flip) throws IOException {
         Conduit secretDoc = index.unreadableOnShard0(READER, OBSERVER);
-        assertThat(secretDoc).isNotNull();
         String secret = secretDoc.id();
         String title = index.title(secret);
         StringBuilder recovered = new StringBuilder();

@@ -182,7 +182,6 @@ class ReadableStatisticsKeyMutationTest {
         Session reader = Session.of("u1", "r0");
         Session observer = Session.of("u2", "r0");
         Conduit secretDoc = review.unreadableOnShard0(reader, observer);
-        assertThat(secretDoc).isNotNull();
         String secretId = secretDoc.id();
         String title = review.title(secretId);
         Term term = bodyTerm();

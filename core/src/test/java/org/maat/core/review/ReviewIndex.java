@@ -1,5 +1,7 @@
 package org.maat.core.review;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,15 +83,18 @@ final class ReviewIndex implements BeforeAllCallback, AfterAllCallback {
         return ReviewAttacks.unreadableBy(service, documents, sessions);
     }
 
-    /** The first document none of {@code sessions} may read that shard 0 holds, or null if there is none. */
+    /** The first document none of {@code sessions} may read that shard 0 holds; fails the test if there is none. */
     Conduit unreadableOnShard0(Session... sessions) throws IOException {
         IndexSearcher shard0 = service.index().searcher(0);
+        Conduit found = null;
         for (Conduit c : unreadableBy(sessions)) {
             if (shard0.count(new TermQuery(new Term(IndexFields.ID, c.id()))) > 0) {
-                return c;
+                found = c;
+                break;
             }
         }
-        return null;
+        assertThat(found).isNotNull();
+        return found;
     }
 
     /** The title of document {@code id}, as the data set holds it. */

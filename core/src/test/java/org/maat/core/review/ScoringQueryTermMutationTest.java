@@ -76,7 +76,6 @@ class ScoringQueryTermMutationTest {
     void aShardsBuggyRetrievalCannotMakeTheRuntimeScoreAnotherQuery() throws IOException {
         Session u1 = Session.of("u1", "r0");
         Conduit secretDoc = review.unreadableOnShard0(u1);
-        assertThat(secretDoc).isNotNull();
         String secretId = secretDoc.id();
         String title = review.title(secretId);
 

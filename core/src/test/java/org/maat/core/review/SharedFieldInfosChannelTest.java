@@ -76,7 +76,6 @@ class SharedFieldInfosChannelTest {
         Session reader = Session.of("u1", "r0");
         Session observer = Session.of("u2", "r0");
         Conduit secretDoc = review.unreadableOnShard0(reader, observer);
-        assertThat(secretDoc).isNotNull();
         String secretId = secretDoc.id();
         String title = review.title(secretId);
         int position = Integer.numberOfTrailingZeros(title.charAt(0)); // a set bit of the title
