@@ -4,23 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.lucene.search.IndexSearcher;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.maat.core.data.DataDir;
-import org.maat.core.lucene.IndexLayout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.runtime.SearchService;
-import org.maat.core.runtime.TestData;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
-import org.maat.core.task.Monitoring;
 import org.maat.core.task.TaskContext;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
@@ -42,40 +34,19 @@ import org.maat.policy.Session;
  */
 class LibraryStaticStateChannelTest {
 
-    @TempDir
-    static Path dir;
+    @RegisterExtension
+    static final ReviewIndex review = new ReviewIndex(160, 28);
 
-    private static DataDir data;
-    private static IndexLayout layout;
-    private static SearchService service;
-    private static List<Conduit> documents;
     private static final int ORIGINAL_LIMIT = IndexSearcher.getMaxClauseCount();
     private static final Pattern LIMIT = Pattern.compile("(?:more than|set to) ([0-9]+)");
-
-    @BeforeAll
-    static void indexAndOpen() throws IOException {
-        data = TestData.generate(dir, 160, 28);
-        layout = TestData.index(data, dir.resolve("index"), 2);
-        service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
-        documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
-    }
-
-    @AfterAll
-    static void close() throws IOException {
-        service.close();
-    }
 
     @AfterEach
     void restoreTheJvmWideLimit() {
         IndexSearcher.setMaxClauseCount(ORIGINAL_LIMIT);
     }
 
-    private static List<Conduit> unreadableBy(Session... sessions) {
-        return ReviewAttacks.unreadableBy(service, documents, sessions);
-    }
-
     private static String titleOf(Conduit c) {
-        return service.data().documents().get(c.id()).orElseThrow().title();
+        return review.title(c.id());
     }
 
     /** What a buggy task does with the searchers it is given: the stored title of {@code id}. */
@@ -106,16 +77,16 @@ class LibraryStaticStateChannelTest {
     void aSearchTaskCannotSpellAPrivateTitleIntoAnotherUsersTooExpensiveMessage() {
         Session reader = Session.of("u1", "r0");
         Session observer = Session.of("u2", "r0");
-        Conduit secretDoc = unreadableBy(reader, observer).get(0);
+        Conduit secretDoc = review.unreadableBy(reader, observer).get(0);
         String title = titleOf(secretDoc);
         StringBuilder recovered = new StringBuilder();
         for (int i = 0; i < title.length(); i++) {
             int position = i;
             // user u1's buggy search task: releases nothing, fails nothing
-            catchThrowable(() -> service.run(reader, "parliament", ctx ->
+            catchThrowable(() -> review.service().run(reader, "parliament", ctx ->
                     IndexSearcher.setMaxClauseCount(Math.max(1, storedTitle(ctx, secretDoc.id()).charAt(position)))));
             // user u2's ordinary search, 150 words = 300 term clauses (the budget allows 512)
-            Throwable seen = catchThrowable(() -> service.search(observer, manyWords(150), 5));
+            Throwable seen = catchThrowable(() -> review.service().search(observer, manyWords(150), 5));
             recovered.append((char) limitNamedIn(seen));
             IndexSearcher.setMaxClauseCount(ORIGINAL_LIMIT);
         }
@@ -128,10 +99,10 @@ class LibraryStaticStateChannelTest {
     void aShardsTooExpensiveAnswerDoesNotCarryWhatAnotherUsersTaskRead() throws IOException {
         Session reader = Session.of("u1", "r0");
         Session observer = Session.of("u2", "r0");
-        Conduit secretDoc = unreadableBy(reader, observer).get(1);
+        Conduit secretDoc = review.unreadableBy(reader, observer).get(1);
         String title = titleOf(secretDoc);
-        try (ShardIndex shards = ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
-            catchThrowable(() -> service.run(reader, "parliament", ctx ->
+        try (ShardIndex shards = review.openShards()) {
+            catchThrowable(() -> review.service().run(reader, "parliament", ctx ->
                     IndexSearcher.setMaxClauseCount(Math.max(1, storedTitle(ctx, secretDoc.id()).charAt(0)))));
             Throwable seen = catchThrowable(() -> shards.shard(0).search(
                     new ShardQuery(observer.principal(), "r0", manyWords(150), 5)));

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -18,14 +17,9 @@ import org.apache.lucene.search.Query;
 import org.apache.lucene.search.QueryVisitor;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.util.BytesRef;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.maat.core.data.DataDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.index.IndexFields;
-import org.maat.core.lucene.IndexLayout;
-import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
 import org.maat.core.search.QueryComposer;
 import org.maat.core.search.Retrieval;
@@ -35,7 +29,6 @@ import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardRefusedException;
 import org.maat.core.shard.ShardService;
-import org.maat.core.task.Monitoring;
 import org.maat.core.task.TaskFailedException;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
@@ -56,28 +49,10 @@ import org.maat.policy.Session;
  */
 class ScoringQueryTermMutationTest {
 
-    @TempDir
-    static Path dir;
-
-    private static DataDir data;
-    private static IndexLayout layout;
-    private static SearchService service;
-    private static List<Conduit> documents;
+    @RegisterExtension
+    static final ReviewIndex review = new ReviewIndex(400, 31);
 
     private static final String QUERY = "parliament";
-
-    @BeforeAll
-    static void indexAndOpen() throws IOException {
-        data = TestData.generate(dir, 400, 31);
-        layout = TestData.index(data, dir.resolve("index"), 2);
-        service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
-        documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
-    }
-
-    @AfterAll
-    static void close() throws IOException {
-        service.close();
-    }
 
     /** Rewrites, in place, the bytes of every title or body term {@code from} that {@code query} holds to {@code to}. */
     private static void retarget(Query query, String from, String to) {
@@ -100,20 +75,12 @@ class ScoringQueryTermMutationTest {
     @Test
     void aShardsBuggyRetrievalCannotMakeTheRuntimeScoreAnotherQuery() throws IOException {
         Session u1 = Session.of("u1", "r0");
-        IndexSearcher shard0 = service.index().searcher(0);
-        String secretId = null;
-        for (Conduit c : ReviewAttacks.unreadableBy(service, documents, u1)) {
-            if (shard0.count(new TermQuery(new Term(IndexFields.ID, c.id()))) > 0) {
-                secretId = c.id();
-                break;
-            }
-        }
-        assertThat(secretId).isNotNull();
-        String secret = secretId;
-        String title = service.data().documents().get(secretId).orElseThrow().title();
+        Conduit secretDoc = review.unreadableOnShard0(u1);
+        String secretId = secretDoc.id();
+        String title = review.title(secretId);
 
         StringBuilder decoded = new StringBuilder();
-        try (ShardIndex shards = ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
+        try (ShardIndex shards = review.openShards()) {
             ShardService standard = shards.shard(0);
             // u1's own honest answers to 16 words: the code book.
             List<String> words = new ArrayList<>();
@@ -130,7 +97,7 @@ class ScoringQueryTermMutationTest {
             for (int nibble = 0; nibble < 2 * title.length(); nibble++) {
                 int at = nibble;
                 Retrieval buggy = (searchers, query, k) -> {
-                    String t = ReviewAttacks.storedTitle(searchers, secret); // taints the task
+                    String t = ReviewAttacks.storedTitle(searchers, secretId); // taints the task
                     String chosen = words.get((t.charAt(at / 2) >> (4 * (at % 2))) & 0xF);
                     Query parsed = ((BooleanQuery) query).clauses().stream()
                             .filter(c -> c.getOccur() == BooleanClause.Occur.MUST).findFirst().orElseThrow().getQuery();

@@ -3,7 +3,6 @@ package org.maat.core.review;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -23,23 +22,18 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.BitSetIterator;
 import org.apache.lucene.util.FixedBitSet;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.maat.core.data.DataDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.index.AccessTemplate;
 import org.maat.core.index.IndexFields;
-import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
-import org.maat.core.runtime.TestData;
 import org.maat.core.search.Retrieval;
 import org.maat.core.search.SearchComponents;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardResult;
 import org.maat.core.shard.ShardService;
-import org.maat.core.task.Monitoring;
 import org.maat.core.task.ShardSearchers;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
@@ -57,13 +51,8 @@ import org.maat.policy.Session;
  */
 class SharedAccessBitsChannelTest {
 
-    @TempDir
-    static Path dir;
-
-    private static DataDir data;
-    private static IndexLayout layout;
-    private static SearchService service;
-    private static List<Conduit> documents;
+    @RegisterExtension
+    static final ReviewIndex review = new ReviewIndex(400, 28);
 
     private static final String QUERY = "parliament";
     /** The region's blacklist (a fact every search task can read through {@code ctx.facts()}). */
@@ -71,21 +60,8 @@ class SharedAccessBitsChannelTest {
     private static final int BITS = 7;
 
     @BeforeAll
-    static void indexAndOpen() throws IOException {
-        data = TestData.generate(dir, 400, 28);
-        layout = TestData.index(data, dir.resolve("index"), 2);
-        service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
-        BLOCKED_IN_R0 = service.data().engine().facts().neighbours("blocked", 0, "r0");
-        documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
-    }
-
-    @AfterAll
-    static void close() throws IOException {
-        service.close();
-    }
-
-    private static List<Conduit> unreadableBy(Session... sessions) {
-        return ReviewAttacks.unreadableBy(service, documents, sessions);
+    static void readTheBlacklist() throws IOException {
+        BLOCKED_IN_R0 = review.service().data().engine().facts().neighbours("blocked", 0, "r0");
     }
 
     /** The stored title of {@code id}, as any search task can read it from the searchers it is given. */
@@ -153,19 +129,19 @@ class SharedAccessBitsChannelTest {
         // A signed-in user who owns no document yet (and has no friends): its filter hands out the region's bitset.
         Session newcomer = Session.of("newcomer", "r0");
         Session observer = Session.of("u2", "r0");
-        Conduit secretDoc = unreadableBy(newcomer, observer).get(0);
-        String title = service.data().documents().get(secretDoc.id()).orElseThrow().title();
-        List<String[]> carriers = carriers(service.index().searcher(0)); // public documents: public knowledge
+        Conduit secretDoc = review.unreadableBy(newcomer, observer).get(0);
+        String title = review.title(secretDoc.id());
+        List<String[]> carriers = carriers(review.service().index().searcher(0)); // public documents: public knowledge
         assertThat(carriers).hasSize(BITS);
         SearchService buggyShard = null;
         StringBuilder recovered = new StringBuilder();
         for (int i = 0; i < title.length(); i++) {
             // the newcomer's search, through a shard whose retrieval is buggy: an ordinary answer
-            buggyShard = service.withComponents(service.components().withRetrieval(carrying(secretDoc.id(), i)));
+            buggyShard = review.service().withComponents(review.service().components().withRetrieval(carrying(secretDoc.id(), i)));
             List<String> newcomerSaw = buggyShard.search(newcomer, QUERY, 10);
             assertThat(newcomerSaw).isNotEmpty();
             // u2's ordinary search with the standard task: which public carriers are missing spells the character
-            Set<String> observed = new HashSet<>(service.search(observer, QUERY, 1000));
+            Set<String> observed = new HashSet<>(review.service().search(observer, QUERY, 1000));
             int c = 0;
             for (int b = 0; b < carriers.size(); b++) {
                 if (!observed.contains(carriers.get(b)[1])) {
@@ -188,20 +164,13 @@ class SharedAccessBitsChannelTest {
     void aShardsBuggyRetrievalCannotSpellAPrivateTitleIntoAnotherUsersShardAnswers() throws IOException {
         Session newcomer = Session.of("newcomer", "r0");
         Session observer = Session.of("u2", "r0");
-        IndexSearcher shard0 = service.index().searcher(0);
-        Conduit secretDoc = null;
-        for (Conduit c : unreadableBy(newcomer, observer)) {
-            if (shard0.count(new TermQuery(new Term(IndexFields.ID, c.id()))) > 0) {
-                secretDoc = c;
-                break;
-            }
-        }
-        assertThat(secretDoc).isNotNull();
+        IndexSearcher shard0 = review.service().index().searcher(0);
+        Conduit secretDoc = review.unreadableOnShard0(newcomer, observer);
         String secretId = secretDoc.id();
-        String title = service.data().documents().get(secretId).orElseThrow().title();
+        String title = review.title(secretId);
         List<String[]> carriers = carriers(shard0); // public documents: public knowledge
         StringBuilder recovered = new StringBuilder();
-        try (ShardIndex shards = ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
+        try (ShardIndex shards = review.openShards()) {
             for (int i = 0; i < title.length(); i++) {
                 int position = i;
                 Retrieval buggy = (searchers, query, k) -> {

@@ -3,7 +3,6 @@ package org.maat.core.review;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -30,16 +29,11 @@ import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.BitSetIterator;
 import org.apache.lucene.util.FixedBitSet;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.maat.core.data.DataDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.index.AccessTemplate;
 import org.maat.core.index.IndexFields;
-import org.maat.core.lucene.IndexLayout;
-import org.maat.core.runtime.SearchService;
-import org.maat.core.runtime.TestData;
 import java.util.stream.Collectors;
 import org.maat.core.search.QueryComposer;
 import org.maat.core.search.Retrieval;
@@ -49,7 +43,6 @@ import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardResult;
 import org.maat.core.shard.ShardService;
-import org.maat.core.task.Monitoring;
 import org.maat.core.task.TaskContext;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
@@ -67,13 +60,8 @@ import org.maat.policy.Session;
  */
 class SharedQueryCachePoisoningTest {
 
-    @TempDir
-    static Path dir;
-
-    private static DataDir data;
-    private static IndexLayout layout;
-    private static SearchService service;
-    private static List<Conduit> documents;
+    @RegisterExtension
+    static final ReviewIndex review = new ReviewIndex(400, 28);
     private static Set<String> blockedInR0;
 
     private static final int BITS = 7;
@@ -82,21 +70,8 @@ class SharedQueryCachePoisoningTest {
             "budge", "fishi", "counc", "energ", "treat");
 
     @BeforeAll
-    static void indexAndOpen() throws IOException {
-        data = TestData.generate(dir, 400, 28);
-        layout = TestData.index(data, dir.resolve("index"), 2);
-        service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
-        documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
-        blockedInR0 = service.data().engine().facts().neighbours("blocked", 0, "r0");
-    }
-
-    @AfterAll
-    static void close() throws IOException {
-        service.close();
-    }
-
-    private static List<Conduit> unreadableBy(Session... sessions) {
-        return ReviewAttacks.unreadableBy(service, documents, sessions);
+    static void readTheBlacklist() throws IOException {
+        blockedInR0 = review.service().data().engine().facts().neighbours("blocked", 0, "r0");
     }
 
     private static String storedTitle(TaskContext ctx, String id) throws IOException {
@@ -253,21 +228,21 @@ class SharedQueryCachePoisoningTest {
     void aSearchTaskCannotPoisonTheSharedQueryCacheWithAPrivateTitle() throws IOException {
         Session reader = Session.of("u1", "r0");
         Session observer = Session.of("u2", "r0");
-        Conduit secretDoc = unreadableBy(reader, observer).get(0);
-        String title = service.data().documents().get(secretDoc.id()).orElseThrow().title();
-        List<String[]> carriers = carriers(service.index().searcher(0)); // public documents: public knowledge
+        Conduit secretDoc = review.unreadableBy(reader, observer).get(0);
+        String title = review.title(secretDoc.id());
+        List<String[]> carriers = carriers(review.service().index().searcher(0)); // public documents: public knowledge
         assertThat(carriers).hasSize(BITS);
         assertThat(title.length()).isLessThanOrEqualTo(PREFIXES.size());
         StringBuilder recovered = new StringBuilder();
         for (int i = 0; i < title.length(); i++) {
             int position = i;
             // u1's buggy search task: reads the title from the index, releases an ordinary (empty) list
-            service.run(reader, "parliament", ctx -> {
+            review.service().run(reader, "parliament", ctx -> {
                 poison(ctx.searchers().searcher(0), position, storedTitle(ctx, secretDoc.id()).charAt(position));
                 ctx.results().writeIds(List.of());
             });
             // u2's ordinary search ("parliament AND NOT <prefix>*"): which carriers are missing spells the character
-            Set<String> observed = new HashSet<>(service.search(observer, observerQuery(i), 1000));
+            Set<String> observed = new HashSet<>(review.service().search(observer, observerQuery(i), 1000));
             recovered.append(decode(carriers, observed));
         }
         assertThat(recovered.toString()).as("what u2 decoded from its own standard result lists; the title of %s, "
@@ -283,20 +258,13 @@ class SharedQueryCachePoisoningTest {
     void aShardsBuggyRetrievalCannotPoisonTheQueryCacheOfTheShardsOtherSearches() throws IOException {
         Session reader = Session.of("u1", "r0");
         Session observer = Session.of("u2", "r0");
-        IndexSearcher shard0 = service.index().searcher(0);
-        Conduit secretDoc = null;
-        for (Conduit c : unreadableBy(reader, observer)) {
-            if (shard0.count(new TermQuery(new Term(IndexFields.ID, c.id()))) > 0) {
-                secretDoc = c;
-                break;
-            }
-        }
-        assertThat(secretDoc).isNotNull();
+        IndexSearcher shard0 = review.service().index().searcher(0);
+        Conduit secretDoc = review.unreadableOnShard0(reader, observer);
         String secretId = secretDoc.id();
-        String title = service.data().documents().get(secretId).orElseThrow().title();
+        String title = review.title(secretId);
         List<String[]> carriers = carriers(shard0); // public documents: public knowledge
         StringBuilder recovered = new StringBuilder();
-        try (ShardIndex shards = ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
+        try (ShardIndex shards = review.openShards()) {
             ShardService standard = shards.shard(0);
             for (int i = 0; i < title.length(); i++) {
                 int position = i;

@@ -3,32 +3,22 @@ package org.maat.core.review;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.index.Terms;
 import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.util.BytesRef;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.maat.core.data.DataDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.index.IndexFields;
-import org.maat.core.lucene.IndexLayout;
-import org.maat.core.runtime.SearchService;
-import org.maat.core.runtime.TestData;
 import org.maat.core.search.Retrieval;
 import org.maat.core.search.SearchComponents;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardService;
-import org.maat.core.task.Monitoring;
 import org.maat.core.task.ShardSearchers;
 import org.maat.core.task.TaskContext;
 import org.maat.policy.Conduit;
@@ -46,32 +36,10 @@ import org.maat.policy.Session;
  */
 class SharedTermsMaxTermChannelTest {
 
-    @TempDir
-    static Path dir;
-
-    private static DataDir data;
-    private static IndexLayout layout;
-    private static SearchService service;
-    private static List<Conduit> documents;
+    @RegisterExtension
+    static final ReviewIndex review = new ReviewIndex(400, 28);
 
     private static final String QUERY = "parliament budget";
-
-    @BeforeAll
-    static void indexAndOpen() throws IOException {
-        data = TestData.generate(dir, 400, 28);
-        layout = TestData.index(data, dir.resolve("index"), 2);
-        service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
-        documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
-    }
-
-    @AfterAll
-    static void close() throws IOException {
-        service.close();
-    }
-
-    private static List<Conduit> unreadableBy(Session... sessions) {
-        return ReviewAttacks.unreadableBy(service, documents, sessions);
-    }
 
     private static String storedTitle(ShardSearchers shards, String id) throws IOException {
         return ReviewAttacks.storedTitle(shards, id);
@@ -103,14 +71,14 @@ class SharedTermsMaxTermChannelTest {
             throws IOException {
         Session reader = Session.of("u1", "r0");
         Session observer = Session.of("u2", "r0");
-        Conduit secretDoc = unreadableBy(reader, observer).get(0);
+        Conduit secretDoc = review.unreadableBy(reader, observer).get(0);
         String secretId = secretDoc.id();
-        String title = service.data().documents().get(secretId).orElseThrow().title();
+        String title = review.title(secretId);
         try {
             runTask(reader, secretId, -1, false);
-            List<String> clean = service.search(observer, QUERY, 1000);
+            List<String> clean = review.service().search(observer, QUERY, 1000);
             runTask(reader, secretId, -1, true);
-            List<String> planted = service.search(observer, QUERY, 1000);
+            List<String> planted = review.service().search(observer, QUERY, 1000);
             System.out.println("clean " + clean.size() + " hits, planted " + planted.size() + " hits, equal? "
                     + clean.equals(planted));
             StringBuilder recovered = new StringBuilder();
@@ -118,7 +86,7 @@ class SharedTermsMaxTermChannelTest {
                 int c = 0;
                 for (int b = 0; b < 8; b++) {
                     runTask(reader, secretId, i * 8 + b, false);
-                    List<String> seen = service.search(observer, QUERY, 1000); // u2's ordinary search
+                    List<String> seen = review.service().search(observer, QUERY, 1000); // u2's ordinary search
                     if (!seen.equals(clean)) {
                         c |= 1 << b;
                     }
@@ -140,26 +108,18 @@ class SharedTermsMaxTermChannelTest {
             throws IOException {
         Session reader = Session.of("u1", "r0");
         Session observer = Session.of("u2", "r0");
-        IndexSearcher shard0 = service.index().searcher(0);
-        String secretId = null;
-        for (Conduit c : unreadableBy(reader, observer)) {
-            if (shard0.count(new TermQuery(new Term(IndexFields.ID, c.id()))) > 0) {
-                secretId = c.id();
-                break;
-            }
-        }
-        assertThat(secretId).isNotNull();
-        String secret = secretId;
-        String title = service.data().documents().get(secretId).orElseThrow().title();
+        Conduit secretDoc = review.unreadableOnShard0(reader, observer);
+        String secretId = secretDoc.id();
+        String title = review.title(secretId);
         StringBuilder recovered = new StringBuilder();
-        try (ShardIndex shards = ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
+        try (ShardIndex shards = review.openShards()) {
             ShardService standard = shards.shard(0);
             List<String> clean = null;
             for (int index = -1; index < title.length() * 8; index++) {
                 int position = index;
                 Retrieval buggy = (searchers, query, k) -> {
                     boolean bit = position >= 0
-                            && (storedTitle(searchers, secret).charAt(position / 8) >> (position % 8) & 1) == 1;
+                            && (storedTitle(searchers, secretId).charAt(position / 8) >> (position % 8) & 1) == 1;
                     for (int s = 0; s < searchers.shards(); s++) {
                         poison(searchers.searcher(s), bit);
                     }
@@ -195,7 +155,7 @@ class SharedTermsMaxTermChannelTest {
     /** u1's buggy search task: bit {@code index} of the title (or {@code force} when index < 0), an empty release. */
     private static void runTask(Session session, String secretId, int index, boolean force) {
         try {
-            service.run(session, QUERY, (TaskContext ctx) -> {
+            review.service().run(session, QUERY, (TaskContext ctx) -> {
                 boolean bit = force;
                 if (index >= 0) {
                     String t = storedTitle(ctx.searchers(), secretId);

@@ -3,30 +3,20 @@ package org.maat.core.review;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
-import org.apache.lucene.index.Term;
 import org.apache.lucene.search.CollectionStatistics;
 import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TermStatistics;
 import org.apache.lucene.search.similarities.Similarity;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.maat.core.data.DataDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.index.IndexFields;
-import org.maat.core.lucene.IndexLayout;
-import org.maat.core.runtime.SearchService;
-import org.maat.core.runtime.TestData;
 import org.maat.core.search.Retrieval;
 import org.maat.core.search.SearchComponents;
 import org.maat.core.shard.ShardHit;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardService;
-import org.maat.core.task.Monitoring;
 import org.maat.core.task.TaskFailedException;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
@@ -43,28 +33,10 @@ import org.maat.policy.Session;
  */
 class TaskSimilarityScoresTest {
 
-    @TempDir
-    static Path dir;
-
-    private static DataDir data;
-    private static IndexLayout layout;
-    private static SearchService service;
-    private static List<Conduit> documents;
+    @RegisterExtension
+    static final ReviewIndex review = new ReviewIndex(400, 29);
 
     private static final String QUERY = "parliament budget";
-
-    @BeforeAll
-    static void indexAndOpen() throws IOException {
-        data = TestData.generate(dir, 400, 29);
-        layout = TestData.index(data, dir.resolve("index"), 2);
-        service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
-        documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
-    }
-
-    @AfterAll
-    static void close() throws IOException {
-        service.close();
-    }
 
     /** The body clause of "budget" scores {@code value}, every other clause 0. */
     private static Similarity scoring(float value) {
@@ -86,24 +58,16 @@ class TaskSimilarityScoresTest {
     @Test
     void aShardsBuggyRetrievalCannotChooseTheScoresTheShardAnswersItsOwnUser() throws IOException {
         Session u1 = Session.of("u1", "r0");
-        IndexSearcher shard0 = service.index().searcher(0);
-        String secretId = null;
-        for (Conduit c : ReviewAttacks.unreadableBy(service, documents, u1)) {
-            if (shard0.count(new TermQuery(new Term(IndexFields.ID, c.id()))) > 0) {
-                secretId = c.id();
-                break;
-            }
-        }
-        assertThat(secretId).isNotNull();
-        String secret = secretId;
-        String title = service.data().documents().get(secretId).orElseThrow().title();
+        Conduit secretDoc = review.unreadableOnShard0(u1);
+        String secretId = secretDoc.id();
+        String title = review.title(secretId);
         StringBuilder decoded = new StringBuilder();
-        try (ShardIndex shards = ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
+        try (ShardIndex shards = review.openShards()) {
             ShardService standard = shards.shard(0);
             for (int offset = 0; offset < title.length(); offset += 3) {
                 int at = offset;
                 Retrieval buggy = (searchers, query, k) -> {
-                    String t = ReviewAttacks.storedTitle(searchers, secret);
+                    String t = ReviewAttacks.storedTitle(searchers, secretId);
                     int value = 1;
                     for (int i = 0; i < 3 && at + i < t.length(); i++) {
                         value += (t.charAt(at + i) & 0xFF) << (8 * i);
