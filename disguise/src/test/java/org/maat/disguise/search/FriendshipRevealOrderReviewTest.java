@@ -26,7 +26,7 @@ import org.maat.disguise.crypto.PrivateKey;
  * and the friendship is dropped for good: no later reveal brings it back, though P never left. Latest-first reveals
  * restore everything; revealing in the order the users left loses P's friendships.
  */
-class Review29FriendshipLostTest {
+class FriendshipRevealOrderReviewTest {
 
     @TempDir
     Path dir;

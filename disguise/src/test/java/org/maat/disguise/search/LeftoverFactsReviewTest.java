@@ -30,7 +30,7 @@ import org.maat.policy.facts.Fact;
  * Both through the command line's path ({@code SearchDisguises.open}, closed: {@code policy.db} is rewritten from its
  * live entries, so what is found below is live data, not residue).
  */
-class Review29LeftoverFactsTest {
+class LeftoverFactsReviewTest {
 
     @TempDir
     Path dir;

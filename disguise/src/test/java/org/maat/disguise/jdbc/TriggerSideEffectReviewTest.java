@@ -29,7 +29,7 @@ import org.maat.erp.ErpLoader;
  * with the same key (employee, hire date): the reveal fails with a database error, every time, so the principal can
  * never come back; and a reveal that went through would still leave the trigger's rows.
  */
-class Review29TriggerSideEffectTest {
+class TriggerSideEffectReviewTest {
 
     private static final DisguiseSpec OUT_OF_CHART = SpecParser.parse("hr-out-of-chart.json", """
             {"disguise": "hr-out-of-chart", "applies-to": "jdbc",

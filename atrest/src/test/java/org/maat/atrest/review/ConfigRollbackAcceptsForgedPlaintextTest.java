@@ -1,4 +1,4 @@
-package org.maat.atrest.review29;
+package org.maat.atrest.review;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
