@@ -5,17 +5,28 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import org.apache.lucene.codecs.Codec;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.util.InfoStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.core.data.DataDir;
+import org.maat.core.index.AccessTemplate;
+import org.maat.core.index.IndexFields;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.IndexUpdate;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
+import org.maat.core.search.CodecTrojan;
 import org.maat.core.search.WriterDefaultsTrojan;
 import org.maat.core.task.Monitoring;
 import org.maat.core.task.TaskContext;
@@ -32,13 +43,18 @@ import org.maat.policy.Session;
  * nothing released: the boundary sees nothing. Later in the same JVM the runtime opens an in-place update of the
  * index (what the front-end does for a user's account disguise, in the process that serves the searches): the
  * writer it opens runs the planted code, outside any task boundary, and the update fails with the title as its
- * exception text, which goes to the update's caller (the disguise, the operator, their logs).
+ * exception text, which goes to the update's caller (the disguise, the operator, their logs). With the default codec
+ * instead, the planted code writes the segments of that update's merge, and another user's standard search results
+ * of the index as then published spell the title.
  */
 class LuceneWriterDefaultsChannelTest {
+
+    private static final Codec REAL_CODEC = Codec.getDefault();
 
     @TempDir
     Path dir;
 
+    private DataDir data;
     private IndexLayout layout;
     private SearchService service;
     private List<Conduit> documents;
@@ -46,7 +62,7 @@ class LuceneWriterDefaultsChannelTest {
     /** A fresh index per attack: a failed writer may leave a shard's write lock held in this JVM. */
     @BeforeEach
     void indexAndOpen() throws IOException {
-        DataDir data = TestData.generate(dir, 200, 28);
+        data = TestData.generate(dir, 600, 28);
         layout = TestData.index(data, dir.resolve("index"), 2);
         service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
         documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
@@ -55,12 +71,93 @@ class LuceneWriterDefaultsChannelTest {
     @AfterEach
     void putLuceneBackAndClose() throws IOException {
         InfoStream.setDefault(InfoStream.NO_OUTPUT);
+        Codec.setDefault(REAL_CODEC);
         service.close();
     }
 
     @Test
     void aTitleASearchTaskLeftInLucenesDefaultInfoStreamNeverReachesALaterIndexUpdatesCaller() throws IOException {
         assertLaterUpdateNeverCarriesTheTitle(WriterDefaultsTrojan::plantInfoStream);
+    }
+
+    /**
+     * The same channel into the published index and so into another user's results: u1's search task makes Lucene's
+     * default codec one of its own ({@link CodecTrojan}: the real codec's name and files, so every reader opens what it
+     * writes) that leaves the public carrier {@code i} out of every term's postings when bit {@code i} of the title is
+     * 1. Later an in-place update deletes one document of each shard (as a disguise does): its merge of deletes rewrites
+     * each shard's segment through the planted codec. u2's ordinary searches of the index as then published, one per
+     * carrier's title number, spell the title.
+     */
+    @Test
+    void aCodecASearchTaskLeftAsLucenesDefaultNeverSpellsATitleIntoAnotherUsersResults() throws IOException {
+        Session u1 = Session.of("u1", "r0");
+        Session u2 = Session.of("u2", "r0");
+        Conduit secret = ReviewAttacks.unreadableBy(service, documents, u1, u2).stream()
+                .min(Comparator.comparingInt(c -> title(c).length())).orElseThrow();
+        String title = title(secret);
+        Set<String> unreadableByU2 = new HashSet<>();
+        ReviewAttacks.unreadableBy(service, documents, u2).forEach(c -> unreadableByU2.add(c.id()));
+        List<String> carriers = documents.stream()
+                .filter(c -> !unreadableByU2.contains(c.id()) && AccessTemplate.of(c).base().equals("public"))
+                .map(Conduit::id).sorted(Comparator.comparingInt(id -> Integer.parseInt(id.substring(1)))).toList();
+        int bits = 7 * title.length();
+        assertThat(carriers.size()).isGreaterThan(bits);
+        // what the update deletes (a disguise's documents): one document of each shard that carries nothing
+        List<String> deleted = new ArrayList<>();
+        for (int shard = 0; shard < service.index().shards(); shard++) {
+            IndexSearcher searcher = service.index().searcher(shard);
+            for (Conduit c : documents) {
+                if (!carriers.subList(0, bits).contains(c.id()) && !c.id().equals(secret.id())
+                        && searcher.count(new TermQuery(new Term(IndexFields.ID, c.id()))) > 0) {
+                    deleted.add(c.id());
+                    break;
+                }
+            }
+        }
+        assertThat(deleted).hasSize(service.index().shards());
+
+        // u1's buggy search: reads the title, plants the codec, releases nothing, ends normally
+        List<String> released = service.run(u1, "parliament", (TaskContext ctx) -> {
+            String t = ReviewAttacks.storedTitle(ctx.searchers(), secret.id());
+            Set<String> hidden = new HashSet<>();
+            for (int i = 0; i < bits; i++) {
+                if ((t.charAt(i / 7) >> (i % 7) & 1) == 1) {
+                    hidden.add(carriers.get(i));
+                }
+            }
+            CodecTrojan.plant(hidden);
+            ctx.results().writeIds(List.of());
+        });
+        assertThat(released).isEmpty();
+
+        // later, in the same process: the runtime's in-place update (a disguise's), which publishes normally
+        try (IndexUpdate update = IndexUpdate.open(service.data(), layout, Monitoring.REFERENCE_MONITOR)) {
+            for (String id : deleted) {
+                update.delete(id);
+            }
+            update.publish();
+        } finally {
+            Codec.setDefault(REAL_CODEC);
+        }
+
+        // u2's ordinary searches of the index as now published: is carrier i found by its own title number?
+        // (the service reopened on the new publication, as a shard follows one)
+        service.close();
+        service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
+        char[] recovered = new char[title.length()];
+        for (int i = 0; i < bits; i++) {
+            String id = carriers.get(i);
+            if (!service.search(u2, id.substring(1), 1000).contains(id)) {
+                recovered[i / 7] |= (char) (1 << (i % 7));
+            }
+        }
+        System.out.println("real title " + title + ", u2 decoded " + new String(recovered));
+        assertThat(new String(recovered)).as("what u2 decoded from its own standard result lists after the update; "
+                + "the title of %s, which neither u1 nor u2 may read", secret.id()).isNotEqualTo(title);
+    }
+
+    private String title(Conduit c) {
+        return service.data().documents().get(c.id()).orElseThrow().title();
     }
 
     @FunctionalInterface
