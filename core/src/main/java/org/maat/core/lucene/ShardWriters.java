@@ -20,6 +20,7 @@ import org.apache.lucene.index.Term;
 import org.apache.lucene.index.TieredMergePolicy;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.util.IOUtils;
+import org.apache.lucene.util.InfoStream;
 import org.maat.core.data.DirectoryTree;
 import org.maat.core.index.IndexFields;
 import org.maat.core.index.ShardRouter;
@@ -27,8 +28,9 @@ import org.maat.core.task.AccessGate;
 import org.maat.core.task.IndexEntryCheck;
 import org.maat.core.task.IndexEntryRefusedException;
 import org.maat.core.task.IndexSink;
-import org.maat.core.task.RuntimeFailures;
 import org.maat.core.task.LabelledDocument;
+import org.maat.core.task.LibraryState;
+import org.maat.core.task.RuntimeFailures;
 import org.maat.policy.Conduit;
 
 /**
@@ -139,6 +141,9 @@ public final class ShardWriters implements AutoCloseable {
      */
     public static IndexWriterConfig config(Analyzer analyzer) {
         return new IndexWriterConfig(analyzer)
+                // Named, not Lucene's JVM-wide defaults, which any caller may replace with code of its own.
+                .setCodec(LibraryState.codec())
+                .setInfoStream(InfoStream.NO_OUTPUT)
                 .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
                 // Only commit() publishes; closing a writer never commits half an index.
                 .setCommitOnClose(false)

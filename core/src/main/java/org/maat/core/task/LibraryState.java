@@ -1,16 +1,22 @@
 package org.maat.core.task;
 
+import java.io.PrintStream;
 import java.util.Locale;
 import java.util.TimeZone;
+import org.apache.lucene.codecs.Codec;
+import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.QueryCache;
 import org.apache.lucene.search.QueryCachingPolicy;
+import org.apache.lucene.util.InfoStream;
 
 /**
  * The JVM-wide settings of the libraries task code is handed, pinned by the runtime. A search task gets Lucene
  * searchers, and Lucene (like the JDK) keeps settings in static fields any caller may change: a task that changed
  * one would change how the runtime answers every later user, another session's (Lucene's clause limit decides
- * which queries are refused as too expensive), a flow no monitor sees.
+ * which queries are refused as too expensive), a flow no monitor sees; Lucene's default codec and log streams
+ * would even run a task's code inside the runtime's next index writer. The runtime's writers name their codec and
+ * log stream explicitly ({@link #codec()}), so they never read those defaults.
  *
  * <p>What it guarantees: {@link TaskBoundary#run} checks these settings after every task it runs; a change is
  * undone there and the task fails in the runtime's words, so no later search runs under a value a task chose.
@@ -29,14 +35,30 @@ public final class LibraryState {
     private static final QueryCache DEFAULT_QUERY_CACHE;
     private static final QueryCachingPolicy DEFAULT_CACHING_POLICY;
     private static final Locale DEFAULT_LOCALE;
+    private static final Locale DEFAULT_FORMAT_LOCALE;
+    private static final Locale DEFAULT_DISPLAY_LOCALE;
     private static final TimeZone DEFAULT_TIME_ZONE;
+    private static final Codec DEFAULT_CODEC;
+    private static final InfoStream DEFAULT_INFO_STREAM;
+    private static final PrintStream SEGMENT_INFOS_STREAM;
 
     static {
         IndexSearcher.setMaxClauseCount(MAX_CLAUSE_COUNT);
         DEFAULT_QUERY_CACHE = IndexSearcher.getDefaultQueryCache();
         DEFAULT_CACHING_POLICY = IndexSearcher.getDefaultQueryCachingPolicy();
         DEFAULT_LOCALE = Locale.getDefault();
+        DEFAULT_FORMAT_LOCALE = Locale.getDefault(Locale.Category.FORMAT);
+        DEFAULT_DISPLAY_LOCALE = Locale.getDefault(Locale.Category.DISPLAY);
         DEFAULT_TIME_ZONE = TimeZone.getDefault();
+        // Lucene's writer defaults: code a task planted there would run inside the runtime's next writer.
+        DEFAULT_CODEC = Codec.getDefault();
+        DEFAULT_INFO_STREAM = InfoStream.getDefault();
+        SEGMENT_INFOS_STREAM = SegmentInfos.getInfoStream();
+    }
+
+    /** The codec the runtime's writers use, pinned when this class loaded (never Lucene's current default). */
+    public static Codec codec() {
+        return DEFAULT_CODEC;
     }
 
     private LibraryState() {
@@ -70,8 +92,28 @@ public final class LibraryState {
             Locale.setDefault(DEFAULT_LOCALE);
             changed = true;
         }
+        if (!Locale.getDefault(Locale.Category.FORMAT).equals(DEFAULT_FORMAT_LOCALE)) {
+            Locale.setDefault(Locale.Category.FORMAT, DEFAULT_FORMAT_LOCALE);
+            changed = true;
+        }
+        if (!Locale.getDefault(Locale.Category.DISPLAY).equals(DEFAULT_DISPLAY_LOCALE)) {
+            Locale.setDefault(Locale.Category.DISPLAY, DEFAULT_DISPLAY_LOCALE);
+            changed = true;
+        }
         if (!TimeZone.getDefault().equals(DEFAULT_TIME_ZONE)) {
             TimeZone.setDefault(DEFAULT_TIME_ZONE);
+            changed = true;
+        }
+        if (Codec.getDefault() != DEFAULT_CODEC) {
+            Codec.setDefault(DEFAULT_CODEC);
+            changed = true;
+        }
+        if (InfoStream.getDefault() != DEFAULT_INFO_STREAM) {
+            InfoStream.setDefault(DEFAULT_INFO_STREAM);
+            changed = true;
+        }
+        if (SegmentInfos.getInfoStream() != SEGMENT_INFOS_STREAM) {
+            SegmentInfos.setInfoStream(SEGMENT_INFOS_STREAM);
             changed = true;
         }
         return changed;

@@ -117,7 +117,8 @@ class LuceneWriterDefaultsChannelTest {
         assertThat(deleted).hasSize(service.index().shards());
 
         // u1's buggy search: reads the title, plants the codec, releases nothing, ends normally
-        List<String> released = service.run(u1, "parliament", (TaskContext ctx) -> {
+        // The boundary puts the default back after the task and fails it: nothing is released either way.
+        List<String> released = releasedOrFailed(() -> service.run(u1, "parliament", (TaskContext ctx) -> {
             String t = ReviewAttacks.storedTitle(ctx.searchers(), secret.id());
             Set<String> hidden = new HashSet<>();
             for (int i = 0; i < bits; i++) {
@@ -127,7 +128,7 @@ class LuceneWriterDefaultsChannelTest {
             }
             CodecTrojan.plant(hidden);
             ctx.results().writeIds(List.of());
-        });
+        }));
         assertThat(released).isEmpty();
 
         // later, in the same process: the runtime's in-place update (a disguise's), which publishes normally
@@ -172,10 +173,10 @@ class LuceneWriterDefaultsChannelTest {
         assertThat(title).isNotBlank();
 
         // u1's buggy search: reads the title (it may, confined), plants it, releases nothing, ends normally
-        List<String> released = service.run(u1, "parliament", (TaskContext ctx) -> {
+        List<String> released = releasedOrFailed(() -> service.run(u1, "parliament", (TaskContext ctx) -> {
             plant.plant(ReviewAttacks.storedTitle(ctx.searchers(), secret.id()));
             ctx.results().writeIds(List.of());
-        });
+        }));
         assertThat(released).isEmpty();
 
         // later, in the same process: the runtime's in-place update of the index (a disguise's, the operator's)
@@ -192,5 +193,20 @@ class LuceneWriterDefaultsChannelTest {
         System.out.println("the update's caller got: " + text);
         assertThat(text.toString()).as("the text of the runtime's later index update; the title of %s, which u1 "
                 + "may not read and which no task released", secret.id()).doesNotContain(title);
+    }
+
+    /** A search that returns its released ids, or none when the boundary failed the task. */
+    @FunctionalInterface
+    private interface Search {
+        List<String> run() throws IOException;
+    }
+
+    private static List<String> releasedOrFailed(Search search) throws IOException {
+        try {
+            return search.run();
+        } catch (org.maat.core.task.TaskFailedException failed) {
+            assertThat(failed.getMessage()).matches("the search task failed \\(incident [0-9a-f]{10}\\)");
+            return List.of();
+        }
     }
 }

@@ -115,9 +115,8 @@ class TaskChannelRulesTest {
                 .and().doNotHaveFullyQualifiedName(SegmentAccess.Cache.class.getName())
                 .should().callMethodWhere(JavaCall.Predicates.target(HasName.Predicates.nameMatching(
                         "setMaxClauseCount|setDefaultQueryCache|setDefaultQueryCachingPolicy|getQueryCache|incRef|tryIncRef|decRef"
+                                + "|setDefault|setInfoStream"
                                 + "|getReaderCacheHelper|getCoreCacheHelper|addClosedListener|addReaderClosedListener")))
-                .orShould().callMethod(java.util.Locale.class, "setDefault", java.util.Locale.class)
-                .orShould().callMethod(java.util.TimeZone.class, "setDefault", java.util.TimeZone.class)
                 .because("a JVM-wide setting, the query cache every search shares or a listener the runtime runs when "
                         + "it closes the shared readers would carry what one task read to another session");
     }
