@@ -13,9 +13,10 @@ import org.maat.encdb.lex.SqlLexer;
 /**
  * The settings of the server's database and session that change a statement's answer, as the commands
  * that give the client H2 the same ones: COLLATION (set before any table exists), DEFAULT_NULL_ORDERING,
- * MODE, TIME ZONE, and the session's {@code @variables} with their values. Read from H2's own
- * INFORMATION_SCHEMA.SETTINGS and SESSION_STATE at each split statement, so a {@code SET} the application
- * ran a moment ago applies too.
+ * MODE and TIME ZONE. Read from H2's own INFORMATION_SCHEMA.SETTINGS and SESSION_STATE at each split
+ * statement, so a {@code SET} the application ran a moment ago applies too. The server's session holds no
+ * {@code @variables}: the driver refuses {@code SET @name} and the {@code SET} function, whose values H2
+ * would hold in plaintext.
  *
  * <p>Also the exact declared type of a plaintext column ({@link #declaredType}), from the table's SQL as
  * H2 itself writes it ({@code DB_OBJECT_SQL}), so precision, interval qualifiers and ENUM values are kept.
@@ -32,15 +33,13 @@ public final class ServerSession {
     private final Connection server;
     private final String collation;
     private final List<String> settings;
-    private final Map<String, String> variables;
     /** Declared column types by table, read on first use. */
     private final Map<String, Map<String, String>> declared = new java.util.HashMap<>();
 
-    private ServerSession(Connection server, String collation, List<String> settings, Map<String, String> variables) {
+    private ServerSession(Connection server, String collation, List<String> settings) {
         this.server = server;
         this.collation = collation;
         this.settings = List.copyOf(settings);
-        this.variables = variables;
     }
 
     /** The settings of {@code server}'s database and session now. */
@@ -64,52 +63,28 @@ public final class ServerSession {
             settings.add("SET " + e.getKey() + " " + found.getOrDefault(e.getKey(), e.getValue()));
         }
         String timeZone = "SET TIME ZONE LOCAL";
-        Map<String, String> variables = new TreeMap<>();
         try (Statement st = server.createStatement();
-                ResultSet rs = st.executeQuery("SELECT STATE_KEY, STATE_COMMAND FROM INFORMATION_SCHEMA.SESSION_STATE")) {
-            while (rs.next()) {
-                String key = rs.getString(1);
-                if (key.startsWith("@")) {
-                    variables.put(key, rs.getString(2));
-                } else if (key.equals("TIME ZONE")) {
-                    timeZone = rs.getString(2);
-                }
+                ResultSet rs = st.executeQuery("SELECT STATE_COMMAND FROM INFORMATION_SCHEMA.SESSION_STATE "
+                        + "WHERE STATE_KEY = 'TIME ZONE'")) {
+            if (rs.next()) {
+                timeZone = rs.getString(1);
             }
         }
         settings.add(timeZone);
-        return new ServerSession(server, collation, settings, variables);
+        return new ServerSession(server, collation, settings);
     }
 
     /** Whether {@code other} gives the client the same settings (then they need not be applied again). */
     boolean sameSettings(ServerSession other) {
-        return other != null && collation.equals(other.collation) && settings.equals(other.settings)
-                && variables.equals(other.variables);
+        return other != null && collation.equals(other.collation) && settings.equals(other.settings);
     }
 
-    /**
-     * Gives the client H2 these settings. It must hold no table (a collation is fixed once one exists);
-     * variables the server no longer has are cleared.
-     */
+    /** Gives the client H2 these settings. It must hold no table (a collation is fixed once one exists). */
     void applyTo(Connection client) throws SQLException {
         try (Statement st = client.createStatement()) {
             st.execute("SET COLLATION " + collation);
             for (String s : settings) {
                 st.execute(s);
-            }
-            List<String> stale = new ArrayList<>();
-            try (ResultSet rs = st.executeQuery("SELECT STATE_KEY FROM INFORMATION_SCHEMA.SESSION_STATE "
-                    + "WHERE STATE_KEY LIKE '@%'")) {
-                while (rs.next()) {
-                    if (!variables.containsKey(rs.getString(1))) {
-                        stale.add(rs.getString(1));
-                    }
-                }
-            }
-            for (String v : stale) {
-                st.execute("SET " + v + " NULL");
-            }
-            for (String command : variables.values()) {
-                st.execute(command);
             }
         }
     }

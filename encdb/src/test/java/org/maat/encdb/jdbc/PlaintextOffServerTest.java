@@ -96,6 +96,14 @@ class PlaintextOffServerTest {
                         .hasMessageContaining("@");
             }
             st.execute("SET DEFAULT_NULL_ORDERING HIGH"); // a setting, no value of the application's: passed on
+            // H2's SET function assigns a variable inside a query, over a constant or a column's value.
+            st.execute("CREATE TABLE NOTES (ID INT PRIMARY KEY, BODY VARCHAR(20))");
+            st.execute("INSERT INTO NOTES VALUES (1, 'x')");
+            for (String sql : List.of("SELECT SET(@V, 'x')", "SELECT SET(@V, BODY) FROM NOTES",
+                    "SELECT ID FROM NOTES WHERE SET(@V, BODY) IS NOT NULL")) {
+                org.assertj.core.api.Assertions.assertThatThrownBy(() -> st.executeQuery(sql).close()).as(sql)
+                        .isInstanceOfSatisfying(SQLException.class, e -> assertThat(e.getSQLState()).isEqualTo("0A000"));
+            }
         }
     }
 
