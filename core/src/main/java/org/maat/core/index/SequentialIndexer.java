@@ -2,7 +2,6 @@ package org.maat.core.index;
 
 import java.io.IOException;
 import java.util.Objects;
-import java.util.function.LongConsumer;
 import org.maat.core.task.IndexSink;
 import org.maat.core.task.LabelledDocument;
 import org.maat.core.task.TaskContext;
@@ -17,12 +16,10 @@ import org.maat.core.task.TaskContext;
 public final class SequentialIndexer {
 
     private final DocumentMapper mapper;
-    private final LongConsumer progress;
 
-    /** @param progress told the number of documents indexed so far, after each one */
-    public SequentialIndexer(DocumentMapper mapper, LongConsumer progress) {
+    /** Progress is the runtime's to count (what the sink admitted), never a number the task reports. */
+    public SequentialIndexer(DocumentMapper mapper) {
         this.mapper = Objects.requireNonNull(mapper, "mapper");
-        this.progress = Objects.requireNonNull(progress, "progress");
     }
 
     /** Indexes every document of the task's store and commits; returns the number indexed. */
@@ -33,7 +30,7 @@ public final class SequentialIndexer {
             while (scan.hasNext()) {
                 LabelledDocument document = scan.next();
                 sink.add(document, mapper.map(document));
-                progress.accept(++indexed);
+                indexed++;
             }
         }
         sink.commit();

@@ -120,7 +120,7 @@ public final class IndexRun {
         // The indexer's code runs as a confined task: its only output is the index files the monitor checks, and
         // whatever it throws reaches the caller in the runtime's words. What it returns or counts is not reported.
         TaskBoundary.indexing(gate, "the indexing task").runWriting(
-                () -> new SequentialIndexer(mapper, n -> { }).run(ctx));
+                () -> new SequentialIndexer(mapper).run(ctx));
         PublishedIndex published = writers.lastPublished();
         if (published == null) {
             throw new IllegalStateException("the indexing task ended without publishing the index; nothing is published");

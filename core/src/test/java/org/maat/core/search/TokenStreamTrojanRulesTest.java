@@ -10,15 +10,16 @@ import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.Test;
 
 /**
- * The buggy task code of the review attacks {@code SharedTokenStreamTrojanTest} ({@link TokenStreamTrojan}) and
- * {@code ForgedSegmentDecodeTest} ({@link ForgedSegmentDecode}), in a task package, keeps every rule on task code: the
- * rules do not catch a task that leaves code and a title in the shared analyzer's reused token stream, nor one that
- * hands the session filter's shared cache a forged leaf of a real segment.
+ * The buggy task code of {@code SharedTokenStreamTrojanTest} ({@link TokenStreamTrojan}) and
+ * {@code ForgedSegmentDecodeTest} ({@link ForgedSegmentDecode}), in a task package, keeps every rule on task code, so
+ * those tests show the runtime's own defences (the analyzer keeps no token stream, the segment decode cache takes only
+ * the runtime's segments) stopping code no rule refuses. Should a rule come to refuse it, those tests would no longer
+ * attack the runtime and need a trojan that keeps the rules.
  */
 class TokenStreamTrojanRulesTest {
 
     @Test
-    void theRulesOnTaskCodeLetTheTrojanThrough() {
+    void theTrojansKeepEveryRuleSoTheRuntimeIsWhatStopsThem() {
         JavaClasses trojan = new ClassFileImporter().importPackages("org.maat.core.search")
                 .that(DescribedPredicate.describe("the buggy task code of the review attacks",
                         c -> c.getName().startsWith(TokenStreamTrojan.class.getName())
