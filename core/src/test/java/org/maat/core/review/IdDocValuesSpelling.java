@@ -36,27 +36,21 @@ final class IdDocValuesSpelling {
     }
 
     /** In process: u1's search tasks flip, u2's searches through the service answer or fail. */
-    static void assertCannotSpellInProcess(ReviewIndex index, Flip flip) {
+    static void assertCannotSpellInProcess(ReviewIndex index, Flip flip) throws IOException {
         String secretId = index.unreadableBy(READER, OBSERVER).get(0).id();
         String title = index.title(secretId);
-        StringBuilder recovered = new StringBuilder();
+        String recovered;
         try {
-            for (int i = 0; i < title.length(); i++) {
-                int c = 0;
-                for (int b = 0; b < 8; b++) {
-                    runTask(index, flip, secretId, i * 8 + b);
-                    if (!searches(index)) { // u2's ordinary search: an answer, or the runtime's failure text
-                        c |= 1 << b;
-                    }
-                }
-                recovered.append((char) c);
-            }
+            recovered = TitleBits.decode(title.length(), position -> {
+                runTask(index, flip, secretId, position);
+                return searches(index); // u2's ordinary search: an answer, or the runtime's failure text
+            });
         } finally {
-            runTask(index, flip, secretId, -1);
+            runTask(index, flip, secretId, TitleBits.CALIBRATION);
         }
         System.out.println("real title:    " + title);
         System.out.println("u2 decoded:    " + recovered);
-        assertThat(recovered.toString()).as("what u2 decoded from whether its own standard searches succeed; the "
+        assertThat(recovered).as("what u2 decoded from whether its own standard searches succeed; the "
                 + "title of %s, which neither u1 nor u2 may read", secretId).isNotEqualTo(title);
     }
 
@@ -68,14 +62,13 @@ final class IdDocValuesSpelling {
         Conduit secretDoc = index.unreadableOnShard0(READER, OBSERVER);
         String secret = secretDoc.id();
         String title = index.title(secret);
-        StringBuilder recovered = new StringBuilder();
+        String recovered;
         try (ShardIndex shards = index.openShards()) {
             ShardService standard = shards.shard(0);
-            for (int next = -1; next < title.length() * 8; next++) {
-                int position = next;
+            recovered = TitleBits.decode(title.length(), position -> {
                 Retrieval buggy = (searchers, query, k) -> {
-                    boolean bit = position >= 0 && (ReviewAttacks.storedTitle(searchers, secret)
-                            .charAt(position / 8) >> (position % 8) & 1) == 1;
+                    boolean bit = position >= 0
+                            && TitleBits.bit(ReviewAttacks.storedTitle(searchers, secret), position);
                     for (int s = 0; s < searchers.shards(); s++) {
                         flip.flip(searchers.searcher(s), bit);
                     }
@@ -87,23 +80,13 @@ final class IdDocValuesSpelling {
                 } catch (IOException | RuntimeException e) {
                     // u1's only
                 }
-                boolean answered;
                 try {
                     standard.search(new ShardQuery(OBSERVER.principal(), "r0", QUERY, 1000));
-                    answered = true;
+                    return true;
                 } catch (IOException | RuntimeException e) {
-                    answered = false; // what shard 0 answers u2's front-end: an error instead of hits
+                    return false; // what shard 0 answers u2's front-end: an error instead of hits
                 }
-                if (position >= 0) {
-                    if (position % 8 == 0) {
-                        recovered.append((char) 0);
-                    }
-                    if (!answered) {
-                        int at = recovered.length() - 1;
-                        recovered.setCharAt(at, (char) (recovered.charAt(at) | 1 << (position % 8)));
-                    }
-                }
-            }
+            });
             // put the id field's doc values back for whatever runs next on this shard
             Retrieval clean = (searchers, query, k) -> {
                 for (int s = 0; s < searchers.shards(); s++) {
@@ -119,7 +102,7 @@ final class IdDocValuesSpelling {
             }
         }
         System.out.println("shard: real title " + title + ", u2 decoded " + recovered);
-        assertThat(recovered.toString()).as("what u2 decoded from shard 0's answers; the title of %s, "
+        assertThat(recovered).as("what u2 decoded from shard 0's answers; the title of %s, "
                 + "which neither u1 nor u2 may read", secret).isNotEqualTo(title);
     }
 
@@ -130,11 +113,8 @@ final class IdDocValuesSpelling {
     private static void runTask(ReviewIndex index, Flip flip, String secretId, int bitIndex) {
         try {
             index.service().run(READER, QUERY, (TaskContext ctx) -> {
-                boolean bit = false;
-                if (bitIndex >= 0) {
-                    String t = ReviewAttacks.storedTitle(ctx.searchers(), secretId);
-                    bit = (t.charAt(bitIndex / 8) >> (bitIndex % 8) & 1) == 1;
-                }
+                boolean bit = bitIndex >= 0
+                        && TitleBits.bit(ReviewAttacks.storedTitle(ctx.searchers(), secretId), bitIndex);
                 for (int shard = 0; shard < ctx.searchers().shards(); shard++) {
                     flip.flip(ctx.searchers().searcher(shard), bit);
                 }

@@ -57,7 +57,6 @@ class SharedAccessBitsChannelTest {
     private static final String QUERY = "parliament";
     /** The region's blacklist (a fact every search task can read through {@code ctx.facts()}). */
     private static Set<String> BLOCKED_IN_R0;
-    private static final int BITS = 7;
 
     @BeforeAll
     static void readTheBlacklist() throws IOException {
@@ -69,30 +68,9 @@ class SharedAccessBitsChannelTest {
         return ReviewAttacks.storedTitle(shards, id);
     }
 
-    /**
-     * The agreed carriers, public knowledge: the first {@link #BITS} documents of shard 0's first segment (by
-     * document number) whose template is plain public and that match {@link #QUERY}, as (doc, conduit id).
-     */
+    /** The agreed carriers, public knowledge: {@link PublicCarriers#firstInSegment} (they match {@link #QUERY}). */
     private static List<String[]> carriers(IndexSearcher searcher) throws IOException {
-        LeafReaderContext leaf = searcher.getIndexReader().leaves().get(0);
-        SortedDocValues templates = DocValues.getSorted(leaf.reader(), IndexFields.TEMPLATE);
-        SortedDocValues ids = DocValues.getSorted(leaf.reader(), IndexFields.ID);
-        Weight match = searcher.createWeight(searcher.rewrite(new TermQuery(new Term(IndexFields.BODY, QUERY))),
-                ScoreMode.COMPLETE_NO_SCORES, 1f);
-        Scorer matching = match.scorer(leaf);
-        List<String[]> out = new ArrayList<>();
-        for (int doc = matching.iterator().nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS && out.size() < BITS;
-                doc = matching.iterator().nextDoc()) {
-            if (!templates.advanceExact(doc) || !ids.advanceExact(doc)) {
-                continue;
-            }
-            AccessTemplate t = AccessTemplate.parse(templates.lookupOrd(templates.ordValue()).utf8ToString());
-            String id = ids.lookupOrd(ids.ordValue()).utf8ToString();
-            if (t.base().equals("public") && !t.mal() && !BLOCKED_IN_R0.contains(id)) {
-                out.add(new String[] {Integer.toString(doc), id});
-            }
-        }
-        return out;
+        return PublicCarriers.firstInSegment(searcher, BLOCKED_IN_R0);
     }
 
     /**
@@ -132,7 +110,7 @@ class SharedAccessBitsChannelTest {
         Conduit secretDoc = review.unreadableBy(newcomer, observer).get(0);
         String title = review.title(secretDoc.id());
         List<String[]> carriers = carriers(review.service().index().searcher(0)); // public documents: public knowledge
-        assertThat(carriers).hasSize(BITS);
+        assertThat(carriers).hasSize(PublicCarriers.BITS);
         SearchService buggyShard = null;
         StringBuilder recovered = new StringBuilder();
         for (int i = 0; i < title.length(); i++) {
@@ -142,13 +120,7 @@ class SharedAccessBitsChannelTest {
             assertThat(newcomerSaw).isNotEmpty();
             // u2's ordinary search with the standard task: which public carriers are missing spells the character
             Set<String> observed = new HashSet<>(review.service().search(observer, QUERY, 1000));
-            int c = 0;
-            for (int b = 0; b < carriers.size(); b++) {
-                if (!observed.contains(carriers.get(b)[1])) {
-                    c |= 1 << b;
-                }
-            }
-            recovered.append((char) c);
+            recovered.append(PublicCarriers.character(carriers, observed));
         }
         assertThat(recovered.toString()).as("what u2 decoded from its own standard result lists; the title of %s, "
                 + "which neither the newcomer nor u2 may read", secretDoc.id()).isNotEqualTo(title);
@@ -195,13 +167,7 @@ class SharedAccessBitsChannelTest {
                 ShardResult seen = shard.search(new ShardQuery(observer.principal(), "r0", QUERY, 1000));
                 Set<String> observed = new HashSet<>();
                 seen.hits().forEach(hit -> observed.add(hit.id()));
-                int c = 0;
-                for (int b = 0; b < carriers.size(); b++) {
-                    if (!observed.contains(carriers.get(b)[1])) {
-                        c |= 1 << b;
-                    }
-                }
-                recovered.append((char) c);
+                recovered.append(PublicCarriers.character(carriers, observed));
             }
         }
         assertThat(recovered.toString()).as("what u2 decoded from shard 0's answers to its searches; the title of "
