@@ -23,8 +23,6 @@ import org.maat.core.search.SearchComponents;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardService;
-import org.maat.core.task.ShardSearchers;
-import org.maat.core.task.TaskContext;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 
@@ -47,10 +45,6 @@ class ReadableStatisticsKeyMutationTest {
     static final ReviewIndex review = new ReviewIndex(400, 28);
 
     private static final String QUERY = "parliament budget";
-
-    private static String storedTitle(ShardSearchers shards, String id) throws IOException {
-        return ReviewAttacks.storedTitle(shards, id);
-    }
 
     /** The body term the standard parse of {@link #QUERY} searches (public knowledge). */
     private static Term bodyTerm() {
@@ -181,13 +175,8 @@ class ReadableStatisticsKeyMutationTest {
         try (ShardIndex shards = review.openShards()) {
             ShardService standard = shards.shard(0);
             recovered = TitleBits.decode(title.length(), position -> {
-                Retrieval buggy = (searchers, query, k) -> {
-                    boolean bit = position >= 0 && TitleBits.bit(storedTitle(searchers, secretId), position);
-                    for (int s = 0; s < searchers.shards(); s++) {
-                        poison(searchers.searcher(s), term, bit);
-                    }
-                    return Retrieval.standard().topIds(searchers, query, k);
-                };
+                Retrieval buggy = ReviewAttacks.plantingRetrieval(secretId, position,
+                        (searcher, bit) -> poison(searcher, term, bit));
                 ShardService shard = standard.withComponents(SearchComponents.standard().withRetrieval(buggy));
                 shard.search(new ShardQuery(reader.principal(), "r0", QUERY, 10)); // u1's ordinary-looking answer
                 List<String> seen = new ArrayList<>();
@@ -204,16 +193,7 @@ class ReadableStatisticsKeyMutationTest {
     /** u1's buggy search task: bit {@code index} of the title (or {@code force} when index < 0), an empty release. */
     private static void runTask(Session session, String secretId, int index, boolean force) {
         Term term = bodyTerm();
-        try {
-            review.service().run(session, QUERY, (TaskContext ctx) -> {
-                boolean bit = index >= 0 ? TitleBits.bit(storedTitle(ctx.searchers(), secretId), index) : force;
-                for (int shard = 0; shard < ctx.searchers().shards(); shard++) {
-                    poison(ctx.searchers().searcher(shard), term, bit);
-                }
-                ctx.results().writeIds(List.of());
-            });
-        } catch (IOException | RuntimeException e) {
-            // whatever the runtime says of u1's task, u1 only
-        }
+        ReviewAttacks.runPlantingTask(review.service(), session, QUERY, secretId, index, force,
+                (searcher, bit) -> poison(searcher, term, bit));
     }
 }

@@ -19,8 +19,6 @@ import org.maat.core.search.SearchComponents;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardService;
-import org.maat.core.task.ShardSearchers;
-import org.maat.core.task.TaskContext;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 
@@ -40,10 +38,6 @@ class SharedTermsMaxTermChannelTest {
     static final ReviewIndex review = new ReviewIndex(400, 28);
 
     private static final String QUERY = "parliament budget";
-
-    private static String storedTitle(ShardSearchers shards, String id) throws IOException {
-        return ReviewAttacks.storedTitle(shards, id);
-    }
 
     /** The buggy work on one shard: bit 1 sets each segment's body max term to "a", bit 0 puts the real one back. */
     private static void poison(IndexSearcher searcher, boolean bit) throws IOException {
@@ -107,13 +101,8 @@ class SharedTermsMaxTermChannelTest {
         try (ShardIndex shards = review.openShards()) {
             ShardService standard = shards.shard(0);
             recovered = TitleBits.decode(title.length(), position -> {
-                Retrieval buggy = (searchers, query, k) -> {
-                    boolean bit = position >= 0 && TitleBits.bit(storedTitle(searchers, secretId), position);
-                    for (int s = 0; s < searchers.shards(); s++) {
-                        poison(searchers.searcher(s), bit);
-                    }
-                    return Retrieval.standard().topIds(searchers, query, k);
-                };
+                Retrieval buggy = ReviewAttacks.plantingRetrieval(secretId, position,
+                        SharedTermsMaxTermChannelTest::poison);
                 ShardService shard = standard.withComponents(SearchComponents.standard().withRetrieval(buggy));
                 try {
                     shard.search(new ShardQuery(reader.principal(), "r0", QUERY, 10)); // u1's answer
@@ -133,16 +122,7 @@ class SharedTermsMaxTermChannelTest {
 
     /** u1's buggy search task: bit {@code index} of the title (or {@code force} when index < 0), an empty release. */
     private static void runTask(Session session, String secretId, int index, boolean force) {
-        try {
-            review.service().run(session, QUERY, (TaskContext ctx) -> {
-                boolean bit = index >= 0 ? TitleBits.bit(storedTitle(ctx.searchers(), secretId), index) : force;
-                for (int shard = 0; shard < ctx.searchers().shards(); shard++) {
-                    poison(ctx.searchers().searcher(shard), bit);
-                }
-                ctx.results().writeIds(List.of());
-            });
-        } catch (IOException | RuntimeException e) {
-            // whatever the runtime says of u1's task, u1 only
-        }
+        ReviewAttacks.runPlantingTask(review.service(), session, QUERY, secretId, index, force,
+                SharedTermsMaxTermChannelTest::poison);
     }
 }
