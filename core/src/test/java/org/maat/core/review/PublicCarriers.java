@@ -35,6 +35,12 @@ final class PublicCarriers {
     /** Bits a character: carriers per round, or per character of the whole title. */
     static final int BITS = 7;
 
+    /** One round of a character-per-round attack: plant character {@code position}, then the ids the observer saw. */
+    @FunctionalInterface
+    interface Round {
+        Collection<String> plantThenObserve(int position) throws IOException;
+    }
+
     /** Whether the observer finds carrier {@code id} (its own ordinary search). */
     @FunctionalInterface
     interface Found {
@@ -80,6 +86,15 @@ final class PublicCarriers {
             }
         }
         return (char) c;
+    }
+
+    /** What the observer spells over {@code chars} rounds, one {@link #character} a round. */
+    static String decode(int chars, List<String[]> carriers, Round round) throws IOException {
+        StringBuilder recovered = new StringBuilder();
+        for (int i = 0; i < chars; i++) {
+            recovered.append(character(carriers, round.plantThenObserve(i)));
+        }
+        return recovered.toString();
     }
 
     /** The public documents {@code observer} may read, by number (each one's title ends in it), as conduit ids. */

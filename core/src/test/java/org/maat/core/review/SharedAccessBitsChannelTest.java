@@ -81,25 +81,26 @@ class SharedAccessBitsChannelTest {
     private static Retrieval carrying(String secretId, int position) {
         return (shards, query, k) -> {
             char c = storedTitle(shards, secretId).charAt(position);
-            Query filter = ((BooleanQuery) query).clauses().stream()
-                    .filter(clause -> clause.getOccur() == BooleanClause.Occur.FILTER)
-                    .findFirst().orElseThrow().getQuery();
             IndexSearcher searcher = shards.searcher(0);
-            Weight weight = searcher.createWeight(searcher.rewrite(filter), ScoreMode.COMPLETE_NO_SCORES, 1f);
-            Scorer scorer = weight.scorer(searcher.getIndexReader().leaves().get(0));
-            if (scorer != null && scorer.iterator() instanceof BitSetIterator it && it.getBitSet() instanceof FixedBitSet bits) {
-                List<String[]> carriers = carriers(searcher);
-                for (int b = 0; b < carriers.size(); b++) {
-                    int doc = Integer.parseInt(carriers.get(b)[0]);
-                    if ((c >> b & 1) == 1) {
-                        bits.clear(doc);
-                    } else {
-                        bits.set(doc);
-                    }
-                }
+            FixedBitSet bits = filterBits(searcher, query);
+            if (bits != null) {
+                write(searcher, bits, c);
             }
             return Retrieval.standard().topIds(shards, query, k);
         };
+    }
+
+    /** Writes {@code c} into {@code bits}: carrier {@code b} cleared when bit {@code b} is 1, set back when it is 0. */
+    private static void write(IndexSearcher searcher, FixedBitSet bits, char c) throws IOException {
+        List<String[]> carriers = carriers(searcher);
+        for (int b = 0; b < carriers.size(); b++) {
+            int doc = Integer.parseInt(carriers.get(b)[0]);
+            if ((c >> b & 1) == 1) {
+                bits.clear(doc);
+            } else {
+                bits.set(doc);
+            }
+        }
     }
 
     @Test
@@ -111,18 +112,16 @@ class SharedAccessBitsChannelTest {
         String title = review.title(secretDoc.id());
         List<String[]> carriers = carriers(review.service().index().searcher(0)); // public documents: public knowledge
         assertThat(carriers).hasSize(PublicCarriers.BITS);
-        SearchService buggyShard = null;
-        StringBuilder recovered = new StringBuilder();
-        for (int i = 0; i < title.length(); i++) {
+        String recovered = PublicCarriers.decode(title.length(), carriers, position -> {
             // the newcomer's search, through a shard whose retrieval is buggy: an ordinary answer
-            buggyShard = review.service().withComponents(review.service().components().withRetrieval(carrying(secretDoc.id(), i)));
+            SearchService buggyShard = review.service().withComponents(
+                    review.service().components().withRetrieval(carrying(secretDoc.id(), position)));
             List<String> newcomerSaw = buggyShard.search(newcomer, QUERY, 10);
             assertThat(newcomerSaw).isNotEmpty();
             // u2's ordinary search with the standard task: which public carriers are missing spells the character
-            Set<String> observed = new HashSet<>(review.service().search(observer, QUERY, 1000));
-            recovered.append(PublicCarriers.character(carriers, observed));
-        }
-        assertThat(recovered.toString()).as("what u2 decoded from its own standard result lists; the title of %s, "
+            return new HashSet<>(review.service().search(observer, QUERY, 1000));
+        });
+        assertThat(recovered).as("what u2 decoded from its own standard result lists; the title of %s, "
                 + "which neither the newcomer nor u2 may read", secretDoc.id()).isNotEqualTo(title);
     }
 
@@ -141,24 +140,14 @@ class SharedAccessBitsChannelTest {
         String secretId = secretDoc.id();
         String title = review.title(secretId);
         List<String[]> carriers = carriers(shard0); // public documents: public knowledge
-        StringBuilder recovered = new StringBuilder();
+        String recovered;
         try (ShardIndex shards = review.openShards()) {
-            for (int i = 0; i < title.length(); i++) {
-                int position = i;
+            recovered = PublicCarriers.decode(title.length(), carriers, position -> {
                 Retrieval buggy = (searchers, query, k) -> {
                     IndexSearcher searcher = searchers.searcher(0);
                     FixedBitSet bits = filterBits(searcher, query);
                     if (bits != null && onlyPublic(searcher, bits)) {
-                        char c = storedTitle(searchers, secretId).charAt(position);
-                        List<String[]> carrying = carriers(searcher);
-                        for (int b = 0; b < carrying.size(); b++) {
-                            int doc = Integer.parseInt(carrying.get(b)[0]);
-                            if ((c >> b & 1) == 1) {
-                                bits.clear(doc);
-                            } else {
-                                bits.set(doc);
-                            }
-                        }
+                        write(searcher, bits, storedTitle(searchers, secretId).charAt(position));
                     }
                     return Retrieval.standard().topIds(searchers, query, k);
                 };
@@ -167,10 +156,10 @@ class SharedAccessBitsChannelTest {
                 ShardResult seen = shard.search(new ShardQuery(observer.principal(), "r0", QUERY, 1000));
                 Set<String> observed = new HashSet<>();
                 seen.hits().forEach(hit -> observed.add(hit.id()));
-                recovered.append(PublicCarriers.character(carriers, observed));
-            }
+                return observed;
+            });
         }
-        assertThat(recovered.toString()).as("what u2 decoded from shard 0's answers to its searches; the title of "
+        assertThat(recovered).as("what u2 decoded from shard 0's answers to its searches; the title of "
                 + "%s, which neither the newcomer nor u2 may read", secretId).isNotEqualTo(title);
     }
 

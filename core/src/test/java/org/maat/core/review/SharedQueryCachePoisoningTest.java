@@ -205,19 +205,16 @@ class SharedQueryCachePoisoningTest {
         List<String[]> carriers = carriers(review.service().index().searcher(0)); // public documents: public knowledge
         assertThat(carriers).hasSize(PublicCarriers.BITS);
         assertThat(title.length()).isLessThanOrEqualTo(PREFIXES.size());
-        StringBuilder recovered = new StringBuilder();
-        for (int i = 0; i < title.length(); i++) {
-            int position = i;
+        String recovered = PublicCarriers.decode(title.length(), carriers, position -> {
             // u1's buggy search task: reads the title from the index, releases an ordinary (empty) list
             review.service().run(reader, "parliament", ctx -> {
                 poison(ctx.searchers().searcher(0), position, storedTitle(ctx, secretDoc.id()).charAt(position));
                 ctx.results().writeIds(List.of());
             });
             // u2's ordinary search ("parliament AND NOT <prefix>*"): which carriers are missing spells the character
-            Set<String> observed = new HashSet<>(review.service().search(observer, observerQuery(i), 1000));
-            recovered.append(PublicCarriers.character(carriers, observed));
-        }
-        assertThat(recovered.toString()).as("what u2 decoded from its own standard result lists; the title of %s, "
+            return new HashSet<>(review.service().search(observer, observerQuery(position), 1000));
+        });
+        assertThat(recovered).as("what u2 decoded from its own standard result lists; the title of %s, "
                 + "which neither u1 nor u2 may read", secretDoc.id()).isNotEqualTo(title);
     }
 
@@ -235,11 +232,10 @@ class SharedQueryCachePoisoningTest {
         String secretId = secretDoc.id();
         String title = review.title(secretId);
         List<String[]> carriers = carriers(shard0); // public documents: public knowledge
-        StringBuilder recovered = new StringBuilder();
+        String recovered;
         try (ShardIndex shards = review.openShards()) {
             ShardService standard = shards.shard(0);
-            for (int i = 0; i < title.length(); i++) {
-                int position = i;
+            recovered = PublicCarriers.decode(title.length(), carriers, position -> {
                 Retrieval buggy = (searchers, query, k) -> {
                     IndexSearcher searcher = searchers.searcher(0);
                     TopDocs top = searcher.search(new TermQuery(new Term(IndexFields.ID, secretId)), 1);
@@ -249,12 +245,12 @@ class SharedQueryCachePoisoningTest {
                 };
                 standard.withComponents(SearchComponents.standard().withRetrieval(buggy))
                         .search(new ShardQuery(reader.principal(), "r0", "parliament", 10));
-                ShardResult seen = standard.search(new ShardQuery(observer.principal(), "r0", observerQuery(i), 1000));
-                recovered.append(PublicCarriers.character(carriers,
-                        seen.hits().stream().map(ShardHit::id).collect(Collectors.toSet())));
-            }
+                ShardResult seen = standard.search(new ShardQuery(observer.principal(), "r0", observerQuery(position),
+                        1000));
+                return seen.hits().stream().map(ShardHit::id).collect(Collectors.toSet());
+            });
         }
-        assertThat(recovered.toString()).as("what u2 decoded from shard 0's answers to its standard searches; the "
+        assertThat(recovered).as("what u2 decoded from shard 0's answers to its standard searches; the "
                 + "title of %s, which neither u1 nor u2 may read", secretId).isNotEqualTo(title);
     }
 }
