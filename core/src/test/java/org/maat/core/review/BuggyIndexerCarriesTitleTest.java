@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.TextField;
@@ -25,8 +24,6 @@ import org.maat.core.task.IndexEntryRefusedException;
 import org.maat.core.task.Monitoring;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
-import org.maat.policy.monitor.Task;
-import org.maat.policy.monitor.TaskMode;
 
 /**
  * Review attack on "everything that leaves a confined task passes one checkpoint" for the indexer's task. Its
@@ -75,10 +72,7 @@ class BuggyIndexerCarriesTitleTest {
     @Test
     void aBuggyIndexerCannotCarryAPrivateTitleIntoAnotherUsersHits() throws IOException {
         Session observer = Session.of("u2", "r0");
-        List<Conduit> unreadable = new ArrayList<>();
-        try (Task checker = honest.monitor().open(observer, TaskMode.UNCONFINED)) {
-            documents.stream().filter(c -> !checker.mayRead(c)).forEach(unreadable::add);
-        }
+        List<Conduit> unreadable = ReviewAttacks.unreadableBy(honest, documents, observer);
         Conduit secretDoc = unreadable.get(0);
         String title = honest.data().documents().get(secretDoc.id()).orElseThrow().title();
         int length = Math.min(6, title.length());

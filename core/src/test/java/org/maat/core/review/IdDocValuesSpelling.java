@@ -4,29 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.util.List;
-import org.apache.lucene.search.IndexSearcher;
 import org.maat.core.search.Retrieval;
 import org.maat.core.search.SearchComponents;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardService;
-import org.maat.core.task.TaskContext;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 
 /**
  * The attack the {@code FieldInfo} reviews share: u1's buggy task reads one bit of the title of a document neither u1
  * nor u2 may read and writes it into the {@code id} field's doc-values type ({@code NONE} for 1, {@code SORTED} for
- * 0), by whatever route to the segment's own {@code FieldInfo} a {@link Flip} takes; u2 decodes the bit from whether
- * its own ordinary search then succeeds. Each check fails if what u2 spelled is the title.
+ * 0), by whatever route to the segment's own {@code FieldInfo} its {@link ReviewAttacks.Plant} takes; u2 decodes the bit
+ * from whether its own ordinary search then succeeds. Each check fails if what u2 spelled is the title.
  */
 final class IdDocValuesSpelling {
-
-    /** The buggy work on one shard: bit 1 says the id field has no doc values, bit 0 puts SORTED back. */
-    @FunctionalInterface
-    interface Flip {
-        void flip(IndexSearcher searcher, boolean bit) throws IOException;
-    }
 
     private static final String QUERY = "parliament budget";
     private static final Session READER = Session.of("u1", "r0");
@@ -36,27 +28,21 @@ final class IdDocValuesSpelling {
     }
 
     /** In process: u1's search tasks flip, u2's searches through the service answer or fail. */
-    static void assertCannotSpellInProcess(ReviewIndex index, Flip flip) {
+    static void assertCannotSpellInProcess(ReviewIndex index, ReviewAttacks.Plant flip) throws IOException {
         String secretId = index.unreadableBy(READER, OBSERVER).get(0).id();
         String title = index.title(secretId);
-        StringBuilder recovered = new StringBuilder();
+        String recovered;
         try {
-            for (int i = 0; i < title.length(); i++) {
-                int c = 0;
-                for (int b = 0; b < 8; b++) {
-                    runTask(index, flip, secretId, i * 8 + b);
-                    if (!searches(index)) { // u2's ordinary search: an answer, or the runtime's failure text
-                        c |= 1 << b;
-                    }
-                }
-                recovered.append((char) c);
-            }
+            recovered = TitleBits.decode(title.length(), position -> {
+                runTask(index, flip, secretId, position);
+                return searches(index); // u2's ordinary search: an answer, or the runtime's failure text
+            });
         } finally {
-            runTask(index, flip, secretId, -1);
+            runTask(index, flip, secretId, TitleBits.CALIBRATION);
         }
         System.out.println("real title:    " + title);
         System.out.println("u2 decoded:    " + recovered);
-        assertThat(recovered.toString()).as("what u2 decoded from whether its own standard searches succeed; the "
+        assertThat(recovered).as("what u2 decoded from whether its own standard searches succeed; the "
                 + "title of %s, which neither u1 nor u2 may read", secretId).isNotEqualTo(title);
     }
 
@@ -64,50 +50,32 @@ final class IdDocValuesSpelling {
      * At an in-process shard: u1's searches through a buggy {@link Retrieval} flip, u2's searches with the standard
      * components answer or fail. The secret is a document shard 0 holds.
      */
-    static void assertCannotSpellAtShard(ReviewIndex index, Flip flip) throws IOException {
+    static void assertCannotSpellAtShard(ReviewIndex index, ReviewAttacks.Plant flip) throws IOException {
         Conduit secretDoc = index.unreadableOnShard0(READER, OBSERVER);
         String secret = secretDoc.id();
         String title = index.title(secret);
-        StringBuilder recovered = new StringBuilder();
+        String recovered;
         try (ShardIndex shards = index.openShards()) {
             ShardService standard = shards.shard(0);
-            for (int next = -1; next < title.length() * 8; next++) {
-                int position = next;
-                Retrieval buggy = (searchers, query, k) -> {
-                    boolean bit = position >= 0 && (ReviewAttacks.storedTitle(searchers, secret)
-                            .charAt(position / 8) >> (position % 8) & 1) == 1;
-                    for (int s = 0; s < searchers.shards(); s++) {
-                        flip.flip(searchers.searcher(s), bit);
-                    }
-                    return Retrieval.standard().topIds(searchers, query, k);
-                };
+            recovered = TitleBits.decode(title.length(), position -> {
+                Retrieval buggy = ReviewAttacks.plantingRetrieval(secret, position, flip);
                 ShardService shard = standard.withComponents(SearchComponents.standard().withRetrieval(buggy));
                 try {
                     shard.search(new ShardQuery(READER.principal(), "r0", QUERY, 10)); // u1's answer
                 } catch (IOException | RuntimeException e) {
                     // u1's only
                 }
-                boolean answered;
                 try {
                     standard.search(new ShardQuery(OBSERVER.principal(), "r0", QUERY, 1000));
-                    answered = true;
+                    return true;
                 } catch (IOException | RuntimeException e) {
-                    answered = false; // what shard 0 answers u2's front-end: an error instead of hits
+                    return false; // what shard 0 answers u2's front-end: an error instead of hits
                 }
-                if (position >= 0) {
-                    if (position % 8 == 0) {
-                        recovered.append((char) 0);
-                    }
-                    if (!answered) {
-                        int at = recovered.length() - 1;
-                        recovered.setCharAt(at, (char) (recovered.charAt(at) | 1 << (position % 8)));
-                    }
-                }
-            }
+            });
             // put the id field's doc values back for whatever runs next on this shard
             Retrieval clean = (searchers, query, k) -> {
                 for (int s = 0; s < searchers.shards(); s++) {
-                    flip.flip(searchers.searcher(s), false);
+                    flip.plant(searchers.searcher(s), false);
                 }
                 return List.of();
             };
@@ -119,7 +87,7 @@ final class IdDocValuesSpelling {
             }
         }
         System.out.println("shard: real title " + title + ", u2 decoded " + recovered);
-        assertThat(recovered.toString()).as("what u2 decoded from shard 0's answers; the title of %s, "
+        assertThat(recovered).as("what u2 decoded from shard 0's answers; the title of %s, "
                 + "which neither u1 nor u2 may read", secret).isNotEqualTo(title);
     }
 
@@ -127,22 +95,8 @@ final class IdDocValuesSpelling {
      * u1's buggy search task: reads bit {@code bitIndex} of the title (0 when bitIndex < 0) into the id field's
      * doc-values type, releases nothing.
      */
-    private static void runTask(ReviewIndex index, Flip flip, String secretId, int bitIndex) {
-        try {
-            index.service().run(READER, QUERY, (TaskContext ctx) -> {
-                boolean bit = false;
-                if (bitIndex >= 0) {
-                    String t = ReviewAttacks.storedTitle(ctx.searchers(), secretId);
-                    bit = (t.charAt(bitIndex / 8) >> (bitIndex % 8) & 1) == 1;
-                }
-                for (int shard = 0; shard < ctx.searchers().shards(); shard++) {
-                    flip.flip(ctx.searchers().searcher(shard), bit);
-                }
-                ctx.results().writeIds(List.of());
-            });
-        } catch (IOException | RuntimeException e) {
-            // whatever the runtime says of u1's task, u1 only
-        }
+    private static void runTask(ReviewIndex index, ReviewAttacks.Plant flip, String secretId, int bitIndex) {
+        ReviewAttacks.runPlantingTask(index.service(), READER, QUERY, secretId, bitIndex, false, flip);
     }
 
     /** Whether u2's ordinary search answered (rather than failing in the runtime's words). */

@@ -7,9 +7,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
@@ -20,7 +18,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.core.data.DataDir;
-import org.maat.core.index.AccessTemplate;
 import org.maat.core.index.IndexFields;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.IndexUpdate;
@@ -95,12 +92,8 @@ class LuceneWriterDefaultsChannelTest {
         Conduit secret = ReviewAttacks.unreadableBy(service, documents, u1, u2).stream()
                 .min(Comparator.comparingInt(c -> title(c).length())).orElseThrow();
         String title = title(secret);
-        Set<String> unreadableByU2 = new HashSet<>();
-        ReviewAttacks.unreadableBy(service, documents, u2).forEach(c -> unreadableByU2.add(c.id()));
-        List<String> carriers = documents.stream()
-                .filter(c -> !unreadableByU2.contains(c.id()) && AccessTemplate.of(c).base().equals("public"))
-                .map(Conduit::id).sorted(Comparator.comparingInt(id -> Integer.parseInt(id.substring(1)))).toList();
-        int bits = 7 * title.length();
+        List<String> carriers = PublicCarriers.byNumber(service, documents, u2);
+        int bits = PublicCarriers.BITS * title.length();
         assertThat(carriers.size()).isGreaterThan(bits);
         // what the update deletes (a disguise's documents): one document of each shard that carries nothing
         List<String> deleted = new ArrayList<>();
@@ -119,14 +112,7 @@ class LuceneWriterDefaultsChannelTest {
         // u1's buggy search: reads the title, plants the codec, releases nothing, ends normally
         // The boundary puts the default back after the task and fails it: nothing is released either way.
         List<String> released = releasedOrFailed(() -> service.run(u1, "parliament", (TaskContext ctx) -> {
-            String t = ReviewAttacks.storedTitle(ctx.searchers(), secret.id());
-            Set<String> hidden = new HashSet<>();
-            for (int i = 0; i < bits; i++) {
-                if ((t.charAt(i / 7) >> (i % 7) & 1) == 1) {
-                    hidden.add(carriers.get(i));
-                }
-            }
-            CodecTrojan.plant(hidden);
+            CodecTrojan.plant(PublicCarriers.hidden(ReviewAttacks.storedTitle(ctx.searchers(), secret.id()), carriers));
             ctx.results().writeIds(List.of());
         }));
         assertThat(released).isEmpty();
@@ -145,15 +131,10 @@ class LuceneWriterDefaultsChannelTest {
         // (the service reopened on the new publication, as a shard follows one)
         service.close();
         service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
-        char[] recovered = new char[title.length()];
-        for (int i = 0; i < bits; i++) {
-            String id = carriers.get(i);
-            if (!service.search(u2, id.substring(1), 1000).contains(id)) {
-                recovered[i / 7] |= (char) (1 << (i % 7));
-            }
-        }
-        System.out.println("real title " + title + ", u2 decoded " + new String(recovered));
-        assertThat(new String(recovered)).as("what u2 decoded from its own standard result lists after the update; "
+        String recovered = PublicCarriers.spelled(title.length(), carriers,
+                id -> service.search(u2, id.substring(1), 1000).contains(id));
+        System.out.println("real title " + title + ", u2 decoded " + recovered);
+        assertThat(recovered).as("what u2 decoded from its own standard result lists after the update; "
                 + "the title of %s, which neither u1 nor u2 may read", secret.id()).isNotEqualTo(title);
     }
 

@@ -6,26 +6,17 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.maat.core.data.DataDir;
-import org.maat.core.lucene.IndexLayout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.runtime.SearchService;
-import org.maat.core.runtime.TestData;
 import org.maat.core.search.SearchComponents;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 import org.maat.policy.monitor.PolicyViolation;
-import org.maat.policy.monitor.Task;
-import org.maat.policy.monitor.TaskMode;
 
 /**
  * Review attack on the task boundary's refusal path. The boundary promises that a refusal the caller gets is
@@ -38,46 +29,11 @@ import org.maat.policy.monitor.TaskMode;
  */
 class RefusalCarriesTaskTextTest {
 
-    @TempDir
-    static Path dir;
-
-    private static DataDir data;
-    private static IndexLayout layout;
-    private static SearchService service;
-    private static List<Conduit> documents;
-
-    @BeforeAll
-    static void indexAndOpen() throws IOException {
-        data = TestData.generate(dir, 160, 28);
-        layout = TestData.index(data, dir.resolve("index"), 2);
-        service = SearchService.open(data, layout, org.maat.core.task.Monitoring.REFERENCE_MONITOR);
-        documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
-    }
-
-    @AfterAll
-    static void close() throws IOException {
-        service.close();
-    }
+    @RegisterExtension
+    static final ReviewIndex review = new ReviewIndex(160, 28);
 
     private static Session stranger() {
         return Session.of("u1", "r0");
-    }
-
-    /** Documents {@code session} may not read. */
-    private static List<Conduit> unreadableBy(Session session) {
-        List<Conduit> out = new ArrayList<>();
-        try (Task checker = service.monitor().open(session, TaskMode.UNCONFINED)) {
-            for (Conduit c : documents) {
-                if (!checker.mayRead(c)) {
-                    out.add(c);
-                }
-            }
-        }
-        return out;
-    }
-
-    private static String titleOf(Conduit c) {
-        return service.data().documents().get(c.id()).orElseThrow().title();
     }
 
     static String everything(Throwable thrown) {
@@ -89,21 +45,21 @@ class RefusalCarriesTaskTextTest {
     @Test
     void aTaskThatReleasesAPrivateTitleAsAnIdDoesNotGetItIntoTheRefusal() {
         Session session = stranger();
-        Conduit secretDoc = unreadableBy(session).get(0);
-        String secret = "owner=" + secretDoc.owner() + " title=" + titleOf(secretDoc);
-        Throwable seen = catchThrowable(() -> service.run(session, "parliament",
+        Conduit secretDoc = review.unreadableBy(session).get(0);
+        String secret = "owner=" + secretDoc.owner() + " title=" + review.title(secretDoc.id());
+        Throwable seen = catchThrowable(() -> review.service().run(session, "parliament",
                 ctx -> ctx.results().writeIds(List.of(secret))));
         assertThat(seen).isNotNull();
         assertThat(everything(seen)).as("what the caller of the search sees of the refusal")
-                .doesNotContain(secret).doesNotContain(titleOf(secretDoc));
+                .doesNotContain(secret).doesNotContain(review.title(secretDoc.id()));
     }
 
     @Test
     void aBuggyRetrievalReturningATitleDoesNotGetItIntoTheRefusal() {
         Session session = stranger();
-        Conduit secretDoc = unreadableBy(session).get(1);
-        String title = titleOf(secretDoc);
-        SearchService buggy = service.withComponents(SearchComponents.standard().withRetrieval(
+        Conduit secretDoc = review.unreadableBy(session).get(1);
+        String title = review.title(secretDoc.id());
+        SearchService buggy = review.service().withComponents(SearchComponents.standard().withRetrieval(
                 (shards, q, k) -> List.of("leak:" + title)));
         Throwable seen = catchThrowable(() -> buggy.search(session, "budget", 5));
         assertThat(seen).isNotNull();
@@ -113,9 +69,9 @@ class RefusalCarriesTaskTextTest {
     @Test
     void anInProcessShardsRefusalDoesNotCarryTheTitle() throws IOException {
         Session session = stranger();
-        Conduit secretDoc = unreadableBy(session).get(2);
-        String title = titleOf(secretDoc);
-        try (ShardIndex shards = ShardIndex.open(data, layout, org.maat.core.task.Monitoring.REFERENCE_MONITOR)) {
+        Conduit secretDoc = review.unreadableBy(session).get(2);
+        String title = review.title(secretDoc.id());
+        try (ShardIndex shards = review.openShards()) {
             var buggy = shards.shard(0).withComponents(SearchComponents.standard().withRetrieval(
                     (s, q, k) -> List.of("leak:" + title)));
             Throwable seen = catchThrowable(() -> buggy.search(new ShardQuery(session.principal(), "r0", "budget", 5)));
@@ -132,15 +88,15 @@ class RefusalCarriesTaskTextTest {
     @Test
     void theChoiceOfWhichUnreadableIdIsRefusedDoesNotSpellOutATitle() {
         Session session = stranger();
-        List<Conduit> unreadable = unreadableBy(session);
+        List<Conduit> unreadable = review.unreadableBy(session);
         assertThat(unreadable.size()).as("enough unreadable documents to carry a character").isGreaterThan(40);
         Conduit secretDoc = unreadable.get(3);
-        String title = titleOf(secretDoc);
+        String title = review.title(secretDoc.id());
         String alphabet = " abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
         StringBuilder recovered = new StringBuilder();
         for (int i = 0; i < title.length(); i++) {
             int position = i;
-            Throwable seen = catchThrowable(() -> service.run(session, "parliament", ctx -> {
+            Throwable seen = catchThrowable(() -> review.service().run(session, "parliament", ctx -> {
                 int code = Math.max(0, alphabet.indexOf(title.charAt(position)));
                 ctx.results().writeIds(List.of(unreadable.get(code % unreadable.size()).id()));
             }));
@@ -160,7 +116,7 @@ class RefusalCarriesTaskTextTest {
     @Test
     void theRefusalTextDoesNotDependOnWhichUnreadableIdTheTaskListed() {
         Session session = stranger();
-        List<Conduit> unreadable = unreadableBy(session);
+        List<Conduit> unreadable = review.unreadableBy(session);
         Random random = new Random(28);
         Conduit a = unreadable.get(random.nextInt(unreadable.size()));
         Conduit b;
@@ -169,9 +125,9 @@ class RefusalCarriesTaskTextTest {
         } while (b.equals(a));
         Conduit first = a;
         Conduit second = b;
-        Throwable seenA = catchThrowable(() -> service.run(session, "parliament",
+        Throwable seenA = catchThrowable(() -> review.service().run(session, "parliament",
                 ctx -> ctx.results().writeIds(List.of(first.id()))));
-        Throwable seenB = catchThrowable(() -> service.run(session, "parliament",
+        Throwable seenB = catchThrowable(() -> review.service().run(session, "parliament",
                 ctx -> ctx.results().writeIds(List.of(second.id()))));
         String textA = seenA.getMessage().replaceAll("[rq]/[0-9]+|/[0-9]+\\)", "")
                 .replaceAll("incident [0-9a-f]+", "incident"); // random per refusal, chosen by no task
@@ -188,9 +144,9 @@ class RefusalCarriesTaskTextTest {
     @Test
     void theOperatorLogDoesNotGetATitleTheTaskListed() {
         Session session = stranger();
-        Conduit secretDoc = unreadableBy(session).get(4);
-        String secret = "logged:" + titleOf(secretDoc);
-        String logged = capturingStandardError(() -> catchThrowable(() -> service.run(session, "parliament",
+        Conduit secretDoc = review.unreadableBy(session).get(4);
+        String secret = "logged:" + review.title(secretDoc.id());
+        String logged = capturingStandardError(() -> catchThrowable(() -> review.service().run(session, "parliament",
                 ctx -> ctx.results().writeIds(List.of(secret)))));
         assertThat(logged).as("what the operator log got").doesNotContain(secret);
     }
@@ -199,8 +155,8 @@ class RefusalCarriesTaskTextTest {
     @Test
     void errorsLazyTextAndDeclaredKindSubclassesEndAsRuntimeText() {
         Session session = stranger();
-        Conduit secretDoc = unreadableBy(session).get(5);
-        String secret = "shape:" + titleOf(secretDoc);
+        Conduit secretDoc = review.unreadableBy(session).get(5);
+        String secret = "shape:" + review.title(secretDoc.id());
         List<Throwable> shapes = List.of(
                 new StackOverflowError(secret),
                 new OutOfMemoryError(secret),
@@ -231,8 +187,8 @@ class RefusalCarriesTaskTextTest {
                 new ExceptionInInitializerError(new RuntimeException(secret)));
         for (Throwable shape : shapes) {
             java.util.concurrent.atomic.AtomicReference<Throwable> seen = new java.util.concurrent.atomic.AtomicReference<>();
-            String logged = capturingStandardError(() -> seen.set(catchThrowable(() -> service.run(session, "parliament",
-                    ctx -> {
+            String logged = capturingStandardError(() -> seen.set(catchThrowable(() -> review.service().run(session,
+                    "parliament", ctx -> {
                         new org.maat.core.search.SearchTask(SearchComponents.standard(), 5).run(ctx); // a good release first
                         RefusalCarriesTaskTextTest.<RuntimeException>sneaky(shape);
                     }))));

@@ -35,16 +35,27 @@ final class ReviewIndex implements BeforeAllCallback, AfterAllCallback {
 
     private final int size;
     private final long seed;
+    private final int spareShards;
     private Path dir;
     private DataDir data;
     private IndexLayout layout;
+    private IndexLayout spare;
     private SearchService service;
     private List<Conduit> documents;
 
     /** An index of {@code size} generated documents from {@code seed}, opened when the class's tests start. */
     ReviewIndex(int size, long seed) {
+        this(size, seed, 0);
+    }
+
+    /**
+     * As {@link #ReviewIndex(int, long)}, with a second index of the same data in {@code spareShards} shards, built
+     * before the service opens and never served by it ({@link #spare()}: an attack updates it in place).
+     */
+    ReviewIndex(int size, long seed, int spareShards) {
         this.size = size;
         this.seed = seed;
+        this.spareShards = spareShards;
     }
 
     @Override
@@ -52,6 +63,9 @@ final class ReviewIndex implements BeforeAllCallback, AfterAllCallback {
         dir = Files.createTempDirectory("maat-review");
         data = TestData.generate(dir, size, seed);
         layout = TestData.index(data, dir.resolve("index"), 2);
+        if (spareShards > 0) {
+            spare = TestData.index(data, dir.resolve("spare"), spareShards);
+        }
         service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
         documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
     }
@@ -73,9 +87,19 @@ final class ReviewIndex implements BeforeAllCallback, AfterAllCallback {
         return service;
     }
 
+    /** The second index of the data, which the service does not serve; null unless the constructor asked for one. */
+    IndexLayout spare() {
+        return spare;
+    }
+
     /** The same index served by in-process shards with their own readers; the caller closes it. */
     ShardIndex openShards() throws IOException {
         return ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR);
+    }
+
+    /** The ordinary documents ({@code d0}, {@code d1}, ...), the ones a secret or a carrier is picked from. */
+    List<Conduit> documents() {
+        return documents;
     }
 
     /** The documents none of {@code sessions} may read. */

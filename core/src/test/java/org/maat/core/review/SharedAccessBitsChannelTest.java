@@ -57,7 +57,6 @@ class SharedAccessBitsChannelTest {
     private static final String QUERY = "parliament";
     /** The region's blacklist (a fact every search task can read through {@code ctx.facts()}). */
     private static Set<String> BLOCKED_IN_R0;
-    private static final int BITS = 7;
 
     @BeforeAll
     static void readTheBlacklist() throws IOException {
@@ -69,30 +68,9 @@ class SharedAccessBitsChannelTest {
         return ReviewAttacks.storedTitle(shards, id);
     }
 
-    /**
-     * The agreed carriers, public knowledge: the first {@link #BITS} documents of shard 0's first segment (by
-     * document number) whose template is plain public and that match {@link #QUERY}, as (doc, conduit id).
-     */
+    /** The agreed carriers, public knowledge: {@link PublicCarriers#firstInSegment} (they match {@link #QUERY}). */
     private static List<String[]> carriers(IndexSearcher searcher) throws IOException {
-        LeafReaderContext leaf = searcher.getIndexReader().leaves().get(0);
-        SortedDocValues templates = DocValues.getSorted(leaf.reader(), IndexFields.TEMPLATE);
-        SortedDocValues ids = DocValues.getSorted(leaf.reader(), IndexFields.ID);
-        Weight match = searcher.createWeight(searcher.rewrite(new TermQuery(new Term(IndexFields.BODY, QUERY))),
-                ScoreMode.COMPLETE_NO_SCORES, 1f);
-        Scorer matching = match.scorer(leaf);
-        List<String[]> out = new ArrayList<>();
-        for (int doc = matching.iterator().nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS && out.size() < BITS;
-                doc = matching.iterator().nextDoc()) {
-            if (!templates.advanceExact(doc) || !ids.advanceExact(doc)) {
-                continue;
-            }
-            AccessTemplate t = AccessTemplate.parse(templates.lookupOrd(templates.ordValue()).utf8ToString());
-            String id = ids.lookupOrd(ids.ordValue()).utf8ToString();
-            if (t.base().equals("public") && !t.mal() && !BLOCKED_IN_R0.contains(id)) {
-                out.add(new String[] {Integer.toString(doc), id});
-            }
-        }
-        return out;
+        return PublicCarriers.firstInSegment(searcher, BLOCKED_IN_R0);
     }
 
     /**
@@ -103,25 +81,26 @@ class SharedAccessBitsChannelTest {
     private static Retrieval carrying(String secretId, int position) {
         return (shards, query, k) -> {
             char c = storedTitle(shards, secretId).charAt(position);
-            Query filter = ((BooleanQuery) query).clauses().stream()
-                    .filter(clause -> clause.getOccur() == BooleanClause.Occur.FILTER)
-                    .findFirst().orElseThrow().getQuery();
             IndexSearcher searcher = shards.searcher(0);
-            Weight weight = searcher.createWeight(searcher.rewrite(filter), ScoreMode.COMPLETE_NO_SCORES, 1f);
-            Scorer scorer = weight.scorer(searcher.getIndexReader().leaves().get(0));
-            if (scorer != null && scorer.iterator() instanceof BitSetIterator it && it.getBitSet() instanceof FixedBitSet bits) {
-                List<String[]> carriers = carriers(searcher);
-                for (int b = 0; b < carriers.size(); b++) {
-                    int doc = Integer.parseInt(carriers.get(b)[0]);
-                    if ((c >> b & 1) == 1) {
-                        bits.clear(doc);
-                    } else {
-                        bits.set(doc);
-                    }
-                }
+            FixedBitSet bits = filterBits(searcher, query);
+            if (bits != null) {
+                write(searcher, bits, c);
             }
             return Retrieval.standard().topIds(shards, query, k);
         };
+    }
+
+    /** Writes {@code c} into {@code bits}: carrier {@code b} cleared when bit {@code b} is 1, set back when it is 0. */
+    private static void write(IndexSearcher searcher, FixedBitSet bits, char c) throws IOException {
+        List<String[]> carriers = carriers(searcher);
+        for (int b = 0; b < carriers.size(); b++) {
+            int doc = Integer.parseInt(carriers.get(b)[0]);
+            if ((c >> b & 1) == 1) {
+                bits.clear(doc);
+            } else {
+                bits.set(doc);
+            }
+        }
     }
 
     @Test
@@ -132,25 +111,17 @@ class SharedAccessBitsChannelTest {
         Conduit secretDoc = review.unreadableBy(newcomer, observer).get(0);
         String title = review.title(secretDoc.id());
         List<String[]> carriers = carriers(review.service().index().searcher(0)); // public documents: public knowledge
-        assertThat(carriers).hasSize(BITS);
-        SearchService buggyShard = null;
-        StringBuilder recovered = new StringBuilder();
-        for (int i = 0; i < title.length(); i++) {
+        assertThat(carriers).hasSize(PublicCarriers.BITS);
+        String recovered = PublicCarriers.decode(title.length(), carriers, position -> {
             // the newcomer's search, through a shard whose retrieval is buggy: an ordinary answer
-            buggyShard = review.service().withComponents(review.service().components().withRetrieval(carrying(secretDoc.id(), i)));
+            SearchService buggyShard = review.service().withComponents(
+                    review.service().components().withRetrieval(carrying(secretDoc.id(), position)));
             List<String> newcomerSaw = buggyShard.search(newcomer, QUERY, 10);
             assertThat(newcomerSaw).isNotEmpty();
             // u2's ordinary search with the standard task: which public carriers are missing spells the character
-            Set<String> observed = new HashSet<>(review.service().search(observer, QUERY, 1000));
-            int c = 0;
-            for (int b = 0; b < carriers.size(); b++) {
-                if (!observed.contains(carriers.get(b)[1])) {
-                    c |= 1 << b;
-                }
-            }
-            recovered.append((char) c);
-        }
-        assertThat(recovered.toString()).as("what u2 decoded from its own standard result lists; the title of %s, "
+            return new HashSet<>(review.service().search(observer, QUERY, 1000));
+        });
+        assertThat(recovered).as("what u2 decoded from its own standard result lists; the title of %s, "
                 + "which neither the newcomer nor u2 may read", secretDoc.id()).isNotEqualTo(title);
     }
 
@@ -169,24 +140,14 @@ class SharedAccessBitsChannelTest {
         String secretId = secretDoc.id();
         String title = review.title(secretId);
         List<String[]> carriers = carriers(shard0); // public documents: public knowledge
-        StringBuilder recovered = new StringBuilder();
+        String recovered;
         try (ShardIndex shards = review.openShards()) {
-            for (int i = 0; i < title.length(); i++) {
-                int position = i;
+            recovered = PublicCarriers.decode(title.length(), carriers, position -> {
                 Retrieval buggy = (searchers, query, k) -> {
                     IndexSearcher searcher = searchers.searcher(0);
                     FixedBitSet bits = filterBits(searcher, query);
                     if (bits != null && onlyPublic(searcher, bits)) {
-                        char c = storedTitle(searchers, secretId).charAt(position);
-                        List<String[]> carrying = carriers(searcher);
-                        for (int b = 0; b < carrying.size(); b++) {
-                            int doc = Integer.parseInt(carrying.get(b)[0]);
-                            if ((c >> b & 1) == 1) {
-                                bits.clear(doc);
-                            } else {
-                                bits.set(doc);
-                            }
-                        }
+                        write(searcher, bits, storedTitle(searchers, secretId).charAt(position));
                     }
                     return Retrieval.standard().topIds(searchers, query, k);
                 };
@@ -195,16 +156,10 @@ class SharedAccessBitsChannelTest {
                 ShardResult seen = shard.search(new ShardQuery(observer.principal(), "r0", QUERY, 1000));
                 Set<String> observed = new HashSet<>();
                 seen.hits().forEach(hit -> observed.add(hit.id()));
-                int c = 0;
-                for (int b = 0; b < carriers.size(); b++) {
-                    if (!observed.contains(carriers.get(b)[1])) {
-                        c |= 1 << b;
-                    }
-                }
-                recovered.append((char) c);
-            }
+                return observed;
+            });
         }
-        assertThat(recovered.toString()).as("what u2 decoded from shard 0's answers to its searches; the title of "
+        assertThat(recovered).as("what u2 decoded from shard 0's answers to its searches; the title of "
                 + "%s, which neither the newcomer nor u2 may read", secretId).isNotEqualTo(title);
     }
 

@@ -4,24 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.maat.core.data.DataDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.index.DocumentMapper;
 import org.maat.core.index.IndexFields;
 import org.maat.core.runtime.IndexUpdate;
 import org.maat.core.task.LabelledDocument;
-import org.maat.core.lucene.IndexLayout;
-import org.maat.core.runtime.SearchService;
-import org.maat.core.runtime.TestData;
 import org.maat.core.task.Monitoring;
 import org.maat.core.task.TaskContext;
 import org.maat.policy.Conduit;
@@ -39,39 +32,17 @@ import org.maat.policy.Session;
  */
 class SharedAnalyzerChannelTest {
 
-    @TempDir
-    static Path dir;
+    /** Its spare index: a second index of the same data, updated in place while the service serves the first. */
+    @RegisterExtension
+    static final ReviewIndex review = new ReviewIndex(160, 28, 1);
 
-    private static DataDir data;
-    /** A second index of the same data, updated in place while the service serves the first. */
-    private static IndexLayout other;
-    private static SearchService service;
-    private static List<Conduit> documents;
     private static final Pattern CLAUSES = Pattern.compile("it has ([0-9]+) term clauses");
     /** Long enough to pass 512 clauses at a token length of 127, short enough to stay under Lucene's 1024 per field at 32. */
     private static final int WORD = 32_700;
 
-    @BeforeAll
-    static void indexAndOpen() throws IOException {
-        data = TestData.generate(dir, 160, 28);
-        IndexLayout layout = TestData.index(data, dir.resolve("index"), 2);
-        other = TestData.index(data, dir.resolve("other"), 1);
-        service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
-        documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
-    }
-
-    @AfterAll
-    static void close() throws IOException {
-        service.close();
-    }
-
     @AfterEach
     void restoreTheSharedAnalyzer() {
         setSharedTokenLength(StandardAnalyzer.DEFAULT_MAX_TOKEN_LENGTH);
-    }
-
-    private static List<Conduit> unreadableBy(Session... sessions) {
-        return ReviewAttacks.unreadableBy(service, documents, sessions);
     }
 
     private static String storedTitle(TaskContext ctx, String id) throws IOException {
@@ -110,19 +81,19 @@ class SharedAnalyzerChannelTest {
     void aSearchTaskCannotSpellAPrivateTitleIntoTheSharedAnalyzer() {
         Session reader = Session.of("u1", "r0");
         Session observer = Session.of("u2", "r0");
-        Conduit secretDoc = unreadableBy(reader, observer).get(0);
-        String title = service.data().documents().get(secretDoc.id()).orElseThrow().title();
+        Conduit secretDoc = review.unreadableBy(reader, observer).get(0);
+        String title = review.title(secretDoc.id());
         String oneLongWord = "x".repeat(WORD);
         StringBuilder recovered = new StringBuilder();
         for (int i = 0; i < title.length(); i++) {
             int position = i;
             // u1's buggy search task: releases nothing, fails nothing
-            catchThrowable(() -> service.run(reader, "parliament", ctx -> {
+            catchThrowable(() -> review.service().run(reader, "parliament", ctx -> {
                 setSharedTokenLength(storedTitle(ctx, secretDoc.id()).charAt(position));
                 ctx.results().writeIds(List.of());
             }));
             // u2's ordinary search of one word
-            Throwable seen = catchThrowable(() -> service.search(observer, oneLongWord, 5));
+            Throwable seen = catchThrowable(() -> review.service().search(observer, oneLongWord, 5));
             recovered.append((char) tokenLength(seen));
         }
         assertThat(recovered.toString()).as("what u2 decoded from the runtime's 'too expensive' texts; the title of "
@@ -137,8 +108,8 @@ class SharedAnalyzerChannelTest {
     @Test
     void anIndexersMapperCannotSpellAPrivateTitleIntoTheSharedAnalyzer() throws IOException {
         Session observer = Session.of("u2", "r0");
-        Conduit secretDoc = unreadableBy(observer).get(1);
-        String title = service.data().documents().get(secretDoc.id()).orElseThrow().title();
+        Conduit secretDoc = review.unreadableBy(observer).get(1);
+        String title = review.title(secretDoc.id());
         String oneLongWord = "x".repeat(WORD);
         StringBuilder recovered = new StringBuilder();
         for (int i = 0; i < title.length(); i++) {
@@ -149,11 +120,13 @@ class SharedAnalyzerChannelTest {
                 }
                 return IndexFields.document(labelled);
             };
-            try (IndexUpdate update = IndexUpdate.open(service.data(), other, Monitoring.REFERENCE_MONITOR, buggy)) {
-                update.add(new LabelledDocument(secretDoc, service.data().documents().get(secretDoc.id()).orElseThrow()));
+            try (IndexUpdate update = IndexUpdate.open(review.service().data(), review.spare(),
+                    Monitoring.REFERENCE_MONITOR, buggy)) {
+                update.add(new LabelledDocument(secretDoc,
+                        review.service().data().documents().get(secretDoc.id()).orElseThrow()));
                 update.publish();
             }
-            Throwable seen = catchThrowable(() -> service.search(observer, oneLongWord, 5));
+            Throwable seen = catchThrowable(() -> review.service().search(observer, oneLongWord, 5));
             recovered.append((char) tokenLength(seen));
         }
         assertThat(recovered.toString()).as("what u2 decoded from the runtime's 'too expensive' texts after indexer "

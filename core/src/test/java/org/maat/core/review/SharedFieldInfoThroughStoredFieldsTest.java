@@ -52,7 +52,7 @@ class SharedFieldInfoThroughStoredFieldsTest {
     }
 
     @Test
-    void aBuggySearchTaskCannotSpellAPrivateTitleThroughTheFieldInfosAStoredFieldVisitorIsGiven() {
+    void aBuggySearchTaskCannotSpellAPrivateTitleThroughTheFieldInfosAStoredFieldVisitorIsGiven() throws IOException {
         IdDocValuesSpelling.assertCannotSpellInProcess(review, SharedFieldInfoThroughStoredFieldsTest::flipIdDocValues);
     }
 

@@ -55,7 +55,7 @@ class SharedFieldInfosChannelTest {
     }
 
     @Test
-    void aBuggySearchTaskCannotSpellAPrivateTitleIntoAnotherUsersSearchesThroughASharedFieldInfo() {
+    void aBuggySearchTaskCannotSpellAPrivateTitleIntoAnotherUsersSearchesThroughASharedFieldInfo() throws IOException {
         IdDocValuesSpelling.assertCannotSpellInProcess(review, SharedFieldInfosChannelTest::flipIdDocValues);
     }
 

@@ -64,7 +64,6 @@ class SharedQueryCachePoisoningTest {
     static final ReviewIndex review = new ReviewIndex(400, 28);
     private static Set<String> blockedInR0;
 
-    private static final int BITS = 7;
     private static final List<String> PREFIXES = List.of("budg", "fish", "coun", "ener", "trea", "farm", "wate",
             "tran", "righ", "mark", "tax", "safe", "vote", "comm", "repo", "agri", "heal", "clim", "trad", "parl",
             "budge", "fishi", "counc", "energ", "treat");
@@ -82,26 +81,9 @@ class SharedQueryCachePoisoningTest {
         return "parliament + -" + PREFIXES.get(round) + "*";
     }
 
-    /** The carriers, public knowledge: the first documents of shard 0's first segment that are public, not blocked in r0, and match "parliament". */
+    /** The carriers, public knowledge: {@link PublicCarriers#firstInSegment} of shard 0 (they match "parliament"). */
     private static List<String[]> carriers(IndexSearcher searcher) throws IOException {
-        LeafReaderContext leaf = searcher.getIndexReader().leaves().get(0);
-        SortedDocValues templates = DocValues.getSorted(leaf.reader(), IndexFields.TEMPLATE);
-        SortedDocValues ids = DocValues.getSorted(leaf.reader(), IndexFields.ID);
-        Weight match = searcher.createWeight(new TermQuery(new Term(IndexFields.BODY, "parliament")),
-                ScoreMode.COMPLETE_NO_SCORES, 1f);
-        DocIdSetIterator matching = match.scorer(leaf).iterator();
-        List<String[]> out = new ArrayList<>();
-        for (int doc = matching.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS && out.size() < BITS; doc = matching.nextDoc()) {
-            if (!templates.advanceExact(doc) || !ids.advanceExact(doc)) {
-                continue;
-            }
-            AccessTemplate t = AccessTemplate.parse(templates.lookupOrd(templates.ordValue()).utf8ToString());
-            String id = ids.lookupOrd(ids.ordValue()).utf8ToString();
-            if (t.base().equals("public") && !t.mal() && !blockedInR0.contains(id)) {
-                out.add(new String[] {Integer.toString(doc), id});
-            }
-        }
-        return out;
+        return PublicCarriers.firstInSegment(searcher, blockedInR0);
     }
 
     /** The negated clause of {@code text} as Lucene's BooleanWeight asks the cache for it: rewritten, boosts unwrapped. */
@@ -214,16 +196,6 @@ class SharedQueryCachePoisoningTest {
         }
     }
 
-    private static char decode(List<String[]> carriers, Set<String> observed) {
-        int c = 0;
-        for (int b = 0; b < carriers.size(); b++) {
-            if (!observed.contains(carriers.get(b)[1])) {
-                c |= 1 << b;
-            }
-        }
-        return (char) c;
-    }
-
     @Test
     void aSearchTaskCannotPoisonTheSharedQueryCacheWithAPrivateTitle() throws IOException {
         Session reader = Session.of("u1", "r0");
@@ -231,21 +203,18 @@ class SharedQueryCachePoisoningTest {
         Conduit secretDoc = review.unreadableBy(reader, observer).get(0);
         String title = review.title(secretDoc.id());
         List<String[]> carriers = carriers(review.service().index().searcher(0)); // public documents: public knowledge
-        assertThat(carriers).hasSize(BITS);
+        assertThat(carriers).hasSize(PublicCarriers.BITS);
         assertThat(title.length()).isLessThanOrEqualTo(PREFIXES.size());
-        StringBuilder recovered = new StringBuilder();
-        for (int i = 0; i < title.length(); i++) {
-            int position = i;
+        String recovered = PublicCarriers.decode(title.length(), carriers, position -> {
             // u1's buggy search task: reads the title from the index, releases an ordinary (empty) list
             review.service().run(reader, "parliament", ctx -> {
                 poison(ctx.searchers().searcher(0), position, storedTitle(ctx, secretDoc.id()).charAt(position));
                 ctx.results().writeIds(List.of());
             });
             // u2's ordinary search ("parliament AND NOT <prefix>*"): which carriers are missing spells the character
-            Set<String> observed = new HashSet<>(review.service().search(observer, observerQuery(i), 1000));
-            recovered.append(decode(carriers, observed));
-        }
-        assertThat(recovered.toString()).as("what u2 decoded from its own standard result lists; the title of %s, "
+            return new HashSet<>(review.service().search(observer, observerQuery(position), 1000));
+        });
+        assertThat(recovered).as("what u2 decoded from its own standard result lists; the title of %s, "
                 + "which neither u1 nor u2 may read", secretDoc.id()).isNotEqualTo(title);
     }
 
@@ -263,11 +232,10 @@ class SharedQueryCachePoisoningTest {
         String secretId = secretDoc.id();
         String title = review.title(secretId);
         List<String[]> carriers = carriers(shard0); // public documents: public knowledge
-        StringBuilder recovered = new StringBuilder();
+        String recovered;
         try (ShardIndex shards = review.openShards()) {
             ShardService standard = shards.shard(0);
-            for (int i = 0; i < title.length(); i++) {
-                int position = i;
+            recovered = PublicCarriers.decode(title.length(), carriers, position -> {
                 Retrieval buggy = (searchers, query, k) -> {
                     IndexSearcher searcher = searchers.searcher(0);
                     TopDocs top = searcher.search(new TermQuery(new Term(IndexFields.ID, secretId)), 1);
@@ -277,11 +245,12 @@ class SharedQueryCachePoisoningTest {
                 };
                 standard.withComponents(SearchComponents.standard().withRetrieval(buggy))
                         .search(new ShardQuery(reader.principal(), "r0", "parliament", 10));
-                ShardResult seen = standard.search(new ShardQuery(observer.principal(), "r0", observerQuery(i), 1000));
-                recovered.append(decode(carriers, seen.hits().stream().map(ShardHit::id).collect(Collectors.toSet())));
-            }
+                ShardResult seen = standard.search(new ShardQuery(observer.principal(), "r0", observerQuery(position),
+                        1000));
+                return seen.hits().stream().map(ShardHit::id).collect(Collectors.toSet());
+            });
         }
-        assertThat(recovered.toString()).as("what u2 decoded from shard 0's answers to its standard searches; the "
+        assertThat(recovered).as("what u2 decoded from shard 0's answers to its standard searches; the "
                 + "title of %s, which neither u1 nor u2 may read", secretId).isNotEqualTo(title);
     }
 }

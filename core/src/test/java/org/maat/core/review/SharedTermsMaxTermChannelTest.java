@@ -19,8 +19,6 @@ import org.maat.core.search.SearchComponents;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
 import org.maat.core.shard.ShardService;
-import org.maat.core.task.ShardSearchers;
-import org.maat.core.task.TaskContext;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 
@@ -40,10 +38,6 @@ class SharedTermsMaxTermChannelTest {
     static final ReviewIndex review = new ReviewIndex(400, 28);
 
     private static final String QUERY = "parliament budget";
-
-    private static String storedTitle(ShardSearchers shards, String id) throws IOException {
-        return ReviewAttacks.storedTitle(shards, id);
-    }
 
     /** The buggy work on one shard: bit 1 sets each segment's body max term to "a", bit 0 puts the real one back. */
     private static void poison(IndexSearcher searcher, boolean bit) throws IOException {
@@ -75,30 +69,22 @@ class SharedTermsMaxTermChannelTest {
         String secretId = secretDoc.id();
         String title = review.title(secretId);
         try {
-            runTask(reader, secretId, -1, false);
+            runTask(reader, secretId, TitleBits.CALIBRATION, false);
             List<String> clean = review.service().search(observer, QUERY, 1000);
-            runTask(reader, secretId, -1, true);
+            runTask(reader, secretId, TitleBits.CALIBRATION, true);
             List<String> planted = review.service().search(observer, QUERY, 1000);
             System.out.println("clean " + clean.size() + " hits, planted " + planted.size() + " hits, equal? "
                     + clean.equals(planted));
-            StringBuilder recovered = new StringBuilder();
-            for (int i = 0; i < title.length(); i++) {
-                int c = 0;
-                for (int b = 0; b < 8; b++) {
-                    runTask(reader, secretId, i * 8 + b, false);
-                    List<String> seen = review.service().search(observer, QUERY, 1000); // u2's ordinary search
-                    if (!seen.equals(clean)) {
-                        c |= 1 << b;
-                    }
-                }
-                recovered.append((char) c);
-            }
+            String recovered = TitleBits.decode(title.length(), position -> {
+                runTask(reader, secretId, position, false);
+                return review.service().search(observer, QUERY, 1000); // u2's ordinary search
+            });
             System.out.println("real title:    " + title);
             System.out.println("u2 decoded:    " + recovered);
-            assertThat(recovered.toString()).as("what u2 decoded from its own standard results; the title of %s, "
+            assertThat(recovered).as("what u2 decoded from its own standard results; the title of %s, "
                     + "which neither u1 nor u2 may read", secretId).isNotEqualTo(title);
         } finally {
-            runTask(reader, secretId, -1, false);
+            runTask(reader, secretId, TitleBits.CALIBRATION, false);
         }
     }
 
@@ -111,20 +97,12 @@ class SharedTermsMaxTermChannelTest {
         Conduit secretDoc = review.unreadableOnShard0(reader, observer);
         String secretId = secretDoc.id();
         String title = review.title(secretId);
-        StringBuilder recovered = new StringBuilder();
+        String recovered;
         try (ShardIndex shards = review.openShards()) {
             ShardService standard = shards.shard(0);
-            List<String> clean = null;
-            for (int index = -1; index < title.length() * 8; index++) {
-                int position = index;
-                Retrieval buggy = (searchers, query, k) -> {
-                    boolean bit = position >= 0
-                            && (storedTitle(searchers, secretId).charAt(position / 8) >> (position % 8) & 1) == 1;
-                    for (int s = 0; s < searchers.shards(); s++) {
-                        poison(searchers.searcher(s), bit);
-                    }
-                    return Retrieval.standard().topIds(searchers, query, k);
-                };
+            recovered = TitleBits.decode(title.length(), position -> {
+                Retrieval buggy = ReviewAttacks.plantingRetrieval(secretId, position,
+                        SharedTermsMaxTermChannelTest::poison);
                 ShardService shard = standard.withComponents(SearchComponents.standard().withRetrieval(buggy));
                 try {
                     shard.search(new ShardQuery(reader.principal(), "r0", QUERY, 10)); // u1's answer
@@ -134,40 +112,17 @@ class SharedTermsMaxTermChannelTest {
                 List<String> seen = new ArrayList<>();
                 standard.search(new ShardQuery(observer.principal(), "r0", QUERY, 1000)).hits()
                         .forEach(hit -> seen.add(hit.id()));
-                if (position < 0) {
-                    clean = seen;
-                } else {
-                    if (position % 8 == 0) {
-                        recovered.append((char) 0);
-                    }
-                    if (!seen.equals(clean)) {
-                        int at = recovered.length() - 1;
-                        recovered.setCharAt(at, (char) (recovered.charAt(at) | 1 << (position % 8)));
-                    }
-                }
-            }
+                return seen;
+            });
         }
         System.out.println("shard: real title " + title + ", u2 decoded " + recovered);
-        assertThat(recovered.toString()).as("what u2 decoded from shard 0's answers; the title of %s, "
+        assertThat(recovered).as("what u2 decoded from shard 0's answers; the title of %s, "
                 + "which neither u1 nor u2 may read", secretId).isNotEqualTo(title);
     }
 
     /** u1's buggy search task: bit {@code index} of the title (or {@code force} when index < 0), an empty release. */
     private static void runTask(Session session, String secretId, int index, boolean force) {
-        try {
-            review.service().run(session, QUERY, (TaskContext ctx) -> {
-                boolean bit = force;
-                if (index >= 0) {
-                    String t = storedTitle(ctx.searchers(), secretId);
-                    bit = (t.charAt(index / 8) >> (index % 8) & 1) == 1;
-                }
-                for (int shard = 0; shard < ctx.searchers().shards(); shard++) {
-                    poison(ctx.searchers().searcher(shard), bit);
-                }
-                ctx.results().writeIds(List.of());
-            });
-        } catch (IOException | RuntimeException e) {
-            // whatever the runtime says of u1's task, u1 only
-        }
+        ReviewAttacks.runPlantingTask(review.service(), session, QUERY, secretId, index, force,
+                SharedTermsMaxTermChannelTest::poison);
     }
 }

@@ -6,22 +6,15 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.search.IndexSearcher;
-import org.apache.lucene.search.TermQuery;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.maat.core.data.DataDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.index.DocumentMapper;
 import org.maat.core.index.IndexFields;
-import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.IndexUpdate;
 import org.maat.core.runtime.SearchService;
-import org.maat.core.runtime.TestData;
 import org.maat.core.search.SearchComponents;
 import org.maat.core.search.TokenStreamTrojan;
 import org.maat.core.shard.ShardIndex;
@@ -59,37 +52,27 @@ import org.maat.policy.Session;
  */
 class SharedTokenStreamTrojanTest {
 
-    @TempDir
-    static Path dir;
-
-    private static DataDir data;
-    private static IndexLayout layout;
-    /** A second index of the same data, updated in place while the service serves the first. */
-    private static IndexLayout other;
+    /** Its spare index: a second index of the same data, updated in place while the service serves the first. */
+    @RegisterExtension
+    static final ReviewIndex review = new ReviewIndex(200, 28, 1);
     private static SearchService service;
-    private static List<Conduit> documents;
 
     @BeforeAll
-    static void indexAndOpen() throws IOException {
-        data = TestData.generate(dir, 200, 28);
-        layout = TestData.index(data, dir.resolve("index"), 2);
-        other = TestData.index(data, dir.resolve("other"), 1);
-        service = SearchService.open(data, layout, Monitoring.REFERENCE_MONITOR);
-        documents = TestData.conduits(service.data()).stream().filter(c -> c.id().matches("d[0-9]+")).toList();
+    static void theService() {
+        service = review.service();
     }
 
     @AfterAll
-    static void close() throws IOException {
-        TokenStreamTrojan.PLANTED.forEach(TokenStreamTrojan.Trojan::disarm);
-        service.close();
+    static void disarm() {
+        TokenStreamTrojan.PLANTED.forEach(TokenStreamTrojan.Trojan::disarm); // before the index closes
     }
 
     @Test
     void aBuggySearchTaskCannotLeaveCodeInTheSharedAnalyzerThatSpellsATitleIntoAnotherUsersResults() throws IOException {
         Session reader = Session.of("u1", "r0");
         Session observer = Session.of("u2", "r0");
-        Conduit secretDoc = ReviewAttacks.unreadableBy(service, documents, reader, observer).get(0);
-        String title = service.data().documents().get(secretDoc.id()).orElseThrow().title();
+        Conduit secretDoc = review.unreadableBy(reader, observer).get(0);
+        String title = review.title(secretDoc.id());
 
         SearchService buggy = service.withComponents(
                 service.components().withRetrieval(TokenStreamTrojan.planting(secretDoc.id(), false)));
@@ -134,18 +117,10 @@ class SharedTokenStreamTrojanTest {
     void aShardsBuggyRetrievalCannotSpellATitleIntoAnotherUsersShardAnswers() throws IOException {
         Session reader = Session.of("u1", "r0");
         Session observer = Session.of("u2", "r0");
-        IndexSearcher shard0 = service.index().searcher(0);
-        Conduit secretDoc = null;
-        for (Conduit c : ReviewAttacks.unreadableBy(service, documents, reader, observer)) {
-            if (shard0.count(new TermQuery(new Term(IndexFields.ID, c.id()))) > 0) {
-                secretDoc = c;
-                break;
-            }
-        }
-        assertThat(secretDoc).isNotNull();
-        String title = service.data().documents().get(secretDoc.id()).orElseThrow().title();
+        Conduit secretDoc = review.unreadableOnShard0(reader, observer);
+        String title = review.title(secretDoc.id());
         String recovered;
-        try (ShardIndex shards = ShardIndex.open(data, layout, Monitoring.REFERENCE_MONITOR)) {
+        try (ShardIndex shards = review.openShards()) {
             ShardService buggy = shards.shard(0).withComponents(
                     SearchComponents.standard().withRetrieval(TokenStreamTrojan.planting(secretDoc.id(), false)));
             assertThat(buggy.search(new ShardQuery(reader.principal(), "r0", "parliament", 10)).hits()).isNotEmpty();
@@ -164,8 +139,8 @@ class SharedTokenStreamTrojanTest {
     @Test
     void anIndexersMapperCannotSpellATitleIntoAnotherUsersResults() throws IOException {
         Session observer = Session.of("u4", "r0");
-        Conduit secretDoc = ReviewAttacks.unreadableBy(service, documents, observer).get(2);
-        String title = service.data().documents().get(secretDoc.id()).orElseThrow().title();
+        Conduit secretDoc = review.unreadableBy(observer).get(2);
+        String title = review.title(secretDoc.id());
         DocumentMapper buggy = labelled -> {
             if (labelled.conduit().id().equals(secretDoc.id())) {
                 try {
@@ -176,7 +151,8 @@ class SharedTokenStreamTrojanTest {
             }
             return IndexFields.document(labelled);
         };
-        try (IndexUpdate update = IndexUpdate.open(service.data(), other, Monitoring.REFERENCE_MONITOR, buggy)) {
+        try (IndexUpdate update = IndexUpdate.open(service.data(), review.spare(), Monitoring.REFERENCE_MONITOR,
+                buggy)) {
             update.add(new LabelledDocument(secretDoc, service.data().documents().get(secretDoc.id()).orElseThrow()));
             update.publish();
         }
@@ -189,8 +165,8 @@ class SharedTokenStreamTrojanTest {
     void aBuggySearchTaskCannotMakeTheRuntimesOwnQueryParseThrowATitleAtAnotherUser() throws IOException {
         Session reader = Session.of("u1", "r1");
         Session observer = Session.of("u3", "r1");
-        Conduit secretDoc = ReviewAttacks.unreadableBy(service, documents, reader, observer).get(1);
-        String title = service.data().documents().get(secretDoc.id()).orElseThrow().title();
+        Conduit secretDoc = review.unreadableBy(reader, observer).get(1);
+        String title = review.title(secretDoc.id());
 
         SearchService buggy = service.withComponents(
                 service.components().withRetrieval(TokenStreamTrojan.planting(secretDoc.id(), true)));
