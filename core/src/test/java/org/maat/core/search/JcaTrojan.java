@@ -20,7 +20,7 @@ import org.maat.core.index.IndexFields;
 import org.maat.core.task.TaskContext;
 
 /**
- * Buggy search-task code of the review attack {@code org.maat.core.review.SecurityProviderChannelTest}, in a task
+ * Buggy search-task code a reviewer wrote (it installed a security provider the shard server's request check then ran), in a task
  * package so that the rules on task code apply to it ({@code JcaTrojanRulesTest}): it installs a Java security
  * provider of its own, first in the JVM's list ({@link Security#insertProviderAt}: JVM-wide state that neither
  * {@code LibraryState} pins nor any rule names), whose {@code HmacSHA256} is Java's own with one byte changed while

@@ -9,7 +9,7 @@ import org.apache.hadoop.fs.Path;
 import org.maat.indexer.job.ShardReducer;
 
 /**
- * Buggy reduce-task code of the review attack {@code org.maat.indexer.review.ReducerFileSystemChannelTest}, in a task
+ * Buggy reduce-task code a reviewer wrote (it ran a MapReduce job that wrote a private title to a file of its choosing), in a task
  * package so that the rules on task code apply to it: its mapper writes every entry exactly as the index format does
  * (each one admitted), notes the title of one document, and its cleanup writes that title to a file of its choosing
  * through Hadoop's {@link FileSystem}, which the task reaches from the {@code Context} the runtime hands it. No
