@@ -77,9 +77,14 @@ class RepeatedDocumentsRebuildTest {
         }
         assertThat(carriers).hasSize(CARRIERS);
         char[] decoded = new char[title.length()];
+        int refused = 0;
         for (int first = 0; first < title.length() * 8; first += CARRIERS) {
             IndexLayout out = new IndexLayout(dir.resolve("index-" + first));
             long live = rebuild(data, out, new RepeatingIndexer(secretId, carriers, first));
+            if (live < 0) {
+                refused++;
+                continue; // refused: nothing published, nothing for u2 to search
+            }
             assertThat(PublishedIndex.read(out).documents()).as("published with the store's live count").isEqualTo(live);
             try (SearchService service = SearchService.open(data, out, Monitoring.REFERENCE_MONITOR)) {
                 for (int i = 0; i < CARRIERS && first + i < title.length() * 8; i++) {
@@ -90,6 +95,7 @@ class RepeatedDocumentsRebuildTest {
                 }
             }
         }
+        assertThat(refused).as("rebuilds refused for a document added twice").isPositive();
         String spelled = new String(decoded);
         System.out.println("real title: " + title + "; u2 decoded from its searches of published rebuilds: " + spelled);
         assertThat(spelled).as("what u2 decodes from which public documents its own searches find in rebuilds the "
@@ -104,7 +110,8 @@ class RepeatedDocumentsRebuildTest {
 
     /**
      * A monitored rebuild of {@code data} into {@code out} (2 shards) wired as {@code IndexRun} wires the sequential
-     * indexer, running {@code indexer} as the task's code; returns the store's live count.
+     * indexer, running {@code indexer} as the task's code; returns the store's live count, or -1 when the runtime
+     * refused the rebuild (a document added twice) and published nothing.
      */
     private static long rebuild(DataDir data, IndexLayout out, RepeatingIndexer indexer) throws IOException {
         Monitoring monitoring = Monitoring.REFERENCE_MONITOR;
@@ -124,7 +131,14 @@ class RepeatedDocumentsRebuildTest {
                         .index(writers.completeSink(entries, () -> live, n -> { }))
                         .facts(stores.engine().facts())
                         .build();
-                TaskBoundary.indexing(task, "the indexing task").runWriting(() -> indexer.run(ctx));
+                try {
+                    TaskBoundary.indexing(task, "the indexing task").runWriting(() -> indexer.run(ctx));
+                } catch (IllegalStateException refused) {
+                    assertThat(refused).hasMessageContaining("exactly once");
+                    assertThat(writers.lastPublished()).as("a refused rebuild publishes nothing").isNull();
+                    writers.abandon();
+                    return -1;
+                }
                 assertThat(writers.lastPublished()).as("the rebuild was published").isNotNull();
             } catch (IOException | RuntimeException | Error e) {
                 writers.abandon();
