@@ -202,8 +202,9 @@ public final class ShardWriters implements AutoCloseable {
 
     /**
      * As {@link #sink(IndexEntryCheck)} for a rebuild that must hold every document of its store: its commit publishes
-     * only if the entries added number {@code documents} (the runtime's count of the documents it handed the task),
-     * so the published count is the runtime's, and which documents a task leaves out is never its choice.
+     * only if the entries added are of {@code documents} different documents (the runtime's count of the documents it
+     * handed the task), each once: a document added again fails the task at once, so the published count is the
+     * runtime's, and which documents a task leaves out is never its choice (not even by adding another twice).
      * {@code progress} is told the entries admitted so far, counted here, not by the task.
      */
     public IndexSink completeSink(IndexEntryCheck check, LongSupplier documents, LongConsumer progress) {
@@ -302,6 +303,12 @@ public final class ShardWriters implements AutoCloseable {
         /** The documents a complete rebuild must hold, or null. */
         private final LongSupplier expected;
         private final LongConsumer progress;
+        /**
+         * The ids a complete rebuild added (each at most once), or null: the entry check admits one entry per hand-over, and a task may
+         * be handed a document again, so "every live document once" is judged here, by id, not by a count alone.
+         */
+        private final Set<String> ids;
+        private boolean repeated;
         private long added;
 
         CheckedSink(IndexEntryCheck check, ShardRouter router, LongSupplier expected, LongConsumer progress) {
@@ -309,11 +316,16 @@ public final class ShardWriters implements AutoCloseable {
             this.router = router;
             this.expected = expected;
             this.progress = progress;
+            this.ids = expected != null && !appending ? new HashSet<>() : null;
         }
 
         @Override
         public void add(LabelledDocument source, Document entry) throws IOException {
             Document admitted = admit(source, entry);
+            if (ids != null && !ids.add(source.document().id())) {
+                repeated = true; // kept: task code that catches the failure still cannot publish
+                throw RuntimeFailures.vouch(new IllegalStateException(INCOMPLETE), () -> new IllegalStateException(INCOMPLETE));
+            }
             writing(() -> writers.get(router.shard(source.document().id())).addDocument(admitted));
             progress.accept(++added);
         }
@@ -332,7 +344,7 @@ public final class ShardWriters implements AutoCloseable {
 
         @Override
         public void commit() throws IOException {
-            if (!appending && expected != null && added != expected.getAsLong()) {
+            if (ids != null && (repeated || added != expected.getAsLong())) {
                 // Fixed text: how many, or which, documents are missing is the task's choice and says nothing here.
                 throw RuntimeFailures.vouch(new IllegalStateException(INCOMPLETE), () -> new IllegalStateException(INCOMPLETE));
             }

@@ -41,7 +41,13 @@ public final class SessionFilter implements AccessFilter {
     private final Map<String, KnownBlacklist> blacklists = new ConcurrentHashMap<>();
     private final SegmentAccess.Cache segments = new SegmentAccess.Cache();
 
-    private record KnownBlacklist(long factVersion, Blacklist blacklist) {
+    /**
+     * A region's blacklist as read from {@code source} at {@code factVersion}. The filter is shared by every session
+     * and task code may call it with facts of its own making: an entry serves only a call with the very same source
+     * (the runtime's is one object for the store's life), so forged facts, whatever version they report, never
+     * decide another session's blacklist; at most they make the runtime's next call read its own facts again.
+     */
+    private record KnownBlacklist(FactSource source, long factVersion, Blacklist blacklist) {
     }
 
     @Override
@@ -58,10 +64,10 @@ public final class SessionFilter implements AccessFilter {
     private Blacklist blacklist(String region, FactSource facts) {
         long version = facts.version();
         KnownBlacklist known = blacklists.get(region);
-        if (known == null || known.factVersion() != version) {
+        if (known == null || known.source() != facts || known.factVersion() != version) {
             Set<String> ids = facts.neighbours("blocked", 0, region);
             Blacklist current = known != null && known.blacklist().ids().equals(ids) ? known.blacklist() : new Blacklist(ids);
-            known = new KnownBlacklist(version, current);
+            known = new KnownBlacklist(facts, version, current);
             blacklists.put(region, known);
         }
         return known.blacklist();

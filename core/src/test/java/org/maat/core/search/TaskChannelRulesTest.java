@@ -129,8 +129,9 @@ class TaskChannelRulesTest {
     }
 
     static List<ArchRule> rules() {
-        return List.of(noLogging(), noStandardStreams(), noThreads(), noInterrupts(), noStaticState(), noReflection(),
-                noSharedLibraryState(), noVouchingForFailures());
+        return List.of(org.maat.core.task.TaskCodeDependencies.onlyTheTaskApi(), noLogging(), noStandardStreams(),
+                noThreads(), noInterrupts(), noStaticState(), noReflection(), noSharedLibraryState(),
+                noVouchingForFailures());
     }
 
     @Test

@@ -3,7 +3,6 @@ package org.maat.core.search;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.index.Term;
@@ -28,7 +27,7 @@ import org.maat.core.task.ShardSearchers;
 public final class TokenStreamTrojan {
 
     /** The trojans planted, so a test can disarm them for the test classes that run after it on its thread. */
-    public static final List<Trojan> PLANTED = new CopyOnWriteArrayList<>();
+    public static final List<Trojan> PLANTED = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
 
     private TokenStreamTrojan() {
     }
