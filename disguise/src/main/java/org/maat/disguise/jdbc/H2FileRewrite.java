@@ -29,8 +29,8 @@ import java.util.Properties;
  *
  * <p>A crash before the rename leaves the original file, and a stray {@code NAME-rewrite.mv.db} the
  * next rewrite replaces; after it, the copy, which holds the same committed data. Only for a database
- * no other session has open (the caller checks), and not for a file H2 itself encrypts ({@code
- * CIPHER}), whose pages are ciphertext: that one gets {@code SHUTDOWN COMPACT}.
+ * no other session has open (the caller checks). A file H2 itself encrypts ({@code CIPHER}) is copied
+ * into a file encrypted with the same cipher and file password: the caller's credentials name it.
  */
 final class H2FileRewrite {
 
@@ -42,7 +42,8 @@ final class H2FileRewrite {
     /**
      * Rewrites the file of {@code source}'s database and shuts {@code source}'s database down; the caller
      * closes {@code source}. {@code credentials} holds the {@code user} and {@code password} it was opened
-     * with, and nothing else (no {@code IFEXISTS}: the copy is a new database).
+     * with and its {@code CIPHER} if H2 encrypts the file, and nothing else (no {@code IFEXISTS}: the copy is a new
+     * database).
      */
     static void rewrite(Connection source, Properties credentials) throws SQLException, IOException {
         String path = databasePath(source);

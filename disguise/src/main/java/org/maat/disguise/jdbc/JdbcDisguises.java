@@ -130,6 +130,10 @@ public final class JdbcDisguises implements Disguises {
             Properties credentials = new Properties();
             credentials.setProperty("user", properties.getProperty("user", ""));
             credentials.setProperty("password", properties.getProperty("password", ""));
+            String cipher = H2Cipher.of(jdbcUrl, properties);
+            if (cipher != null) {
+                credentials.setProperty("CIPHER", cipher); // the rewritten copy is encrypted as the file was
+            }
             return new JdbcDisguises(conn, true, jdbcUrl, credentials, StatementObserver.NONE, Admission.unlimited());
         } catch (RuntimeException e) {
             try {
@@ -378,7 +382,11 @@ public final class JdbcDisguises implements Disguises {
         rewriteAlone(conn, url);
     }
 
-    /** Rewrites {@code h2}'s file unless another session has it open; a file H2 encrypts is compacted instead. */
+    /**
+     * Rewrites {@code h2}'s file unless another session has it open; a file H2 encrypts ({@code CIPHER}) is rewritten
+     * into a copy encrypted the same way (the cipher read from the URL or properties {@link #open} was given, never
+     * from H2's metadata URL, which lists no settings). A connection the caller passed in only gets compacted.
+     */
     private void rewriteAlone(Connection h2, String url) throws SQLException, IOException {
         try (java.sql.Statement st = h2.createStatement()) {
             try (java.sql.ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.SESSIONS")) {
@@ -386,7 +394,7 @@ public final class JdbcDisguises implements Disguises {
                     return; // SHUTDOWN would close another session's database under it
                 }
             }
-            if (credentials == null || url.toUpperCase(Locale.ROOT).contains(";CIPHER=")) {
+            if (credentials == null) {
                 String path = H2FileRewrite.databasePath(h2);
                 st.execute("SHUTDOWN COMPACT");
                 H2FileRewrite.removeTraceFiles(path);
