@@ -53,7 +53,7 @@ class EncryptedLayerLeaverCiphertextTest {
 
     @Test
     void aLeaverOfTheEncryptedErpLeavesNoStoredValueInAnyFile() throws Exception {
-        ErpDatabase db = ErpDatabase.create(dir.resolve("erp"), ErpDatabase.Kind.ENCRYPTED, 7, 200);
+        ErpDatabase db = ErpDatabase.create(dir.resolve("erp"), ErpDatabase.Kind.ENCRYPTED, 7, 500);
         new ErpLoader(100, n -> { }).load(db);
         db.markComplete();
         String url = "jdbc:maat:h2:file:" + db.dir().resolve(ErpDatabase.H2_NAME) + ";maat.keyFile="
