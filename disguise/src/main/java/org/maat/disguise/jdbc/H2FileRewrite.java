@@ -24,12 +24,13 @@ import java.util.Properties;
  * database's own {@code SCRIPT} (its schema and live rows) is run into a fresh sibling database, made
  * with the same user and password, whose B-trees are built from live keys only; that copy is closed
  * with {@code SHUTDOWN COMPACT}, the original is shut down, and the copy is synced and renamed over
- * it.
+ * it. The database's trace files ({@code NAME.trace.db} and H2's rotated {@code .old}) go too: H2 writes the text
+ * of every failed statement there, literals included, so a refused query about a user would keep naming them.
  *
  * <p>A crash before the rename leaves the original file, and a stray {@code NAME-rewrite.mv.db} the
  * next rewrite replaces; after it, the copy, which holds the same committed data. Only for a database
- * no other session has open (the caller checks), and not for a file H2 itself encrypts ({@code
- * CIPHER}), whose pages are ciphertext: that one gets {@code SHUTDOWN COMPACT}.
+ * no other session has open (the caller checks). A file H2 itself encrypts ({@code CIPHER}) is copied
+ * into a file encrypted with the same cipher and file password: the caller's credentials name it.
  */
 final class H2FileRewrite {
 
@@ -41,14 +42,11 @@ final class H2FileRewrite {
     /**
      * Rewrites the file of {@code source}'s database and shuts {@code source}'s database down; the caller
      * closes {@code source}. {@code credentials} holds the {@code user} and {@code password} it was opened
-     * with, and nothing else (no {@code IFEXISTS}: the copy is a new database).
+     * with and its {@code CIPHER} if H2 encrypts the file, and nothing else (no {@code IFEXISTS}: the copy is a new
+     * database).
      */
     static void rewrite(Connection source, Properties credentials) throws SQLException, IOException {
-        String path;
-        try (Statement st = source.createStatement(); ResultSet rs = st.executeQuery("SELECT DATABASE_PATH()")) {
-            rs.next();
-            path = rs.getString(1);
-        }
+        String path = databasePath(source);
         Path file = Path.of(path + ".mv.db");
         Path copy = Path.of(path + SUFFIX + ".mv.db");
         Files.deleteIfExists(copy);
@@ -77,10 +75,29 @@ final class H2FileRewrite {
             c.force(true);
         }
         Files.move(copy, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        removeTraceFiles(path);
+        removeTraceFiles(path + SUFFIX);
         try (FileChannel c = FileChannel.open(file.toAbsolutePath().getParent(), StandardOpenOption.READ)) {
             c.force(true);
         } catch (IOException notSupported) {
             // some file systems cannot open a directory; the rename is still atomic
         }
+    }
+
+    /** The path H2 names {@code h2}'s database files by ({@code DIR/NAME}, without {@code .mv.db}). */
+    static String databasePath(Connection h2) throws SQLException {
+        try (Statement st = h2.createStatement(); ResultSet rs = st.executeQuery("SELECT DATABASE_PATH()")) {
+            rs.next();
+            return rs.getString(1);
+        }
+    }
+
+    /**
+     * Removes the trace files of the database at {@code path}, which must be closed: they hold the text of failed
+     * statements with their literals, and nothing the database needs.
+     */
+    static void removeTraceFiles(String path) throws IOException {
+        Files.deleteIfExists(Path.of(path + ".trace.db"));
+        Files.deleteIfExists(Path.of(path + ".trace.db.old"));
     }
 }

@@ -61,6 +61,8 @@ public final class JdbcDisguises implements Disguises {
     private final boolean ownsConnection;
     /** The user and password {@link #open} connected with, for {@link H2FileRewrite}; null otherwise. */
     private final Properties credentials;
+    /** The URL {@link #open} connected to; null for a connection the caller passed in. */
+    private final String openedUrl;
     private final Sql sql;
     private final JdbcBagStore bags;
     private final JdbcPrincipalRegistry registry;
@@ -90,18 +92,19 @@ public final class JdbcDisguises implements Disguises {
 
     /** For the crash tests: {@code observer} is told of every statement before it runs. */
     JdbcDisguises(Connection conn, boolean ownsConnection, StatementObserver observer) {
-        this(conn, ownsConnection, null, observer, Admission.unlimited());
+        this(conn, ownsConnection, null, null, observer, Admission.unlimited());
     }
 
     private JdbcDisguises(Connection conn, boolean ownsConnection, StatementObserver observer, Admission admission) {
-        this(conn, ownsConnection, null, observer, admission);
+        this(conn, ownsConnection, null, null, observer, admission);
     }
 
-    private JdbcDisguises(Connection conn, boolean ownsConnection, Properties credentials, StatementObserver observer,
-                          Admission admission) {
+    private JdbcDisguises(Connection conn, boolean ownsConnection, String openedUrl, Properties credentials,
+                          StatementObserver observer, Admission admission) {
         this.admission = Objects.requireNonNull(admission, "admission");
         this.conn = conn;
         this.ownsConnection = ownsConnection;
+        this.openedUrl = openedUrl;
         this.credentials = credentials;
         this.sql = new Sql(conn, observer);
         this.bags = new JdbcBagStore(sql);
@@ -127,7 +130,11 @@ public final class JdbcDisguises implements Disguises {
             Properties credentials = new Properties();
             credentials.setProperty("user", properties.getProperty("user", ""));
             credentials.setProperty("password", properties.getProperty("password", ""));
-            return new JdbcDisguises(conn, true, credentials, StatementObserver.NONE, Admission.unlimited());
+            String cipher = H2Cipher.of(jdbcUrl, properties);
+            if (cipher != null) {
+                credentials.setProperty("CIPHER", cipher); // the rewritten copy is encrypted as the file was
+            }
+            return new JdbcDisguises(conn, true, jdbcUrl, credentials, StatementObserver.NONE, Admission.unlimited());
         } catch (RuntimeException e) {
             try {
                 conn.close();
@@ -325,6 +332,34 @@ public final class JdbcDisguises implements Disguises {
                     // the database was shut down, or the failure above says more
                 }
             }
+            try {
+                rewriteFileBehindEncryptedLayer();
+            } catch (SQLException | IOException e) {
+                throw new StoreException("the changes are committed, but the database file behind the encrypted "
+                        + "layer could not be rewritten without their old versions: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /**
+     * For an embedded H2 file this instance opened through Maat's encrypted layer ({@code jdbc:maat:h2:file:...})
+     * and changed: once the layer's connection is closed, the same file opened with plain H2 and rewritten from its
+     * live rows ({@link H2FileRewrite}), so the removed rows' ciphertexts (which the key beside the file decrypts)
+     * leave it as a plain file's plaintext does. Skipped, as for a plain file, while another session has it open.
+     */
+    private void rewriteFileBehindEncryptedLayer() throws SQLException, IOException {
+        String plainUrl = committed && openedUrl != null ? EncryptedLayerFile.plainH2Url(openedUrl) : null;
+        if (plainUrl == null) {
+            return;
+        }
+        Properties existing = new Properties();
+        existing.putAll(credentials);
+        existing.setProperty("IFEXISTS", "TRUE");
+        Connection plain = DriverManager.getConnection(plainUrl, existing);
+        try {
+            rewriteAlone(plain, plainUrl);
+        } finally {
+            plain.close();
         }
     }
 
@@ -344,18 +379,29 @@ public final class JdbcDisguises implements Disguises {
         if (url.startsWith("jdbc:h2:mem:") || url.startsWith("jdbc:h2:tcp:") || url.startsWith("jdbc:h2:ssl:")) {
             return;
         }
-        try (java.sql.Statement st = conn.createStatement()) {
+        rewriteAlone(conn, url);
+    }
+
+    /**
+     * Rewrites {@code h2}'s file unless another session has it open; a file H2 encrypts ({@code CIPHER}) is rewritten
+     * into a copy encrypted the same way (the cipher read from the URL or properties {@link #open} was given, never
+     * from H2's metadata URL, which lists no settings). A connection the caller passed in only gets compacted.
+     */
+    private void rewriteAlone(Connection h2, String url) throws SQLException, IOException {
+        try (java.sql.Statement st = h2.createStatement()) {
             try (java.sql.ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM INFORMATION_SCHEMA.SESSIONS")) {
                 if (rs.next() && rs.getLong(1) > 1) {
                     return; // SHUTDOWN would close another session's database under it
                 }
             }
-            if (credentials == null || url.toUpperCase(Locale.ROOT).contains(";CIPHER=")) {
+            if (credentials == null) {
+                String path = H2FileRewrite.databasePath(h2);
                 st.execute("SHUTDOWN COMPACT");
+                H2FileRewrite.removeTraceFiles(path);
                 return;
             }
         }
-        H2FileRewrite.rewrite(conn, credentials);
+        H2FileRewrite.rewrite(h2, credentials);
     }
 
     /** Refuses a connection that may hold the caller's uncommitted work (see the class comment). */
