@@ -11,26 +11,35 @@ package org.maat.erp;
  * a scan finding it that often has found a leak; finding it less often proves nothing about a needle that a
  * leak would have written fewer times than that (a test must hold each such needle in enough rows).
  */
-final class ChanceOccurrences {
+public final class ChanceOccurrences {
 
     /** Per needle: a hundred needles a run keep a chance failure below one run in a million. */
-    static final double FALSE_ALARM = 1e-8;
+    public static final double FALSE_ALARM = 1e-8;
 
     private ChanceOccurrences() {
     }
 
     /** The smallest count that {@code needleLength} random-looking bytes reach in {@code haystack} bytes with probability at most {@link #FALSE_ALARM}. */
-    static int ceiling(long haystack, int needleLength) {
-        double mean = Math.max(0, haystack - needleLength + 1) * Math.pow(256, -needleLength);
+    public static int ceiling(long haystack, int needleLength) {
+        return ceiling(mean(haystack, needleLength), FALSE_ALARM);
+    }
+
+    /** The expected chance count of one {@code needleLength}-byte string in {@code haystack} random bytes. */
+    public static double mean(long haystack, int needleLength) {
+        return Math.max(0, haystack - needleLength + 1) * Math.pow(256, -needleLength);
+    }
+
+    /** The smallest count a Poisson count with {@code mean} reaches with probability at most {@code falseAlarm}. */
+    public static int ceiling(double mean, double falseAlarm) {
         int k = 1;
-        while (tail(mean, k) > FALSE_ALARM) {
+        while (tail(mean, k) > falseAlarm) {
             k++;
         }
         return k;
     }
 
     /** P(X >= k) for X Poisson with {@code mean}, summed upward so that tiny tails keep their precision. */
-    static double tail(double mean, int k) {
+    public static double tail(double mean, int k) {
         double term = Math.exp(-mean);
         for (int i = 1; i <= k; i++) {
             term *= mean / i;
@@ -44,7 +53,7 @@ final class ChanceOccurrences {
     }
 
     /** How many times {@code needle} starts in {@code hay} (overlapping starts counted). */
-    static int count(byte[] hay, byte[] needle) {
+    public static int count(byte[] hay, byte[] needle) {
         int count = 0;
         outer:
         for (int i = 0; i + needle.length <= hay.length; i++) {
