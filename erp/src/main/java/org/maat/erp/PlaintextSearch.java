@@ -24,7 +24,13 @@ import java.util.Set;
  *
  * <p>Short values occur in any large random file by chance (a given 4-byte string about once per
  * 4 GB, a 2-byte one every 64 KB), so only values of at least {@link #MIN_TEXT_BYTES} bytes are
- * searched as text, and the salaries' binary forms are searched for a sample of employees.
+ * searched as text, and the salaries' binary forms are searched for a sample of employees. Even so,
+ * thousands of 5- and 6-byte needles in megabytes of ciphertext meet one of them about once in a
+ * thousand searches (a salary's 5-byte H2 form, 100 of them in 10 MB: one search in 1,100); so
+ * {@link #find} reports a needle only beyond what chance does ({@link ChanceOccurrences}): found as often
+ * as one needle, or needles of its length found as many, reach by chance with probability below
+ * {@value #FALSE_ALARM} for the whole search. A leaked column (hundreds of values) is always reported;
+ * a single leaked value is reported when its needle is long enough to be found once (8 bytes in 10 MB).
  */
 public final class PlaintextSearch {
 
@@ -98,31 +104,65 @@ public final class PlaintextSearch {
         }
     }
 
-    /** The needles that occur in {@code file}, in the order given. */
+    /** The chance that a search of random bytes reports anything (all needles together). */
+    public static final double FALSE_ALARM = 1e-8;
+
+    /**
+     * The needles that occur in {@code file} (a file that should be ciphertext) more than chance explains,
+     * in the order given: each one found as often as a needle of its length reaches by chance with probability
+     * {@value #FALSE_ALARM} / (number of needles), and every one found of a length whose needles are found,
+     * together, as many as chance reaches with probability {@value #FALSE_ALARM} / (number of lengths).
+     */
     public static List<Needle> find(Path file, List<Needle> needles) throws IOException {
-        byte[] data = Files.readAllBytes(file);
+        long size = Files.size(file);
+        Map<Needle, Integer> counts = counts(Files.readAllBytes(file), needles);
+        Map<Integer, List<Needle>> byLength = new HashMap<>();
+        needles.forEach(n -> byLength.computeIfAbsent(n.bytes().length, k -> new ArrayList<>()).add(n));
+        Set<Needle> found = new HashSet<>();
+        for (Map.Entry<Integer, List<Needle>> length : byLength.entrySet()) {
+            double mean = ChanceOccurrences.mean(size, length.getKey());
+            int each = ChanceOccurrences.ceiling(mean, FALSE_ALARM / needles.size());
+            int together = ChanceOccurrences.ceiling(mean * length.getValue().size(), FALSE_ALARM / byLength.size());
+            List<Needle> present = length.getValue().stream().filter(n -> counts.getOrDefault(n, 0) > 0).toList();
+            for (Needle n : present) {
+                if (counts.get(n) >= each || present.size() >= together) {
+                    found.add(n);
+                }
+            }
+        }
+        return needles.stream().filter(found::contains).toList();
+    }
+
+    /** The needles that occur in {@code file} at all, in the order given (for a plaintext file: no chance model). */
+    public static List<Needle> present(Path file, List<Needle> needles) throws IOException {
+        Map<Needle, Integer> counts = counts(Files.readAllBytes(file), needles);
+        return needles.stream().filter(counts::containsKey).toList();
+    }
+
+    /** How many times each needle that occurs in {@code data} starts there. */
+    private static Map<Needle, Integer> counts(byte[] data, List<Needle> needles) {
         int prefix = needles.stream().mapToInt(n -> n.bytes().length).min().orElse(0);
         if (prefix == 0) {
-            return List.of();
+            return Map.of();
         }
         prefix = Math.min(prefix, 8);
         Map<Long, List<Needle>> byPrefix = new HashMap<>();
         for (Needle n : needles) {
             byPrefix.computeIfAbsent(key(n.bytes(), 0, prefix), k -> new ArrayList<>()).add(n);
         }
-        Set<Needle> found = new HashSet<>();
+        Map<Needle, Integer> counts = new HashMap<>();
         for (int i = 0; i + prefix <= data.length; i++) {
             List<Needle> candidates = byPrefix.get(key(data, i, prefix));
             if (candidates == null) {
                 continue;
             }
             for (Needle n : candidates) {
-                if (!found.contains(n) && matchesAt(data, i, n.bytes())) {
-                    found.add(n);
+                if (matchesAt(data, i, n.bytes())) {
+                    counts.merge(n, 1, Integer::sum);
                 }
             }
         }
-        return needles.stream().filter(found::contains).toList();
+        return counts;
     }
 
     private static long key(byte[] b, int at, int length) {

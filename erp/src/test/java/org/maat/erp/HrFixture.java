@@ -11,7 +11,9 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import org.maat.encdb.jdbc.MaatDriver;
 import org.maat.keys.KeyFile;
@@ -27,11 +29,14 @@ final class HrFixture {
     static final String[] LAST = {"King", "Kochhar", "De Haan", "Hunold", "Ernst", "Austin", "Pataballa", "Lorentz",
         "Greenberg", "Faviet"};
     static final String[] CITIES = {"Seattle", "Toronto", "Oxford", "Munich", "Sydney"};
-    static final String[] DEPARTMENTS = {"Administration", "Marketing", "Purchasing", "Shipping", "Finance", "Sales"};
+    static final String[] DEPARTMENTS = {"Administration", "Marketing", "Purchasing", "Shipping", "Finance",
+        "Sales and Service"};
     static final String[] JOBS = {"AD_PRES", "AD_VP", "IT_PROG", "FI_ACCOUNT", "SA_REP", "ST_CLERK"};
 
     final List<String> plaintexts = new ArrayList<>();
     final List<BigDecimal> salaries = new ArrayList<>();
+    /** How many stored values (rows of any table) each text of {@link #plaintexts} is. */
+    final Map<String, Integer> rows = new HashMap<>();
     final int employees;
     final long seed;
 
@@ -54,6 +59,7 @@ final class HrFixture {
         Random r = new Random(seed);
         plaintexts.clear();
         salaries.clear();
+        rows.clear();
         conn.setAutoCommit(false);
         exec(conn, "INSERT INTO REGIONS VALUES (?, ?)", 1, "Europe");
         exec(conn, "INSERT INTO REGIONS VALUES (?, ?)", 2, "Americas");
@@ -63,11 +69,13 @@ final class HrFixture {
             exec(conn, "INSERT INTO LOCATIONS VALUES (?, ?, ?, ?, ?, ?)", 1000 + i, (100 + i) + " Main Street",
                     "9" + i + "000", CITIES[i], i % 2 == 0 ? "Washington" : null, i % 2 == 0 ? "US" : "UK");
             plaintexts.add(CITIES[i]);
+            rows.merge(CITIES[i], 1, Integer::sum);
         }
         for (int i = 0; i < DEPARTMENTS.length; i++) {
             exec(conn, "INSERT INTO DEPARTMENTS (DEPARTMENT_ID, DEPARTMENT_NAME, LOCATION_ID) VALUES (?, ?, ?)",
                     10 * (i + 1), DEPARTMENTS[i], 1000 + i % CITIES.length);
             plaintexts.add(DEPARTMENTS[i]);
+            rows.merge(DEPARTMENTS[i], 1, Integer::sum);
         }
         for (int i = 0; i < JOBS.length; i++) {
             exec(conn, "INSERT INTO JOBS VALUES (?, ?, ?, ?)", JOBS[i], "Title of " + JOBS[i], 2000 + i * 1000,
@@ -83,7 +91,8 @@ final class HrFixture {
                 String phone = "515." + (100 + r.nextInt(900)) + "." + (1000 + r.nextInt(9000));
                 BigDecimal salary = BigDecimal.valueOf(2500 + r.nextInt(200) * 50, 0).setScale(2);
                 ins.setInt(1, id);
-                ins.setString(2, r.nextInt(10) == 0 ? null : first);
+                String storedFirst = r.nextInt(10) == 0 ? null : first;
+                ins.setString(2, storedFirst);
                 ins.setString(3, last);
                 ins.setString(4, email);
                 ins.setString(5, phone);
@@ -97,6 +106,11 @@ final class HrFixture {
                 plaintexts.add(email);
                 plaintexts.add(phone);
                 salaries.add(salary);
+                for (String text : new String[] {storedFirst, last, email, phone}) {
+                    if (text != null) {
+                        rows.merge(text, 1, Integer::sum);
+                    }
+                }
             }
             ins.executeBatch();
         }

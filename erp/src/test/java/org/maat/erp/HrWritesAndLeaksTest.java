@@ -66,7 +66,9 @@ class HrWritesAndLeaksTest {
 
     @Test
     void databaseFileHoldsNoPlaintextAfterLoadingAndQuerying() throws Exception {
-        HrFixture data = new HrFixture(50, 3);
+        // Seed 5 holds the three-letter first name in 8 rows, each five-letter name in 2 or more: enough to stand
+        // out from chance (checked below); a department is one row, so none has a name shorter than six letters.
+        HrFixture data = new HrFixture(50, 5);
         try (Connection enc = HrFixture.encrypted(dir)) {
             data.load(enc);
             JdbcRows.rows(enc, "SELECT * FROM EMP_DETAILS_VIEW WHERE CITY = ? AND SALARY > ?", "Oxford", 3000);
@@ -75,32 +77,24 @@ class HrWritesAndLeaksTest {
                     .replace("%.5%", "515.%"));
         }
         byte[] file = Files.readAllBytes(dir.resolve("enc.mv.db"));
-        List<byte[]> needles = new ArrayList<>();
-        List<String> shortTexts = new ArrayList<>();
-        for (String s : data.plaintexts) {
-            if (s.length() < SHORT) {
-                shortTexts.add(s);
-            } else {
-                needles.add(s.getBytes(StandardCharsets.UTF_8));
-            }
-            needles.add(s.getBytes(StandardCharsets.UTF_16BE));
-        }
-        for (BigDecimal salary : data.salaries) {
-            needles.add(salary.toPlainString().getBytes(StandardCharsets.UTF_8));
-        }
+        // A short needle is in about a megabyte of ciphertext by chance ("Lex", three bytes, six runs in a
+        // hundred): each needle fails the scan when it is found as often as chance reaches only once in a hundred
+        // million files of this size (ChanceOccurrences), and the data holds each short one in enough rows for
+        // a leak of its column to reach that count.
         List<String> found = new ArrayList<>();
-        for (byte[] n : needles) {
-            if (indexOf(file, n) >= 0) {
-                found.add(new String(n, StandardCharsets.ISO_8859_1));
+        List<String> tooRare = new ArrayList<>();
+        for (String s : new java.util.TreeSet<>(data.plaintexts)) {
+            for (java.nio.charset.Charset cs : List.of(StandardCharsets.UTF_8, StandardCharsets.UTF_16BE)) {
+                scan(file, s + " (" + cs + ")", s.getBytes(cs), data.rows.getOrDefault(s, 0), found, tooRare);
             }
         }
-        assertThat(found).as("plaintext found in the H2 file").isEmpty();
-        // A three-letter name ("Lex") is in about one megabyte of ciphertext by chance a few times in a hundred
-        // runs; so compare with the same names reversed, which no table holds: a leak shows up as more hits.
-        int realShort = textHits(file, shortTexts, false);
-        int controlShort = textHits(file, shortTexts, true);
-        assertThat(realShort).as("short plaintexts in the H2 file (controls: " + controlShort + ")")
-                .isLessThanOrEqualTo(controlShort + 2);
+        for (BigDecimal salary : new java.util.TreeSet<>(data.salaries)) {
+            scan(file, salary.toPlainString(), salary.toPlainString().getBytes(StandardCharsets.UTF_8),
+                    java.util.Collections.frequency(data.salaries, salary), found, tooRare);
+        }
+        assertThat(found).as("plaintext found in the H2 file (%d bytes)", file.length).isEmpty();
+        assertThat(tooRare).as("short plaintexts held in too few rows for a leak to stand out from chance")
+                .isEmpty();
         // Binary forms of small numbers are short byte strings that random ciphertext and H2's page
         // structure also contain by chance; so compare with the same forms of values NOT in the data:
         // a leak shows up as far more hits for the real salaries than for these controls.
@@ -110,19 +104,21 @@ class HrWritesAndLeaksTest {
                 .isLessThanOrEqualTo(control + 3);
     }
 
-    /** Texts shorter than this many characters are checked against controls, not one by one. */
-    private static final int SHORT = 4;
-
-    /** How many of {@code texts} (reversed when {@code reversed}) occur in the file as UTF-8. */
-    private static int textHits(byte[] file, List<String> texts, boolean reversed) {
-        int hits = 0;
-        for (String t : new java.util.TreeSet<>(texts)) {
-            String s = reversed ? new StringBuilder(t).reverse().toString() : t;
-            if (indexOf(file, s.getBytes(StandardCharsets.UTF_8)) >= 0) {
-                hits++;
-            }
+    /**
+     * Adds {@code what} to {@code found} when {@code needle} is in {@code file} as often as chance reaches only
+     * with probability {@link ChanceOccurrences#FALSE_ALARM}, and to {@code tooRare} when the data holds it in
+     * fewer rows than that count (a leak of it could not be told from chance).
+     */
+    private static void scan(byte[] file, String what, byte[] needle, int rows, List<String> found,
+            List<String> tooRare) {
+        int ceiling = ChanceOccurrences.ceiling(file.length, needle.length);
+        int hits = ChanceOccurrences.count(file, needle);
+        if (hits >= ceiling) {
+            found.add(what + ": " + hits + " times, chance reaches " + ceiling);
         }
-        return hits;
+        if (rows > 0 && rows < ceiling) {
+            tooRare.add(what + ": " + rows + " rows, chance reaches " + ceiling);
+        }
     }
 
     /** How many salaries (shifted by {@code delta}) occur as 4- or 8-byte big-endian cents or units. */

@@ -63,10 +63,12 @@ public class EncryptedMapReduceIT {
         assertThat(AtRestVolume.isEncrypted(encrypted.documents().resolve("segment-00000.dat"))).isTrue();
         assertThat(RawFiles.contain(encrypted.documents(), "uniq17")).isFalse();
         assertThat(RawFiles.contain(plain.documents(), "uniq17")).as("the probe is found where it is plaintext").isTrue();
-        // Terms sharing a prefix are stored by suffix: probe with every word of the vocabulary.
+        // Terms sharing a prefix are stored by suffix: probe with every word of the vocabulary. "tax" is three
+        // bytes, in this much ciphertext by chance about once in 200 runs: a word fails the scan when found more
+        // often than chance allows (for words of five letters or more, once; "tax" four times, "vote" twice).
         long inPlaintext = 0;
         for (String word : TestData.VOCABULARY) {
-            assertThat(RawFiles.contain(encryptedMapReduce.root(), word)).as(word).isFalse();
+            assertThat(RawFiles.containBeyondChance(encryptedMapReduce.root(), word)).as(word).isFalse();
             inPlaintext += RawFiles.contain(plainSequential.root(), word) ? 1 : 0;
         }
         assertThat(inPlaintext).as("vocabulary words found in the plaintext index").isPositive();

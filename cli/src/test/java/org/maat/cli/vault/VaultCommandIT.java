@@ -264,10 +264,14 @@ class VaultCommandIT {
         return code + ":" + text;
     }
 
-    /** The first of {@code count} consecutive ports on loopback that are free now. */
+    /**
+     * The first of {@code count} consecutive ports on loopback that are free now. Below Linux's ephemeral range
+     * (32768-60999), which every port-0 listener and outgoing connection on the machine draws from: a port there
+     * could be handed out between this check and the vault server binding it.
+     */
     private static int consecutiveFreePorts(int count) throws IOException {
         for (int attempt = 0; attempt < 50; attempt++) {
-            int base = ThreadLocalRandom.current().nextInt(20_000, 60_000);
+            int base = ThreadLocalRandom.current().nextInt(20_000, 32_768 - count);
             List<ServerSocket> held = new ArrayList<>();
             try {
                 for (int i = 0; i < count; i++) {

@@ -169,7 +169,8 @@ class SearchDisguisesTest {
         assertThat(pseudoprincipal).matches("pp-[0-9a-f]{24}");
         Path disguises = f.data.root().resolve("disguise.db");
         String stored = new String(SearchFixture.bytes(disguises), java.nio.charset.StandardCharsets.ISO_8859_1);
-        assertThat(stored).as("the user's name").doesNotContain(f.user);
+        assertThat(SearchFixture.scannable(disguises)).as("the user's name, outside the sealed bags and keys")
+                .doesNotContain(f.user);
         assertThat(stored).as("the user's public key").doesNotContain(
                 new String(key.publicKey().bytes(), java.nio.charset.StandardCharsets.ISO_8859_1));
         assertThat(stored).as("the locator, as text or bytes").doesNotContain(receipt.locator().toText())

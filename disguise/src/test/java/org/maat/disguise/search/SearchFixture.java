@@ -316,13 +316,21 @@ public final class SearchFixture {
         return files;
     }
 
-    /** The bytes of every file of {@link #storedFiles()}, read once, as ISO-8859-1 text (one char per byte). */
+    /**
+     * The bytes of every file of {@link #storedFiles()}, read once, as ISO-8859-1 text (one char per byte), with
+     * the values drawn at random blanked ({@link RandomDraws}): they spell a three-byte user name by chance.
+     */
     public Map<Path, String> storedBytes() throws IOException {
         Map<Path, String> all = new TreeMap<>();
         for (Path p : storedFiles()) {
-            all.put(p, new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1));
+            all.put(p, scannable(p));
         }
         return all;
+    }
+
+    /** The file's bytes one char a byte, its random draws blanked ({@link RandomDraws}). */
+    static String scannable(Path p) throws IOException {
+        return RandomDraws.blanked(p, new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1));
     }
 
     /** The files of {@code files} (from {@link #storedBytes()}) that contain {@code needle} not followed by a digit. */
@@ -340,11 +348,14 @@ public final class SearchFixture {
         return found;
     }
 
-    /** The files among {@link #storedFiles()} whose bytes contain {@code needle} not followed by a digit. */
+    /**
+     * The files among {@link #storedFiles()} whose bytes contain {@code needle} not followed by a digit, outside
+     * the values drawn at random ({@link RandomDraws}).
+     */
     public Map<Path, String> filesContaining(String needle) throws IOException {
         Map<Path, String> found = new TreeMap<>();
         for (Path p : storedFiles()) {
-            String bytes = new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1);
+            String bytes = scannable(p);
             int at = bytes.indexOf(needle);
             while (at >= 0) {
                 int end = at + needle.length();

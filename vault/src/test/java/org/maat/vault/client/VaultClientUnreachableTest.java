@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -28,10 +30,14 @@ class VaultClientUnreachableTest {
 
     @Test
     void aReadNamesEveryServerAndWhyItFailed() throws IOException {
-        try (ServerSocket hung = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+        // The refusing ports stay bound without listening for the whole test: a port closed before use could be
+        // taken by any other listener on the machine in the meantime.
+        try (ServerSocket hung = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+                Socket refusing2 = boundNotListening(); Socket refusing3 = boundNotListening()) {
             VaultConfig config = VaultInit.create(temp.resolve("vault"), List.of(
                     new ServerAddress("127.0.0.1", hung.getLocalPort()),
-                    new ServerAddress("127.0.0.1", closedPort()), new ServerAddress("127.0.0.1", closedPort())),
+                    new ServerAddress("127.0.0.1", refusing2.getLocalPort()),
+                    new ServerAddress("127.0.0.1", refusing3.getLocalPort())),
                     List.of(new ClientSpec("maat", "maat")));
             // Not shorter: on a loaded machine the selector may notice a refused connection only after ~1 s.
             try (VaultClient client = VaultClient.open(config.dir(), "maat", Duration.ofMillis(2000),
@@ -66,9 +72,10 @@ class VaultClientUnreachableTest {
         }
     }
 
-    private static int closedPort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
+    /** A loopback port held by a socket that never listens: a connection to it is refused, and no one can take it. */
+    private static Socket boundNotListening() throws IOException {
+        Socket socket = new Socket();
+        socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        return socket;
     }
 }
