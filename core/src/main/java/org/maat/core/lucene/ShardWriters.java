@@ -308,6 +308,7 @@ public final class ShardWriters implements AutoCloseable {
          * be handed a document again, so "every live document once" is judged here, by id, not by a count alone.
          */
         private final Set<String> ids;
+        /** Set when the task added a document twice, or updated or deleted one: the rebuild never publishes. */
         private boolean repeated;
         private long added;
 
@@ -332,6 +333,7 @@ public final class ShardWriters implements AutoCloseable {
 
         @Override
         public void update(LabelledDocument source, Document entry) throws IOException {
+            refuseInARebuild();
             Document admitted = admit(source, entry);
             String id = source.document().id();
             writing(() -> writers.get(router.shard(id)).updateDocument(idTerm(id), admitted));
@@ -339,6 +341,7 @@ public final class ShardWriters implements AutoCloseable {
 
         @Override
         public void delete(String conduitId) throws IOException {
+            refuseInARebuild();
             writing(() -> writers.get(router.shard(conduitId)).deleteDocuments(idTerm(conduitId)));
         }
 
@@ -368,6 +371,18 @@ public final class ShardWriters implements AutoCloseable {
             } catch (IOException failed) {
                 String text = failed.getMessage() == null ? failed.toString() : failed.getMessage();
                 throw RuntimeFailures.vouch(failed, () -> new UncheckedIOException(text, new IOException(text)));
+            }
+        }
+
+        /**
+         * A complete rebuild only adds: an update or a delete would change which documents it holds after the
+         * count and the ids were checked (a document deleted after it was added, one per bit of a title), so either
+         * fails the run, and nothing is published even if the task catches it.
+         */
+        private void refuseInARebuild() {
+            if (ids != null) {
+                repeated = true;
+                throw RuntimeFailures.vouch(new IllegalStateException(INCOMPLETE), () -> new IllegalStateException(INCOMPLETE));
             }
         }
 

@@ -97,6 +97,7 @@ class DeletedDocumentsRebuildTest {
                 }
             }
         }
+        assertThat(refused).as("rebuilds refused for a delete").isPositive();
         String spelled = new String(decoded);
         System.out.println("real title: " + title + "; u2 decoded from its searches of published rebuilds: " + spelled);
         assertThat(spelled).as("what u2 decodes from which public documents its own searches find in rebuilds the "
