@@ -29,7 +29,7 @@ import picocli.CommandLine.Spec;
                 + "identical, refused and mismatches."},
         footer = {"", "Examples:",
             "  maat bench fuzz --seconds 60 --seed 7",
-            "  maat bench fuzz --corpus ~/sqllogictest/test",
+            "  maat bench fuzz --corpus ~/sqllogictest/test --jobs 2",
             "", "Exit codes: 0 no mismatch, 3 mismatches found, 1 it could not run, 2 bad usage."})
 public final class BenchFuzzCommand implements Callable<Integer> {
 
@@ -49,6 +49,10 @@ public final class BenchFuzzCommand implements Callable<Integer> {
             description = "With --corpus: at most N records per script (default: all).")
     Integer records;
 
+    @Option(names = "--jobs", paramLabel = "N", defaultValue = "1",
+            description = "With --corpus: run N scripts at a time, each on its own databases (default: ${DEFAULT-VALUE}).")
+    int jobs;
+
     @Spec
     CommandSpec spec;
 
@@ -58,6 +62,9 @@ public final class BenchFuzzCommand implements Callable<Integer> {
         if (seconds <= 0) {
             throw new ParameterException(spec.commandLine(), "--seconds must be positive");
         }
+        if (jobs < 1) {
+            throw new ParameterException(spec.commandLine(), "--jobs must be at least 1");
+        }
         if (corpus != null && !Files.isDirectory(corpus)) {
             throw new ParameterException(spec.commandLine(), "--corpus " + corpus + ": not a directory");
         }
@@ -65,7 +72,7 @@ public final class BenchFuzzCommand implements Callable<Integer> {
         try {
             if (corpus != null) {
                 List<SltTally> tallies = SltCorpus.run(corpus, records == null ? Integer.MAX_VALUE : records, keys,
-                        line -> System.err.println(line));
+                        jobs, line -> System.err.println(line));
                 out.println(SltCorpus.report(tallies));
                 out.println(SltCorpus.summary(tallies));
                 out.flush();
