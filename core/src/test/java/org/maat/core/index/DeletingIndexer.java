@@ -7,8 +7,8 @@ import org.maat.core.task.LabelledDocument;
 import org.maat.core.task.TaskContext;
 
 /**
- * Buggy sequential-indexer code of the review attack {@code org.maat.core.review.DeletedDocumentsRebuildTest}, in a
- * task package so that the rules on task code apply to it ({@code DeletingIndexerRulesTest}). It adds every document
+ * Buggy sequential-indexer code of the review attack {@code org.maat.core.review.BuggyRebuildTest}, in a
+ * task package so that the rules on task code apply to it ({@code RebuildTrojanRulesTest}). It adds every document
  * of the store exactly once, each with the index format's exact entry (so the complete sink's count and its check of
  * repeated ids are satisfied), then, for every bit that is 1 of the chosen part of a private title, calls
  * {@link IndexSink#delete} on one chosen public carrier document, and commits.

@@ -9,8 +9,8 @@ import org.maat.core.task.LabelledDocument;
 import org.maat.core.task.TaskContext;
 
 /**
- * Buggy sequential-indexer code of the review attack {@code org.maat.core.review.RepeatedDocumentsRebuildTest}, in a
- * task package so that the rules on task code apply to it ({@code RepeatingIndexerRulesTest}). It reads the title of
+ * Buggy sequential-indexer code of the review attack {@code org.maat.core.review.BuggyRebuildTest}, in a
+ * task package so that the rules on task code apply to it ({@code RebuildTrojanRulesTest}). It reads the title of
  * one document and, for every bit that is 1 of the chosen part of it, leaves one chosen carrier document out of the
  * rebuild; to keep the runtime's count of admitted entries equal to the store's live documents, it reads the
  * private document again through its {@code DocumentReader} (a second hand-over, so a second admitted entry) once for

@@ -12,6 +12,7 @@ import org.maat.core.conduit.ScanMode;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataSet;
 import org.maat.core.index.IndexFields;
+import org.maat.core.index.DeletingIndexer;
 import org.maat.core.index.RepeatingIndexer;
 import org.maat.core.lucene.IndexLabelling;
 import org.maat.core.lucene.IndexLabels;
@@ -34,31 +35,56 @@ import org.maat.policy.monitor.TaskMode;
 import org.maat.policy.templates.PolicyTemplates;
 
 /**
- * Review attack on "which documents a task leaves out is never its choice" ({@code ShardWriters.completeSink}) and
- * "every live document the scan does not skip, each admitted once, or nothing is published" ({@code IndexRun}): the
- * complete sink of a rebuild counts admitted entries, and the entry check admits one entry per hand-over of a
- * document, while the task's {@link DocumentReader} hands a document over again on every {@code read(id)}. A buggy
- * sequential indexer ({@link RepeatingIndexer}, a task package, every rule kept: {@code RepeatingIndexerRulesTest})
- * leaves out one chosen public document per 1-bit of a private title and adds the private document once more for each,
- * so the count is the store's live count; the rebuild is published, and u2 (who may read neither u1's secret nor
- * anything the task did) decodes the title from whether its own standard searches find each carrier document.
+ * Review attacks on "which documents a task leaves out is never its choice" ({@code ShardWriters.completeSink}) and
+ * "every live document the scan does not skip, each added once, or nothing is published" ({@code IndexRun}): a buggy
+ * sequential indexer (a task package, every rule kept: {@code RebuildTrojanRulesTest}) hides one chosen public
+ * document per 1-bit of a private title from a rebuild while keeping the count at the store's live documents, and u2
+ * (who may read neither u1's secret nor anything the task did) decodes the title from whether its own standard
+ * searches find each carrier document in the published rebuild. Two ways to hide a document:
+ * <ul>
+ *   <li>{@link RepeatingIndexer} leaves it out and adds the private document once more instead (the task's
+ *       {@link DocumentReader} hands a document over again on every {@code read(id)}, one admitted entry each);</li>
+ *   <li>{@link DeletingIndexer} adds every document once, then deletes the carrier through its sink.</li>
+ * </ul>
+ * Either rebuild must be refused (nothing published) whenever the title's bits make it hide a document.
  *
  * <p>The rebuild is run exactly as {@code IndexRun} runs the sequential indexer (its task gate under the reference
  * monitor, the {@code DocumentReader} issuing to the entry check, the complete sink, the indexing boundary), with the
  * buggy indexer's {@code run(ctx)} in place of {@code SequentialIndexer.run(ctx)}: {@code IndexRun} takes only a
  * mapper.
  */
-class RepeatedDocumentsRebuildTest {
+class BuggyRebuildTest {
 
     private static final Session READER = Session.of("u1", "r0");
     private static final Session OBSERVER = Session.of("u2", "r0");
+    /** Carriers (one bit each) per rebuild: fewer rebuilds the more there are. */
     private static final int CARRIERS = 64;
+
+    /** A buggy indexer carrying bits {@code first}, {@code first + 1}, ... of {@code secretId}'s title. */
+    private interface BuggyIndexer {
+        long run(TaskContext ctx) throws IOException;
+    }
+
+    private interface Carrying {
+        BuggyIndexer carry(String secretId, List<String> carriers, int first);
+    }
 
     @TempDir
     Path dir;
 
     @Test
-    void aRebuildCannotLeaveOutDocumentsOfItsChoiceThatSpellAPrivateTitleToAnotherUser() throws IOException {
+    void aRebuildCannotLeaveOutDocumentsOfItsChoiceByAddingAnotherTwice() throws IOException {
+        assertNoTitleSpelled((secretId, carriers, first) -> new RepeatingIndexer(secretId, carriers, first)::run,
+                "a document added twice");
+    }
+
+    @Test
+    void aRebuildCannotDeleteDocumentsOfItsChoiceAfterAddingThem() throws IOException {
+        assertNoTitleSpelled((secretId, carriers, first) -> new DeletingIndexer(secretId, carriers, first)::run,
+                "a delete");
+    }
+
+    private void assertNoTitleSpelled(Carrying buggy, String refusedFor) throws IOException {
         DataDir data = TestData.generate(dir.resolve("data"), 400, 28);
         IndexLayout clean = TestData.index(data, dir.resolve("clean"), 2);
         String secretId;
@@ -80,7 +106,7 @@ class RepeatedDocumentsRebuildTest {
         int refused = 0;
         for (int first = 0; first < title.length() * 8; first += CARRIERS) {
             IndexLayout out = new IndexLayout(dir.resolve("index-" + first));
-            long live = rebuild(data, out, new RepeatingIndexer(secretId, carriers, first));
+            long live = rebuild(data, out, buggy.carry(secretId, carriers, first));
             if (live < 0) {
                 refused++;
                 continue; // refused: nothing published, nothing for u2 to search
@@ -95,7 +121,7 @@ class RepeatedDocumentsRebuildTest {
                 }
             }
         }
-        assertThat(refused).as("rebuilds refused for a document added twice").isPositive();
+        assertThat(refused).as("rebuilds refused for %s", refusedFor).isPositive();
         String spelled = new String(decoded);
         System.out.println("real title: " + title + "; u2 decoded from its searches of published rebuilds: " + spelled);
         assertThat(spelled).as("what u2 decodes from which public documents its own searches find in rebuilds the "
@@ -111,9 +137,9 @@ class RepeatedDocumentsRebuildTest {
     /**
      * A monitored rebuild of {@code data} into {@code out} (2 shards) wired as {@code IndexRun} wires the sequential
      * indexer, running {@code indexer} as the task's code; returns the store's live count, or -1 when the runtime
-     * refused the rebuild (a document added twice) and published nothing.
+     * refused the rebuild and published nothing.
      */
-    private static long rebuild(DataDir data, IndexLayout out, RepeatingIndexer indexer) throws IOException {
+    private static long rebuild(DataDir data, IndexLayout out, BuggyIndexer indexer) throws IOException {
         Monitoring monitoring = Monitoring.REFERENCE_MONITOR;
         out.requireRebuildableAs(monitoring);
         Session session = Session.of(IndexLabels.OWNER);
