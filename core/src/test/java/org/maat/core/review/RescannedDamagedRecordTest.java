@@ -1,0 +1,176 @@
+package org.maat.core.review;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.maat.core.conduit.CorruptRecordException;
+import org.maat.core.conduit.ScanMode;
+import org.maat.core.data.DataDir;
+import org.maat.core.data.DataSet;
+import org.maat.core.index.IndexFields;
+import org.maat.core.index.SkipCountingIndexer;
+import org.maat.core.lucene.IndexLabelling;
+import org.maat.core.lucene.IndexLabels;
+import org.maat.core.lucene.IndexLayout;
+import org.maat.core.lucene.PublishedIndex;
+import org.maat.core.lucene.ShardWriters;
+import org.maat.core.runtime.SearchService;
+import org.maat.core.runtime.TestData;
+import org.maat.core.task.AtRestFloorGate;
+import org.maat.core.task.DocumentReader;
+import org.maat.core.task.IndexEntryCheck;
+import org.maat.core.task.Monitoring;
+import org.maat.core.task.TaskBoundary;
+import org.maat.core.task.TaskContext;
+import org.maat.core.task.TaskGate;
+import org.maat.policy.Conduit;
+import org.maat.policy.Session;
+import org.maat.policy.monitor.ReferenceMonitor;
+import org.maat.policy.monitor.TaskMode;
+import org.maat.policy.templates.PolicyTemplates;
+
+/**
+ * Review attack on "every live document the scan does not skip, each admitted once, or nothing is published"
+ * ({@code IndexRun} under {@code --on-bad-record skip}): the complete sink expects {@code live - damaged.sum()}, where
+ * {@code damaged} counts every damaged record ANY scan of the task met. A task may scan the store as often as it
+ * likes, so with one damaged record in the store each extra scan lowers the expected count by one. A buggy sequential
+ * indexer ({@link SkipCountingIndexer}, task package, every rule kept: {@code SkipCountingIndexerRulesTest}) leaves
+ * out one public carrier per 1-bit of a private title and scans again once per document left out; the rebuild is
+ * published, and u2 decodes the title from which public documents its standard searches find.
+ *
+ * <p>Wired exactly as {@code IndexRun.index} wires the sequential indexer with {@code onBadRecord(SKIP, ...)}, with the
+ * buggy indexer's {@code run(ctx)} in place of {@code SequentialIndexer.run(ctx)} ({@code IndexRun} takes only a mapper).
+ */
+class RescannedDamagedRecordTest {
+
+    private static final Session READER = Session.of("u1", "r0");
+    private static final Session OBSERVER = Session.of("u2", "r0");
+    private static final int CARRIERS = 256;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void rescanningADamagedRecordCannotLetARebuildLeaveOutDocumentsThatSpellAPrivateTitle() throws IOException {
+        DataDir data = TestData.generate(dir.resolve("data"), 400, 28);
+        IndexLayout clean = TestData.index(data, dir.resolve("clean"), 2);
+        String secretId;
+        String title;
+        String damagedId;
+        List<String> carriers = new ArrayList<>();
+        List<String> padding = new ArrayList<>();
+        try (SearchService service = SearchService.open(data, clean, Monitoring.REFERENCE_MONITOR)) {
+            List<Conduit> documents = TestData.conduits(service.data()).stream()
+                    .filter(c -> c.id().matches("d[0-9]+")).toList();
+            damagedId = documents.stream().filter(c -> service.data().documents().get(c.id()).orElseThrow().body()
+                    .contains("uniq399.")).findFirst().orElseThrow().id();
+            secretId = ReviewAttacks.unreadableBy(service, documents, READER, OBSERVER).stream()
+                    .filter(c -> !c.id().equals(damagedId)).findFirst().orElseThrow().id();
+            title = service.data().documents().get(secretId).orElseThrow().title();
+            for (Conduit c : documents) {
+                if (c.id().equals(secretId) || c.id().equals(damagedId)) {
+                    continue;
+                }
+                if (carriers.size() < CARRIERS && finds(service, c.id())) {
+                    carriers.add(c.id());
+                } else if (padding.size() < 8) {
+                    padding.add(c.id());
+                }
+            }
+        }
+        assertThat(carriers).hasSizeGreaterThanOrEqualTo(64);
+        damage(data.documents(), "uniq399.");
+        char[] decoded = new char[title.length()];
+        for (int first = 0; first < title.length() * 8; first += carriers.size()) {
+            IndexLayout out = new IndexLayout(dir.resolve("index-" + first));
+            long published = rebuild(data, out, new SkipCountingIndexer(secretId, carriers, padding, first));
+            assertThat(PublishedIndex.read(out).documents()).isEqualTo(published);
+            try (SearchService service = SearchService.open(data, out, Monitoring.REFERENCE_MONITOR)) {
+                for (int i = 0; i < carriers.size() && first + i < title.length() * 8; i++) {
+                    int bit = first + i;
+                    if (!finds(service, carriers.get(i))) {
+                        decoded[bit / 8] |= (char) (1 << (bit % 8));
+                    }
+                }
+            }
+        }
+        String spelled = new String(decoded);
+        System.out.println("real title: " + title + "; u2 decoded from its searches of the skip-mode rebuild: " + spelled);
+        assertThat(spelled).as("what u2 decodes from which public documents a published skip-mode rebuild holds; the "
+                + "title of %s, which neither u1 nor u2 may read", secretId).isNotEqualTo(title);
+    }
+
+    private static boolean finds(SearchService service, String id) throws IOException {
+        String text = service.data().documents().get(id).orElseThrow().title();
+        return service.search(OBSERVER, text, 1000).contains(id);
+    }
+
+    /** Flips one byte of the record holding {@code word} (a damaged record a skip-mode rebuild skips). */
+    private static void damage(Path store, String word) throws IOException {
+        byte[] needle = word.getBytes(StandardCharsets.UTF_8);
+        try (Stream<Path> files = Files.list(store)) {
+            for (Path segment : files.filter(p -> p.getFileName().toString().startsWith("segment-")).toList()) {
+                byte[] bytes = Files.readAllBytes(segment);
+                for (int at = 0; at + needle.length <= bytes.length; at++) {
+                    if (java.util.Arrays.equals(bytes, at, at + needle.length, needle, 0, needle.length)) {
+                        bytes[at + 1] ^= 0x40;
+                        Files.write(segment, bytes);
+                        return;
+                    }
+                }
+            }
+        }
+        throw new AssertionError("no plaintext record holds " + word);
+    }
+
+    /** {@code IndexRun.onBadRecord(SKIP, ...)} with {@code indexer}'s code; the published count. */
+    private static long rebuild(DataDir data, IndexLayout out, SkipCountingIndexer indexer) throws IOException {
+        Monitoring monitoring = Monitoring.REFERENCE_MONITOR;
+        out.requireRebuildableAs(monitoring);
+        Session session = Session.of(IndexLabels.OWNER);
+        try (DataSet stores = DataSet.open(data);
+             IndexLabelling labels = IndexLabelling.forWriting(out, monitoring);
+             TaskGate task = monitoring.monitor(() -> monitorOver(stores, labels)).open(session, TaskMode.CONFINED)) {
+            ShardWriters writers = ShardWriters.open(out, 2, IndexFields.analyzer(), labels,
+                    new AtRestFloorGate(task, stores.engine().strongestMinimumAtRest()));
+            try {
+                IndexEntryCheck entries = IndexEntryCheck.ownersOf(stores.policies());
+                LongAdder damaged = new LongAdder();
+                Consumer<CorruptRecordException> counted = bad -> damaged.increment();
+                long live = stores.documents().liveDocuments();
+                TaskContext ctx = TaskContext.builder(session, task)
+                        .documents(new DocumentReader(task, stores.policies(), stores.documents(), ScanMode.SKIP,
+                                counted).issuingTo(entries))
+                        .index(writers.completeSink(entries, () -> live - damaged.sum(), n -> { }))
+                        .facts(stores.engine().facts())
+                        .build();
+                TaskBoundary.indexing(task, "the indexing task").runWriting(() -> indexer.run(ctx));
+                assertThat(writers.lastPublished()).as("the rebuild was published").isNotNull();
+                writers.close();
+                return writers.lastPublished().documents();
+            } catch (IOException | RuntimeException | Error e) {
+                writers.abandon();
+                throw e;
+            }
+        }
+    }
+
+    private static ReferenceMonitor monitorOver(DataSet stores, IndexLabelling labels) {
+        stores.engine().intern(IndexLabels.POLICY);
+        stores.engine().intern(PolicyTemplates.policy("private"));
+        return new ReferenceMonitor(stores.engine(), id -> {
+            var document = stores.policies().find(id);
+            return document.isPresent() ? document : labels.find(id);
+        });
+    }
+}
