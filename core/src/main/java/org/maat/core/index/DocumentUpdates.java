@@ -6,8 +6,7 @@ import org.maat.core.task.IndexSink;
 import org.maat.core.task.LabelledDocument;
 
 /**
- * Task code of an in-place index update: deletes a document by its conduit id, and adds one (or
- * replaces the one with its id) mapped by the same {@link DocumentMapper} as every indexer and written through
+ * Task code of an in-place index update: adds a document (or replaces the one with its id) mapped by the same {@link DocumentMapper} as every indexer and written through
  * an {@link IndexSink}, which checks each entry and routes it by the same {@link ShardRouter}, so an updated index
  * holds each document exactly where and as a rebuild would. Nothing is visible to searchers until the sink
  * publishes.
@@ -20,11 +19,6 @@ public final class DocumentUpdates {
     public DocumentUpdates(DocumentMapper mapper, IndexSink sink) {
         this.mapper = Objects.requireNonNull(mapper, "mapper");
         this.sink = Objects.requireNonNull(sink, "sink");
-    }
-
-    /** Deletes the document with conduit id {@code conduitId} from its shard; nothing if there is none. */
-    public void delete(String conduitId) throws IOException {
-        sink.delete(conduitId);
     }
 
     /** Adds {@code document} to its shard, replacing any document with the same conduit id. */

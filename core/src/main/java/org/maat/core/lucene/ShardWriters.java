@@ -212,6 +212,15 @@ public final class ShardWriters implements AutoCloseable {
                 Objects.requireNonNull(documents, "documents"), Objects.requireNonNull(progress, "progress"));
     }
 
+    /**
+     * Deletes the document with conduit id {@code conduitId} from its shard (nothing if there is none): the
+     * runtime's own step of an in-place update, for an id its caller named, never task code's (a sink has no delete).
+     */
+    public void delete(String conduitId) throws IOException {
+        String id = Objects.requireNonNull(conduitId, "conduitId");
+        writers.get(new ShardRouter(writers.size()).shard(id)).deleteDocuments(new Term(IndexFields.ID, id));
+    }
+
     /** What the last publication of these writers published, or null if nothing was published yet. */
     public PublishedIndex lastPublished() {
         return lastPublished;
@@ -287,6 +296,9 @@ public final class ShardWriters implements AutoCloseable {
         }
     }
 
+    private static final String UPDATE_ONLY =
+            "the update task added an entry where it may only replace one; nothing is published";
+
     private static final String INCOMPLETE =
             "the indexing task did not index every document of the store exactly once; nothing is published";
 
@@ -322,6 +334,11 @@ public final class ShardWriters implements AutoCloseable {
 
         @Override
         public void add(LabelledDocument source, Document entry) throws IOException {
+            if (appending) {
+                // An update replaces the handed document's entry; an added copy would sit beside the old one.
+                throw RuntimeFailures.vouch(new IllegalStateException(UPDATE_ONLY),
+                        () -> new IllegalStateException(UPDATE_ONLY));
+            }
             Document admitted = admit(source, entry);
             if (ids != null && !ids.add(source.document().id())) {
                 repeated = true; // kept: task code that catches the failure still cannot publish
@@ -339,11 +356,6 @@ public final class ShardWriters implements AutoCloseable {
             writing(() -> writers.get(router.shard(id)).updateDocument(idTerm(id), admitted));
         }
 
-        @Override
-        public void delete(String conduitId) throws IOException {
-            refuseInARebuild();
-            writing(() -> writers.get(router.shard(conduitId)).deleteDocuments(idTerm(conduitId)));
-        }
 
         @Override
         public void commit() throws IOException {
@@ -375,9 +387,8 @@ public final class ShardWriters implements AutoCloseable {
         }
 
         /**
-         * A complete rebuild only adds: an update or a delete would change which documents it holds after the
-         * count and the ids were checked (a document deleted after it was added, one per bit of a title), so either
-         * fails the run, and nothing is published even if the task catches it.
+         * A complete rebuild only adds: an update would replace an entry after the count and the ids were checked,
+         * so it fails the run, and nothing is published even if the task catches it.
          */
         private void refuseInARebuild() {
             if (ids != null) {

@@ -1,7 +1,8 @@
 package org.maat.core.runtime;
 
 import java.io.IOException;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import java.util.function.LongConsumer;
 import org.maat.core.conduit.CorruptRecordException;
@@ -40,21 +41,35 @@ public final class IndexRun {
     public record Report(long documents, int shards, long nanos, boolean monitored) {
     }
 
-    private final DocumentMapper mapper;
+    /** An indexer's task code: given the task's context, adds every document to its sink and commits. */
+    @FunctionalInterface
+    public interface IndexerCode {
+        long run(TaskContext ctx) throws IOException;
+    }
+
+    private final IndexerCode code;
     private final ScanMode badRecords;
     private final Consumer<CorruptRecordException> skipped;
     private final PublicationObserver observer;
 
     public IndexRun(DocumentMapper mapper) {
-        this(mapper, ScanMode.STRICT, bad -> { }, PublicationObserver.NONE);
+        this(ctx -> new SequentialIndexer(mapper).run(ctx), ScanMode.STRICT, bad -> { }, PublicationObserver.NONE);
     }
 
-    private IndexRun(DocumentMapper mapper, ScanMode badRecords, Consumer<CorruptRecordException> skipped,
+    private IndexRun(IndexerCode code, ScanMode badRecords, Consumer<CorruptRecordException> skipped,
                      PublicationObserver observer) {
-        this.mapper = mapper;
+        this.code = code;
         this.badRecords = badRecords;
         this.skipped = skipped;
         this.observer = observer;
+    }
+
+    /**
+     * This run with {@code code} as the indexer's task code in place of the sequential indexer, under the same
+     * boundary, sink and checks (the review attacks run buggy indexers through the real wiring this way).
+     */
+    public IndexRun runningCode(IndexerCode code) {
+        return new IndexRun(code, badRecords, skipped, observer);
     }
 
     /** The standard indexer. */
@@ -67,12 +82,12 @@ public final class IndexRun {
      * (the default; nothing is published), or report it to {@code skipped} and index the rest.
      */
     public IndexRun onBadRecord(ScanMode mode, Consumer<CorruptRecordException> skipped) {
-        return new IndexRun(mapper, mode, skipped, observer);
+        return new IndexRun(code, mode, skipped, observer);
     }
 
     /** This run, telling {@code observer} each step of the publication (crash tests stop there). */
     public IndexRun observedBy(PublicationObserver observer) {
-        return new IndexRun(mapper, badRecords, skipped, observer);
+        return new IndexRun(code, badRecords, skipped, observer);
     }
 
     /** Indexes {@code data} into {@code out} as {@code monitoring} says; {@code progress} is told documents indexed. */
@@ -103,10 +118,13 @@ public final class IndexRun {
     private long index(Session session, AccessGate gate, DataSet stores, ShardWriters writers,
                        LongConsumer progress) throws IOException {
         IndexEntryCheck entries = IndexEntryCheck.ownersOf(stores.policies());
-        LongAdder damaged = new LongAdder();
+        // Damaged records are counted once each, by where they are: a task may scan as often as it likes, and
+        // every scan meets the same damage again (counted per meeting, each rescan would excuse one more document).
+        Set<String> damaged = ConcurrentHashMap.newKeySet();
         Consumer<CorruptRecordException> counted = bad -> {
-            damaged.increment();
-            skipped.accept(bad);
+            if (damaged.add(bad.segment() + "@" + bad.position())) {
+                skipped.accept(bad);
+            }
         };
         // The published count and the progress are the runtime's: every live document the scan does not skip as
         // damaged, each admitted once, or nothing is published.
@@ -114,13 +132,13 @@ public final class IndexRun {
         TaskContext ctx = TaskContext.builder(session, gate)
                 .documents(new DocumentReader(gate, stores.policies(), stores.documents(), badRecords, counted)
                         .issuingTo(entries))
-                .index(writers.completeSink(entries, () -> live - damaged.sum(), progress))
+                .index(writers.completeSink(entries, () -> live - damaged.size(), progress))
                 .facts(stores.engine().facts())
                 .build();
         // The indexer's code runs as a confined task: its only output is the index files the monitor checks, and
         // whatever it throws reaches the caller in the runtime's words. What it returns or counts is not reported.
         TaskBoundary.indexing(gate, "the indexing task").runWriting(
-                () -> new SequentialIndexer(mapper).run(ctx));
+                () -> code.run(ctx));
         PublishedIndex published = writers.lastPublished();
         if (published == null) {
             throw new IllegalStateException("the indexing task ended without publishing the index; nothing is published");

@@ -109,7 +109,7 @@ public final class IndexUpdate implements AutoCloseable {
     /** Deletes the document with conduit id {@code conduitId}, if the index holds it. */
     public void delete(String conduitId) throws IOException {
         Objects.requireNonNull(conduitId, "conduitId");
-        run(() -> updates.delete(conduitId));
+        run(() -> writers.delete(conduitId)); // the runtime's own delete, of the id its caller named: no task code
     }
 
     /**

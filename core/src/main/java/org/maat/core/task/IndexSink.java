@@ -4,7 +4,9 @@ import java.io.IOException;
 import org.apache.lucene.document.Document;
 
 /**
- * Where an indexer task writes: entries of the documents it was given, never a Lucene writer. Every entry crosses
+ * Where an indexer task writes: entries of the documents it was given, never a Lucene writer, and nothing but
+ * entries: a task can remove no document (an in-place update's deletes are the runtime's, by the ids its caller
+ * named), so what an index leaves out is never a task's choice. Every entry crosses
  * the sink's {@link IndexEntryCheck} (an entry holds only its own document's content) before any writer sees it;
  * the sink routes it to its shard by the document's id, and every file a shard's writer creates is a checked write
  * labelled with the index policy (a {@code PolicyDirectory}). A refused entry throws
@@ -18,9 +20,6 @@ public interface IndexSink {
 
     /** As {@link #add}, replacing any entry with the same document id. */
     void update(LabelledDocument source, Document entry) throws IOException;
-
-    /** Deletes the entry of the document with conduit id {@code conduitId}; nothing if there is none. */
-    void delete(String conduitId) throws IOException;
 
     /**
      * Commits every shard and publishes the commits with their file labels in one atomic step: a crash leaves

@@ -50,6 +50,20 @@ class CheckedIndexSinkTest {
                 .because("index entries leave an indexer task only through its IndexSink, which checks every one");
     }
 
+    /**
+     * A sink only takes entries of documents the task was handed: no method of it removes a document, so what an
+     * index leaves out is never the task's choice (a rebuild is checked by id and count, an update's deletes are the
+     * runtime's own, of the ids its caller named).
+     */
+    @Test
+    void aSinkOffersTaskCodeNoWayToRemoveADocument() {
+        List<String> methods = new ArrayList<>();
+        for (java.lang.reflect.Method m : org.maat.core.task.IndexSink.class.getMethods()) {
+            methods.add(m.getName());
+        }
+        assertThat(methods).containsExactlyInAnyOrder("add", "update", "commit");
+    }
+
     @Test
     void taskCodeNamesNoIndexWriter() {
         JavaClasses core = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)

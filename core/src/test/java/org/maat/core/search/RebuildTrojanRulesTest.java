@@ -10,11 +10,10 @@ import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.maat.core.index.DeletingIndexer;
 import org.maat.core.index.RepeatingIndexer;
 
 /**
- * The buggy indexers of the review attacks {@code BuggyRebuildTest} ({@link RepeatingIndexer}, {@link DeletingIndexer}),
+ * The buggy indexers of the review attacks {@code BuggyRebuildTest} ({@link RepeatingIndexer}),
  * in a task package, keep every rule on task code: the allow-list, the channel rules, the confinement rule and the writer
  * rule (the last two package-private in other test packages, reached by reflection from this test, not from the
  * trojans), so the runtime's refusal of their rebuilds is what stops them.
@@ -23,7 +22,7 @@ class RebuildTrojanRulesTest {
 
     @Test
     void theRulesOnTaskCodeLetTheIndexersThrough() throws Exception {
-        JavaClasses trojan = new ClassFileImporter().importClasses(RepeatingIndexer.class, DeletingIndexer.class);
+        JavaClasses trojan = new ClassFileImporter().importClasses(RepeatingIndexer.class);
         List<ArchRule> rules = new ArrayList<>(TaskChannelRulesTest.rules());
         rules.add(rule("org.maat.core.task.TaskCodeConfinementTest", "confinement"));
         rules.add(rule("org.maat.core.lucene.CheckedIndexSinkTest", "noWriterForTaskCode"));
