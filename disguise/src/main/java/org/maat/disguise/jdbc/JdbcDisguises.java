@@ -177,7 +177,7 @@ public final class JdbcDisguises implements Disguises {
                 throw new DisguiseException("no principal " + principal + " in " + spec.principal().table()
                         + " (and no earlier disguise of theirs was given)");
             }
-            Map<String, List<Map<String, SqlValue>>> before = triggers.snapshot();
+            RowChanges.Watch before = triggers.watch();
             JdbcBag run = disguising.run(principal, spokenFor);
             JdbcBag bag = run.withTriggerRows(triggers.applied(before, run));
             Locator locator = Locator.random();

@@ -40,7 +40,7 @@ final class Revealing {
                     + "was changed", conflicts);
         }
         // The apply's trigger rows go first: the statements below may fire the same triggers over the same keys.
-        Map<String, List<Map<String, SqlValue>>> before = triggers.undoApplied(bag);
+        RowChanges.Watch before = triggers.undoApplied(bag);
         List<JdbcBag.RemovedRow> removed = new ArrayList<>(bag.removed());
         java.util.Collections.reverse(removed);
         // One batch per run of rows of one table, in that order.

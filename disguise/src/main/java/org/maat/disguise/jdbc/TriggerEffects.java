@@ -7,110 +7,97 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.Optional;
 import org.maat.disguise.DisguiseException;
 
 /**
  * What a database's triggers write when a disguise's own statements fire them (the ERP's
  * {@code UPDATE_JOB_HISTORY} adds a JOB_HISTORY row when an employee's department changes): recorded by an apply
- * and taken back by the reveal, so that a reveal restores exactly, whatever the triggers do.
+ * and taken back by the reveal, so that a reveal restores exactly, whatever the triggers do. A trigger's body is
+ * code (a Java class in H2) whose writes cannot be known from its declaration, so they are observed, not predicted.
  *
- * <p>How: when the database has triggers, every table (but the disguise's own) is read before and after the
- * disguise's statements, in the same transaction. The rows added or gone that the bag's own records do not account
- * for (by table and key: a removed row, a modified or re-pointed row, a pseudoprincipal's row) are the triggers'
- * doing, and go into the bag. A reveal first takes them back (deletes the rows the triggers added, puts back those
- * they removed), then runs its own statements, then reads every table again and takes back whatever its own
- * statements' triggers did, until the tables differ from their state before the reveal only by the bag's records and
- * the apply's trigger rows undone; if that cannot be reached in a few rounds (a trigger that answers every undo with
- * a new write), the reveal is refused and rolled back.
+ * <p>How: when the database has triggers, the rows the transaction changed during the disguise's statements are
+ * read ({@link RowChanges}): each changed row as it was before and as it is after, in the same transaction. The
+ * rows added or gone that the bag's own records do not account for (by table and key: a removed row, a modified
+ * or re-pointed row, a pseudoprincipal's row) are the triggers' doing, and go into the bag. A reveal first takes
+ * them back (deletes the rows the triggers added, puts back those they removed), then runs its own statements,
+ * then reads the changes again and takes back whatever its own statements' triggers did, until the tables differ
+ * from their state before the reveal only by the bag's records and the apply's trigger rows undone; if that cannot
+ * be reached in a few rounds (a trigger that answers every undo with a new write), the reveal is refused and
+ * rolled back.
+ *
+ * <p>Where the changes come from: on an embedded H2 database, H2's own undo log of the transaction ({@link
+ * H2UndoLog}): only the rows written are read, so the cost follows the size of the disguise, not of the database,
+ * and only this transaction's writes are seen. On any other driver that lists triggers, every table is read whole
+ * before and after ({@link FullScan}): correct but in proportion to the database, and a row another session commits
+ * in between is taken for a trigger's. Either way the set of rows compared contains every row the transaction
+ * changed in the base tables of schema {@code PUBLIC} (but {@code MAAT_DISGUISE_*}).
  *
  * <p>Not guaranteed: a trigger that changes, in a row the disguise itself writes, a column the disguise does not
- * write (that row is the bag's, so its other columns are not compared); a trigger's effects outside the database
- * (files, other connections). The tables are read in full each time, so a disguise of a database with triggers
- * costs time in proportion to its size; a database without triggers (asked of {@code INFORMATION_SCHEMA.TRIGGERS}
- * once; a driver that cannot say, such as the encrypted layer, counts as without) is never read so.
+ * write (that row is the bag's, so its other columns are not compared); writes to tables outside schema {@code
+ * PUBLIC}; a trigger's effects outside the database (files, other connections); and triggers created after this
+ * instance asked {@code INFORMATION_SCHEMA.TRIGGERS} (once; a driver that cannot say, such as the encrypted layer,
+ * counts as without triggers, and then nothing is read).
  */
 final class TriggerEffects {
 
     /** How many rounds of undoing a reveal's trigger writes before it is refused. */
     private static final int ROUNDS = 5;
 
-    private final Connection conn;
     private final Sql sql;
-    /** The tables read, empty when the database has no trigger. */
-    private final List<String> tables;
+    private final RowChanges changes;
 
-    private TriggerEffects(Connection conn, Sql sql, List<String> tables) {
-        this.conn = conn;
+    TriggerEffects(Sql sql, RowChanges changes) {
         this.sql = sql;
-        this.tables = List.copyOf(tables);
+        this.changes = changes;
     }
 
-    /** Asks the database (outside any transaction) whether it has triggers, and which tables it has. */
+    /**
+     * Asks the database (outside any transaction) whether it has triggers, and picks where changes are read:
+     * nowhere without triggers, H2's undo log on an embedded H2 database, every table otherwise.
+     */
     static TriggerEffects of(Connection conn, Sql sql) {
-        List<String> tables = new ArrayList<>();
         try (PreparedStatement triggers = conn.prepareStatement("SELECT COUNT(*) FROM INFORMATION_SCHEMA.TRIGGERS");
              ResultSet rs = triggers.executeQuery()) {
-            if (rs.next() && rs.getLong(1) > 0) {
-                try (PreparedStatement ps = conn.prepareStatement("SELECT TABLE_NAME FROM INFORMATION_SCHEMA.TABLES"
-                        + " WHERE TABLE_SCHEMA = 'PUBLIC' AND TABLE_TYPE = 'BASE TABLE' ORDER BY TABLE_NAME");
-                     ResultSet names = ps.executeQuery()) {
-                    while (names.next()) {
-                        String t = names.getString(1);
-                        if (!t.toUpperCase(Locale.ROOT).startsWith("MAAT_DISGUISE_")) {
-                            tables.add(t);
-                        }
-                    }
-                }
+            if (!rs.next() || rs.getLong(1) == 0) {
+                return new TriggerEffects(sql, RowChanges.UNWATCHED);
             }
         } catch (SQLException e) {
-            tables.clear(); // a driver without INFORMATION_SCHEMA.TRIGGERS (the encrypted layer): see the class comment
+            // a driver without INFORMATION_SCHEMA.TRIGGERS (the encrypted layer): see the class comment
+            return new TriggerEffects(sql, RowChanges.UNWATCHED);
         }
-        return new TriggerEffects(conn, sql, tables);
+        Optional<RowChanges> log = H2UndoLog.of(conn, sql);
+        if (log.isPresent()) {
+            return new TriggerEffects(sql, log.get());
+        }
+        try {
+            return new TriggerEffects(sql, FullScan.of(conn, sql));
+        } catch (SQLException e) {
+            return new TriggerEffects(sql, RowChanges.UNWATCHED);
+        }
     }
 
-    /** Every row of every table read, by table. */
-    Map<String, List<Map<String, SqlValue>>> snapshot() throws SQLException {
-        Map<String, List<Map<String, SqlValue>>> all = new TreeMap<>();
-        for (String table : tables) {
-            Map<String, Integer> cols = sql.columns(table);
-            List<Map<String, SqlValue>> rows = new ArrayList<>();
-            // Straight on the connection, not through Sql.prepare: reads, not statements a crash test stops between.
-            try (PreparedStatement ps = conn.prepareStatement("SELECT " + String.join(", ", cols.keySet())
-                    + " FROM " + table); ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    Map<String, SqlValue> row = new LinkedHashMap<>();
-                    int i = 1;
-                    for (Map.Entry<String, Integer> c : cols.entrySet()) {
-                        row.put(c.getKey(), SqlValue.read(rs, i++, c.getValue()));
-                    }
-                    rows.add(row);
-                }
-            }
-            all.put(table, rows);
-        }
-        return all;
+    /** Marks the point the disguise's statements start from. */
+    RowChanges.Watch watch() throws SQLException {
+        return changes.watch();
     }
 
     /** The bag's trigger rows for an apply whose statements took the tables from {@code before} to now. */
-    JdbcBag.TriggerRows applied(Map<String, List<Map<String, SqlValue>>> before, JdbcBag bag) throws SQLException {
-        if (tables.isEmpty()) {
+    JdbcBag.TriggerRows applied(RowChanges.Watch before, JdbcBag bag) throws SQLException {
+        if (!changes.watching()) {
             return JdbcBag.TriggerRows.NONE;
         }
-        return unexplained(before, snapshot(), beforeKeys(bag), afterKeys(bag));
+        return unexplained(before.changes(), beforeKeys(bag), afterKeys(bag));
     }
 
     /**
      * Takes back the apply's trigger rows before a reveal's statements run (their triggers could not run again over
      * the rows left): returns the tables as they were before, for {@link #settle}.
      */
-    Map<String, List<Map<String, SqlValue>>> undoApplied(JdbcBag bag) throws SQLException {
-        Map<String, List<Map<String, SqlValue>>> before = snapshot();
-        if (!tables.isEmpty()) {
-            write(bag.triggerRows().added(), bag.triggerRows().removed());
-        }
+    RowChanges.Watch undoApplied(JdbcBag bag) throws SQLException {
+        RowChanges.Watch before = changes.watch();
+        write(bag.triggerRows().added(), bag.triggerRows().removed());
         return before;
     }
 
@@ -118,15 +105,15 @@ final class TriggerEffects {
      * After a reveal's statements: takes back every row its triggers wrote, until the tables differ from
      * {@code before} (read by {@link #undoApplied}) by the bag's own records and the apply's trigger rows undone.
      */
-    void settle(Map<String, List<Map<String, SqlValue>>> before, JdbcBag bag) throws SQLException {
-        if (tables.isEmpty()) {
+    void settle(RowChanges.Watch before, JdbcBag bag) throws SQLException {
+        if (!changes.watching()) {
             return;
         }
         // Reversed: what the apply wrote is what the reveal takes away, and the other way round.
         List<Key> gone = afterKeys(bag);
         List<Key> back = beforeKeys(bag);
         for (int round = 0; round < ROUNDS; round++) {
-            JdbcBag.TriggerRows now = unexplained(before, snapshot(), gone, back);
+            JdbcBag.TriggerRows now = unexplained(before.changes(), gone, back);
             List<JdbcBag.TableRow> delete = minus(now.added(), bag.triggerRows().removed());
             delete.addAll(minus(bag.triggerRows().added(), now.removed()));
             List<JdbcBag.TableRow> insert = minus(bag.triggerRows().removed(), now.added());
@@ -191,15 +178,15 @@ final class TriggerEffects {
         return keys;
     }
 
-    /** Rows gone from {@code before} and rows new in {@code after} that no key accounts for (multisets). */
-    private static JdbcBag.TriggerRows unexplained(Map<String, List<Map<String, SqlValue>>> before,
-                                                   Map<String, List<Map<String, SqlValue>>> after,
+    /** Rows gone and rows new since a watch that no key accounts for (multisets). */
+    private static JdbcBag.TriggerRows unexplained(Map<String, RowChanges.TableDelta> changes,
                                                    List<Key> beforeKeys, List<Key> afterKeys) {
         List<JdbcBag.TableRow> removed = new ArrayList<>();
         List<JdbcBag.TableRow> added = new ArrayList<>();
-        for (String table : before.keySet()) {
-            List<Map<String, SqlValue>> was = before.get(table);
-            List<Map<String, SqlValue>> is = after.getOrDefault(table, List.of());
+        for (Map.Entry<String, RowChanges.TableDelta> e : changes.entrySet()) {
+            String table = e.getKey();
+            List<Map<String, SqlValue>> was = e.getValue().before();
+            List<Map<String, SqlValue>> is = e.getValue().after();
             for (Map<String, SqlValue> row : multisetMinus(was, is)) {
                 if (beforeKeys.stream().noneMatch(k -> k.matches(table, row))) {
                     removed.add(new JdbcBag.TableRow(table, row));
