@@ -230,9 +230,11 @@ public final class VaultClient implements AutoCloseable {
                 http.send(server, "PUT", putPath(collection, name, put), recordOf.get(server.id()), write.values())));
         List<ServerEndpoint> existing = new ArrayList<>();
         long stagedCount = 0;
+        long after = 0; // the highest epoch of the name applied on a server: the decision must be above it
         for (Exchange e : staged) {
             if (e.ok()) {
                 stagedCount++;
+                after = Math.max(after, e.body() == null ? 0 : e.body().path("epoch").asLong());
             } else if (e.status() == 409 && "secret-exists".equals(e.code())) {
                 existing.add(e.server());
                 problems.add(e.server(), "already holds " + what);
@@ -245,62 +247,52 @@ public final class VaultClient implements AutoCloseable {
             // hand, so a server lost since cannot make the abort miss its quorum).
             String undone = "; " + abort(collection, name, put, up, write);
             if (!existing.isEmpty()) {
-                return sameOrExists(collection, name, secret, existing, problems, undone, timings, started);
+                return sameOrExists(collection, name, secret, existing, up, write, problems, undone, timings, started);
             }
             throw notStored(what, stagedCount + " of the " + placement.n() + " shares staged", problems, undone);
         }
 
         // Phase 2: the commit on the deciding server is the put's one moment of truth; every share is staged
-        // by then, so from that moment on every reader finds all n.
+        // by then, so from that moment on every reader finds all n. It is acknowledged once all n committed it.
         ServerEndpoint decider = decider(placement.servers());
-        Exchange decision = timings.time(Phase.SHARES, () -> http.send(decider, "POST",
-                putPath(collection, name, put) + "/commit", null, write.values()).join());
-        if (!decision.ok()) {
-            boolean refused = decision.answered() && decision.status() >= 400 && decision.status() < 500;
-            if (!refused) {
+        PutCommit commit = putCommit(collection, name, put, decider, up, write);
+        long floor = after;
+        PutCommit.Decision decision = timings.time(Phase.SHARES, () -> commit.decide(floor));
+        switch (decision.outcome()) {
+            case UNKNOWN:
                 // It may have committed before the answer was lost: aborting now could take away a secret.
-                problems.add(decision);
+                problems.add(decision.answer());
                 throw notStored(what, "server " + decider.id() + ", which decides a put, did not answer its commit,"
                         + " so it may or may not be stored: run the put again (it completes, or reports the secret"
                         + " exists) or delete the secret", problems);
+            case REFUSED: {
+                String undone = "; " + abort(collection, name, put, up, write);
+                if (decision.refusedAs(409, "secret-exists")) {
+                    problems.add(decider, "already holds " + what);
+                    return sameOrExists(collection, name, secret, List.of(decider), up, write, problems, undone,
+                            timings, started);
+                }
+                problems.add(decision.answer());
+                throw notStored(what, "server " + decider.id() + " refused to commit it", problems, undone);
             }
-            String undone = "; " + abort(collection, name, put, up, write);
-            if (decision.status() == 409 && "secret-exists".equals(decision.code())) {
-                problems.add(decider, "already holds " + what);
-                return sameOrExists(collection, name, secret, List.of(decider), problems, undone, timings, started);
-            }
-            problems.add(decision);
-            throw notStored(what, "server " + decider.id() + " refused to commit it", problems, undone);
+            case DECIDED:
+            default:
+                timings.time(Phase.SHARES, () -> {
+                    commit.spread(decision.epoch(), problems);
+                    return null;
+                });
+                timings.finish(started);
+                return timings;
         }
-        // The other servers apply the decision with its epoch: a later decision applied there already (a delete
-        // that ran after this commit, or a later put) supersedes it, which is this put's place in their order.
-        long epoch = decision.body() == null ? 0 : decision.body().path("epoch").asLong();
-        List<ServerEndpoint> rest = up.stream().filter(s -> s.id() != decider.id()).collect(Collectors.toList());
-        List<Exchange> commits = timings.time(Phase.SHARES, () -> http.sendEach(rest, server ->
-                http.send(server, "POST", putPath(collection, name, put) + "/commit?epoch=" + epoch, null,
-                        write.values())));
-        List<ServerEndpoint> lost = new ArrayList<>();
-        for (Exchange e : commits) {
-            if (e.ok() || (e.status() == 409 && "superseded".equals(e.code()))) {
-                continue;
-            }
-            if (e.answered() && e.status() == 404) {
-                // Decided, yet this server has no share of it: never silently, a reader would miss it.
-                lost.add(e.server());
-                problems.add(e);
-            } else {
-                // Stored all the same: a reader that sees the put committed anywhere fetches staged shares by put id.
-                LOG.info("vault secret {}: stored; {} did not take the commit, its share stays staged: {}", what,
-                        e.server().describe(), e.problem());
-            }
-        }
-        if (!lost.isEmpty()) {
-            throw new VaultException("stored " + what + " on the deciding server " + decider.id() + ", but servers "
-                    + ServerProblems.ids(lost) + " have no share of it: it may not be readable; delete it and put it "
-                    + "again; " + problems.describe());
-        }
-        timings.finish(started);
-        return timings;
+    }
+
+    /** The commit of put {@code put} on the collection's servers {@code servers}, decided on {@code decider}. */
+    private PutCommit putCommit(String collection, String name, String put, ServerEndpoint decider,
+            List<ServerEndpoint> servers, Map<Integer, String> write) {
+        List<ServerEndpoint> rest = servers.stream().filter(s -> s.id() != decider.id()).collect(Collectors.toList());
+        return new PutCommit(http, collection + "/" + name, putPath(collection, name, put),
+                "maat vault delete --dir " + config.dir() + " --collection " + collection + " --name " + name,
+                decider, rest, write.values());
     }
 
     /**
@@ -320,27 +312,64 @@ public final class VaultClient implements AutoCloseable {
     }
 
     /**
-     * The answer to a put whose name is taken: success if the secret stored there is this very secret (a rerun
-     * of a put that completed, or whose client died after it committed), else {@link SecretExistsException}.
+     * The answer to a put whose name is taken: if the secret stored there is this very secret (a rerun of a put
+     * that completed, or that was decided but not committed everywhere: its client died, or a server did not take
+     * the commit), the put that stored it is rolled forward ({@link PutCommit}: committed with its decision's epoch
+     * on every server where it is only staged) and acknowledged once all n servers hold it committed; if it is
+     * another value, {@link SecretExistsException}.
      */
     private Timings sameOrExists(String collection, String name, byte[] secret, List<ServerEndpoint> holders,
-            ServerProblems problems, String undone, Timings timings, long started) {
+            List<ServerEndpoint> servers, Map<Integer, String> write, ServerProblems problems, String undone,
+            Timings timings, long started) {
         String what = collection + "/" + name;
         String stored;
+        Read found;
         try {
-            byte[] current = read(collection, name).secret();
-            boolean same = java.security.MessageDigest.isEqual(current, secret);
-            java.util.Arrays.fill(current, (byte) 0);
-            if (same) {
+            found = read(collection, name, false, servers);
+        } catch (VaultException e) {
+            throw new SecretExistsException("cannot store " + what + ": it already exists; secrets are immutable "
+                    + "(servers " + ServerProblems.ids(holders) + " hold it) but cannot be read (" + e.getMessage()
+                    + "): delete it to start again" + undone, problems.byServer());
+        }
+        byte[] current = found.retrieval().secret();
+        boolean same = java.security.MessageDigest.isEqual(current, secret);
+        java.util.Arrays.fill(current, (byte) 0);
+        if (!same) {
+            throw new SecretExistsException("cannot store " + what + ": it already exists; secrets are immutable "
+                    + "(servers " + ServerProblems.ids(holders) + " hold it) with another value" + undone,
+                    problems.byServer());
+        }
+        if (found.put().isEmpty()) {
+            // Shares stored without a put id are committed where they are stored (no staging): nothing to finish.
+            timings.finish(started);
+            return timings;
+        }
+        ServerEndpoint decider = decider(servers);
+        PutCommit commit = putCommit(collection, name, found.put(), decider, servers, write);
+        PutCommit.Decision decision = timings.time(Phase.SHARES, () -> commit.decide(0));
+        switch (decision.outcome()) {
+            case REFUSED:
+                problems.add(decision.answer());
+                stored = decision.refusedAs(409, "secret-exists")
+                        ? "server " + decider.id() + ", which decides, holds another put of it (its store went back?)"
+                        : "server " + decider.id() + ", which decides, no longer holds it (a delete decided since was "
+                                + "cut short, or its store went back)";
+                throw notStored(what, "it is stored with this value on some servers, but " + stored + ": run 'maat "
+                        + "vault delete --dir " + config.dir() + " --collection " + collection + " --name " + name
+                        + "', then put it again", problems, undone);
+            case UNKNOWN:
+                problems.add(decision.answer());
+                throw notStored(what, "it is stored with this value, but server " + decider.id() + ", which decides, "
+                        + "did not answer whether it holds it: run the put again to finish it", problems, undone);
+            case DECIDED:
+            default:
+                timings.time(Phase.SHARES, () -> {
+                    commit.spread(decision.epoch(), problems);
+                    return null;
+                });
                 timings.finish(started);
                 return timings;
-            }
-            stored = "with another value";
-        } catch (VaultException e) {
-            stored = "but cannot be read (" + e.getMessage() + "): delete it to start again";
         }
-        throw new SecretExistsException("cannot store " + what + ": it already exists; secrets are immutable (servers "
-                + ServerProblems.ids(holders) + " hold it) " + stored + undone, problems.byServer());
     }
 
     /** Drops put {@code put}'s staged shares; says what happened, for the put's message. */
@@ -457,7 +486,7 @@ public final class VaultClient implements AutoCloseable {
      * @throws SecretUnavailableException when fewer than k good shares could be had
      */
     public Retrieval read(String collection, String name) {
-        return read(collection, name, false);
+        return read(collection, name, false, config.servers()).retrieval();
     }
 
     /**
@@ -466,10 +495,13 @@ public final class VaultClient implements AutoCloseable {
      * share is missing, damaged or disagrees: an operator's check that the vault still has its redundancy.
      */
     public Retrieval audit(String collection, String name) {
-        return read(collection, name, true);
+        return read(collection, name, true, config.servers()).retrieval();
     }
 
-    private Retrieval read(String collection, String name, boolean everyShare) {
+    /** A read's result, and the id of the put whose shares gave it ("" for shares stored without one). */
+    private record Read(Retrieval retrieval, String put) {}
+
+    private Read read(String collection, String name, boolean everyShare, List<ServerEndpoint> servers) {
         long started = System.nanoTime();
         checkName("collection", collection);
         checkName("secret", name);
@@ -477,7 +509,7 @@ public final class VaultClient implements AutoCloseable {
         Timings timings = new Timings();
         ServerProblems problems = new ServerProblems();
 
-        List<ServerEndpoint> up = connect(config.servers(), timings, problems);
+        List<ServerEndpoint> up = connect(servers, timings, problems);
         Map<Integer, String> read = tokens.obtain(up, collection, Action.READ, false, timings, problems);
         if (read.isEmpty()) {
             throw new SecretUnavailableException("cannot read " + what + ": no access-control server granted a read"
@@ -571,7 +603,7 @@ public final class VaultClient implements AutoCloseable {
         }
         if (secret.isPresent()) {
             timings.finish(started);
-            return new Retrieval(secret.get(), timings, problems.byServer());
+            return new Read(new Retrieval(secret.get(), timings, problems.byServer()), shares.recoveredPut());
         }
         if (shares.threshold() == 0 && !absent.isEmpty() && otherAnswers == 0 && shares.rejected().isEmpty()) {
             throw new NoSuchSecretException("cannot read " + what + ": no such secret; " + problems.describe(),
