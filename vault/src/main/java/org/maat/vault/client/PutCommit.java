@@ -50,6 +50,7 @@ final class PutCommit {
     private final ServerEndpoint decider;
     private final List<ServerEndpoint> others;
     private final Collection<String> write;
+    private final long after;
 
     /**
      * @param what          "collection/name", for messages
@@ -58,9 +59,11 @@ final class PutCommit {
      * @param decider       the collection's deciding server
      * @param others        the collection's other servers (all n - 1)
      * @param write         write tokens for the collection
+     * @param after         the highest epoch of the name the put's stages met on the servers (0: none): a decision
+     *                      made now is above it
      */
     PutCommit(VaultHttp http, String what, String putPath, String deleteCommand, ServerEndpoint decider,
-            List<ServerEndpoint> others, Collection<String> write) {
+            List<ServerEndpoint> others, Collection<String> write, long after) {
         this.http = http;
         this.what = what;
         this.path = putPath;
@@ -68,13 +71,14 @@ final class PutCommit {
         this.decider = decider;
         this.others = List.copyOf(others);
         this.write = write;
+        this.after = after;
     }
 
     /**
-     * Commits P on the deciding server, at an epoch above {@code after} (the highest epoch P's stages met on the
-     * other servers; 0: none): answered with the epoch of the decision, new or earlier (a retried commit).
+     * Commits P on the deciding server, at an epoch above {@code after} if it decides now: answered with the epoch
+     * of the decision, new or earlier (a retried commit, or a rerun's roll-forward).
      */
-    Decision decide(long after) {
+    Decision decide() {
         Exchange answer = http.send(decider, "POST", path + "/commit" + (after > 0 ? "?after=" + after : ""), null,
                 write).join();
         long epoch = answer.ok() && answer.body() != null ? answer.body().path("epoch").asLong() : 0;
@@ -128,7 +132,7 @@ final class PutCommit {
             // A server holds a decision of epoch >= ours, or no share of P: fine only if the deciding server has
             // made a later decision itself (a delete that followed this put). Ask it again: a retried commit answers
             // P's epoch while P is still its decision.
-            Decision again = decide(0);
+            Decision again = decide();
             switch (again.outcome()) {
                 case REFUSED:
                     if (again.refusedAs(404, "no-such-put") || again.refusedAs(409, "secret-exists")) {

@@ -48,8 +48,19 @@ import org.slf4j.LoggerFactory;
  * commit is the put's one moment of truth: before it, nothing is visible and a failure aborts the put's own
  * staged shares (never a committed share: an abort names its put); after it, all n shares exist. A
  * {@link #delete} is decided on the same server and applied on the others with its epoch, so a delete and a put
- * racing for a name end in the order the deciding server took them. A put refused because the name is taken
- * succeeds if the stored secret is this one, so rerunning a put whose outcome was unknown completes it.
+ * racing for a name end in the order the deciding server took them.
+ *
+ * <p>What a put's return guarantees, by construction: it returns only through {@link PutCommit}, once each of the
+ * n servers holds the put committed (so any k of them read it without the others), or once the deciding server
+ * shows a later decision of its own (a delete) replaced it. A server that did not take its commit fails the put;
+ * a {@code superseded} answer while the deciding server still holds the put (its epochs went back: a store
+ * restored from a backup) fails it too, asking for a delete of the name. A put refused because the name is taken
+ * reads the stored secret; if it is this one, the put that stored it is rolled forward through {@link PutCommit}
+ * (committed with its decision's epoch where it is only staged), so rerunning a put whose outcome was unknown, or
+ * that failed after its decision, completes it. Not guaranteed: a put with a server down (it needs all n); that an
+ * acknowledged put survives more than n - k servers losing their stores; a delete decided below the other
+ * servers' epochs by a deciding server restored from a backup with its clock set back (they answer
+ * {@code superseded}, which a delete counts as done).
  *
  * <p>{@link #read}: read tokens from every ACS that grants one, shares from every storage server in
  * parallel, done as soon as k shares pass their digest and together the check value; a share that fails
@@ -247,7 +258,8 @@ public final class VaultClient implements AutoCloseable {
             // hand, so a server lost since cannot make the abort miss its quorum).
             String undone = "; " + abort(collection, name, put, up, write);
             if (!existing.isEmpty()) {
-                return sameOrExists(collection, name, secret, existing, up, write, problems, undone, timings, started);
+                return sameOrExists(collection, name, secret, existing, up, write, after, problems, undone, timings,
+                        started);
             }
             throw notStored(what, stagedCount + " of the " + placement.n() + " shares staged", problems, undone);
         }
@@ -255,9 +267,8 @@ public final class VaultClient implements AutoCloseable {
         // Phase 2: the commit on the deciding server is the put's one moment of truth; every share is staged
         // by then, so from that moment on every reader finds all n. It is acknowledged once all n committed it.
         ServerEndpoint decider = decider(placement.servers());
-        PutCommit commit = putCommit(collection, name, put, decider, up, write);
-        long floor = after;
-        PutCommit.Decision decision = timings.time(Phase.SHARES, () -> commit.decide(floor));
+        PutCommit commit = putCommit(collection, name, put, decider, up, write, after);
+        PutCommit.Decision decision = timings.time(Phase.SHARES, commit::decide);
         switch (decision.outcome()) {
             case UNKNOWN:
                 // It may have committed before the answer was lost: aborting now could take away a secret.
@@ -269,8 +280,8 @@ public final class VaultClient implements AutoCloseable {
                 String undone = "; " + abort(collection, name, put, up, write);
                 if (decision.refusedAs(409, "secret-exists")) {
                     problems.add(decider, "already holds " + what);
-                    return sameOrExists(collection, name, secret, List.of(decider), up, write, problems, undone,
-                            timings, started);
+                    return sameOrExists(collection, name, secret, List.of(decider), up, write, after, problems,
+                            undone, timings, started);
                 }
                 problems.add(decision.answer());
                 throw notStored(what, "server " + decider.id() + " refused to commit it", problems, undone);
@@ -286,13 +297,16 @@ public final class VaultClient implements AutoCloseable {
         }
     }
 
-    /** The commit of put {@code put} on the collection's servers {@code servers}, decided on {@code decider}. */
+    /**
+     * The commit of put {@code put} on the collection's servers {@code servers}, decided on {@code decider} above
+     * epoch {@code after} (see {@link PutCommit}).
+     */
     private PutCommit putCommit(String collection, String name, String put, ServerEndpoint decider,
-            List<ServerEndpoint> servers, Map<Integer, String> write) {
+            List<ServerEndpoint> servers, Map<Integer, String> write, long after) {
         List<ServerEndpoint> rest = servers.stream().filter(s -> s.id() != decider.id()).collect(Collectors.toList());
         return new PutCommit(http, collection + "/" + name, putPath(collection, name, put),
                 "maat vault delete --dir " + config.dir() + " --collection " + collection + " --name " + name,
-                decider, rest, write.values());
+                decider, rest, write.values(), after);
     }
 
     /**
@@ -319,8 +333,8 @@ public final class VaultClient implements AutoCloseable {
      * another value, {@link SecretExistsException}.
      */
     private Timings sameOrExists(String collection, String name, byte[] secret, List<ServerEndpoint> holders,
-            List<ServerEndpoint> servers, Map<Integer, String> write, ServerProblems problems, String undone,
-            Timings timings, long started) {
+            List<ServerEndpoint> servers, Map<Integer, String> write, long after, ServerProblems problems,
+            String undone, Timings timings, long started) {
         String what = collection + "/" + name;
         String stored;
         Read found;
@@ -345,8 +359,8 @@ public final class VaultClient implements AutoCloseable {
             return timings;
         }
         ServerEndpoint decider = decider(servers);
-        PutCommit commit = putCommit(collection, name, found.put(), decider, servers, write);
-        PutCommit.Decision decision = timings.time(Phase.SHARES, () -> commit.decide(0));
+        PutCommit commit = putCommit(collection, name, found.put(), decider, servers, write, after);
+        PutCommit.Decision decision = timings.time(Phase.SHARES, commit::decide);
         switch (decision.outcome()) {
             case REFUSED:
                 problems.add(decision.answer());
