@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.vault.VaultException;
@@ -23,8 +22,8 @@ import org.maat.vault.review.HookedVault.Fault;
 
 /**
  * Generative attack on "an acknowledged put reads back with any k servers up": random puts and deletes of one name
- * of a 2-of-3 collection (quorum 2), each meeting random kill points (each server may die before or after one of
- * its first requests about the name: a stage, a commit, an abort, a delete, a read of a rerun), followed, when it
+ * of a 2-of-3 collection (quorum 2), each meeting random kill points (each server may die before or after its
+ * first stage, commit or delete of the name), followed, when it
  * failed, by the rerun its error asks for; and random backups of one server's store, put back at a random later
  * step (a replaced disk). Right after every acknowledged put, each server in turn is stopped and the other two
  * (k = 2 shares, 2 of 3 ACSs) must read the acknowledged value.
@@ -47,6 +46,7 @@ class CrashAndRestoreGenerativeIT {
         Random random = new Random(SEED);
         Path backups = Files.createDirectories(dir.resolve("backups"));
         int acknowledged = 0;
+        int onRerun = 0;
         try (HookedVault vault = new HookedVault(dir.resolve("vault"))) {
             PutAcknowledgedOnDecidingServerOnlyIT.warmUp(vault);
             for (int sequence = 0; sequence < SEQUENCES; sequence++) {
@@ -69,7 +69,7 @@ class CrashAndRestoreGenerativeIT {
                     boolean put = random.nextInt(3) > 0;
                     byte[] value = new byte[16];
                     random.nextBytes(value);
-                    Map<Integer, int[]> deaths = deaths(random);
+                    Map<Integer, Death> deaths = deaths(random, put);
                     trace.add("  " + (put ? "put " + HexFormat.of().formatHex(value) : "delete") + ", planned deaths "
                             + describe(deaths));
                     installFaults(vault, name, deaths, trace);
@@ -91,6 +91,7 @@ class CrashAndRestoreGenerativeIT {
                     }
                     if (put && done) {
                         acknowledged++;
+                        onRerun += trace.get(trace.size() - 1).startsWith("    attempt 1") ? 1 : 0;
                         checkReadsBackWithAnyOneServerDown(vault, name, value, trace);
                     }
                 }
@@ -99,36 +100,63 @@ class CrashAndRestoreGenerativeIT {
         if (acknowledged == 0) {
             fail("no put was acknowledged: the attack tested nothing");
         }
+        System.out.println("CrashAndRestoreGenerativeIT: " + acknowledged + " puts acknowledged and read back with each "
+                + "server down, " + onRerun + " of them on the rerun of a put that failed");
     }
 
-    /** For each server, at random: no death, or death before or after its request number 0, 1 or 2 about the name. */
-    private static Map<Integer, int[]> deaths(Random random) {
-        Map<Integer, int[]> deaths = new TreeMap<>();
+    /** The requests about a name a server can die around. */
+    enum Kind {
+        STAGE, COMMIT, DELETE;
+
+        static Kind of(String method, String path, String prefix) {
+            if (method.equals("PUT") && path.startsWith(prefix + "/puts/")) {
+                return STAGE;
+            }
+            if (method.equals("POST") && path.endsWith("/commit")) {
+                return COMMIT;
+            }
+            return method.equals("DELETE") && path.equals(prefix) ? DELETE : null;
+        }
+    }
+
+    /** A server's death around its first request of one kind. */
+    record Death(Kind kind, Fault fault) {
+        @Override
+        public String toString() {
+            return (fault == Fault.DIE_BEFORE ? "before" : "after") + " its " + kind.name().toLowerCase();
+        }
+    }
+
+    /**
+     * For each server, at random (one in two), death before or after its first request of one kind: for a put,
+     * its commit (three in four: the moment an acknowledgement is decided) or its stage; for a delete, the delete.
+     */
+    private static Map<Integer, Death> deaths(Random random, boolean put) {
+        Map<Integer, Death> deaths = new TreeMap<>();
         for (int server = 1; server <= 3; server++) {
-            if (random.nextInt(3) == 0) {
-                deaths.put(server, new int[] {random.nextInt(3), random.nextInt(2)});
+            boolean dies = random.nextBoolean();
+            Kind kind = !put ? Kind.DELETE : random.nextInt(4) > 0 ? Kind.COMMIT : Kind.STAGE;
+            Fault fault = random.nextBoolean() ? Fault.DIE_BEFORE : Fault.DIE_AFTER;
+            if (dies) {
+                deaths.put(server, new Death(kind, fault));
             }
         }
         return deaths;
     }
 
-    private static void installFaults(HookedVault vault, String name, Map<Integer, int[]> deaths, List<String> trace) {
+    private static void installFaults(HookedVault vault, String name, Map<Integer, Death> deaths, List<String> trace) {
         String prefix = "/ss/collections/b/secrets/" + name;
-        Map<Integer, AtomicInteger> seen = new ConcurrentHashMap<>();
+        Map<Integer, Boolean> dead = new ConcurrentHashMap<>();
         vault.faults((server, method, path) -> {
-            if (!path.equals(prefix) && !path.startsWith(prefix + "/")) {
-                return Fault.NONE;
-            }
-            int request = seen.computeIfAbsent(server, s -> new AtomicInteger()).getAndIncrement();
-            int[] death = deaths.get(server);
-            if (death == null || death[0] != request) {
+            Death death = deaths.get(server);
+            if (death == null || Kind.of(method, path.split("\\?")[0], prefix) != death.kind()
+                    || dead.putIfAbsent(server, true) != null) {
                 return Fault.NONE;
             }
             synchronized (trace) {
-                trace.add("    server " + server + " dies " + (death[1] == 0 ? "before" : "after") + " its " + method
-                        + " " + path.substring(prefix.length() - name.length()));
+                trace.add("    server " + server + " dies " + death + ": " + method + " " + path);
             }
-            return death[1] == 0 ? Fault.DIE_BEFORE : Fault.DIE_AFTER;
+            return death.fault();
         });
     }
 
@@ -152,13 +180,12 @@ class CrashAndRestoreGenerativeIT {
         }
     }
 
-    private static String describe(Map<Integer, int[]> deaths) {
+    private static String describe(Map<Integer, Death> deaths) {
         if (deaths.isEmpty()) {
             return "none";
         }
         List<String> parts = new ArrayList<>();
-        deaths.forEach((server, d) -> parts.add("server " + server + " " + (d[1] == 0 ? "before" : "after")
-                + " its request " + d[0]));
+        deaths.forEach((server, death) -> parts.add("server " + server + " " + death));
         return String.join(", ", parts);
     }
 
