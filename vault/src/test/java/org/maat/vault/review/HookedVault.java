@@ -42,7 +42,7 @@ import org.maat.vault.token.TokenSigner;
 import org.maat.vault.token.TokenVerifier;
 
 /**
- * A vault of three servers in this JVM for review attacks: each is the product's store, ACS, storage server and
+ * A vault of three (or more) servers in this JVM for review attacks: each is the product's store, ACS, storage server and
  * handler behind mutual TLS on a fixed loopback port (wired as {@code VaultServer} and {@code PutRacingDeleteIT}
  * wire them), with one extra: a {@link Faults} consulted for every request, which can make the server die just
  * before it handles the request (the connection is cut, nothing is written) or just after (its durable write is
@@ -66,18 +66,43 @@ final class HookedVault implements AutoCloseable {
     private volatile Faults faults = (server, method, path) -> Fault.NONE;
 
     HookedVault(Path dir) throws IOException {
+        this(dir, 3);
+    }
+
+    HookedVault(Path dir, int servers) throws IOException {
         List<ServerAddress> addresses = new ArrayList<>();
-        for (int i = 0; i < 3; i++) {
+        for (int i = 0; i < servers; i++) {
             addresses.add(new ServerAddress("127.0.0.1", freePort()));
         }
         config = VaultInit.create(dir, addresses, List.of(new ClientSpec("alice", "maat"), new ClientSpec("bob", "maat")));
-        for (int id = 1; id <= 3; id++) {
+        for (int id = 1; id <= servers; id++) {
             start(id);
         }
     }
 
     VaultConfig config() {
         return config;
+    }
+
+    /** What a test does with one client. */
+    interface ClientCall<T> {
+        T on(VaultClient client);
+    }
+
+    /**
+     * Runs {@code call} with a fresh client of account {@code maat}, so that no pooled connection to a restarted
+     * server is met; generous timeouts, since a busy machine is slow to make a first TLS handshake.
+     */
+    <T> T withClient(ClientCall<T> call) {
+        return withClient("alice", call);
+    }
+
+    /** {@link #withClient(ClientCall)} as client {@code name} ("alice" or "bob", both of account {@code maat}). */
+    <T> T withClient(String name, ClientCall<T> call) {
+        try (VaultClient client = VaultClient.open(config.dir(), name, Duration.ofSeconds(10),
+                Duration.ofSeconds(20))) {
+            return call.on(client);
+        }
     }
 
     void faults(Faults faults) {
@@ -122,7 +147,7 @@ final class HookedVault implements AutoCloseable {
     }
 
     void startAll() {
-        for (int id = 1; id <= 3; id++) {
+        for (int id = 1; id <= config.servers().size(); id++) {
             start(id);
         }
     }
@@ -130,7 +155,7 @@ final class HookedVault implements AutoCloseable {
     @Override
     public synchronized void close() {
         new ArrayList<>(running.keySet()).forEach(this::stop);
-        List.of(1, 2, 3).forEach(this::finishDying);
+        config.servers().forEach(s -> finishDying(s.id()));
     }
 
     /** Kills server {@code id} from one of its own request threads: cut the connection, then close it aside. */
