@@ -196,6 +196,10 @@ public final class VaultClient implements AutoCloseable {
             throw notStored(what, "server " + registrar.id() + ", which registers the vault's collections, is "
                     + "unreachable", problems);
         }
+        timings.time(Phase.COLLECTIONS, () -> {
+            requireNotHeldElsewhere(what, collection, spec, registrar, problems);
+            return null;
+        });
         Exchange registered = timings.time(Phase.COLLECTIONS, () -> http.send(registrar, "PUT",
                 "/ss/collections/" + collection, spec, create.values()).join());
         if (!registered.ok()) {
@@ -294,6 +298,56 @@ public final class VaultClient implements AutoCloseable {
                 });
                 timings.finish(started);
                 return timings;
+        }
+    }
+
+
+    /**
+     * The registration's check, before the registrar's record of {@code collection} is trusted as the collection's:
+     * when the registrar does not hold it (a first registration), no other server of vault.json may hold it with
+     * other servers or another quorum. A registrar restored from a backup older than the collection would otherwise
+     * register it again with other servers, and a second put of an existing name would be decided by another
+     * server. Every server of vault.json must answer for a first registration; the registrar holding the
+     * collection (the normal case) needs nothing more, its own answer to the put's registration decides.
+     */
+    private void requireNotHeldElsewhere(String what, String collection, ObjectNode spec, ServerEndpoint registrar,
+            ServerProblems problems) {
+        Map<Integer, Exchange> held = new java.util.TreeMap<>();
+        http.sendEach(config.servers(), server -> http.send(server, "GET", "/ss/collections/" + collection, null,
+                null)).forEach(e -> held.put(e.server().id(), e));
+        Exchange atRegistrar = held.get(registrar.id());
+        if (atRegistrar == null || atRegistrar.status() != 404) {
+            return; // it holds the collection (its registration answers the put), or the registration fails there
+        }
+        Set<Integer> wanted = new java.util.TreeSet<>();
+        spec.path("acs").forEach(id -> wanted.add(id.asInt()));
+        int quorum = spec.path("quorum").asInt();
+        List<String> others = new ArrayList<>();
+        List<ServerEndpoint> unchecked = new ArrayList<>();
+        for (Exchange e : held.values()) {
+            if (e.server().id() == registrar.id() || e.status() == 404) {
+                continue;
+            }
+            if (!e.ok()) {
+                unchecked.add(e.server());
+                problems.add(e);
+            } else if (!acsOf(e).equals(wanted) || e.body().path("quorum").asInt() != quorum) {
+                others.add("server " + e.server().id() + " holds it with servers " + acsOf(e) + " and quorum "
+                        + e.body().path("quorum").asInt());
+            }
+        }
+        if (!others.isEmpty()) {
+            throw notStored(what, "collection " + collection + " is unknown to server " + registrar.id() + ", which "
+                    + "registers the vault's collections, but " + String.join(", ", others) + " (this put names "
+                    + "servers " + wanted + " and quorum " + quorum + "): server " + registrar.id() + " may have "
+                    + "been restored from a backup older than the collection; put it on the collection's servers, "
+                    + "which registers it again there", problems);
+        }
+        if (!unchecked.isEmpty()) {
+            throw notStored(what, "collection " + collection + " is unknown to server " + registrar.id() + ", which "
+                    + "registers the vault's collections, and servers " + ServerProblems.ids(unchecked) + " could not "
+                    + "say whether they hold it with other servers: a collection's first put needs every server of "
+                    + "the vault to answer", problems);
         }
     }
 
@@ -487,6 +541,27 @@ public final class VaultClient implements AutoCloseable {
         return recorded.stream().findFirst().map(ids -> ids.stream().map(config::server).collect(Collectors.toList()));
     }
 
+    /**
+     * What each of {@code holders} records as {@code collection}'s servers ({@code GET /ss/collections/{c}}); empty
+     * for a server that did not say.
+     */
+    private Map<Integer, Optional<Set<Integer>>> recordedServers(String collection, List<Integer> holders) {
+        List<ServerEndpoint> asked = holders.stream().map(config::server).collect(Collectors.toList());
+        Map<Integer, Optional<Set<Integer>>> recorded = new java.util.TreeMap<>();
+        for (Exchange e : http.sendEach(asked, server -> http.send(server, "GET", "/ss/collections/" + collection,
+                null, null))) {
+            recorded.put(e.server().id(), e.ok() ? Optional.of(acsOf(e)) : Optional.empty());
+        }
+        return recorded;
+    }
+
+    /** The collection's servers a {@code GET /ss/collections/{c}} answer records. */
+    private static Set<Integer> acsOf(Exchange answer) {
+        Set<Integer> ids = new java.util.TreeSet<>();
+        answer.body().path("acs").forEach(id -> ids.add(id.asInt()));
+        return ids;
+    }
+
     /** The secret's bytes; see {@link #read}. */
     public byte[] get(String collection, String name) {
         return read(collection, name).secret();
@@ -542,27 +617,22 @@ public final class VaultClient implements AutoCloseable {
             pending.add(http.send(server, "GET", secretPath(collection, name), null,
                     read.values()).whenComplete((e, error) -> answers.add(e)));
         }
-        Optional<byte[]> secret = Optional.empty();
-        for (int received = 0; received < pending.size() && (secret.isEmpty() || everyShare); received++) {
+        // Every answering server's committed share is waited for (they were asked in parallel, so this costs the
+        // slowest answer, not a round trip more): a second committed put must be seen before a value is returned.
+        CommittedPuts committed = new CommittedPuts();
+        for (int received = 0; received < pending.size(); received++) {
             Exchange answer = take(answers);
             if (answer.ok()) {
                 try {
                     signatures.verify(answer.body(), collection, name);
                     Share share = ShareRecord.fromJson(answer.body());
+                    committed.add(answer.server().id(), share.put());
                     shares.add(answer.server().id(), share);
                     if (!share.put().isEmpty()) {
                         committedPuts.add(share.put());
                     }
                 } catch (IllegalArgumentException bad) {
                     shares.reject(answer.server().id(), bad.getMessage());
-                }
-                // Not on the first answer alone while another is coming: a forged share claiming k = 1
-                // must meet an honest one's higher k before anything is combined (ShareSet.add).
-                boolean heardTwo = received + 1 >= Math.min(2, pending.size());
-                if (secret.isEmpty() && heardTwo && shares.ready()) {
-                    long before = System.nanoTime();
-                    secret = shares.recover();
-                    combining += System.nanoTime() - before;
                 }
             } else if (answer.status() == 404) {
                 absent.add(answer.server());
@@ -576,7 +646,13 @@ public final class VaultClient implements AutoCloseable {
                 problems.add(answer);
             }
         }
-        pending.forEach(f -> f.cancel(false)); // shares beyond the k needed are not waited for
+        committed.requireOrdered(what, holders -> recordedServers(collection, holders), problems);
+        Optional<byte[]> secret = Optional.empty();
+        if (shares.ready()) {
+            long before = System.nanoTime();
+            secret = shares.recover();
+            combining += System.nanoTime() - before;
+        }
         if ((secret.isEmpty() || everyShare) && !committedPuts.isEmpty() && !absent.isEmpty()) {
             // A put committed on one server was staged on all before: a server without a committed share may
             // hold that put's share staged (its client died between the commits, or it was down for its commit).
