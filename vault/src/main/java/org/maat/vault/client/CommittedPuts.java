@@ -7,73 +7,101 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
- * The committed puts a read found for one name, by the servers that answered with them: the read's checkpoint
- * against returning one of two values stored under the name.
+ * What the servers a read asked say about one name: the committed put each one answered with (or that it holds
+ * none, or that it could not be read), and how each records the collection's servers. The read's checkpoint
+ * against returning one of two values stored under the name: {@link #requireOneValue} runs before any value is
+ * returned.
  *
- * <p>Guaranteed: a read returns a value only after {@link #requireOrdered} passed over every committed share that
- * answering servers gave it. One put, the normal case, passes at once. Several puts pass only when every server
- * holding one records the collection with the same servers: the puts were then decided, one after the other, by
- * the same deciding server (a server restored from a backup keeps an older one), and the read combines as before.
- * Otherwise (a registrar restored from an old backup let a put register the collection again with other servers)
- * the puts cannot be ordered and the read fails with {@link ConflictingValuesException}. Not guaranteed: detecting
- * a put whose committed shares are all on servers that did not answer (the put-side registration check is what
- * keeps such a put from being acknowledged).
+ * <p>Guaranteed: when the servers agree on the collection's servers (the normal case: the registrar fixed them),
+ * every put of the name was decided by the one deciding server, one after the other, and the read combines as it
+ * always did (a server restored from a backup may hold an older put: the larger group wins). When they disagree (a
+ * registrar restored from an old backup registered the collection again with other servers, and a put raced that
+ * registration), a value is returned only if every server recording other servers than the value's holders said it
+ * holds no committed share of the name; two committed puts on servers recording different servers, or a server
+ * recording other servers that could not be read, fail the read with {@link ConflictingValuesException}. Not
+ * guaranteed: detecting a put all of whose servers are down (nothing of it answers); the registration's check
+ * ({@code VaultClient}) is what keeps a second registration from being made while the first one's servers answer.
  */
 final class CommittedPuts {
 
     private final Map<String, SortedSet<Integer>> serversOf = new TreeMap<>();
+    private final Map<Integer, Set<Integer>> recorded = new TreeMap<>();
+    private final Set<Integer> absent = new TreeSet<>();
 
-    /** Records that {@code server} answered with a committed share of {@code put} ("" for shares without one). */
-    void add(int server, String put) {
+    /** {@code server} answered with a committed share of {@code put} ("" for shares stored without one). */
+    void committed(int server, String put) {
         serversOf.computeIfAbsent(put, p -> new TreeSet<>()).add(server);
     }
 
-    /** The puts seen committed, each with the servers that hold it. */
-    Map<String, SortedSet<Integer>> byPut() {
-        return serversOf;
+    /** {@code server} holds no committed share of the name (404). */
+    void absent(int server) {
+        absent.add(server);
+    }
+
+    /** {@code server} records the collection with servers {@code acs}. */
+    void recorded(int server, Set<Integer> acs) {
+        recorded.put(server, Set.copyOf(acs));
     }
 
     /**
-     * Passes when the puts seen can be ordered: at most one, or all held by servers that record the collection with
-     * the same servers.
+     * Passes when the answers show at most one value, or values the one deciding server ordered.
      *
-     * @param recorded asked only when there are several puts, for the holders: each server's record of the
-     *        collection's servers (empty: it did not say)
-     * @throws ConflictingValuesException naming each put's holders and what they record
+     * @throws ConflictingValuesException naming each put's servers, and the servers recording other collection
+     *         servers that could not be read
      */
-    void requireOrdered(String what, Function<List<Integer>, Map<Integer, Optional<Set<Integer>>>> recorded,
-            ServerProblems problems) {
-        if (serversOf.size() <= 1) {
-            return;
+    void requireOneValue(String what, String collection, ServerProblems problems) {
+        if (serversOf.isEmpty()) {
+            return; // nothing will be returned
         }
-        List<Integer> holders = serversOf.values().stream().flatMap(Set::stream).distinct().sorted()
-                .collect(Collectors.toList());
-        Map<Integer, Optional<Set<Integer>>> records = recorded.apply(holders);
-        Set<Optional<Set<Integer>>> distinct = holders.stream()
-                .map(h -> records.getOrDefault(h, Optional.empty())).collect(Collectors.toSet());
-        if (distinct.size() == 1 && distinct.iterator().next().isPresent()) {
-            return;
+        Set<Integer> holders = serversOf.values().stream().flatMap(Set::stream).collect(Collectors.toSet());
+        Set<Optional<Set<Integer>>> holderRecords = holders.stream()
+                .map(h -> Optional.ofNullable(recorded.get(h))).collect(Collectors.toSet());
+        if (serversOf.size() > 1) {
+            if (holderRecords.size() == 1 && holderRecords.iterator().next().isPresent()) {
+                return; // several puts, all decided by one deciding server: ordered
+            }
+            throw conflict(what, "two values are stored under this name, by puts that cannot be ordered: "
+                    + describePuts(), problems);
         }
-        String puts = serversOf.entrySet().stream().map(e -> "put " + shortId(e.getKey()) + " on servers "
+        if (holderRecords.size() != 1 || holderRecords.iterator().next().isEmpty()) {
+            throw conflict(what, "the servers holding it record collection " + collection + " differently: "
+                    + describePuts(), problems);
+        }
+        Set<Integer> own = holderRecords.iterator().next().get();
+        List<Integer> unread = recorded.entrySet().stream()
+                .filter(e -> !e.getValue().equals(own) && !absent.contains(e.getKey()))
+                .map(Map.Entry::getKey).collect(Collectors.toList());
+        if (!unread.isEmpty()) {
+            throw conflict(what, "two values may be stored under this name: " + describePuts() + ", but "
+                    + (unread.size() == 1 ? "server " : "servers ") + join(unread) + " record"
+                    + (unread.size() == 1 ? "s" : "") + " collection " + collection + " with other servers ("
+                    + unread.stream().map(recorded::get).distinct().map(s -> "[" + join(s) + "]")
+                            .collect(Collectors.joining(" / "))
+                    + ") and could not be read", problems);
+        }
+    }
+
+    private ConflictingValuesException conflict(String what, String why, ServerProblems problems) {
+        return new ConflictingValuesException("cannot read " + what + ": " + why + "; delete it and put it again"
+                + (problems.isEmpty() ? "" : "; " + problems.describe()), problems.byServer());
+    }
+
+    private String describePuts() {
+        return serversOf.entrySet().stream().map(e -> "put " + shortId(e.getKey()) + " on servers "
                 + join(e.getValue()) + " (recording the collection's servers as " + e.getValue().stream()
-                        .map(h -> records.getOrDefault(h, Optional.empty()).map(CommittedPuts::join).map(s -> "[" + s + "]")
-                                .orElse("unknown"))
+                        .map(h -> Optional.ofNullable(recorded.get(h)).map(s -> "[" + join(s) + "]").orElse("unknown"))
                         .distinct().collect(Collectors.joining(" / ")) + ")")
                 .collect(Collectors.joining(", "));
-        throw new ConflictingValuesException("cannot read " + what + ": two values are stored under this name, by "
-                + "puts that cannot be ordered: " + puts + "; delete it and put it again"
-                + (problems.isEmpty() ? "" : "; " + problems.describe()), problems.byServer());
     }
 
     private static String shortId(String put) {
         return put.isEmpty() ? "(without id)" : put.length() > 8 ? put.substring(0, 8) : put;
     }
 
-    private static String join(Set<Integer> ids) {
-        return ids.stream().map(String::valueOf).collect(Collectors.joining(", "));
+    private static String join(java.util.Collection<Integer> ids) {
+        return ids.stream().sorted().map(String::valueOf).collect(Collectors.joining(", "));
     }
 }

@@ -541,20 +541,6 @@ public final class VaultClient implements AutoCloseable {
         return recorded.stream().findFirst().map(ids -> ids.stream().map(config::server).collect(Collectors.toList()));
     }
 
-    /**
-     * What each of {@code holders} records as {@code collection}'s servers ({@code GET /ss/collections/{c}}); empty
-     * for a server that did not say.
-     */
-    private Map<Integer, Optional<Set<Integer>>> recordedServers(String collection, List<Integer> holders) {
-        List<ServerEndpoint> asked = holders.stream().map(config::server).collect(Collectors.toList());
-        Map<Integer, Optional<Set<Integer>>> recorded = new java.util.TreeMap<>();
-        for (Exchange e : http.sendEach(asked, server -> http.send(server, "GET", "/ss/collections/" + collection,
-                null, null))) {
-            recorded.put(e.server().id(), e.ok() ? Optional.of(acsOf(e)) : Optional.empty());
-        }
-        return recorded;
-    }
-
     /** The collection's servers a {@code GET /ss/collections/{c}} answer records. */
     private static Set<Integer> acsOf(Exchange answer) {
         Set<Integer> ids = new java.util.TreeSet<>();
@@ -613,12 +599,15 @@ public final class VaultClient implements AutoCloseable {
         long combining = 0;
         BlockingQueue<Exchange> answers = new LinkedBlockingQueue<>();
         List<CompletableFuture<Exchange>> pending = new ArrayList<>();
+        List<CompletableFuture<Exchange>> records = new ArrayList<>(); // how each records the collection's servers
         for (ServerEndpoint server : reachable(up, problems)) {
             pending.add(http.send(server, "GET", secretPath(collection, name), null,
                     read.values()).whenComplete((e, error) -> answers.add(e)));
+            records.add(http.send(server, "GET", "/ss/collections/" + collection, null, null));
         }
-        // Every answering server's committed share is waited for (they were asked in parallel, so this costs the
-        // slowest answer, not a round trip more): a second committed put must be seen before a value is returned.
+        // Every answering server's committed share, and its record of the collection's servers, is waited for (all
+        // asked in parallel, so this costs the slowest answer, not a round trip more): a second committed put, or a
+        // server recording other servers for the collection, must be seen before a value is returned.
         CommittedPuts committed = new CommittedPuts();
         for (int received = 0; received < pending.size(); received++) {
             Exchange answer = take(answers);
@@ -626,7 +615,7 @@ public final class VaultClient implements AutoCloseable {
                 try {
                     signatures.verify(answer.body(), collection, name);
                     Share share = ShareRecord.fromJson(answer.body());
-                    committed.add(answer.server().id(), share.put());
+                    committed.committed(answer.server().id(), share.put());
                     shares.add(answer.server().id(), share);
                     if (!share.put().isEmpty()) {
                         committedPuts.add(share.put());
@@ -636,6 +625,7 @@ public final class VaultClient implements AutoCloseable {
                 }
             } else if (answer.status() == 404) {
                 absent.add(answer.server());
+                committed.absent(answer.server().id());
             } else {
                 if (answer.answered()) {
                     otherAnswers++;
@@ -646,7 +636,13 @@ public final class VaultClient implements AutoCloseable {
                 problems.add(answer);
             }
         }
-        committed.requireOrdered(what, holders -> recordedServers(collection, holders), problems);
+        for (CompletableFuture<Exchange> record : records) {
+            Exchange e = record.join();
+            if (e.ok()) {
+                committed.recorded(e.server().id(), acsOf(e));
+            }
+        }
+        committed.requireOneValue(what, collection, problems);
         Optional<byte[]> secret = Optional.empty();
         if (shares.ready()) {
             long before = System.nanoTime();
