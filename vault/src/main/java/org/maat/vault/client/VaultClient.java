@@ -473,15 +473,27 @@ public final class VaultClient implements AutoCloseable {
             throw new VaultException("cannot delete " + what + ": no access-control server granted a delete token; "
                     + problems.describe());
         }
-        Optional<List<ServerEndpoint>> servers = collectionServers(collection, reachable(up, problems), problems);
-        if (servers.isEmpty()) {
+        List<List<ServerEndpoint>> registrations = collectionServers(collection, reachable(up, problems), problems);
+        if (registrations.isEmpty()) {
             if (!problems.isEmpty()) {
                 throw new VaultException("cannot delete " + what + ": no server that answered holds collection "
                         + collection + "; " + problems.describe());
             }
             return 0;
         }
-        ServerEndpoint decider = decider(servers.get());
+        // One registration normally. Servers recording the collection with different servers (a registrar restored
+        // from an old backup registered it again) each had their own deciding server: the delete is decided on each.
+        int deleted = 0;
+        for (List<ServerEndpoint> servers : registrations) {
+            deleted += delete(what, collection, name, servers, delete, problems);
+        }
+        return deleted;
+    }
+
+    /** The delete on one registration of the collection: decided on its deciding server, applied on the others. */
+    private int delete(String what, String collection, String name, List<ServerEndpoint> servers,
+            Map<Integer, String> delete, ServerProblems problems) {
+        ServerEndpoint decider = decider(servers);
         if (problems.unreachable(decider.id())) {
             throw new VaultException("cannot delete " + what + ": server " + decider.id() + ", which decides it, is "
                     + "unreachable; nothing was deleted; " + problems.describe());
@@ -495,7 +507,7 @@ public final class VaultClient implements AutoCloseable {
         int deleted = decision.body().path("removed").asBoolean() ? 1 : 0;
         String query = "?epoch=" + decision.body().path("epoch").asLong()
                 + (decision.body().hasNonNull("put") ? "&put=" + decision.body().get("put").asText() : "");
-        List<ServerEndpoint> rest = servers.get().stream().filter(s -> s.id() != decider.id())
+        List<ServerEndpoint> rest = servers.stream().filter(s -> s.id() != decider.id())
                 .collect(Collectors.toList());
         List<Exchange> answers = http.sendEach(reachable(rest, problems),
                 server -> http.send(server, "DELETE", secretPath(collection, name) + query, null, delete.values()));
@@ -518,27 +530,23 @@ public final class VaultClient implements AutoCloseable {
     }
 
     /**
-     * The servers of {@code collection}, as the servers of {@code up} that hold it record them (they agree: the
-     * registrar fixed them); empty when none of them holds it.
+     * The servers of {@code collection}, as the servers of {@code up} that hold it record them: one registration
+     * (the registrar fixed them), or several when a registrar restored from an old backup registered it again with
+     * other servers; empty when none of them holds it.
      */
-    private Optional<List<ServerEndpoint>> collectionServers(String collection, List<ServerEndpoint> up,
+    private List<List<ServerEndpoint>> collectionServers(String collection, List<ServerEndpoint> up,
             ServerProblems problems) {
-        Set<Set<Integer>> recorded = new HashSet<>();
+        Set<Set<Integer>> recorded = new java.util.LinkedHashSet<>();
         for (Exchange e : http.sendEach(up, server -> http.send(server, "GET", "/ss/collections/" + collection,
                 null, null))) {
             if (e.ok()) {
-                Set<Integer> ids = new java.util.TreeSet<>();
-                e.body().path("acs").forEach(id -> ids.add(id.asInt()));
-                recorded.add(ids);
+                recorded.add(acsOf(e));
             } else if (e.status() != 404) {
                 problems.add(e);
             }
         }
-        if (recorded.size() > 1) {
-            throw new VaultException("cannot delete from collection " + collection + ": its servers record it with "
-                    + "different servers " + recorded + "; delete on each by hand");
-        }
-        return recorded.stream().findFirst().map(ids -> ids.stream().map(config::server).collect(Collectors.toList()));
+        return recorded.stream().map(ids -> ids.stream().map(config::server).collect(Collectors.toList()))
+                .collect(Collectors.toList());
     }
 
     /** The collection's servers a {@code GET /ss/collections/{c}} answer records. */

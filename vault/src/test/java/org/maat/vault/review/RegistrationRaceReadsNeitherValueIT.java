@@ -1,6 +1,7 @@
 package org.maat.vault.review;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.vault.VaultException;
 import org.maat.vault.client.ConflictingValuesException;
+import org.maat.vault.client.NoSuchSecretException;
 import org.maat.vault.client.PutOptions;
 
 /**
@@ -27,7 +29,8 @@ import org.maat.vault.client.PutOptions;
  * are stored under the name; neither is "the later one".
  *
  * <p>Expected: every get, with every server up or with any one down, fails naming the conflict, and none returns
- * either value (which pair of shares answers first is chance).
+ * either value (which pair of shares answers first is chance); the delete the refusal asks for removes both, and
+ * a new put of the name reads back.
  */
 class RegistrationRaceReadsNeitherValueIT {
 
@@ -94,6 +97,15 @@ class RegistrationRaceReadsNeitherValueIT {
                 fail("alice's and bob's puts of b/master were both acknowledged on servers 2, 3 and 1, 4; then:\n"
                         + String.join("\n", reads));
             }
+
+            // What the refusal asks for works: the delete reaches both registrations, and a new put reads back.
+            int deleted = vault.withClient(c -> c.delete("b", "master"));
+            assertThat(deleted).as("shares deleted").isEqualTo(4);
+            assertThatThrownBy(() -> vault.withClient(c -> c.get("b", "master")))
+                    .isInstanceOf(NoSuchSecretException.class);
+            vault.withClient("bob", c -> c.put("b", "master", second, PutOptions.of(2, 2, 2).onServers(List.of(1, 4))));
+            byte[] again = vault.withClient(c -> c.get("b", "master"));
+            assertThat(again).isEqualTo(second);
         }
     }
 }
