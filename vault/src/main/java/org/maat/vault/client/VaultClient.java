@@ -63,8 +63,12 @@ import org.slf4j.LoggerFactory;
  * {@code superseded}, which a delete counts as done).
  *
  * <p>{@link #read}: read tokens from every ACS that grants one, shares from every storage server in
- * parallel, done as soon as k shares pass their digest and together the check value; a share that fails
- * either is reported, never used ({@link #audit} waits for every share and checks each). Tokens are cached and reused until shortly
+ * parallel, each with its record of the collection's servers; every answer is waited for, and a value is returned
+ * only through {@link CommittedPuts}, which fails the read when two puts that cannot be ordered (decided on different
+ * servers) are committed under the name; then k shares that pass their digest and together the check value give
+ * the secret; a share that fails either is reported, never used ({@link #audit} checks every share against the
+ * secret). A put trusts a collection's first registration on the registrar only when no other server of vault.json
+ * holds the collection with other servers ({@link #requireNotHeldElsewhere}). Tokens are cached and reused until shortly
  * before they expire. Every failure is a {@link VaultException} naming the secret and each server that
  * failed and why.
  *
@@ -562,11 +566,12 @@ public final class VaultClient implements AutoCloseable {
     }
 
     /**
-     * Reads the secret: tokens from every ACS that grants one, shares from every storage server, done at
-     * the first k shares that agree.
+     * Reads the secret: tokens from every ACS that grants one, shares from every storage server (every answer
+     * waited for), k of them that agree; never one of two values stored under the name ({@link CommittedPuts}).
      *
      * @throws NoSuchSecretException when every storage server that answered has no such secret
      * @throws SecretUnavailableException when fewer than k good shares could be had
+     * @throws ConflictingValuesException when two values are stored under the name
      */
     public Retrieval read(String collection, String name) {
         return read(collection, name, false, config.servers()).retrieval();
