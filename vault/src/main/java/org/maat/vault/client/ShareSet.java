@@ -40,6 +40,8 @@ public final class ShareSet {
 
     private final Map<Integer, Share> bySource = new TreeMap<>();
     private final Map<Integer, String> rejected = new TreeMap<>();
+    /** The split the last successful {@link #recover()} combined. */
+    private Split recovered;
 
     /** Adds the share {@code source} returned; a second share with an index already held for its split is rejected. */
     public void add(int source, Share share) {
@@ -87,6 +89,11 @@ public final class ShareSet {
                 other -> other.getKey().k() > group.getKey().k() && other.getValue().size() >= size);
     }
 
+    /** The id of the put whose shares {@link #recover()} last combined ("" for shares stored without one). */
+    public String recoveredPut() {
+        return recovered == null ? "" : recovered.put();
+    }
+
     /** The servers whose shares were rejected, with why, in server order. */
     public Map<Integer, String> rejected() {
         return Collections.unmodifiableMap(rejected);
@@ -105,6 +112,7 @@ public final class ShareSet {
             }
             Optional<byte[]> secret = recover(group.getKey(), group.getValue());
             if (secret.isPresent()) {
+                recovered = group.getKey();
                 for (int source : usableSources()) {
                     if (!group.getValue().contains(source)) {
                         rejected.put(source, "its share declares a " + Split.of(bySource.get(source))

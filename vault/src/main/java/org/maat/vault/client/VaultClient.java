@@ -48,12 +48,27 @@ import org.slf4j.LoggerFactory;
  * commit is the put's one moment of truth: before it, nothing is visible and a failure aborts the put's own
  * staged shares (never a committed share: an abort names its put); after it, all n shares exist. A
  * {@link #delete} is decided on the same server and applied on the others with its epoch, so a delete and a put
- * racing for a name end in the order the deciding server took them. A put refused because the name is taken
- * succeeds if the stored secret is this one, so rerunning a put whose outcome was unknown completes it.
+ * racing for a name end in the order the deciding server took them.
+ *
+ * <p>What a put's return guarantees, by construction: it returns only through {@link PutCommit}, once each of the
+ * n servers holds the put committed (so any k of them read it without the others), or once the deciding server
+ * shows a later decision of its own (a delete) replaced it. A server that did not take its commit fails the put;
+ * a {@code superseded} answer while the deciding server still holds the put (its epochs went back: a store
+ * restored from a backup) fails it too, asking for a delete of the name. A put refused because the name is taken
+ * reads the stored secret; if it is this one, the put that stored it is rolled forward through {@link PutCommit}
+ * (committed with its decision's epoch where it is only staged), so rerunning a put whose outcome was unknown, or
+ * that failed after its decision, completes it. Not guaranteed: a put with a server down (it needs all n); that an
+ * acknowledged put survives more than n - k servers losing their stores; a delete decided below the other
+ * servers' epochs by a deciding server restored from a backup with its clock set back (they answer
+ * {@code superseded}, which a delete counts as done).
  *
  * <p>{@link #read}: read tokens from every ACS that grants one, shares from every storage server in
- * parallel, done as soon as k shares pass their digest and together the check value; a share that fails
- * either is reported, never used ({@link #audit} waits for every share and checks each). Tokens are cached and reused until shortly
+ * parallel, each with its record of the collection's servers; every answer is waited for, and a value is returned
+ * only through {@link CommittedPuts}, which fails the read when two puts that cannot be ordered (decided on different
+ * servers) are committed under the name; then k shares that pass their digest and together the check value give
+ * the secret; a share that fails either is reported, never used ({@link #audit} checks every share against the
+ * secret). A put trusts a collection's first registration on the registrar only when no other server of vault.json
+ * holds the collection with other servers ({@link #requireNotHeldElsewhere}). Tokens are cached and reused until shortly
  * before they expire. Every failure is a {@link VaultException} naming the secret and each server that
  * failed and why.
  *
@@ -185,6 +200,10 @@ public final class VaultClient implements AutoCloseable {
             throw notStored(what, "server " + registrar.id() + ", which registers the vault's collections, is "
                     + "unreachable", problems);
         }
+        timings.time(Phase.COLLECTIONS, () -> {
+            requireNotHeldElsewhere(what, collection, spec, registrar, problems);
+            return null;
+        });
         Exchange registered = timings.time(Phase.COLLECTIONS, () -> http.send(registrar, "PUT",
                 "/ss/collections/" + collection, spec, create.values()).join());
         if (!registered.ok()) {
@@ -230,9 +249,11 @@ public final class VaultClient implements AutoCloseable {
                 http.send(server, "PUT", putPath(collection, name, put), recordOf.get(server.id()), write.values())));
         List<ServerEndpoint> existing = new ArrayList<>();
         long stagedCount = 0;
+        long after = 0; // the highest epoch of the name applied on a server: the decision must be above it
         for (Exchange e : staged) {
             if (e.ok()) {
                 stagedCount++;
+                after = Math.max(after, e.body() == null ? 0 : e.body().path("epoch").asLong());
             } else if (e.status() == 409 && "secret-exists".equals(e.code())) {
                 existing.add(e.server());
                 problems.add(e.server(), "already holds " + what);
@@ -245,62 +266,105 @@ public final class VaultClient implements AutoCloseable {
             // hand, so a server lost since cannot make the abort miss its quorum).
             String undone = "; " + abort(collection, name, put, up, write);
             if (!existing.isEmpty()) {
-                return sameOrExists(collection, name, secret, existing, problems, undone, timings, started);
+                return sameOrExists(collection, name, secret, existing, up, write, after, problems, undone, timings,
+                        started);
             }
             throw notStored(what, stagedCount + " of the " + placement.n() + " shares staged", problems, undone);
         }
 
         // Phase 2: the commit on the deciding server is the put's one moment of truth; every share is staged
-        // by then, so from that moment on every reader finds all n.
+        // by then, so from that moment on every reader finds all n. It is acknowledged once all n committed it.
         ServerEndpoint decider = decider(placement.servers());
-        Exchange decision = timings.time(Phase.SHARES, () -> http.send(decider, "POST",
-                putPath(collection, name, put) + "/commit", null, write.values()).join());
-        if (!decision.ok()) {
-            boolean refused = decision.answered() && decision.status() >= 400 && decision.status() < 500;
-            if (!refused) {
+        PutCommit commit = putCommit(collection, name, put, decider, up, write, after);
+        PutCommit.Decision decision = timings.time(Phase.SHARES, commit::decide);
+        switch (decision.outcome()) {
+            case UNKNOWN:
                 // It may have committed before the answer was lost: aborting now could take away a secret.
-                problems.add(decision);
+                problems.add(decision.answer());
                 throw notStored(what, "server " + decider.id() + ", which decides a put, did not answer its commit,"
                         + " so it may or may not be stored: run the put again (it completes, or reports the secret"
                         + " exists) or delete the secret", problems);
+            case REFUSED: {
+                String undone = "; " + abort(collection, name, put, up, write);
+                if (decision.refusedAs(409, "secret-exists")) {
+                    problems.add(decider, "already holds " + what);
+                    return sameOrExists(collection, name, secret, List.of(decider), up, write, after, problems,
+                            undone, timings, started);
+                }
+                problems.add(decision.answer());
+                throw notStored(what, "server " + decider.id() + " refused to commit it", problems, undone);
             }
-            String undone = "; " + abort(collection, name, put, up, write);
-            if (decision.status() == 409 && "secret-exists".equals(decision.code())) {
-                problems.add(decider, "already holds " + what);
-                return sameOrExists(collection, name, secret, List.of(decider), problems, undone, timings, started);
-            }
-            problems.add(decision);
-            throw notStored(what, "server " + decider.id() + " refused to commit it", problems, undone);
+            case DECIDED:
+            default:
+                timings.time(Phase.SHARES, () -> {
+                    commit.spread(decision.epoch(), problems);
+                    return null;
+                });
+                timings.finish(started);
+                return timings;
         }
-        // The other servers apply the decision with its epoch: a later decision applied there already (a delete
-        // that ran after this commit, or a later put) supersedes it, which is this put's place in their order.
-        long epoch = decision.body() == null ? 0 : decision.body().path("epoch").asLong();
-        List<ServerEndpoint> rest = up.stream().filter(s -> s.id() != decider.id()).collect(Collectors.toList());
-        List<Exchange> commits = timings.time(Phase.SHARES, () -> http.sendEach(rest, server ->
-                http.send(server, "POST", putPath(collection, name, put) + "/commit?epoch=" + epoch, null,
-                        write.values())));
-        List<ServerEndpoint> lost = new ArrayList<>();
-        for (Exchange e : commits) {
-            if (e.ok() || (e.status() == 409 && "superseded".equals(e.code()))) {
+    }
+
+
+    /**
+     * The registration's check, before the registrar's record of {@code collection} is trusted as the collection's:
+     * when the registrar does not hold it (a first registration), no other server of vault.json may hold it with
+     * other servers or another quorum. A registrar restored from a backup older than the collection would otherwise
+     * register it again with other servers, and a second put of an existing name would be decided by another
+     * server. Every server of vault.json must answer for a first registration; the registrar holding the
+     * collection (the normal case) needs nothing more, its own answer to the put's registration decides.
+     */
+    private void requireNotHeldElsewhere(String what, String collection, ObjectNode spec, ServerEndpoint registrar,
+            ServerProblems problems) {
+        Map<Integer, Exchange> held = new java.util.TreeMap<>();
+        http.sendEach(config.servers(), server -> http.send(server, "GET", "/ss/collections/" + collection, null,
+                null)).forEach(e -> held.put(e.server().id(), e));
+        Exchange atRegistrar = held.get(registrar.id());
+        if (atRegistrar == null || atRegistrar.status() != 404) {
+            return; // it holds the collection (its registration answers the put), or the registration fails there
+        }
+        Set<Integer> wanted = new java.util.TreeSet<>();
+        spec.path("acs").forEach(id -> wanted.add(id.asInt()));
+        int quorum = spec.path("quorum").asInt();
+        List<String> others = new ArrayList<>();
+        List<ServerEndpoint> unchecked = new ArrayList<>();
+        for (Exchange e : held.values()) {
+            if (e.server().id() == registrar.id() || e.status() == 404) {
                 continue;
             }
-            if (e.answered() && e.status() == 404) {
-                // Decided, yet this server has no share of it: never silently, a reader would miss it.
-                lost.add(e.server());
+            if (!e.ok()) {
+                unchecked.add(e.server());
                 problems.add(e);
-            } else {
-                // Stored all the same: a reader that sees the put committed anywhere fetches staged shares by put id.
-                LOG.info("vault secret {}: stored; {} did not take the commit, its share stays staged: {}", what,
-                        e.server().describe(), e.problem());
+            } else if (!acsOf(e).equals(wanted) || e.body().path("quorum").asInt() != quorum) {
+                others.add("server " + e.server().id() + " holds it with servers " + acsOf(e) + " and quorum "
+                        + e.body().path("quorum").asInt());
             }
         }
-        if (!lost.isEmpty()) {
-            throw new VaultException("stored " + what + " on the deciding server " + decider.id() + ", but servers "
-                    + ServerProblems.ids(lost) + " have no share of it: it may not be readable; delete it and put it "
-                    + "again; " + problems.describe());
+        if (!others.isEmpty()) {
+            throw notStored(what, "collection " + collection + " is unknown to server " + registrar.id() + ", which "
+                    + "registers the vault's collections, but " + String.join(", ", others) + " (this put names "
+                    + "servers " + wanted + " and quorum " + quorum + "): server " + registrar.id() + " may have "
+                    + "been restored from a backup older than the collection; put it on the collection's servers, "
+                    + "which registers it again there", problems);
         }
-        timings.finish(started);
-        return timings;
+        if (!unchecked.isEmpty()) {
+            throw notStored(what, "collection " + collection + " is unknown to server " + registrar.id() + ", which "
+                    + "registers the vault's collections, and servers " + ServerProblems.ids(unchecked) + " could not "
+                    + "say whether they hold it with other servers: a collection's first put needs every server of "
+                    + "the vault to answer", problems);
+        }
+    }
+
+    /**
+     * The commit of put {@code put} on the collection's servers {@code servers}, decided on {@code decider} above
+     * epoch {@code after} (see {@link PutCommit}).
+     */
+    private PutCommit putCommit(String collection, String name, String put, ServerEndpoint decider,
+            List<ServerEndpoint> servers, Map<Integer, String> write, long after) {
+        List<ServerEndpoint> rest = servers.stream().filter(s -> s.id() != decider.id()).collect(Collectors.toList());
+        return new PutCommit(http, collection + "/" + name, putPath(collection, name, put),
+                "maat vault delete --dir " + config.dir() + " --collection " + collection + " --name " + name,
+                decider, rest, write.values(), after);
     }
 
     /**
@@ -320,27 +384,64 @@ public final class VaultClient implements AutoCloseable {
     }
 
     /**
-     * The answer to a put whose name is taken: success if the secret stored there is this very secret (a rerun
-     * of a put that completed, or whose client died after it committed), else {@link SecretExistsException}.
+     * The answer to a put whose name is taken: if the secret stored there is this very secret (a rerun of a put
+     * that completed, or that was decided but not committed everywhere: its client died, or a server did not take
+     * the commit), the put that stored it is rolled forward ({@link PutCommit}: committed with its decision's epoch
+     * on every server where it is only staged) and acknowledged once all n servers hold it committed; if it is
+     * another value, {@link SecretExistsException}.
      */
     private Timings sameOrExists(String collection, String name, byte[] secret, List<ServerEndpoint> holders,
-            ServerProblems problems, String undone, Timings timings, long started) {
+            List<ServerEndpoint> servers, Map<Integer, String> write, long after, ServerProblems problems,
+            String undone, Timings timings, long started) {
         String what = collection + "/" + name;
         String stored;
+        Read found;
         try {
-            byte[] current = read(collection, name).secret();
-            boolean same = java.security.MessageDigest.isEqual(current, secret);
-            java.util.Arrays.fill(current, (byte) 0);
-            if (same) {
+            found = read(collection, name, false, servers);
+        } catch (VaultException e) {
+            throw new SecretExistsException("cannot store " + what + ": it already exists; secrets are immutable "
+                    + "(servers " + ServerProblems.ids(holders) + " hold it) but cannot be read (" + e.getMessage()
+                    + "): delete it to start again" + undone, problems.byServer());
+        }
+        byte[] current = found.retrieval().secret();
+        boolean same = java.security.MessageDigest.isEqual(current, secret);
+        java.util.Arrays.fill(current, (byte) 0);
+        if (!same) {
+            throw new SecretExistsException("cannot store " + what + ": it already exists; secrets are immutable "
+                    + "(servers " + ServerProblems.ids(holders) + " hold it) with another value" + undone,
+                    problems.byServer());
+        }
+        if (found.put().isEmpty()) {
+            // Shares stored without a put id are committed where they are stored (no staging): nothing to finish.
+            timings.finish(started);
+            return timings;
+        }
+        ServerEndpoint decider = decider(servers);
+        PutCommit commit = putCommit(collection, name, found.put(), decider, servers, write, after);
+        PutCommit.Decision decision = timings.time(Phase.SHARES, commit::decide);
+        switch (decision.outcome()) {
+            case REFUSED:
+                problems.add(decision.answer());
+                stored = decision.refusedAs(409, "secret-exists")
+                        ? "server " + decider.id() + ", which decides, holds another put of it (its store went back?)"
+                        : "server " + decider.id() + ", which decides, no longer holds it (a delete decided since was "
+                                + "cut short, or its store went back)";
+                throw notStored(what, "it is stored with this value on some servers, but " + stored + ": run 'maat "
+                        + "vault delete --dir " + config.dir() + " --collection " + collection + " --name " + name
+                        + "', then put it again", problems, undone);
+            case UNKNOWN:
+                problems.add(decision.answer());
+                throw notStored(what, "it is stored with this value, but server " + decider.id() + ", which decides, "
+                        + "did not answer whether it holds it: run the put again to finish it", problems, undone);
+            case DECIDED:
+            default:
+                timings.time(Phase.SHARES, () -> {
+                    commit.spread(decision.epoch(), problems);
+                    return null;
+                });
                 timings.finish(started);
                 return timings;
-            }
-            stored = "with another value";
-        } catch (VaultException e) {
-            stored = "but cannot be read (" + e.getMessage() + "): delete it to start again";
         }
-        throw new SecretExistsException("cannot store " + what + ": it already exists; secrets are immutable (servers "
-                + ServerProblems.ids(holders) + " hold it) " + stored + undone, problems.byServer());
     }
 
     /** Drops put {@code put}'s staged shares; says what happened, for the put's message. */
@@ -376,15 +477,27 @@ public final class VaultClient implements AutoCloseable {
             throw new VaultException("cannot delete " + what + ": no access-control server granted a delete token; "
                     + problems.describe());
         }
-        Optional<List<ServerEndpoint>> servers = collectionServers(collection, reachable(up, problems), problems);
-        if (servers.isEmpty()) {
+        List<List<ServerEndpoint>> registrations = collectionServers(collection, reachable(up, problems), problems);
+        if (registrations.isEmpty()) {
             if (!problems.isEmpty()) {
                 throw new VaultException("cannot delete " + what + ": no server that answered holds collection "
                         + collection + "; " + problems.describe());
             }
             return 0;
         }
-        ServerEndpoint decider = decider(servers.get());
+        // One registration normally. Servers recording the collection with different servers (a registrar restored
+        // from an old backup registered it again) each had their own deciding server: the delete is decided on each.
+        int deleted = 0;
+        for (List<ServerEndpoint> servers : registrations) {
+            deleted += delete(what, collection, name, servers, delete, problems);
+        }
+        return deleted;
+    }
+
+    /** The delete on one registration of the collection: decided on its deciding server, applied on the others. */
+    private int delete(String what, String collection, String name, List<ServerEndpoint> servers,
+            Map<Integer, String> delete, ServerProblems problems) {
+        ServerEndpoint decider = decider(servers);
         if (problems.unreachable(decider.id())) {
             throw new VaultException("cannot delete " + what + ": server " + decider.id() + ", which decides it, is "
                     + "unreachable; nothing was deleted; " + problems.describe());
@@ -398,7 +511,7 @@ public final class VaultClient implements AutoCloseable {
         int deleted = decision.body().path("removed").asBoolean() ? 1 : 0;
         String query = "?epoch=" + decision.body().path("epoch").asLong()
                 + (decision.body().hasNonNull("put") ? "&put=" + decision.body().get("put").asText() : "");
-        List<ServerEndpoint> rest = servers.get().stream().filter(s -> s.id() != decider.id())
+        List<ServerEndpoint> rest = servers.stream().filter(s -> s.id() != decider.id())
                 .collect(Collectors.toList());
         List<Exchange> answers = http.sendEach(reachable(rest, problems),
                 server -> http.send(server, "DELETE", secretPath(collection, name) + query, null, delete.values()));
@@ -421,27 +534,30 @@ public final class VaultClient implements AutoCloseable {
     }
 
     /**
-     * The servers of {@code collection}, as the servers of {@code up} that hold it record them (they agree: the
-     * registrar fixed them); empty when none of them holds it.
+     * The servers of {@code collection}, as the servers of {@code up} that hold it record them: one registration
+     * (the registrar fixed them), or several when a registrar restored from an old backup registered it again with
+     * other servers; empty when none of them holds it.
      */
-    private Optional<List<ServerEndpoint>> collectionServers(String collection, List<ServerEndpoint> up,
+    private List<List<ServerEndpoint>> collectionServers(String collection, List<ServerEndpoint> up,
             ServerProblems problems) {
-        Set<Set<Integer>> recorded = new HashSet<>();
+        Set<Set<Integer>> recorded = new java.util.LinkedHashSet<>();
         for (Exchange e : http.sendEach(up, server -> http.send(server, "GET", "/ss/collections/" + collection,
                 null, null))) {
             if (e.ok()) {
-                Set<Integer> ids = new java.util.TreeSet<>();
-                e.body().path("acs").forEach(id -> ids.add(id.asInt()));
-                recorded.add(ids);
+                recorded.add(acsOf(e));
             } else if (e.status() != 404) {
                 problems.add(e);
             }
         }
-        if (recorded.size() > 1) {
-            throw new VaultException("cannot delete from collection " + collection + ": its servers record it with "
-                    + "different servers " + recorded + "; delete on each by hand");
-        }
-        return recorded.stream().findFirst().map(ids -> ids.stream().map(config::server).collect(Collectors.toList()));
+        return recorded.stream().map(ids -> ids.stream().map(config::server).collect(Collectors.toList()))
+                .collect(Collectors.toList());
+    }
+
+    /** The collection's servers a {@code GET /ss/collections/{c}} answer records. */
+    private static Set<Integer> acsOf(Exchange answer) {
+        Set<Integer> ids = new java.util.TreeSet<>();
+        answer.body().path("acs").forEach(id -> ids.add(id.asInt()));
+        return ids;
     }
 
     /** The secret's bytes; see {@link #read}. */
@@ -450,14 +566,15 @@ public final class VaultClient implements AutoCloseable {
     }
 
     /**
-     * Reads the secret: tokens from every ACS that grants one, shares from every storage server, done at
-     * the first k shares that agree.
+     * Reads the secret: tokens from every ACS that grants one, shares from every storage server (every answer
+     * waited for), k of them that agree; never one of two values stored under the name ({@link CommittedPuts}).
      *
      * @throws NoSuchSecretException when every storage server that answered has no such secret
      * @throws SecretUnavailableException when fewer than k good shares could be had
+     * @throws ConflictingValuesException when two values are stored under the name
      */
     public Retrieval read(String collection, String name) {
-        return read(collection, name, false);
+        return read(collection, name, false, config.servers()).retrieval();
     }
 
     /**
@@ -466,10 +583,13 @@ public final class VaultClient implements AutoCloseable {
      * share is missing, damaged or disagrees: an operator's check that the vault still has its redundancy.
      */
     public Retrieval audit(String collection, String name) {
-        return read(collection, name, true);
+        return read(collection, name, true, config.servers()).retrieval();
     }
 
-    private Retrieval read(String collection, String name, boolean everyShare) {
+    /** A read's result, and the id of the put whose shares gave it ("" for shares stored without one). */
+    private record Read(Retrieval retrieval, String put) {}
+
+    private Read read(String collection, String name, boolean everyShare, List<ServerEndpoint> servers) {
         long started = System.nanoTime();
         checkName("collection", collection);
         checkName("secret", name);
@@ -477,7 +597,7 @@ public final class VaultClient implements AutoCloseable {
         Timings timings = new Timings();
         ServerProblems problems = new ServerProblems();
 
-        List<ServerEndpoint> up = connect(config.servers(), timings, problems);
+        List<ServerEndpoint> up = connect(servers, timings, problems);
         Map<Integer, String> read = tokens.obtain(up, collection, Action.READ, false, timings, problems);
         if (read.isEmpty()) {
             throw new SecretUnavailableException("cannot read " + what + ": no access-control server granted a read"
@@ -492,17 +612,23 @@ public final class VaultClient implements AutoCloseable {
         long combining = 0;
         BlockingQueue<Exchange> answers = new LinkedBlockingQueue<>();
         List<CompletableFuture<Exchange>> pending = new ArrayList<>();
+        List<CompletableFuture<Exchange>> records = new ArrayList<>(); // how each records the collection's servers
         for (ServerEndpoint server : reachable(up, problems)) {
             pending.add(http.send(server, "GET", secretPath(collection, name), null,
                     read.values()).whenComplete((e, error) -> answers.add(e)));
+            records.add(http.send(server, "GET", "/ss/collections/" + collection, null, null));
         }
-        Optional<byte[]> secret = Optional.empty();
-        for (int received = 0; received < pending.size() && (secret.isEmpty() || everyShare); received++) {
+        // Every answering server's committed share, and its record of the collection's servers, is waited for (all
+        // asked in parallel, so this costs the slowest answer, not a round trip more): a second committed put, or a
+        // server recording other servers for the collection, must be seen before a value is returned.
+        CommittedPuts committed = new CommittedPuts();
+        for (int received = 0; received < pending.size(); received++) {
             Exchange answer = take(answers);
             if (answer.ok()) {
                 try {
                     signatures.verify(answer.body(), collection, name);
                     Share share = ShareRecord.fromJson(answer.body());
+                    committed.committed(answer.server().id(), share.put());
                     shares.add(answer.server().id(), share);
                     if (!share.put().isEmpty()) {
                         committedPuts.add(share.put());
@@ -510,16 +636,9 @@ public final class VaultClient implements AutoCloseable {
                 } catch (IllegalArgumentException bad) {
                     shares.reject(answer.server().id(), bad.getMessage());
                 }
-                // Not on the first answer alone while another is coming: a forged share claiming k = 1
-                // must meet an honest one's higher k before anything is combined (ShareSet.add).
-                boolean heardTwo = received + 1 >= Math.min(2, pending.size());
-                if (secret.isEmpty() && heardTwo && shares.ready()) {
-                    long before = System.nanoTime();
-                    secret = shares.recover();
-                    combining += System.nanoTime() - before;
-                }
             } else if (answer.status() == 404) {
                 absent.add(answer.server());
+                committed.absent(answer.server().id());
             } else {
                 if (answer.answered()) {
                     otherAnswers++;
@@ -530,7 +649,19 @@ public final class VaultClient implements AutoCloseable {
                 problems.add(answer);
             }
         }
-        pending.forEach(f -> f.cancel(false)); // shares beyond the k needed are not waited for
+        for (CompletableFuture<Exchange> record : records) {
+            Exchange e = record.join();
+            if (e.ok()) {
+                committed.recorded(e.server().id(), acsOf(e));
+            }
+        }
+        committed.requireOneValue(what, collection, problems);
+        Optional<byte[]> secret = Optional.empty();
+        if (shares.ready()) {
+            long before = System.nanoTime();
+            secret = shares.recover();
+            combining += System.nanoTime() - before;
+        }
         if ((secret.isEmpty() || everyShare) && !committedPuts.isEmpty() && !absent.isEmpty()) {
             // A put committed on one server was staged on all before: a server without a committed share may
             // hold that put's share staged (its client died between the commits, or it was down for its commit).
@@ -571,7 +702,7 @@ public final class VaultClient implements AutoCloseable {
         }
         if (secret.isPresent()) {
             timings.finish(started);
-            return new Retrieval(secret.get(), timings, problems.byServer());
+            return new Read(new Retrieval(secret.get(), timings, problems.byServer()), shares.recoveredPut());
         }
         if (shares.threshold() == 0 && !absent.isEmpty() && otherAnswers == 0 && shares.rejected().isEmpty()) {
             throw new NoSuchSecretException("cannot read " + what + ": no such secret; " + problems.describe(),

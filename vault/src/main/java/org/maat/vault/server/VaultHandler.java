@@ -97,14 +97,16 @@ final class VaultHandler extends Handler.Abstract {
             return Answer.of(200, body.put("epoch", epoch));
         });
         // Two-phase put (Storage, SecretSlot): stage on every server, commit, or abort a put that failed.
-        route("PUT", "/ss/collections/*/secrets/*/puts/*", true, call -> Answer.of(
-                ss.stageShare(call.caller, call.param(0), call.param(1), call.param(2), call.body(), call.tokens())
-                        ? 201 : 200, putAnswer(call)));
+        route("PUT", "/ss/collections/*/secrets/*/puts/*", true, call -> {
+            Storage.Staged staged = ss.stageShare(call.caller, call.param(0), call.param(1), call.param(2),
+                    call.body(), call.tokens());
+            return Answer.of(staged.fresh() ? 201 : 200, putAnswer(call).put("epoch", staged.epoch()));
+        });
         route("POST", "/ss/collections/*/secrets/*/puts/*/commit", true, call -> {
             Long epoch = call.epoch();
             if (epoch == null) {
                 Storage.Decision decision = ss.commitPut(call.caller, call.param(0), call.param(1), call.param(2),
-                        call.tokens());
+                        call.after(), call.tokens());
                 return Answer.of(decision.fresh() ? 201 : 200, putAnswer(call).put("epoch", decision.epoch()));
             }
             return Answer.of(ss.applyCommit(call.caller, call.param(0), call.param(1), call.param(2), epoch,
@@ -290,6 +292,27 @@ final class VaultHandler extends Handler.Abstract {
                 // refused below
             }
             throw Refusal.badRequest("bad-request", "'epoch' is a positive integer, not '" + text + "'");
+        }
+
+        /**
+         * The {@code after} query parameter of a deciding commit: the highest epoch the put's client met on the other
+         * servers (0 when absent); bounded so that the next epoch cannot overflow.
+         */
+        long after() {
+            String text = query("after");
+            if (text == null) {
+                return 0;
+            }
+            try {
+                long after = Long.parseLong(text);
+                if (after >= 0 && after < Long.MAX_VALUE / 2) {
+                    return after;
+                }
+            } catch (NumberFormatException e) {
+                // refused below
+            }
+            throw Refusal.badRequest("bad-request", "'after' is an epoch, an integer from 0 to " + (Long.MAX_VALUE / 2 - 1)
+                    + ", not '" + text + "'");
         }
 
         List<String> tokens() {

@@ -176,7 +176,7 @@ public final class VaultServer implements AutoCloseable {
         try {
             TokenVerifier verifier = new TokenVerifier(issuerKeys, options.clock, TokenVerifier.DEFAULT_CACHE_CAPACITY);
             AccessControl acs = new AccessControl(store, signer, verifier, accounts, options.clock);
-            Storage ss = new Storage(store, verifier, serverIds);
+            Storage ss = new Storage(store, verifier, serverIds, options.clock);
 
             QueuedThreadPool threads = new QueuedThreadPool(options.threads, 4, 30_000);
             threads.setName(name);

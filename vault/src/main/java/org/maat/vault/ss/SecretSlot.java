@@ -26,7 +26,10 @@ import org.maat.vault.StrictJson;
  * <ul>
  *   <li>The collection's deciding server <em>decides</em>: a commit of a put staged there, or a delete. Each
  *       decision takes the next epoch of the name ({@link #decideCommit}, {@link #decideDelete}); a delete leaves
- *       a tombstone (the epoch, and the put it deleted), so epochs never go back.
+ *       a tombstone (the epoch, and the put it deleted), so epochs never go back while the store is kept. An epoch
+ *       is also at least the server clock's milliseconds, and a commit's above every epoch the put's client saw on
+ *       the other servers when it staged ({@link #nextEpoch}): so a deciding server restored from a backup does not
+ *       decide below the decisions the other servers applied since (a hybrid logical clock).
  *   <li>The other servers <em>apply</em> decisions carrying the deciding server's epoch
  *       ({@link #applyCommit}, {@link #applyDelete}): a decision older than the one applied here is superseded and
  *       changes no committed share. So whatever order the requests of racing puts and deletes arrive in, each
@@ -38,7 +41,11 @@ import org.maat.vault.StrictJson;
  *   <li>An abort drops only its own put's staged share, never a committed one.
  * </ul>
  * Not guaranteed here: that the decisions come from one deciding server (the client sends them there, and the
- * collection's servers, so its deciding server, are fixed at its registration: PROTOCOL.md).
+ * collection's servers, so its deciding server, are fixed at its registration: PROTOCOL.md); that a put is
+ * committed on every server (the client's {@code PutCommit} acknowledges a put only then); that the epochs of a
+ * deciding server restored from a backup stay above the others' when its clock is set back and no put's client
+ * told it theirs (a client that meets {@code superseded} where its deciding server holds the put asks the operator
+ * to delete the name).
  */
 record SecretSlot(JsonNode committed, Map<String, JsonNode> staged, long epoch, String deleted) {
 
@@ -89,15 +96,31 @@ record SecretSlot(JsonNode committed, Map<String, JsonNode> staged, long epoch, 
         return new SecretSlot(share, staged, epoch, deleted);
     }
 
-    /** On the deciding server: put {@code put}'s staged share committed at the next epoch; every other staged share dropped. */
-    SecretSlot decideCommit(String put) {
-        return new SecretSlot(staged.get(put), Map.of(), epoch + 1, null);
+    /**
+     * The epoch of a decision made here now: above this slot's, above {@code after} (the highest epoch the client
+     * saw applied on the collection's other servers), and at least {@code now} (the server clock's milliseconds), so
+     * that a deciding server whose store went back (restored from a backup) still decides above every epoch it
+     * gave out since the backup, as long as its clock has not gone back as far.
+     */
+    long nextEpoch(long after, long now) {
+        return Math.max(Math.max(epoch, after) + 1, now);
     }
 
-    /** On the deciding server: nothing left but a tombstone at the next epoch, naming the put deleted now or last. */
-    SecretSlot decideDelete() {
+    /**
+     * On the deciding server: put {@code put}'s staged share committed at the next epoch ({@link #nextEpoch});
+     * every other staged share dropped.
+     */
+    SecretSlot decideCommit(String put, long after, long now) {
+        return new SecretSlot(staged.get(put), Map.of(), nextEpoch(after, now), null);
+    }
+
+    /**
+     * On the deciding server: nothing left but a tombstone at the next epoch ({@link #nextEpoch}), naming the put
+     * deleted now or last.
+     */
+    SecretSlot decideDelete(long now) {
         String put = committedPut() != null ? committedPut() : deleted;
-        return new SecretSlot(null, Map.of(), epoch + 1, put);
+        return new SecretSlot(null, Map.of(), nextEpoch(0, now), put);
     }
 
     /** True when a decision of {@code decided} is older than, or the one, applied here. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -35,14 +36,25 @@ public final class Storage {
     private final ServerStore store;
     private final TokenVerifier tokens;
     private final Set<Integer> servers;
+    /** Where a decision's epoch starts from (its milliseconds), so that epochs outrun a store restored from a backup. */
+    private final Clock clock;
     /** Collections never change once created, so each is parsed once. */
     private final ConcurrentHashMap<String, Collection> collections = new ConcurrentHashMap<>();
 
     /** @param servers the vault's server ids, which a collection's access-control servers must be among */
     public Storage(ServerStore store, TokenVerifier tokens, Set<Integer> servers) {
+        this(store, tokens, servers, Clock.systemUTC());
+    }
+
+    /**
+     * @param servers the vault's server ids, which a collection's access-control servers must be among
+     * @param clock   the clock whose milliseconds a decision's epoch is at least ({@link SecretSlot#nextEpoch})
+     */
+    public Storage(ServerStore store, TokenVerifier tokens, Set<Integer> servers, Clock clock) {
         this.store = store;
         this.tokens = tokens;
         this.servers = Set.copyOf(servers);
+        this.clock = clock;
     }
 
     /**
@@ -87,15 +99,22 @@ public final class Storage {
     }
 
     /**
+     * A stage's answer: whether this call staged the share (201; not: a retry, 200), and the epoch of the last
+     * decision about the name applied here, which the put's client passes to the deciding commit so that it
+     * decides above it.
+     */
+    public record Staged(boolean fresh, long epoch) {}
+
+    /**
      * Stages put {@code put}'s share of a secret: kept, but invisible to {@link #getSecret} until
-     * {@link #commitPut}. True if staged now (201), false if this very share is staged or committed already
+     * {@link #commitPut}. Fresh if staged now (201), not if this very share is staged or committed already
      * (200: a retried request).
      *
      * @throws Refusal 409 {@code secret-exists} when another put's share is committed under the name,
      *         {@code put-exists} when this put staged another share; 400 {@code bad-share} when the record's
      *         put id is not {@code put}; as {@link #putSecret} otherwise
      */
-    public boolean stageShare(String caller, String collection, String secret, String put, JsonNode body,
+    public Staged stageShare(String caller, String collection, String secret, String put, JsonNode body,
             List<String> tokenTexts) {
         authorize(caller, collection, secret, Action.WRITE, tokenTexts);
         ObjectNames.checkName("put", put);
@@ -112,12 +131,12 @@ public final class Storage {
                     throw Refusal.conflict("put-exists", "put " + put + " of " + collection + "/" + secret
                             + " staged another share here");
                 }
-                return new Change<>(slot, false);
+                return new Change<>(slot, new Staged(false, slot.epoch()));
             }
             if (slot.committed() != null) {
                 throw exists(collection, secret);
             }
-            return new Change<>(slot.withStaged(put, share), true);
+            return new Change<>(slot.withStaged(put, share), new Staged(true, slot.epoch()));
         });
     }
 
@@ -129,13 +148,16 @@ public final class Storage {
 
     /**
      * Decides put {@code put} on the collection's deciding server: its staged share becomes the secret's share
-     * here at the name's next epoch, and every other put's staged share is dropped (those puts can no longer
-     * commit). Fresh if committed now (201), not if it was already (200).
+     * here at the name's next epoch, above {@code after} (the highest epoch the put's stages met on the other
+     * servers; 0: none) and the clock ({@link SecretSlot#nextEpoch}), and every other put's staged share is dropped
+     * (those puts can no longer commit). Fresh if committed now (201), not if it was already (200, with the epoch
+     * it was decided at, whatever {@code after}).
      *
      * @throws Refusal 409 {@code secret-exists} when another put is committed; 404 {@code no-such-put} when
      *         nothing of this put is here (never staged, aborted, or the secret was deleted since)
      */
-    public Decision commitPut(String caller, String collection, String secret, String put, List<String> tokenTexts) {
+    public Decision commitPut(String caller, String collection, String secret, String put, long after,
+            List<String> tokenTexts) {
         authorize(caller, collection, secret, Action.WRITE, tokenTexts);
         ObjectNames.checkName("put", put);
         return change(collection, secret, slot -> {
@@ -148,7 +170,7 @@ public final class Storage {
             if (!slot.staged().containsKey(put)) {
                 throw noSuchPut(collection, secret, put);
             }
-            SecretSlot next = slot.decideCommit(put);
+            SecretSlot next = slot.decideCommit(put, after, clock.millis());
             return new Change<>(next, new Decision(next.epoch(), true));
         });
     }
@@ -236,7 +258,7 @@ public final class Storage {
     public Deletion deleteSecret(String caller, String collection, String secret, List<String> tokenTexts) {
         authorize(caller, collection, secret, Action.DELETE, tokenTexts);
         return change(collection, secret, slot -> {
-            SecretSlot next = slot.decideDelete();
+            SecretSlot next = slot.decideDelete(clock.millis());
             return new Change<>(next, new Deletion(next.epoch(), next.deleted(), !slot.holdsNoShare()));
         });
     }

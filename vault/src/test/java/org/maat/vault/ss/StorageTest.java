@@ -36,21 +36,24 @@ class StorageTest {
     @TempDir
     Path dir;
 
+    /** A decision clock at 0 ms: epochs count 1, 2, 3... as the slot alone decides them. */
+    private static final java.time.Clock EPOCHS_FROM_ZERO = java.time.Clock.fixed(Instant.EPOCH, java.time.ZoneOffset.UTC);
+
     private final SettableClock clock = new SettableClock(Instant.parse("2026-11-25T12:00:00Z"));
     private final TokenSigner[] acs = new TokenSigner[4];
+    private final Map<Integer, java.security.PublicKey> keys = new java.util.HashMap<>();
     private ServerStore store;
     private Storage storage;
 
     @BeforeEach
     void open() throws Exception {
-        Map<Integer, java.security.PublicKey> keys = new java.util.HashMap<>();
         for (int id = 1; id <= 3; id++) {
             KeyPair pair = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
             acs[id] = new TokenSigner(id, pair.getPrivate(), clock);
             keys.put(id, pair.getPublic());
         }
         store = ServerStore.open(dir.resolve("store.mv.db"));
-        storage = new Storage(store, new TokenVerifier(keys, clock, 100), Set.of(1, 2, 3));
+        storage = new Storage(store, new TokenVerifier(keys, clock, 100), Set.of(1, 2, 3), EPOCHS_FROM_ZERO);
     }
 
     @AfterEach
@@ -83,18 +86,18 @@ class StorageTest {
         List<String> write = tokens("erp", Action.WRITE, 1);
         List<String> read = tokens("erp", Action.READ, 1);
         JsonNode first = share(1, "first", "p1");
-        assertThat(storage.stageShare(ME, "erp", "s", "p1", first, write)).isTrue();
-        assertThat(storage.stageShare(ME, "erp", "s", "p1", first, write)).as("a retried stage").isFalse();
+        assertThat(storage.stageShare(ME, "erp", "s", "p1", first, write).fresh()).isTrue();
+        assertThat(storage.stageShare(ME, "erp", "s", "p1", first, write).fresh()).as("a retried stage").isFalse();
         refused(() -> storage.getSecret(ME, "erp", "s", read), 404, "no-such-secret");
         assertThat(json(storage.getPutShare(ME, "erp", "s", "p1", read))).isEqualTo(first);
         // A second put staged beside it: staged shares never block one another.
-        assertThat(storage.stageShare(ME, "erp", "s", "p2", share(1, "second", "p2"), write)).isTrue();
-        assertThat(storage.commitPut(ME, "erp", "s", "p1", write)).isEqualTo(new Storage.Decision(1, true));
-        assertThat(storage.commitPut(ME, "erp", "s", "p1", write)).as("a retried commit")
+        assertThat(storage.stageShare(ME, "erp", "s", "p2", share(1, "second", "p2"), write).fresh()).isTrue();
+        assertThat(storage.commitPut(ME, "erp", "s", "p1", 0, write)).isEqualTo(new Storage.Decision(1, true));
+        assertThat(storage.commitPut(ME, "erp", "s", "p1", 0, write)).as("a retried commit")
                 .isEqualTo(new Storage.Decision(1, false));
         assertThat(json(storage.getSecret(ME, "erp", "s", read))).isEqualTo(first);
         // The put that lost cannot commit, stage again, or, aborting, take the acknowledged share with it.
-        refused(() -> storage.commitPut(ME, "erp", "s", "p2", write), 409, "secret-exists");
+        refused(() -> storage.commitPut(ME, "erp", "s", "p2", 0, write), 409, "secret-exists");
         refused(() -> storage.stageShare(ME, "erp", "s", "p3", share(1, "third", "p3"), write), 409, "secret-exists");
         refused(() -> storage.abortPut(ME, "erp", "s", "p2", write), 404, "no-such-put");
         refused(() -> storage.abortPut(ME, "erp", "s", "p1", write), 409, "put-committed");
@@ -111,12 +114,12 @@ class StorageTest {
         storage.stageShare(ME, "erp", "s", "p2", share(1, "second", "p2"), write);
         storage.abortPut(ME, "erp", "s", "p1", write);
         refused(() -> storage.getPutShare(ME, "erp", "s", "p1", read), 404, "no-such-put");
-        refused(() -> storage.commitPut(ME, "erp", "s", "p1", write), 404, "no-such-put");
+        refused(() -> storage.commitPut(ME, "erp", "s", "p1", 0, write), 404, "no-such-put");
         assertThat(json(storage.getPutShare(ME, "erp", "s", "p2", read))).isEqualTo(share(1, "second", "p2"));
         assertThat(storage.deleteSecret(ME, "erp", "s", tokens("erp", Action.DELETE, 1)))
                 .isEqualTo(new Storage.Deletion(1, null, true));
         refused(() -> storage.getPutShare(ME, "erp", "s", "p2", read), 404, "no-such-put");
-        refused(() -> storage.commitPut(ME, "erp", "s", "p2", write), 404, "no-such-put");
+        refused(() -> storage.commitPut(ME, "erp", "s", "p2", 0, write), 404, "no-such-put");
         assertThat(storage.deleteSecret(ME, "erp", "s", tokens("erp", Action.DELETE, 1))).as("nothing left to delete")
                 .isEqualTo(new Storage.Deletion(2, null, false));
         assertThat(store.get(ServerStore.Kind.SECRETS, "erp/s")).as("only the name's tombstone is left")
@@ -172,13 +175,50 @@ class StorageTest {
         List<String> delete = tokens("erp", Action.DELETE, 1);
         assertThat(storage.deleteSecret(ME, "erp", "s", delete)).isEqualTo(new Storage.Deletion(1, null, false));
         storage.stageShare(ME, "erp", "s", "p1", share(1, "first", "p1"), write);
-        assertThat(storage.commitPut(ME, "erp", "s", "p1", write)).isEqualTo(new Storage.Decision(2, true));
+        assertThat(storage.commitPut(ME, "erp", "s", "p1", 0, write)).isEqualTo(new Storage.Decision(2, true));
         assertThat(storage.deleteSecret(ME, "erp", "s", delete)).isEqualTo(new Storage.Deletion(3, "p1", true));
         assertThat(storage.deleteSecret(ME, "erp", "s", delete)).as("a rerun names the put the last delete took")
                 .isEqualTo(new Storage.Deletion(4, "p1", false));
         storage.stageShare(ME, "erp", "s", "p2", share(1, "second", "p2"), write);
-        assertThat(storage.commitPut(ME, "erp", "s", "p2", write)).isEqualTo(new Storage.Decision(5, true));
+        assertThat(storage.commitPut(ME, "erp", "s", "p2", 0, write)).isEqualTo(new Storage.Decision(5, true));
         assertThat(storage.describeCollection("erp")).isEqualTo("{\"acs\":[1],\"quorum\":1}");
+    }
+
+    /**
+     * The deciding server's store put back from a backup (its document for the name as it was) still decides above
+     * every epoch it gave out since: an epoch is at least the clock's milliseconds, and a commit's above the epoch
+     * its client met on the other servers (a stage answers the epoch applied there), even with the clock set back.
+     */
+    @Test
+    void aDecidingServerRestoredFromABackupDecidesAboveTheEpochsItGaveOutSince() {
+        SettableClock decisions = new SettableClock(Instant.parse("2026-12-01T00:00:00Z"));
+        long start = decisions.millis();
+        Storage deciding = new Storage(store, new TokenVerifier(keys, clock, 100), Set.of(1, 2, 3), decisions);
+        deciding.createCollection(ME, "erp", json("{\"acs\": [1], \"quorum\": 1}"), tokens("erp", Action.CREATE, 1));
+        List<String> write = tokens("erp", Action.WRITE, 1);
+        List<String> delete = tokens("erp", Action.DELETE, 1);
+        deciding.stageShare(ME, "erp", "s", "p1", share(1, "first", "p1"), write);
+        assertThat(deciding.commitPut(ME, "erp", "s", "p1", 0, write)).isEqualTo(new Storage.Decision(start, true));
+        String backup = store.get(ServerStore.Kind.SECRETS, "erp/s").orElseThrow();
+        assertThat(deciding.deleteSecret(ME, "erp", "s", delete)).as("same millisecond: the next epoch")
+                .isEqualTo(new Storage.Deletion(start + 1, "p1", true));
+        assertThat(deciding.stageShare(ME, "erp", "s", "p2", share(1, "second", "p2"), write))
+                .as("a stage answers the epoch applied here").isEqualTo(new Storage.Staged(true, start + 1));
+
+        decisions.advance(java.time.Duration.ofSeconds(5));
+        store.put(ServerStore.Kind.SECRETS, "erp/s", backup); // restored: p1 committed at the first epoch
+        assertThat(deciding.deleteSecret(ME, "erp", "s", delete).epoch()).as("above the delete the backup missed")
+                .isEqualTo(start + 5_000);
+
+        deciding.stageShare(ME, "erp", "t", "p3", share(1, "third", "p3"), write);
+        String staged = store.get(ServerStore.Kind.SECRETS, "erp/t").orElseThrow();
+        long decided = deciding.commitPut(ME, "erp", "t", "p3", 0, write).epoch();
+        decisions.set(Instant.EPOCH); // a clock set back, and the store before the commit
+        store.put(ServerStore.Kind.SECRETS, "erp/t", staged);
+        assertThat(deciding.commitPut(ME, "erp", "t", "p3", decided, write))
+                .as("above the epoch its client met elsewhere").isEqualTo(new Storage.Decision(decided + 1, true));
+        assertThat(deciding.commitPut(ME, "erp", "t", "p3", decided + 100, write))
+                .as("a retried commit keeps its epoch").isEqualTo(new Storage.Decision(decided + 1, false));
     }
 
     @Test
