@@ -147,11 +147,10 @@ final class BlockFile {
 
     /**
      * Finishes a truncation a crash interrupted (the header says a cut is under way): cuts the file to the slot
-     * count its header records, forces it, then clears the mark. Under the seal lock, before any write: a slot
-     * written past the count while the mark stands would be cut.
+     * count its header records, forces it, then clears the mark. Under the seal lock, before any write (a slot
+     * written past the count while the mark stands would be cut), on a header read under that lock.
      */
     void finishCut() throws IOException {
-        refreshHeader();
         if (!header.cutPending) {
             return;
         }
@@ -384,6 +383,7 @@ final class BlockFile {
      * held are forced first): every slot past the recorded count is then sealed at or past the floor.
      */
     void raiseFloor(int floor) throws IOException {
+        refreshHeader();
         finishCut();
         if (floor > header.generationFloor) {
             storage.force();

@@ -128,6 +128,7 @@ final class BlockSet {
      * the count is unchanged.
      */
     void recordLength(boolean durable) throws IOException {
+        refreshHeaders();
         finishCuts();
         BlockFile base = files[0];
         if (base == null || !base.slotsChanged()) {
@@ -144,7 +145,8 @@ final class BlockSet {
 
     /**
      * Finishes every truncation a crash left under way ({@link BlockFile#finishCut}): under the seal lock, before
-     * any write to the files, so that nothing written past a recorded count is cut afterwards.
+     * any write to the files, so that nothing written past a recorded count is cut afterwards, on headers read
+     * under that lock ({@link #refreshHeaders}: a seal's caller reads them first). A flag test per file.
      */
     void finishCuts() throws IOException {
         for (BlockFile f : files) {
