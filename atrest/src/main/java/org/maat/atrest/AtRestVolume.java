@@ -62,9 +62,10 @@ public final class AtRestVolume {
      * key from {@code keySpec} ({@code file:PATH}, created with a fresh random key when absent, or
      * {@code vault:...}; null: {@code file:} the root's sibling {@code ROOT.atrest.key}, outside the root so a
      * copy of the root alone carries no key). Files already under the root stay as they are: plaintext files
-     * are read as such (never written: {@link #encryptPlaintext} them) until {@link #endPlaintext}; a volume
-     * made over a root holding no file but locks never holds plaintext files, so a file without the header, or
-     * an empty file, is an error there.
+     * are read as such (never written: {@link #encryptPlaintext} them) until {@link #endPlaintext}, and only under
+     * their names, which the configuration lists under its MAC (so another volume's configuration copied here admits
+     * none of this volume's files); a volume made over a root holding no file but locks never holds plaintext
+     * files, so a file without the header, or an empty file, is an error there.
      *
      * @throws IOException when the root already holds a volume or cannot be written
      */
@@ -87,20 +88,29 @@ public final class AtRestVolume {
         String spec = keySpec != null ? keySpec : "file:" + r.resolveSibling(r.getFileName() + ".atrest.key");
         VolumeKey key = volumeKey(KeySources.openCreatingFile(spec));
         new VolumeConfig(SwitchModel.FORWARD, List.of(cipher), cipher, cipher, blockSize, relativeKeySpec(spec, r),
-                holdsData(r)).write(config, key);
+                plaintextNames(r)).write(config, key);
         AtRestVolume v = new AtRestVolume(r, new VolumeFiles(key, new ConfigFile(config, key)));
         OPEN.put(r, v);
         return v;
     }
 
     /**
-     * Whether {@code root} holds a file but a lock: data written before the volume, maybe plaintext (an empty one
-     * too: read as empty until encrypted, where the volume's own empty files are damage).
+     * The names of the files under {@code root} but locks and the configuration that lack the encrypted header:
+     * data written before the volume, plaintext (an empty one too: read as empty until encrypted, where the
+     * volume's own empty files are damage). Names only, as file headers bind them (directories are not bound).
      */
-    private static boolean holdsData(Path root) throws IOException {
+    private static java.util.SortedSet<String> plaintextNames(Path root) throws IOException {
+        java.util.SortedSet<String> names = new java.util.TreeSet<>();
         try (var walk = Files.walk(root)) {
-            return walk.anyMatch(p -> Files.isRegularFile(p) && !isLockFile(p.getFileName().toString()));
+            for (Path p : (Iterable<Path>) walk::iterator) {
+                String name = p.getFileName().toString();
+                if (Files.isRegularFile(p) && !isLockFile(name) && !name.equals(CONFIG_FILE)
+                        && !name.equals(CONFIG_FILE + ".tmp") && !isEncrypted(p)) {
+                    names.add(name);
+                }
+            }
         }
+        return names;
     }
 
     private static VolumeKey volumeKey(KeySource source) throws IOException {
@@ -165,8 +175,13 @@ public final class AtRestVolume {
                 throw new IOException(config + " names no key: upgrade the volume with a KeySource");
             }
             VolumeKey k = volumeKey(key != null ? key : KeySources.open(keySpecAt(spec, r)));
-            if (VolumeConfig.isFormat1(config)) {
-                VolumeConfig.readFormat1(config).write(config, k);
+            VolumeConfig resealed = VolumeConfig.isFormat1(config) ? VolumeConfig.readFormat1(config)
+                    : VolumeConfig.read(config, k);
+            if (resealed.plaintextUnlisted()) {
+                // The key holder vouches for the files without the header now: they are the volume's plaintext.
+                resealed.withPlaintextNames(plaintextNames(r)).write(config, k);
+            } else if (VolumeConfig.isFormat1(config)) {
+                resealed.write(config, k);
             }
             AtRestVolume v = new AtRestVolume(r, new VolumeFiles(k, new ConfigFile(config, k)));
             OPEN.put(r, v);
@@ -404,6 +419,10 @@ public final class AtRestVolume {
             // Encrypting it would make a forged or cut file genuine: once plaintext ended it is damage.
             throw new IOException(file + ": not an encrypted file: header damaged or replaced (this volume holds no"
                     + " plaintext files), so not encrypted as genuine");
+        }
+        if (!config().admitsPlaintext(file.getFileName().toString())) {
+            throw new IOException(file + ": not an encrypted file: header damaged or replaced (not one of the"
+                    + " plaintext files " + CONFIG_FILE + " lists), so not encrypted as genuine");
         }
         Path temp = file.resolveSibling(regionFileName(file.getFileName().toString(), "encrypting"));
         if (Files.exists(temp)) {

@@ -78,7 +78,7 @@ class ConfigAuthenticationTest {
                 .hasMessageContaining("maat-atrest-1").hasMessageContaining("maat atrest reseal --data " + root);
 
         AtRestVolume upgraded = AtRestVolume.upgrade(root, null); // the key its spec names
-        assertThat(Files.readString(config)).contains("maat-atrest-2").contains("\"mac\"");
+        assertThat(Files.readString(config)).contains("maat-atrest-3").contains("\"mac\"").contains("\"old.dat\"");
         assertThat(upgraded.plaintextAllowed()).isTrue();
         assertThat(TestVolumes.readAll(fresh(root), file)).isEqualTo(Files.readAllBytes(file));
         upgraded.encryptPlaintext(file);

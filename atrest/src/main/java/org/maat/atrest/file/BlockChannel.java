@@ -211,7 +211,8 @@ final class BlockChannel extends EncryptedChannel {
             }
         }
         int highest = Math.max(bufGeneration, onDisk);
-        int gen = highest < 0 ? blocks.floor() : highest + 1;
+        // Never below the floor: a slot left past a cut under way may show a generation the floor has passed.
+        int gen = Math.max(highest + 1, blocks.floor());
         VolumeConfig cfg = config.current();
         AtRestCipher need = bufRequired;
         AtRestCipher cipher = cfg.cipherFor(need);

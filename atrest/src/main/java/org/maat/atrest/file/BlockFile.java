@@ -15,7 +15,15 @@ import org.maat.atrest.cipher.Ciphers;
  * anything else on disk; the generation only orders a block's copies. Associated data = salt || LE64(block index) || the slot
  * header's first 12 bytes (|| the base file's salt, in a region file), so a slot moved to another position or
  * file, a region file of another file, or a changed header field, fails authentication. The header records
- * the slot count at the last force or close: a file cut at a slot boundary below it is an error.
+ * the slot count at the last force, close or truncation: a file cut at a slot boundary below it is an error.
+ *
+ * <p>Cut slots stay cut. A truncation raises the header's generation floor past every slot it cuts and records the
+ * new slot count in the same header write; every later seal of a slot past that count takes the floor or more. So a
+ * sealed slot past the recorded count whose generation is below the floor is a slot a truncation cut, put back (the
+ * file restored from a backup by appending, as {@code rsync --append} does): {@link #read} refuses it, an error naming
+ * the file and block. A crash in the middle of a truncation leaves the same bytes, so the truncation marks its header
+ * "cut under way" until the cut is made: in that state the slots past the recorded count are not the file's (never
+ * read, not counted), and the next writer finishes the cut ({@link #finishCut}).
  *
  * <p>Each slot is read with one pread and written with one pwrite of the whole slot, into buffers kept per
  * instance; not thread-safe (its channel serializes). A pwrite is not atomic: Linux stops a write between
@@ -126,7 +134,7 @@ final class BlockFile {
      */
     long slots() throws IOException {
         long n = physicalSlots();
-        if (n < header.slots) {
+        if (n < header.slots || header.cutPending) {
             refreshHeader(); // another channel may have truncated the file since we read the header
             n = physicalSlots();
             if (n < header.slots) {
@@ -134,7 +142,23 @@ final class BlockFile {
                         + " blocks, the file holds " + n);
             }
         }
-        return n;
+        return header.cutPending ? header.slots : n; // a cut under way: what lies past the count is cut
+    }
+
+    /**
+     * Finishes a truncation a crash interrupted (the header says a cut is under way): cuts the file to the slot
+     * count its header records, forces it, then clears the mark. Under the seal lock, before any write (a slot
+     * written past the count while the mark stands would be cut), on a header read under that lock.
+     */
+    void finishCut() throws IOException {
+        if (!header.cutPending) {
+            return;
+        }
+        if (storage.size() > offset(header.slots)) {
+            storage.truncate(offset(header.slots));
+        }
+        storage.force();
+        writeHeader(header.withCutPending(false)); // not forced: a mark left standing only hides what is cut
     }
 
     private long physicalSlots() throws IOException {
@@ -178,13 +202,13 @@ final class BlockFile {
     /** Whether the header records a slot count other than the file's now. */
     boolean slotsChanged() throws IOException {
         refreshHeader();
-        return physicalSlots() != header.slots;
+        return slots() != header.slots;
     }
 
-    /** Records the number of slots the file holds now in its header (under the seal lock). */
+    /** Records the number of slots the file holds now in its header (under the seal lock, after {@link #finishCut}). */
     void recordSlots() throws IOException {
         refreshHeader();
-        long n = physicalSlots();
+        long n = slots();
         if (n != header.slots) {
             writeHeader(header.withSlots(n));
         }
@@ -234,6 +258,16 @@ final class BlockFile {
             // An empty slot is zeros but for the generation it was emptied at (kept for the generation floor).
             boolean clean = Bytes.getInt(slot, 0) == 0 && Bytes.getInt(slot, 4) == 0 && zeroFrom(12);
             return clean ? EMPTY : damaged(index, "is an empty slot holding data");
+        }
+        if (index >= header.slots && generation < header.generationFloor) {
+            if (header.cutPending) {
+                // A truncation under way: this slot is one it cuts, not part of the file.
+                cipherId = 0;
+                return EMPTY;
+            }
+            return damaged(index, "was cut by a truncation and put back (generation " + generation + " is below the"
+                    + " file's floor " + header.generationFloor + " and the header records " + header.slots
+                    + " blocks): an old tail appended from a copy (rolled back)");
         }
         AtRestCipher cipher = Ciphers.byId(cipherId).orElse(null);
         int sealed = Bytes.getInt(slot, 12);
@@ -344,11 +378,16 @@ final class BlockFile {
         this.generation = generation;
     }
 
-    /** Raises the generation floor to at least {@code floor} (durably). */
+    /**
+     * Raises the generation floor to at least {@code floor} (durably), recording the slot count with it (the slots
+     * held are forced first): every slot past the recorded count is then sealed at or past the floor.
+     */
     void raiseFloor(int floor) throws IOException {
         refreshHeader();
+        finishCut();
         if (floor > header.generationFloor) {
-            writeHeader(header.withFloor(floor));
+            storage.force();
+            writeHeader(header.withFloor(floor).withSlots(slots()));
             storage.force();
         }
     }
@@ -363,7 +402,12 @@ final class BlockFile {
         return max;
     }
 
-    /** Cuts the file to {@code slots} slots, first raising the floor past every generation the cut slots used. */
+    /**
+     * Cuts the file to {@code slots} slots: first a header with the floor past every generation the cut slots used,
+     * the new slot count and the mark "cut under way" (the slots kept forced first, so the count never names slots
+     * the disk may lack), forced; then the cut, forced; then the mark cleared. A crash at any step leaves the file
+     * of {@code slots} slots or the file before, readable either way.
+     */
     void truncate(long slots) throws IOException {
         long have = slots();
         if (slots >= have) {
@@ -374,10 +418,10 @@ final class BlockFile {
             readHeader(i);
             floor = Math.max(floor, generation + 1);
         }
-        // Floor and length first: a crash before the cut leaves more slots than recorded, which is allowed.
         refreshHeader();
-        writeHeader(header.withFloor(Math.max(floor, header.generationFloor)).withSlots(Math.min(slots, header.slots)));
         storage.force();
-        storage.truncate(offset(slots));
+        writeHeader(header.withFloor(Math.max(floor, header.generationFloor)).withSlots(slots).withCutPending(true));
+        storage.force();
+        finishCut();
     }
 }

@@ -128,6 +128,8 @@ final class BlockSet {
      * the count is unchanged.
      */
     void recordLength(boolean durable) throws IOException {
+        refreshHeaders();
+        finishCuts();
         BlockFile base = files[0];
         if (base == null || !base.slotsChanged()) {
             return;
@@ -138,6 +140,19 @@ final class BlockSet {
         base.recordSlots();
         if (durable) {
             base.storage.force();
+        }
+    }
+
+    /**
+     * Finishes every truncation a crash left under way ({@link BlockFile#finishCut}): under the seal lock, before
+     * any write to the files, so that nothing written past a recorded count is cut afterwards, on headers read
+     * under that lock ({@link #refreshHeaders}: a seal's caller reads them first). A flag test per file.
+     */
+    void finishCuts() throws IOException {
+        for (BlockFile f : files) {
+            if (f != null) {
+                f.finishCut();
+            }
         }
     }
 
@@ -385,6 +400,7 @@ final class BlockSet {
     int seal(long index, int[] targets, AtRestCipher[] with, AtRestCipher required, int gen, byte[] plain,
             int length, boolean[] holders, boolean[] valid, boolean durable) throws IOException {
         admit();
+        finishCuts();
         versions.checkSeal(name, index, gen);
         int stage = rewrites == Rewrites.STAGED ? stageFile(targets, with, valid) : -1;
         int targetGen = gen;

@@ -92,6 +92,8 @@ public class Convergence {
             boolean changed;
             // Read and rewrite under the seal lock: a writer in another process cannot seal between them.
             try (Storage.SealLock lock = set.files[0].storage.lockForSeal()) {
+                set.refreshHeaders();
+                set.finishCuts(); // before any write: a cut a crash left under way
                 BlockSet.Found found = set.read(i, plain, all, false);
                 length = found.length();
                 if (length < 0) {

@@ -9,9 +9,13 @@ import java.util.Arrays;
 /**
  * The 64-byte header of an encrypted physical file: magic {@code MAATAR02}, block size (u32), slot size
  * (u32), generation floor (u32: the least generation a slot created from now on may take, raised when a
- * truncation removes slots so that a block written there later orders after their copies), 4 zero bytes, the random 16-byte salt,
- * the number of slots the file held when it was last forced or closed (u64: fewer slots on disk is a truncation,
- * an error; more are blocks appended since), and a 16-byte HMAC-SHA256 under a key derived from the volume key
+ * truncation removes slots so that a block written there later orders after their copies), flags (u32: bit 0, a cut
+ * under way: the truncation to the recorded slot count has not finished), the random 16-byte salt,
+ * the number of slots the file held when it was last forced, closed or truncated (u64: fewer slots on disk is a
+ * truncation, an error; more are blocks appended since, each sealed at or past the floor, since every raise of the
+ * floor records the slot count too: a sealed slot past the recorded count and below the floor is a slot a
+ * truncation cut, put back, refused by {@link BlockFile#read}, unless a cut is under way, whose slots past the
+ * recorded count are not part of the file), and a 16-byte HMAC-SHA256 under a key derived from the volume key
  * and the salt, of all that and of the file's own name ({@code _0.cfs}, {@code _0.cfs~chacha20}; not stored). A changed header bit is an error, and so is a file copied or
  * moved to another name, in this volume or another under the same key, except by {@link VolumeFiles#move},
  * which binds the header to the new name first. Since every slot's associated data holds the salt, the slots
@@ -30,30 +34,38 @@ public final class FileHeader {
     final int slotSize;
     final int generationFloor;
     final byte[] salt;
-    /** Slots the file held at its last force or close (0: none recorded). */
+    /** Slots the file held at its last force, close or truncation (0: none recorded). */
     final long slots;
+    /** A truncation to {@link #slots} began and may not have cut the file yet: slots past it are not the file's. */
+    final boolean cutPending;
+    private static final int CUT_PENDING = 1;
 
-    FileHeader(int blockSize, int slotSize, int generationFloor, byte[] salt, long slots) {
+    FileHeader(int blockSize, int slotSize, int generationFloor, byte[] salt, long slots, boolean cutPending) {
         this.blockSize = blockSize;
         this.slotSize = slotSize;
         this.generationFloor = generationFloor;
         this.salt = salt;
         this.slots = slots;
+        this.cutPending = cutPending;
     }
 
     /** A header for a new file: a fresh salt, floor 0. */
     static FileHeader fresh(int blockSize, int slotSize) {
         byte[] salt = new byte[16];
         RANDOM.nextBytes(salt);
-        return new FileHeader(blockSize, slotSize, 0, salt, 0);
+        return new FileHeader(blockSize, slotSize, 0, salt, 0, false);
     }
 
     FileHeader withFloor(int floor) {
-        return new FileHeader(blockSize, slotSize, floor, salt, slots);
+        return new FileHeader(blockSize, slotSize, floor, salt, slots, cutPending);
     }
 
     FileHeader withSlots(long n) {
-        return new FileHeader(blockSize, slotSize, generationFloor, salt, n);
+        return new FileHeader(blockSize, slotSize, generationFloor, salt, n, cutPending);
+    }
+
+    FileHeader withCutPending(boolean pending) {
+        return new FileHeader(blockSize, slotSize, generationFloor, salt, slots, pending);
     }
 
     /** Whether {@code first} (a file's first bytes) starts with the magic. */
@@ -83,6 +95,7 @@ public final class FileHeader {
         Bytes.putInt(b, 8, blockSize);
         Bytes.putInt(b, 12, slotSize);
         Bytes.putInt(b, 16, generationFloor);
+        Bytes.putInt(b, 20, cutPending ? CUT_PENDING : 0);
         System.arraycopy(salt, 0, b, 24, 16);
         Bytes.putLong(b, 40, slots);
         key.forFile(salt).headerMac(b, MAC_AT, bound, b, MAC_AT);
@@ -109,8 +122,8 @@ public final class FileHeader {
                     + " or moved from another name, a changed header, or another volume's key)");
         }
         FileHeader h = new FileHeader(Bytes.getInt(b, 8), Bytes.getInt(b, 12), Bytes.getInt(b, 16), salt,
-                Bytes.getLong(b, 40));
-        if (h.blockSize <= 0 || h.slotSize < BlockFile.SLOT_HEADER + h.blockSize || h.generationFloor < 0 || h.slots < 0) {
+                Bytes.getLong(b, 40), (Bytes.getInt(b, 20) & CUT_PENDING) != 0);
+        if ((Bytes.getInt(b, 20) & ~CUT_PENDING) != 0 || h.blockSize <= 0 || h.slotSize < BlockFile.SLOT_HEADER + h.blockSize || h.generationFloor < 0 || h.slots < 0) {
             throw new IOException(file + ": impossible at-rest header (block " + h.blockSize + ", slot " + h.slotSize + ")");
         }
         return h;

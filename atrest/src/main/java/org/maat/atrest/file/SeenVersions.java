@@ -193,7 +193,9 @@ final class SeenVersions {
 
         /**
          * The file holds {@code slots} blocks and its headers' floor is {@code floor}: fewer blocks than seen is a
-         * truncation only if the floor passed every generation seen of the blocks cut (then those are forgotten).
+         * truncation only if the floor passed every generation seen of the blocks cut (then those are forgotten
+         * here: that they stay cut is the floor's job, which this record keeps from going down, and which
+         * {@link BlockFile#read} checks every sealed slot past the recorded length against, in any process).
          */
         synchronized void length(String file, long slots, int floor) throws IOException {
             for (long i = slots; i < extent; i++) {

@@ -14,6 +14,10 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.HexFormat;
 import java.util.List;
 import org.maat.atrest.SwitchModel;
@@ -35,10 +39,26 @@ import org.maat.atrest.cipher.Ciphers;
  * keeps a running process from going back to allowing plaintext). The key spec is read before the key exists
  * ({@link #recordedKeySpec}), so it is authenticated only under the key it names. The earlier, unauthenticated
  * {@value #FORMAT_1} is refused with the command that authenticates it ({@link #readFormat1}).
+ *
+ * <p>Plaintext is admitted per file, not per volume. The MAC names no volume, and volumes share a key (the index
+ * gets the data's, under the same recorded key spec), so the configuration of one volume copied over another's
+ * authenticates there. So a configuration that allows plaintext files lists them ({@code plaintextNames}: the
+ * names of the files without the encrypted header that the root held when the volume was made, or when the key
+ * holder resealed it), under the MAC, and a file without the header reads as plaintext only under a listed name
+ * ({@link #admitsPlaintext}): a copy of another volume's configuration admits only that volume's own plaintext
+ * files' names, never a file of this volume the attacker replaced (Lucene's and the conduit store's names do not
+ * meet). What such a copy can still do is what a rollback of this file can: change the model and ciphers to
+ * another volume's under the same key, while no process holds the volume (a running one re-reads it, and keeps
+ * plaintext ended once it saw it end). Not authenticated: the content of a listed plaintext file (plaintext from
+ * before the volume never was). A {@value #FORMAT_2} configuration (which listed no names) still opens; one that
+ * allows plaintext admits none until the key holder reseals it ({@value #UPGRADE}), which lists the files then
+ * without the header.
  */
 public final class VolumeConfig {
 
-    public static final String FORMAT = "maat-atrest-2";
+    public static final String FORMAT = "maat-atrest-3";
+    /** The format before plaintext files were listed: read (its MAC as it was), written as {@value #FORMAT}. */
+    public static final String FORMAT_2 = "maat-atrest-2";
     /** The format before the configuration was authenticated: read only to authenticate it (an upgrade). */
     public static final String FORMAT_1 = "maat-atrest-1";
     /** What a configuration of {@link #FORMAT_1} is refused with: the command that upgrades it. */
@@ -53,9 +73,20 @@ public final class VolumeConfig {
     public final String keySpec;
     /** Whether files written before the volume existed may still be plaintext (read as is, never written). */
     public final boolean plaintextAllowed;
+    /** The names of the files that may be plaintext ({@link #admitsPlaintext}); empty when none may be. */
+    public final SortedSet<String> plaintextNames;
+    /** The format this configuration was read in (its MAC's): {@value #FORMAT}, or {@value #FORMAT_2}. */
+    private final String format;
 
     public VolumeConfig(SwitchModel model, List<AtRestCipher> regions, AtRestCipher writeCipher,
-            AtRestCipher readPreference, int blockSize, String keySpec, boolean plaintextAllowed) {
+            AtRestCipher readPreference, int blockSize, String keySpec, Collection<String> plaintextNames) {
+        this(model, regions, writeCipher, readPreference, blockSize, keySpec, !plaintextNames.isEmpty(),
+                plaintextNames, FORMAT);
+    }
+
+    private VolumeConfig(SwitchModel model, List<AtRestCipher> regions, AtRestCipher writeCipher,
+            AtRestCipher readPreference, int blockSize, String keySpec, boolean plaintextAllowed,
+            Collection<String> plaintextNames, String format) {
         if (regions.isEmpty()) {
             throw new IllegalArgumentException("a volume needs at least one region");
         }
@@ -66,23 +97,47 @@ public final class VolumeConfig {
         this.blockSize = blockSize;
         this.keySpec = keySpec;
         this.plaintextAllowed = plaintextAllowed;
+        this.plaintextNames = Collections.unmodifiableSortedSet(new TreeSet<>(plaintextAllowed ? plaintextNames
+                : List.of()));
+        this.format = format;
     }
 
     /** This configuration with plaintext files no longer allowed (every one of them encrypted). */
     public VolumeConfig withoutPlaintext() {
-        return new VolumeConfig(model, regions, writeCipher, readPreference, blockSize, keySpec, false);
+        return new VolumeConfig(model, regions, writeCipher, readPreference, blockSize, keySpec, false, List.of(),
+                format);
+    }
+
+    /** This configuration allowing plaintext files under exactly {@code names} (none: no plaintext), in this format. */
+    public VolumeConfig withPlaintextNames(Collection<String> names) {
+        return new VolumeConfig(model, regions, writeCipher, readPreference, blockSize, keySpec, !names.isEmpty(),
+                names, FORMAT);
+    }
+
+    /**
+     * Whether a file named {@code name} (its last name, as file headers bind it) without the encrypted header is
+     * read as plaintext written before the volume: plaintext is allowed and the name is listed.
+     */
+    public boolean admitsPlaintext(String name) {
+        return plaintextAllowed && plaintextNames.contains(name);
+    }
+
+    /** Whether plaintext is allowed but no file is listed: a {@value #FORMAT_2} configuration, to reseal. */
+    public boolean plaintextUnlisted() {
+        return plaintextAllowed && plaintextNames.isEmpty();
     }
 
     /** The configuration after switching to {@code to} under {@code newModel}. */
     public VolumeConfig switchedTo(AtRestCipher to, SwitchModel newModel) {
         if (newModel == SwitchModel.FORWARD) {
-            return new VolumeConfig(newModel, List.of(to), to, to, blockSize, keySpec, plaintextAllowed);
+            return new VolumeConfig(newModel, List.of(to), to, to, blockSize, keySpec, plaintextAllowed,
+                    plaintextNames, format);
         }
         List<AtRestCipher> r = new ArrayList<>(regions);
         if (!r.contains(to)) {
             r.add(to);
         }
-        return new VolumeConfig(newModel, r, to, to, blockSize, keySpec, plaintextAllowed);
+        return new VolumeConfig(newModel, r, to, to, blockSize, keySpec, plaintextAllowed, plaintextNames, format);
     }
 
     /** The cipher data requiring at least {@code atLeast} (null: nothing) gets; see {@code AtRestVolume.cipherFor}. */
@@ -117,10 +172,10 @@ public final class VolumeConfig {
                     + " read: check it, then authenticate it with '" + UPGRADE.replace("DIR", String.valueOf(
                     file.toAbsolutePath().getParent())) + "'");
         }
-        if (!format.equals(FORMAT)) {
+        if (!format.equals(FORMAT) && !format.equals(FORMAT_2)) {
             throw new IOException(file + ": not a " + FORMAT + " configuration");
         }
-        VolumeConfig c = fields(file, n, false);
+        VolumeConfig c = fields(file, n, false, format);
         byte[] recorded;
         try {
             recorded = HexFormat.of().parseHex(n.path("mac").asText(""));
@@ -141,7 +196,7 @@ public final class VolumeConfig {
     public static String recordedKeySpec(Path file) throws IOException {
         JsonNode n = tree(file);
         String format = n.path("format").asText();
-        if (!format.equals(FORMAT) && !format.equals(FORMAT_1)) {
+        if (!format.equals(FORMAT) && !format.equals(FORMAT_2) && !format.equals(FORMAT_1)) {
             throw new IOException(file + ": not a " + FORMAT + " configuration");
         }
         return n.path("keySpec").isNull() ? null : n.path("keySpec").asText(null);
@@ -161,7 +216,7 @@ public final class VolumeConfig {
         if (!FORMAT_1.equals(n.path("format").asText())) {
             throw new IOException(file + ": not a " + FORMAT_1 + " configuration");
         }
-        return fields(file, n, true);
+        return fields(file, n, true, FORMAT_1);
     }
 
     private static JsonNode tree(Path file) throws IOException {
@@ -177,14 +232,21 @@ public final class VolumeConfig {
         return n;
     }
 
-    private static VolumeConfig fields(Path file, JsonNode n, boolean absentPlaintextAllowed) throws IOException {
+    private static VolumeConfig fields(Path file, JsonNode n, boolean absentPlaintextAllowed, String format)
+            throws IOException {
         try {
             List<AtRestCipher> regions = new ArrayList<>();
             n.path("regions").forEach(r -> regions.add(Ciphers.byName(r.asText())));
+            boolean allowed = plaintextFiles(file, n.path("plaintextFiles").asText(absentPlaintextAllowed ? "allowed"
+                    : "none"));
+            List<String> names = new ArrayList<>();
+            if (format.equals(FORMAT)) {
+                n.path("plaintextNames").forEach(name -> names.add(name.asText()));
+            }
             return new VolumeConfig(SwitchModel.parse(n.path("model").asText()), regions,
                     Ciphers.byName(n.path("writeCipher").asText()), Ciphers.byName(n.path("readPreference").asText()),
                     n.path("blockSize").asInt(), n.path("keySpec").isNull() ? null : n.path("keySpec").asText(null),
-                    plaintextFiles(file, n.path("plaintextFiles").asText(absentPlaintextAllowed ? "allowed" : "none")));
+                    allowed, names, format.equals(FORMAT_1) ? FORMAT : format);
         } catch (IllegalArgumentException e) {
             throw new IOException(file + ": " + e.getMessage(), e);
         }
@@ -197,11 +259,14 @@ public final class VolumeConfig {
         return value.equals("allowed");
     }
 
-    /** Every field, each length-prefixed (so no two configurations share an encoding): what the MAC covers. */
+    /**
+     * Every field, each length-prefixed (so no two configurations share an encoding): what the MAC covers. In
+     * {@value #FORMAT_2}, as that format encoded them (it had no names).
+     */
     private byte[] authenticated() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (DataOutputStream out = new DataOutputStream(bytes)) {
-            out.writeUTF(FORMAT);
+            out.writeUTF(format);
             out.writeUTF(model.label());
             out.writeInt(regions.size());
             for (AtRestCipher c : regions) {
@@ -213,6 +278,12 @@ public final class VolumeConfig {
             out.writeBoolean(keySpec != null);
             out.writeUTF(keySpec == null ? "" : keySpec);
             out.writeBoolean(plaintextAllowed);
+            if (format.equals(FORMAT)) {
+                out.writeInt(plaintextNames.size());
+                for (String name : plaintextNames) {
+                    out.writeUTF(name);
+                }
+            }
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e); // a byte array does not fail
         }
@@ -221,6 +292,11 @@ public final class VolumeConfig {
 
     /** Writes this configuration, authenticated under {@code key}, to {@code file} atomically and durably. */
     public void write(Path file, VolumeKey key) throws IOException {
+        if (!format.equals(FORMAT)) {
+            new VolumeConfig(model, regions, writeCipher, readPreference, blockSize, keySpec, plaintextAllowed,
+                    plaintextNames, FORMAT).write(file, key);
+            return;
+        }
         ObjectNode n = JSON.createObjectNode();
         n.put("format", FORMAT);
         n.put("model", model.label());
@@ -230,6 +306,9 @@ public final class VolumeConfig {
         n.put("blockSize", blockSize);
         n.put("keySpec", keySpec);
         n.put("plaintextFiles", plaintextAllowed ? "allowed" : "none");
+        if (plaintextAllowed) {
+            plaintextNames.forEach(name -> n.withArray("plaintextNames").add(name));
+        }
         n.put("mac", HexFormat.of().formatHex(key.configurationMac(authenticated())));
         Path temp = file.resolveSibling(file.getFileName() + ".tmp");
         try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,

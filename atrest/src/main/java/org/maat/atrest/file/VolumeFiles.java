@@ -147,11 +147,11 @@ public final class VolumeFiles {
             long length = base.size();
             if (length > 0 && !truncate && !startsWithMagic(base)) {
                 base.close();
-                refusePlaintext(file, cfg, write);
+                refusePlaintext(file, cfg, write, root());
                 return new PlaintextChannel(FileChannel.open(file, StandardOpenOption.READ));
             }
             if (length == 0 && !truncate) {
-                refuseEmpty(file.toString(), bound(file), physicalFiles(file).size() > 1, cfg);
+                refuseEmpty(file.toString(), bound(file), physicalFiles(file).size() > 1, cfg, root());
                 if (!write) {
                     seen.empty(key(file), file.toString());
                     return new PlaintextChannel(base);
@@ -201,14 +201,24 @@ public final class VolumeFiles {
         }
     }
 
+    /** The volume's root: the directory of its configuration. */
+    private Path root() {
+        return config.path().toAbsolutePath().getParent();
+    }
+
     /**
-     * Refuses a file without the encrypted header unless plaintext files may still exist under the volume,
-     * and refuses to write one at all (a record appended in the clear would never be encrypted).
+     * Refuses a file without the encrypted header unless plaintext files may still exist under the volume and its
+     * name is one of theirs ({@link VolumeConfig#admitsPlaintext}), and refuses to write one at all (a record
+     * appended in the clear would never be encrypted).
      */
-    private static void refusePlaintext(Path file, VolumeConfig cfg, boolean write) throws IOException {
+    private static void refusePlaintext(Path file, VolumeConfig cfg, boolean write, Path root) throws IOException {
         if (!cfg.plaintextAllowed) {
             throw new IOException(file + ": not an encrypted file: header damaged or replaced (this volume holds"
                     + " no plaintext files)");
+        }
+        if (!cfg.admitsPlaintext(bound(file))) {
+            throw new IOException(file + ": not an encrypted file: header damaged or replaced ("
+                    + notListed(cfg, root) + ")");
         }
         if (write) {
             throw new IOException(file + ": a plaintext file written before the volume existed is not written in"
@@ -279,11 +289,24 @@ public final class VolumeFiles {
      * ({@link #createWithHeader}), so any other empty file is a file cut to nothing, its header gone with its
      * blocks: an error naming it, never an empty file; so is an empty file with region files beside it.
      */
-    private static void refuseEmpty(String file, String name, boolean regions, VolumeConfig cfg) throws IOException {
-        if (regions || !(isLockFile(name) || cfg.plaintextAllowed)) {
+    private static void refuseEmpty(String file, String name, boolean regions, VolumeConfig cfg, Path root)
+            throws IOException {
+        if (regions || !(isLockFile(name) || cfg.admitsPlaintext(name))) {
             throw new IOException(file + ": an empty file where the volume keeps an encrypted one: its header is gone"
-                    + " (cut to 0 bytes)" + (regions ? " while its region files remain" : ""));
+                    + " (cut to 0 bytes)" + (regions ? " while its region files remain" : "")
+                    + (cfg.plaintextAllowed && !regions && !isLockFile(name) ? "; " + notListed(cfg, root) : ""));
         }
+    }
+
+    /** Why a file is not admitted as plaintext where plaintext files are allowed: its name is not listed. */
+    private static String notListed(VolumeConfig cfg, Path root) {
+        if (cfg.plaintextUnlisted()) {
+            return "the volume's " + org.maat.atrest.AtRestVolume.CONFIG_FILE + " allows plaintext files but lists none, as an earlier"
+                    + " version wrote it: check the directory's files, then list them with '"
+                    + VolumeConfig.UPGRADE.replace("DIR", String.valueOf(root)) + "'";
+        }
+        return "not one of the plaintext files the volume was made over, which " + org.maat.atrest.AtRestVolume.CONFIG_FILE
+                + " lists";
     }
 
     /** The names the volume holds as plain empty files: OS locks, taken on the file by their owners directly. */
@@ -425,7 +448,7 @@ public final class VolumeFiles {
         int n = Storage.of(region0).readFully(0, head, 0, head.length);
         if (n > 0 && !FileHeader.hasMagic(head, n) && !FileHeader.hasDamagedMagic(head, n)) {
             if (cfg != null) {
-                refusePlaintext(Path.of(name), cfg, false);
+                refusePlaintext(Path.of(name), cfg, false, root());
             }
             return SourceReader.plaintext(region0);
         }
@@ -435,7 +458,7 @@ public final class VolumeFiles {
                 for (AtRestCipher c : Ciphers.all()) {
                     regions |= otherRegions.apply(c.name()).isPresent();
                 }
-                refuseEmpty(name, bound(name), regions, cfg);
+                refuseEmpty(name, bound(name), regions, cfg, root());
             }
             seen.empty(name, name);
             return SourceReader.plaintext(region0); // a lock file, an empty file from before the volume, key-only
@@ -472,12 +495,12 @@ public final class VolumeFiles {
         long size;
         try (FileChannel base = FileChannel.open(file, StandardOpenOption.READ)) {
             if (base.size() == 0) {
-                refuseEmpty(file.toString(), bound(file), physicalFiles(file).size() > 1, config.current());
+                refuseEmpty(file.toString(), bound(file), physicalFiles(file).size() > 1, config.current(), root());
                 seen.empty(key(file), file.toString());
                 return 0;
             }
             if (!startsWithMagic(base)) {
-                refusePlaintext(file, config.current(), false);
+                refusePlaintext(file, config.current(), false, root());
                 return base.size();
             }
             List<FileChannel> channels = new ArrayList<>();

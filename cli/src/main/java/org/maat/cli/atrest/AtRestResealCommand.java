@@ -17,7 +17,12 @@ import picocli.CommandLine.Spec;
                 + "its content is kept, a missing plaintextFiles read as \"allowed\" as that format meant; "
                 + "'maat atrest converge' then encrypts any plaintext file left and ends plaintext for good.",
             "",
-            "Does nothing to a configuration that is authenticated already."},
+            "A configuration that allows plaintext files lists their names under its MAC, and only a listed file "
+                + "without the encrypted header reads as plaintext. One that allows them but lists none (format "
+                + "maat-atrest-2) admits none until resealed: reseal lists the files under DIR that lack the header "
+                + "now, so check them first.",
+            "",
+            "Does nothing to a configuration that is authenticated already and lists its plaintext files."},
         footer = {"", "Examples:",
             "  maat atrest reseal --data data",
             "  maat atrest reseal --data index --at-rest-key vault:maat/index-key",
