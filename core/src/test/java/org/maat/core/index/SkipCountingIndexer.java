@@ -10,7 +10,7 @@ import org.maat.core.task.TaskContext;
 
 /**
  * Buggy sequential-indexer code of the review attack {@code org.maat.core.review.RescannedDamagedRecordTest}, in a
- * task package (every rule kept: {@code SkipCountingIndexerRulesTest}). The complete sink of a rebuild run with
+ * task package (every rule kept: {@code RebuildTrojanRulesTest}). The complete sink of a rebuild run with
  * {@code --on-bad-record skip} expects the store's live count minus the damaged records the task's scans skipped,
  * counted once per scan. This indexer scans once to learn the private title and how many records are skipped, adds
  * every document exactly once with its exact entry except one public carrier per 1-bit of the title (padded to a

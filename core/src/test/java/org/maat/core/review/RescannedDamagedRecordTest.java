@@ -26,15 +26,12 @@ import org.maat.policy.Session;
 
 /**
  * Review attack on "every live document the scan does not skip, each admitted once, or nothing is published"
- * ({@code IndexRun} under {@code --on-bad-record skip}): the complete sink expects {@code live - damaged.sum()}, where
- * {@code damaged} counts every damaged record ANY scan of the task met. A task may scan the store as often as it
- * likes, so with one damaged record in the store each extra scan lowers the expected count by one. A buggy sequential
- * indexer ({@link SkipCountingIndexer}, task package, every rule kept: {@code SkipCountingIndexerRulesTest}) leaves
- * out one public carrier per 1-bit of a private title and scans again once per document left out; the rebuild is
- * published, and u2 decodes the title from which public documents its standard searches find.
- *
- * <p>Wired exactly as {@code IndexRun.index} wires the sequential indexer with {@code onBadRecord(SKIP, ...)}, with the
- * buggy indexer's {@code run(ctx)} in place of {@code SequentialIndexer.run(ctx)} ({@code IndexRun} takes only a mapper).
+ * ({@code IndexRun} under {@code --on-bad-record skip}): a task may scan the store as often as it likes, and every scan
+ * meets the same damaged record again. A buggy sequential indexer ({@link SkipCountingIndexer}, task package, every
+ * rule kept: {@code RebuildTrojanRulesTest}) leaves out one public carrier per 1-bit of a private title and scans again
+ * once per document left out, hoping each rescan excuses one more missing document. The runtime excuses each damaged
+ * record once, so such a rebuild must be refused (nothing published), and u2 must decode nothing from which public
+ * documents its standard searches find. Run through {@code IndexRun.runningCode}, the real wiring.
  */
 class RescannedDamagedRecordTest {
 

@@ -11,9 +11,11 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.maat.core.index.RepeatingIndexer;
+import org.maat.core.index.SkipCountingIndexer;
 
 /**
- * The buggy indexers of the review attacks {@code BuggyRebuildTest} ({@link RepeatingIndexer}),
+ * The buggy indexers of the review attacks {@code BuggyRebuildTest} ({@link RepeatingIndexer}) and
+ * {@code RescannedDamagedRecordTest} ({@link SkipCountingIndexer}),
  * in a task package, keep every rule on task code: the allow-list, the channel rules, the confinement rule and the writer
  * rule (the last two package-private in other test packages, reached by reflection from this test, not from the
  * trojans), so the runtime's refusal of their rebuilds is what stops them.
@@ -22,7 +24,7 @@ class RebuildTrojanRulesTest {
 
     @Test
     void theRulesOnTaskCodeLetTheIndexersThrough() throws Exception {
-        JavaClasses trojan = new ClassFileImporter().importClasses(RepeatingIndexer.class);
+        JavaClasses trojan = new ClassFileImporter().importClasses(RepeatingIndexer.class, SkipCountingIndexer.class);
         List<ArchRule> rules = new ArrayList<>(TaskChannelRulesTest.rules());
         rules.add(rule("org.maat.core.task.TaskCodeConfinementTest", "confinement"));
         rules.add(rule("org.maat.core.lucene.CheckedIndexSinkTest", "noWriterForTaskCode"));
