@@ -42,6 +42,12 @@ final class VaultHandler extends Handler.Abstract {
     static final String JSON_TYPE = "application/json";
     /** Request bodies are small JSON documents; a share of a 16 KB secret fits many times over. */
     static final int MAX_BODY_BYTES = 64 * 1024;
+    /**
+     * How much of a refused (too large) body is read and dropped before the 413: closing a connection whose
+     * unread bytes are still arriving makes TCP send a reset, which can destroy the answer before the client
+     * reads it. A body larger than this is cut, and its client may see the connection reset instead.
+     */
+    static final int DRAINED_BYTES = 1024 * 1024;
     static final String TOKENS_HEADER = "X-Maat-Tokens";
 
     private static final Logger LOG = LoggerFactory.getLogger(VaultHandler.class);
@@ -315,6 +321,23 @@ final class VaultHandler extends Handler.Abstract {
                     + ", not '" + text + "'");
         }
 
+        /** Reads and drops what is left of the body, up to {@link #DRAINED_BYTES}; a failure to read ends it. */
+        private void drain() {
+            byte[] chunk = new byte[16 * 1024];
+            try {
+                java.io.InputStream in = Request.asInputStream(request);
+                for (long read = 0; read < DRAINED_BYTES; ) {
+                    int n = in.read(chunk, 0, (int) Math.min(chunk.length, DRAINED_BYTES - read));
+                    if (n < 0) {
+                        return;
+                    }
+                    read += n;
+                }
+            } catch (IOException e) {
+                // the client stopped sending: nothing left to drain
+            }
+        }
+
         List<String> tokens() {
             return TokenVerifier.parseHeader(request.getHeaders().get(TOKENS_HEADER));
         }
@@ -323,6 +346,7 @@ final class VaultHandler extends Handler.Abstract {
         JsonNode body() {
             long declared = request.getLength();
             if (declared > MAX_BODY_BYTES) {
+                drain();
                 throw tooLarge(declared);
             }
             byte[] bytes;
@@ -332,6 +356,7 @@ final class VaultHandler extends Handler.Abstract {
                 throw Refusal.badRequest("bad-request", "the request body could not be read: " + e.getMessage());
             }
             if (bytes.length > MAX_BODY_BYTES) {
+                drain();
                 throw tooLarge(bytes.length);
             }
             if (bytes.length == 0) {
