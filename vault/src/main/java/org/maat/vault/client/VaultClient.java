@@ -329,8 +329,8 @@ public final class VaultClient implements AutoCloseable {
         List<String> others = new ArrayList<>();
         List<ServerEndpoint> unchecked = new ArrayList<>();
         for (Exchange e : held.values()) {
-            if (e.server().id() == registrar.id() || e.status() == 404) {
-                continue;
+            if (e.server().id() == registrar.id() || e.status() == 404 || withoutClientCertificates(e)) {
+                continue; // holds no such collection (a server that takes no client certificate stores nothing)
             }
             if (!e.ok()) {
                 unchecked.add(e.server());
@@ -353,6 +353,14 @@ public final class VaultClient implements AutoCloseable {
                     + "say whether they hold it with other servers: a collection's first put needs every server of "
                     + "the vault to answer", problems);
         }
+    }
+
+    /**
+     * Whether {@code e} is the answer of a server that takes no client certificate (a TLS-only server, such as the
+     * one that serves the no-op without a certificate): such a server authenticates no client, so it stores nothing.
+     */
+    private static boolean withoutClientCertificates(Exchange e) {
+        return e.status() == 401 && "no-client-certificate".equals(e.code());
     }
 
     /**
