@@ -230,37 +230,37 @@ public final class VolumeFiles {
      * Makes {@code file} with its header already in it, so that no file the volume makes is ever seen empty, even
      * after a crash: the header is written to a fresh file of a hidden, unique name ({@code F~creating-N}), which is
      * then hard-linked as {@code file} (refused when {@code file} exists: an atomic create) and unlinked. Returns the
-     * open channel of the new file; null when {@code file} exists (with {@code CREATE_NEW}: the error). On a file
-     * system without hard links, the file is created and the header written after (a crash between the two
-     * leaves an empty file, refused when opened).
+     * open channel of the new file; null when {@code file} exists (with {@code CREATE_NEW}: the error). The hidden
+     * name is closed before it is unlinked and {@code file} opened after: a file system with Windows semantics
+     * refuses to delete an open file. On a file system without hard links, the file is created and the header
+     * written after (a crash between the two leaves an empty file, refused when opened).
      */
     private FileChannel createWithHeader(Path file, int blockSize, Set<OpenOption> baseOptions) throws IOException {
         boolean createNew = baseOptions.contains(StandardOpenOption.CREATE_NEW);
         Path temp = file.resolveSibling(regionFileName(file.getFileName().toString(),
                 "creating-" + Long.toHexString(CREATING.nextLong())));
-        FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
-                StandardOpenOption.WRITE);
         try {
-            BlockFile.create(file.toString(), bound(file), storage.apply(ch), blockSize, key);
+            try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE)) {
+                BlockFile.create(file.toString(), bound(file), storage.apply(ch), blockSize, key);
+            }
             try {
                 Files.createLink(file, temp);
             } catch (java.nio.file.FileAlreadyExistsException exists) {
                 if (createNew) {
                     throw exists;
                 }
-                ch.close();
                 return null;
             } catch (UnsupportedOperationException | java.nio.file.FileSystemException noLinks) {
-                ch.close();
                 return createThenHeader(file, blockSize, baseOptions);
             }
-            return ch;
-        } catch (IOException | RuntimeException e) {
-            ch.close();
-            throw e;
         } finally {
             Files.deleteIfExists(temp);
         }
+        Set<OpenOption> existing = new HashSet<>(baseOptions);
+        existing.remove(StandardOpenOption.CREATE_NEW);
+        existing.remove(StandardOpenOption.CREATE);
+        return FileChannel.open(file, existing);
     }
 
     /** {@link #createWithHeader} where there are no hard links: the header follows the file's creation. */
