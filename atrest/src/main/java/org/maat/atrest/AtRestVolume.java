@@ -88,7 +88,7 @@ public final class AtRestVolume {
         String spec = keySpec != null ? keySpec : "file:" + r.resolveSibling(r.getFileName() + ".atrest.key");
         VolumeKey key = volumeKey(KeySources.openCreatingFile(spec));
         new VolumeConfig(SwitchModel.FORWARD, List.of(cipher), cipher, cipher, blockSize, relativeKeySpec(spec, r),
-                plaintextNames(r)).write(config, key);
+                plaintextNames(r)).withGeneration(1).write(config, key);
         AtRestVolume v = new AtRestVolume(r, new VolumeFiles(key, new ConfigFile(config, key)));
         OPEN.put(r, v);
         return v;
@@ -329,12 +329,23 @@ public final class AtRestVolume {
 
     /**
      * Like {@link #reader(Path, PhysicalSource, Function)} without a volume at hand (a Hadoop task has only the
-     * key): every region's copy of a block is looked at and the newest taken. The last name of {@code logicalFile}
-     * ({@code /}-separated) is the name its header must be bound to.
+     * key and the volume's {@code atrest.json}, authenticated by {@link #config(KeySource, String, byte[])}): a
+     * file without the header, or cut to nothing, is refused as the volume refuses it, and a block is read as the
+     * configuration orders its regions. The last name of {@code logicalFile} ({@code /}-separated) is the name its
+     * header must be bound to.
      */
-    public static AtRestReader reader(KeySource key, String logicalFile, PhysicalSource region0,
+    public static AtRestReader reader(KeySource key, VolumeConfig config, String logicalFile, PhysicalSource region0,
             Function<String, Optional<PhysicalSource>> otherRegions) throws IOException {
-        return new VolumeFiles(volumeKey(key), null).reader(logicalFile, region0, otherRegions, null);
+        return new VolumeFiles(volumeKey(key), null).reader(logicalFile, region0, otherRegions,
+                java.util.Objects.requireNonNull(config, "config"));
+    }
+
+    /**
+     * The configuration {@code json} (a volume's {@code atrest.json}, read from {@code source}, for messages),
+     * authenticated under {@code key}: an error naming {@code source} when the key holder did not write it.
+     */
+    public static VolumeConfig config(KeySource key, String source, byte[] json) throws IOException {
+        return VolumeConfig.read(source, json, volumeKey(key));
     }
 
     /** The name of the physical file holding region {@code cipherName} of the file called {@code fileName}. */

@@ -103,14 +103,13 @@ class ConfigAuthenticationTest {
 
         Files.write(config, before); // an authenticated configuration of the key holder's, put back
         Thread.sleep(120);
-        assertThat(v.plaintextAllowed()).isFalse();
-        assertThat(other.plaintextAllowed()).isFalse();
-        // Both still take the rest of the rolled-back file (it is authenticated), so a switch keeps plaintext ended.
-        v.switchTo(Ciphers.CHACHA8, SwitchModel.FORWARD);
-        assertThat(fresh(root).plaintextAllowed()).isFalse();
+        // Both refuse it (an older generation than they have read), so neither takes any of it, and say so.
+        assertThatThrownBy(v::plaintextAllowed).hasMessageContaining(config + ": an older at-rest configuration");
+        assertThatThrownBy(other::plaintextAllowed).hasMessageContaining(config + ": an older at-rest configuration");
+        assertThatThrownBy(() -> v.switchTo(Ciphers.CHACHA8, SwitchModel.FORWARD))
+                .hasMessageContaining("an older at-rest configuration");
 
         // What is not detected: a process started while the rolled-back configuration is on disk believes it.
-        Files.write(config, before);
         assertThat(fresh(root).plaintextAllowed()).isTrue();
     }
 

@@ -129,8 +129,11 @@ class VolumeFilesTest {
         assertThat(v.physicalFiles(f)).containsExactly(f, region);
         assertThat(v.size(f)).isEqualTo(3000);
         KeySource key = org.maat.keys.KeySources.open("file:" + tmp.resolve("data.atrest.key"));
+        Path configFile = v.root().resolve(AtRestVolume.CONFIG_FILE);
+        org.maat.atrest.file.VolumeConfig config = AtRestVolume.config(key, configFile.toString(),
+                Files.readAllBytes(configFile));
         try (FileChannel base = FileChannel.open(f); FileChannel r20 = FileChannel.open(region)) {
-            AtRestReader reader = AtRestVolume.reader(key, "seg", PhysicalSource.of(base),
+            AtRestReader reader = AtRestVolume.reader(key, config, "seg", PhysicalSource.of(base),
                     name -> name.equals("chacha20") ? Optional.of(PhysicalSource.of(r20)) : Optional.empty());
             assertThat(reader.size()).isEqualTo(3000);
             ByteBuffer mid = ByteBuffer.allocate(900);
@@ -138,7 +141,7 @@ class VolumeFilesTest {
             assertThat(mid.array()).isEqualTo(java.util.Arrays.copyOfRange(data, 700, 1600));
             assertThat(reader.read(3000, ByteBuffer.allocate(1))).isEqualTo(-1);
             // Without the other region, the blocks that live there are missing: an error, not zeros.
-            assertThatThrownBy(() -> AtRestVolume.reader(key, "seg", PhysicalSource.of(base), name -> Optional.empty()))
+            assertThatThrownBy(() -> AtRestVolume.reader(key, config, "seg", PhysicalSource.of(base), name -> Optional.empty()))
                     .isInstanceOf(IOException.class).hasMessageContaining("seg: block 11 is missing");
         }
         Path plain = v.root().resolve("plain.txt");

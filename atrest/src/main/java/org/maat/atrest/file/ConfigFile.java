@@ -19,8 +19,12 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Every read is authenticated under the volume key ({@link VolumeConfig#read}): a configuration not written by
  * the key holder is an error, and the snapshot before it stays. Once this process has read (or written) a
  * configuration allowing no plaintext files, it never allows them again, even if an older authenticated
- * {@code atrest.json} is put back: {@code endPlaintext} is one-way for a running volume. A process started after
- * such a rollback cannot know it (nothing outside the files records it).
+ * {@code atrest.json} is put back: {@code endPlaintext} is one-way for a running volume. Every write takes a
+ * generation past every one this process read or wrote, and past the file's ({@link VolumeConfig#generation}),
+ * and a configuration of a lower generation than one this process has read or written is refused, an error naming
+ * the file (its snapshot stays, and so does the error until the file is right again): a copy of the file from
+ * before a switch, put back while the volume runs, undoes nothing. A process started after such a rollback cannot
+ * know it (nothing outside the files records it).
  */
 public final class ConfigFile {
 
@@ -44,6 +48,8 @@ public final class ConfigFile {
     private final VolumeKey key;
     /** Whether a configuration allowing no plaintext files was seen: one-way, whatever is read later. */
     private volatile boolean plaintextEnded;
+    /** The highest generation this process read or wrote: a lower one is an older copy put back. */
+    private volatile long highestGeneration;
     /** Final, so a thread given this object by a race still sees the first snapshot, never null. */
     private final AtomicReference<Snapshot> snapshot;
 
@@ -58,6 +64,12 @@ public final class ConfigFile {
     /** The file, authenticated, with plaintext files kept ended once this process saw them end. */
     private VolumeConfig read() throws IOException {
         VolumeConfig c = VolumeConfig.read(file, key);
+        if (c.generation < highestGeneration) {
+            throw new IOException(file + ": an older at-rest configuration (generation " + c.generation + ") than one"
+                    + " this volume has read or written (generation " + highestGeneration + "): put back from a copy"
+                    + " while the volume is open: refused");
+        }
+        highestGeneration = c.generation;
         if (!c.plaintextAllowed) {
             plaintextEnded = true;
         }
@@ -96,9 +108,18 @@ public final class ConfigFile {
         return s.config;
     }
 
-    /** Writes {@code config} atomically and makes it current here. */
+    /**
+     * Writes {@code config} atomically, as the generation after both the highest this process has seen and the
+     * file's (another process's write it has not read yet), and makes it current here.
+     */
     public synchronized void write(VolumeConfig config) throws IOException {
-        config.write(file, key);
+        long onDisk;
+        try {
+            onDisk = VolumeConfig.read(file, key).generation;
+        } catch (IOException unreadable) {
+            onDisk = 0; // damaged or missing: replaced by this write
+        }
+        config.withGeneration(Math.max(highestGeneration, onDisk) + 1).write(file, key);
         Snapshot s = snapshot.get();
         snapshot.set(new Snapshot(s.config, null, s.checkedAt)); // read it again now
         refresh();

@@ -29,7 +29,8 @@ import java.util.Set;
  *   <li>an incarnation that ended in this process, back under its path: one deleted or moved away through the
  *       volume, truncated to nothing, or replaced by another incarnation (kept as an 8-byte fingerprint of path
  *       and salt);</li>
- *   <li>an empty file (not even a header) where blocks were seen.</li>
+ *   <li>an empty file (not even a header) where blocks were seen;</li>
+ *   <li>a file without the header (a listed plaintext original) where an encrypted incarnation was seen.</li>
  * </ul>
  * A read is checked against the generation known when it began, so a seal finishing during the read is no alarm,
  * and {@link BlockSet#read} reads again before refusing (a rewrite can move a block between the files a read
@@ -86,6 +87,18 @@ final class SeenVersions {
         if (known != null && known.extent() > 0) {
             throw new IOException(file + ": block 0 is missing: the file is empty, an older copy than one this volume"
                     + " has read or written (rolled back)");
+        }
+    }
+
+    /**
+     * {@code path}'s file has no encrypted header (a listed plaintext file from before the volume): refused when this
+     * volume has read or written an encrypted incarnation there, so the plaintext original put back over a file the
+     * volume encrypted is an older copy, not the file.
+     */
+    synchronized void plaintext(String path, String file) throws IOException {
+        if (files.containsKey(path)) {
+            throw new IOException(file + ": a plaintext copy of a file this volume has read or written encrypted:"
+                    + " an older copy put back (rolled back)");
         }
     }
 

@@ -77,19 +77,30 @@ public final class VolumeConfig {
     public final SortedSet<String> plaintextNames;
     /** The format this configuration was read in (its MAC's): {@value #FORMAT}, or {@value #FORMAT_2}. */
     private final String format;
+    /**
+     * How many times the key holder has written this volume's configuration (1 when the volume is made), under the
+     * MAC: a running volume refuses a lower one ({@link ConfigFile}), so a copy from before a switch put back while
+     * it runs is an error, not a silent switch back. 0: written before generations were recorded (its MAC as it
+     * was, since the MAC covers the generation only when it is not 0).
+     */
+    public final long generation;
 
     public VolumeConfig(SwitchModel model, List<AtRestCipher> regions, AtRestCipher writeCipher,
             AtRestCipher readPreference, int blockSize, String keySpec, Collection<String> plaintextNames) {
         this(model, regions, writeCipher, readPreference, blockSize, keySpec, !plaintextNames.isEmpty(),
-                plaintextNames, FORMAT);
+                plaintextNames, FORMAT, 0);
     }
 
     private VolumeConfig(SwitchModel model, List<AtRestCipher> regions, AtRestCipher writeCipher,
             AtRestCipher readPreference, int blockSize, String keySpec, boolean plaintextAllowed,
-            Collection<String> plaintextNames, String format) {
+            Collection<String> plaintextNames, String format, long generation) {
         if (regions.isEmpty()) {
             throw new IllegalArgumentException("a volume needs at least one region");
         }
+        if (generation < 0) {
+            throw new IllegalArgumentException("generation " + generation + " is negative");
+        }
+        this.generation = generation;
         this.model = model;
         this.regions = List.copyOf(regions);
         this.writeCipher = writeCipher;
@@ -105,13 +116,19 @@ public final class VolumeConfig {
     /** This configuration with plaintext files no longer allowed (every one of them encrypted). */
     public VolumeConfig withoutPlaintext() {
         return new VolumeConfig(model, regions, writeCipher, readPreference, blockSize, keySpec, false, List.of(),
-                format);
+                format, generation);
     }
 
     /** This configuration allowing plaintext files under exactly {@code names} (none: no plaintext), in this format. */
     public VolumeConfig withPlaintextNames(Collection<String> names) {
         return new VolumeConfig(model, regions, writeCipher, readPreference, blockSize, keySpec, !names.isEmpty(),
-                names, FORMAT);
+                names, FORMAT, generation);
+    }
+
+    /** This configuration as the key holder's {@code generation}-th write of it ({@link #generation}). */
+    public VolumeConfig withGeneration(long generation) {
+        return new VolumeConfig(model, regions, writeCipher, readPreference, blockSize, keySpec, plaintextAllowed,
+                plaintextNames, format, generation);
     }
 
     /**
@@ -131,13 +148,14 @@ public final class VolumeConfig {
     public VolumeConfig switchedTo(AtRestCipher to, SwitchModel newModel) {
         if (newModel == SwitchModel.FORWARD) {
             return new VolumeConfig(newModel, List.of(to), to, to, blockSize, keySpec, plaintextAllowed,
-                    plaintextNames, format);
+                    plaintextNames, format, generation);
         }
         List<AtRestCipher> r = new ArrayList<>(regions);
         if (!r.contains(to)) {
             r.add(to);
         }
-        return new VolumeConfig(newModel, r, to, to, blockSize, keySpec, plaintextAllowed, plaintextNames, format);
+        return new VolumeConfig(newModel, r, to, to, blockSize, keySpec, plaintextAllowed, plaintextNames, format,
+                generation);
     }
 
     /** The cipher data requiring at least {@code atLeast} (null: nothing) gets; see {@code AtRestVolume.cipherFor}. */
@@ -165,17 +183,25 @@ public final class VolumeConfig {
      * {@value #FORMAT_1}.
      */
     public static VolumeConfig read(Path file, VolumeKey key) throws IOException {
-        JsonNode n = tree(file);
+        return read(file.toString(), bytes(file), key);
+    }
+
+    /**
+     * The configuration {@code json}, read from {@code source} (a path, for messages), authenticated under
+     * {@code key}, as {@link #read(Path, VolumeKey)} does: for readers without a local file (a Hadoop task).
+     */
+    public static VolumeConfig read(String source, byte[] json, VolumeKey key) throws IOException {
+        JsonNode n = tree(source, json);
         String format = n.path("format").asText();
         if (format.equals(FORMAT_1)) {
-            throw new IOException(file + ": a " + FORMAT_1 + " configuration, which is not authenticated and so not"
-                    + " read: check it, then authenticate it with '" + UPGRADE.replace("DIR", String.valueOf(
-                    file.toAbsolutePath().getParent())) + "'");
+            String dir = source.contains("/") ? source.substring(0, source.lastIndexOf('/')) : ".";
+            throw new IOException(source + ": a " + FORMAT_1 + " configuration, which is not authenticated and so"
+                    + " not read: check it, then authenticate it with '" + UPGRADE.replace("DIR", dir) + "'");
         }
         if (!format.equals(FORMAT) && !format.equals(FORMAT_2)) {
-            throw new IOException(file + ": not a " + FORMAT + " configuration");
+            throw new IOException(source + ": not a " + FORMAT + " configuration");
         }
-        VolumeConfig c = fields(file, n, false, format);
+        VolumeConfig c = fields(source, n, false, format);
         byte[] recorded;
         try {
             recorded = HexFormat.of().parseHex(n.path("mac").asText(""));
@@ -183,7 +209,7 @@ public final class VolumeConfig {
             recorded = new byte[0];
         }
         if (!MessageDigest.isEqual(recorded, key.configurationMac(c.authenticated()))) {
-            throw new IOException(file + ": the at-rest configuration fails authentication (edited or written"
+            throw new IOException(source + ": the at-rest configuration fails authentication (edited or written"
                     + " without the volume key, or opened under another volume's key): refused");
         }
         return c;
@@ -220,19 +246,31 @@ public final class VolumeConfig {
     }
 
     private static JsonNode tree(Path file) throws IOException {
-        JsonNode n;
+        return tree(file.toString(), bytes(file));
+    }
+
+    private static byte[] bytes(Path file) throws IOException {
         try {
-            n = JSON.readTree(Files.readAllBytes(file));
+            return Files.readAllBytes(file);
         } catch (IOException e) {
             throw new IOException(file + ": unreadable at-rest configuration: " + e.getMessage(), e);
         }
+    }
+
+    private static JsonNode tree(String source, byte[] json) throws IOException {
+        JsonNode n;
+        try {
+            n = JSON.readTree(json);
+        } catch (IOException e) {
+            throw new IOException(source + ": unreadable at-rest configuration: " + e.getMessage(), e);
+        }
         if (n == null || !n.isObject()) {
-            throw new IOException(file + ": not a " + FORMAT + " configuration");
+            throw new IOException(source + ": not a " + FORMAT + " configuration");
         }
         return n;
     }
 
-    private static VolumeConfig fields(Path file, JsonNode n, boolean absentPlaintextAllowed, String format)
+    private static VolumeConfig fields(Object file, JsonNode n, boolean absentPlaintextAllowed, String format)
             throws IOException {
         try {
             List<AtRestCipher> regions = new ArrayList<>();
@@ -243,16 +281,17 @@ public final class VolumeConfig {
             if (format.equals(FORMAT)) {
                 n.path("plaintextNames").forEach(name -> names.add(name.asText()));
             }
+            long generation = format.equals(FORMAT) ? n.path("generation").asLong(0) : 0;
             return new VolumeConfig(SwitchModel.parse(n.path("model").asText()), regions,
                     Ciphers.byName(n.path("writeCipher").asText()), Ciphers.byName(n.path("readPreference").asText()),
                     n.path("blockSize").asInt(), n.path("keySpec").isNull() ? null : n.path("keySpec").asText(null),
-                    allowed, names, format.equals(FORMAT_1) ? FORMAT : format);
+                    allowed, names, format.equals(FORMAT_1) ? FORMAT : format, generation);
         } catch (IllegalArgumentException e) {
             throw new IOException(file + ": " + e.getMessage(), e);
         }
     }
 
-    private static boolean plaintextFiles(Path file, String value) throws IOException {
+    private static boolean plaintextFiles(Object file, String value) throws IOException {
         if (!value.equals("allowed") && !value.equals("none")) {
             throw new IOException(file + ": plaintextFiles is \"" + value + "\", not \"allowed\" or \"none\"");
         }
@@ -283,6 +322,9 @@ public final class VolumeConfig {
                 for (String name : plaintextNames) {
                     out.writeUTF(name);
                 }
+                if (generation > 0) { // after the names' count and names: still one encoding per configuration
+                    out.writeLong(generation);
+                }
             }
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e); // a byte array does not fail
@@ -294,11 +336,14 @@ public final class VolumeConfig {
     public void write(Path file, VolumeKey key) throws IOException {
         if (!format.equals(FORMAT)) {
             new VolumeConfig(model, regions, writeCipher, readPreference, blockSize, keySpec, plaintextAllowed,
-                    plaintextNames, FORMAT).write(file, key);
+                    plaintextNames, FORMAT, generation).write(file, key);
             return;
         }
         ObjectNode n = JSON.createObjectNode();
         n.put("format", FORMAT);
+        if (generation > 0) {
+            n.put("generation", generation);
+        }
         n.put("model", model.label());
         regions.forEach(c -> n.withArray("regions").add(c.name()));
         n.put("writeCipher", writeCipher.name());
@@ -324,6 +369,7 @@ public final class VolumeConfig {
 
     @Override
     public String toString() {
-        return model.label() + " regions=" + regions + " write=" + writeCipher + " read=" + readPreference;
+        return model.label() + " regions=" + regions + " write=" + writeCipher + " read=" + readPreference
+                + " generation=" + generation;
     }
 }

@@ -148,6 +148,7 @@ public final class VolumeFiles {
             if (length > 0 && !truncate && !startsWithMagic(base)) {
                 base.close();
                 refusePlaintext(file, cfg, write, root());
+                seen.plaintext(key(file), file.toString());
                 return new PlaintextChannel(FileChannel.open(file, StandardOpenOption.READ));
             }
             if (length == 0 && !truncate) {
@@ -447,21 +448,18 @@ public final class VolumeFiles {
         byte[] head = new byte[FileHeader.MAGIC.length];
         int n = Storage.of(region0).readFully(0, head, 0, head.length);
         if (n > 0 && !FileHeader.hasMagic(head, n) && !FileHeader.hasDamagedMagic(head, n)) {
-            if (cfg != null) {
-                refusePlaintext(Path.of(name), cfg, false, root());
-            }
+            refusePlaintext(Path.of(name), cfg, false, config == null ? null : root());
+            seen.plaintext(name, name);
             return SourceReader.plaintext(region0);
         }
         if (n == 0) {
-            if (cfg != null) {
-                boolean regions = false;
-                for (AtRestCipher c : Ciphers.all()) {
-                    regions |= otherRegions.apply(c.name()).isPresent();
-                }
-                refuseEmpty(name, bound(name), regions, cfg, root());
+            boolean regions = false;
+            for (AtRestCipher c : Ciphers.all()) {
+                regions |= otherRegions.apply(c.name()).isPresent();
             }
+            refuseEmpty(name, bound(name), regions, cfg, config == null ? null : root());
             seen.empty(name, name);
-            return SourceReader.plaintext(region0); // a lock file, an empty file from before the volume, key-only
+            return SourceReader.plaintext(region0); // a lock file, or an empty file from before the volume
         }
         List<AtRestCipher> ciphers = Ciphers.all();
         BlockFile[] files = new BlockFile[1 + ciphers.size()];

@@ -59,9 +59,12 @@ class KeyOnlyReaderTakesForgedPlaintextTest {
                 .hasMessageContaining("header damaged or replaced"); // the volume's own path refuses it
 
         KeySource key = KeySources.open("file:" + tmp.resolve("data.atrest.key"));
+        Path configFile = volume.root().resolve(AtRestVolume.CONFIG_FILE);
+        org.maat.atrest.file.VolumeConfig config = AtRestVolume.config(key, configFile.toString(),
+                Files.readAllBytes(configFile));
         try (FileChannel ch = FileChannel.open(segment, StandardOpenOption.READ)) {
             assertThatThrownBy(() -> {
-                AtRestReader r = AtRestVolume.reader(key, segment.toString(), PhysicalSource.of(ch),
+                AtRestReader r = AtRestVolume.reader(key, config, segment.toString(), PhysicalSource.of(ch),
                         name -> Optional.empty());
                 byte[] read = readAll(r);
                 throw new AssertionError("no error: the key-only reader (MapReduce tasks) read \""
@@ -84,9 +87,12 @@ class KeyOnlyReaderTakesForgedPlaintextTest {
                 .hasMessageContaining("cut to 0 bytes"); // the volume's own path refuses it
 
         KeySource key = KeySources.open("file:" + tmp.resolve("data.atrest.key"));
+        Path configFile = volume.root().resolve(AtRestVolume.CONFIG_FILE);
+        org.maat.atrest.file.VolumeConfig config = AtRestVolume.config(key, configFile.toString(),
+                Files.readAllBytes(configFile));
         try (FileChannel ch = FileChannel.open(segment, StandardOpenOption.READ)) {
             assertThatThrownBy(() -> {
-                AtRestReader r = AtRestVolume.reader(key, segment.toString(), PhysicalSource.of(ch),
+                AtRestReader r = AtRestVolume.reader(key, config, segment.toString(), PhysicalSource.of(ch),
                         name -> Optional.empty());
                 throw new AssertionError("no error: the key-only reader (MapReduce tasks) reads a segment cut to"
                         + " 0 bytes as an empty file of size " + r.size());

@@ -14,17 +14,20 @@ import org.apache.hadoop.fs.Path;
 import org.maat.atrest.AtRestReader;
 import org.maat.atrest.AtRestVolume;
 import org.maat.atrest.PhysicalSource;
+import org.maat.atrest.file.VolumeConfig;
 import org.maat.keys.KeySource;
 import org.maat.keys.KeySources;
 
 /**
  * The conduit store's files as a MapReduce task reads them, over a Hadoop {@link FileSystem}: plaintext bytes,
- * decrypted through the volume's positional reader ({@link AtRestVolume#reader(KeySource, String, PhysicalSource,
- * java.util.function.Function)}) when the store lies in an encrypted volume. The volume is found as
+ * decrypted through the volume's positional reader ({@link AtRestVolume#reader(KeySource, VolumeConfig, String,
+ * PhysicalSource, java.util.function.Function)}) when the store lies in an encrypted volume. The volume is found as
  * {@code AtRestVolume.enclosing} finds it, by its {@value AtRestVolume#CONFIG_FILE} in the store's directory or
  * above, and its key from the spec that file names: the spec must resolve on the machine the task runs on (the
- * same machine under LocalJobRunner; a cluster needs the key file, or the vault, reachable from every node).
- * Files without the encrypted header are read as they are.
+ * same machine under LocalJobRunner; a cluster needs the key file, or the vault, reachable from every node). That
+ * file is then authenticated under the key, and the reader refuses what the volume refuses: a file without the
+ * encrypted header unless the configuration lists it as plaintext from before the volume, a file cut to nothing.
+ * A store outside any volume is read as it is.
  */
 final class StoreInput {
 
@@ -33,10 +36,13 @@ final class StoreInput {
     private final FileSystem fs;
     /** The volume key, or null when the store is plaintext. */
     private final KeySource key;
+    /** The volume's authenticated configuration, or null when the store is plaintext. */
+    private final VolumeConfig config;
 
-    private StoreInput(FileSystem fs, KeySource key) {
+    private StoreInput(FileSystem fs, KeySource key, VolumeConfig config) {
         this.fs = fs;
         this.key = key;
+        this.config = config;
     }
 
     /** The files of the store in {@code store}, read through {@code fs}. */
@@ -44,19 +50,21 @@ final class StoreInput {
         for (Path at = fs.makeQualified(store); at != null; at = at.getParent()) {
             Path config = new Path(at, AtRestVolume.CONFIG_FILE);
             if (fs.exists(config)) {
-                JsonNode spec;
+                byte[] json;
                 try (FSDataInputStream in = fs.open(config)) {
-                    spec = JSON.readTree(in).path("keySpec");
+                    json = in.readAllBytes();
                 }
+                JsonNode spec = JSON.readTree(json).path("keySpec");
                 if (spec.isMissingNode() || spec.isNull()) {
                     throw new IOException(config + " names no key spec: the task cannot decrypt the conduit store");
                 }
                 // A key file is recorded relative to the volume's root.
                 String usable = AtRestVolume.keySpecAt(spec.asText(), java.nio.file.Path.of(at.toUri().getPath()));
-                return new StoreInput(fs, KeySources.open(usable));
+                KeySource key = KeySources.open(usable);
+                return new StoreInput(fs, key, AtRestVolume.config(key, config.toString(), json));
             }
         }
-        return new StoreInput(fs, null);
+        return new StoreInput(fs, null, null);
     }
 
     /** The plaintext length of {@code file}. */
@@ -83,7 +91,7 @@ final class StoreInput {
         Opened opened = new Opened();
         try {
             PhysicalSource region0 = opened.source(file);
-            opened.reader = AtRestVolume.reader(key, file.toString(), region0, cipher -> {
+            opened.reader = AtRestVolume.reader(key, config, file.toString(), region0, cipher -> {
                 Path region = new Path(file.getParent(), AtRestVolume.regionFileName(file.getName(), cipher));
                 try {
                     return fs.exists(region) ? Optional.of(opened.source(region)) : Optional.empty();
