@@ -36,7 +36,7 @@ import org.maat.atrest.cipher.Ciphers;
  * ({@link VolumeKey#configurationMac}), so a configuration edited or written by anyone without the key (a
  * {@code plaintextFiles} put back to "allowed", a dropped region) is refused, an error naming the file. Not
  * detected here: an older configuration the key holder wrote, put back (it authenticates; {@link ConfigFile}
- * keeps a running process from going back to allowing plaintext). The key spec is read before the key exists
+ * refuses it in a running process, whose {@link #generation} it is below). The key spec is read before the key exists
  * ({@link #recordedKeySpec}), so it is authenticated only under the key it names. The earlier, unauthenticated
  * {@value #FORMAT_1} is refused with the command that authenticates it ({@link #readFormat1}).
  *
