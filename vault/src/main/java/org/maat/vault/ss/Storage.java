@@ -249,16 +249,29 @@ public final class Storage {
     }
 
     /**
+     * The epoch of the last decision about the name applied here (0: none), for a delete's client: it decides the
+     * delete above the highest epoch its collection's servers answer, as a put's stages answer theirs.
+     *
+     * @throws Refusal as {@link #deleteSecret}
+     */
+    public long epoch(String caller, String collection, String secret, List<String> tokenTexts) {
+        authorize(caller, collection, secret, Action.DELETE, tokenTexts);
+        return slot(collection, secret).epoch();
+    }
+
+    /**
      * Decides a delete on the collection's deciding server: its committed share and every staged one go, and the
-     * name keeps a tombstone at its next epoch, naming the put deleted (now, or by the last delete). Always
-     * answered (200), so that the other servers can be told the epoch even when nothing was here.
+     * name keeps a tombstone at its next epoch, above {@code after} (the highest epoch the delete's client met on
+     * the collection's servers, {@link #epoch}; 0: none) and the clock ({@link SecretSlot#nextEpoch}), naming the
+     * put deleted (now, or by the last delete). Always answered (200), so that the other servers can be told the
+     * epoch even when nothing was here.
      *
      * @throws Refusal 404 {@code no-such-collection}; 400 {@code bad-name}; 401/403
      */
-    public Deletion deleteSecret(String caller, String collection, String secret, List<String> tokenTexts) {
+    public Deletion deleteSecret(String caller, String collection, String secret, long after, List<String> tokenTexts) {
         authorize(caller, collection, secret, Action.DELETE, tokenTexts);
         return change(collection, secret, slot -> {
-            SecretSlot next = slot.decideDelete(clock.millis());
+            SecretSlot next = slot.decideDelete(after, clock.millis());
             return new Change<>(next, new Deletion(next.epoch(), next.deleted(), !slot.holdsNoShare()));
         });
     }

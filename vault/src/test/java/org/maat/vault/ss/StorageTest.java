@@ -73,10 +73,10 @@ class StorageTest {
         assertThat(read).isEqualTo(share);
         refused(() -> storage.putSecret(ME, "erp", "db.password", share(2, "other"), tokens("erp", Action.WRITE, 1, 2)),
                 409, "secret-exists");
-        assertThat(storage.deleteSecret(ME, "erp", "db.password", tokens("erp", Action.DELETE, 1, 2)).removed())
+        assertThat(storage.deleteSecret(ME, "erp", "db.password", 0, tokens("erp", Action.DELETE, 1, 2)).removed())
                 .isTrue();
         refused(() -> storage.getSecret(ME, "erp", "db.password", tokens("erp", Action.READ, 1, 2)), 404, "no-such-secret");
-        assertThat(storage.deleteSecret(ME, "erp", "db.password", tokens("erp", Action.DELETE, 1, 2)).removed())
+        assertThat(storage.deleteSecret(ME, "erp", "db.password", 0, tokens("erp", Action.DELETE, 1, 2)).removed())
                 .isFalse();
     }
 
@@ -116,11 +116,11 @@ class StorageTest {
         refused(() -> storage.getPutShare(ME, "erp", "s", "p1", read), 404, "no-such-put");
         refused(() -> storage.commitPut(ME, "erp", "s", "p1", 0, write), 404, "no-such-put");
         assertThat(json(storage.getPutShare(ME, "erp", "s", "p2", read))).isEqualTo(share(1, "second", "p2"));
-        assertThat(storage.deleteSecret(ME, "erp", "s", tokens("erp", Action.DELETE, 1)))
+        assertThat(storage.deleteSecret(ME, "erp", "s", 0, tokens("erp", Action.DELETE, 1)))
                 .isEqualTo(new Storage.Deletion(1, null, true));
         refused(() -> storage.getPutShare(ME, "erp", "s", "p2", read), 404, "no-such-put");
         refused(() -> storage.commitPut(ME, "erp", "s", "p2", 0, write), 404, "no-such-put");
-        assertThat(storage.deleteSecret(ME, "erp", "s", tokens("erp", Action.DELETE, 1))).as("nothing left to delete")
+        assertThat(storage.deleteSecret(ME, "erp", "s", 0, tokens("erp", Action.DELETE, 1))).as("nothing left to delete")
                 .isEqualTo(new Storage.Deletion(2, null, false));
         assertThat(store.get(ServerStore.Kind.SECRETS, "erp/s")).as("only the name's tombstone is left")
                 .contains("{\"epoch\":2,\"staged\":{}}");
@@ -173,11 +173,11 @@ class StorageTest {
         storage.createCollection(ME, "erp", json("{\"acs\": [1], \"quorum\": 1}"), tokens("erp", Action.CREATE, 1));
         List<String> write = tokens("erp", Action.WRITE, 1);
         List<String> delete = tokens("erp", Action.DELETE, 1);
-        assertThat(storage.deleteSecret(ME, "erp", "s", delete)).isEqualTo(new Storage.Deletion(1, null, false));
+        assertThat(storage.deleteSecret(ME, "erp", "s", 0, delete)).isEqualTo(new Storage.Deletion(1, null, false));
         storage.stageShare(ME, "erp", "s", "p1", share(1, "first", "p1"), write);
         assertThat(storage.commitPut(ME, "erp", "s", "p1", 0, write)).isEqualTo(new Storage.Decision(2, true));
-        assertThat(storage.deleteSecret(ME, "erp", "s", delete)).isEqualTo(new Storage.Deletion(3, "p1", true));
-        assertThat(storage.deleteSecret(ME, "erp", "s", delete)).as("a rerun names the put the last delete took")
+        assertThat(storage.deleteSecret(ME, "erp", "s", 0, delete)).isEqualTo(new Storage.Deletion(3, "p1", true));
+        assertThat(storage.deleteSecret(ME, "erp", "s", 0, delete)).as("a rerun names the put the last delete took")
                 .isEqualTo(new Storage.Deletion(4, "p1", false));
         storage.stageShare(ME, "erp", "s", "p2", share(1, "second", "p2"), write);
         assertThat(storage.commitPut(ME, "erp", "s", "p2", 0, write)).isEqualTo(new Storage.Decision(5, true));
@@ -200,14 +200,14 @@ class StorageTest {
         deciding.stageShare(ME, "erp", "s", "p1", share(1, "first", "p1"), write);
         assertThat(deciding.commitPut(ME, "erp", "s", "p1", 0, write)).isEqualTo(new Storage.Decision(start, true));
         String backup = store.get(ServerStore.Kind.SECRETS, "erp/s").orElseThrow();
-        assertThat(deciding.deleteSecret(ME, "erp", "s", delete)).as("same millisecond: the next epoch")
+        assertThat(deciding.deleteSecret(ME, "erp", "s", 0, delete)).as("same millisecond: the next epoch")
                 .isEqualTo(new Storage.Deletion(start + 1, "p1", true));
         assertThat(deciding.stageShare(ME, "erp", "s", "p2", share(1, "second", "p2"), write))
                 .as("a stage answers the epoch applied here").isEqualTo(new Storage.Staged(true, start + 1));
 
         decisions.advance(java.time.Duration.ofSeconds(5));
         store.put(ServerStore.Kind.SECRETS, "erp/s", backup); // restored: p1 committed at the first epoch
-        assertThat(deciding.deleteSecret(ME, "erp", "s", delete).epoch()).as("above the delete the backup missed")
+        assertThat(deciding.deleteSecret(ME, "erp", "s", 0, delete).epoch()).as("above the delete the backup missed")
                 .isEqualTo(start + 5_000);
 
         deciding.stageShare(ME, "erp", "t", "p3", share(1, "third", "p3"), write);
@@ -219,6 +219,23 @@ class StorageTest {
                 .as("above the epoch its client met elsewhere").isEqualTo(new Storage.Decision(decided + 1, true));
         assertThat(deciding.commitPut(ME, "erp", "t", "p3", decided + 100, write))
                 .as("a retried commit keeps its epoch").isEqualTo(new Storage.Decision(decided + 1, false));
+    }
+
+    /** A delete, like a commit, is decided above the epoch its client met on the other servers ({@code epoch}). */
+    @Test
+    void aDeleteIsDecidedAboveTheEpochsItsClientMet() {
+        storage.createCollection(ME, "erp", json("{\"acs\": [1], \"quorum\": 1}"), tokens("erp", Action.CREATE, 1));
+        List<String> write = tokens("erp", Action.WRITE, 1);
+        List<String> delete = tokens("erp", Action.DELETE, 1);
+        assertThat(storage.epoch(ME, "erp", "s", delete)).as("no decision yet").isZero();
+        storage.stageShare(ME, "erp", "s", "p1", share(1, "first", "p1"), write);
+        assertThat(storage.commitPut(ME, "erp", "s", "p1", 0, write)).isEqualTo(new Storage.Decision(1, true));
+        assertThat(storage.epoch(ME, "erp", "s", delete)).isEqualTo(1);
+        assertThat(storage.deleteSecret(ME, "erp", "s", 40, delete)).isEqualTo(new Storage.Deletion(41, "p1", true));
+        assertThat(storage.deleteSecret(ME, "erp", "s", 7, delete)).as("never below its own epoch")
+                .isEqualTo(new Storage.Deletion(42, "p1", false));
+        assertThat(storage.epoch(ME, "erp", "s", delete)).isEqualTo(42);
+        refused(() -> storage.epoch(ME, "erp", "s", tokens("erp", Action.READ, 1)), 403, "wrong-action");
     }
 
     @Test
