@@ -1,5 +1,6 @@
 package org.maat.vault.client;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -65,7 +66,8 @@ import org.slf4j.LoggerFactory;
  * deciding server's store and clock went back.
  *
  * <p>{@link #read}: read tokens from every ACS that grants one, shares from every storage server in
- * parallel, each with its record of the collection's servers; every answer is waited for, and a value is returned
+ * parallel, one request each, whose answer (refused or not) carries the server's record of the collection's
+ * servers; every answer is waited for, and a value is returned
  * only through {@link CommittedPuts}, which fails the read when two puts that cannot be ordered (decided on different
  * servers) are committed under the name; then k shares that pass their digest and together the check value give
  * the secret; a share that fails either is reported, never used ({@link #audit} checks every share against the
@@ -575,6 +577,21 @@ public final class VaultClient implements AutoCloseable {
                 .collect(Collectors.toList());
     }
 
+    /**
+     * The collection's servers recorded by the server that gave {@code answer} to a share's GET, which carries them
+     * ({@code "collection"}) in its share, its {@code no-such-secret} and its refusals of the read's tokens; empty
+     * when the answer has none (the server does not hold the collection, or did not get as far).
+     */
+    private static Optional<Set<Integer>> recordIn(Exchange answer) {
+        JsonNode record = answer.body() == null ? null : answer.body().get("collection");
+        if (record == null || !record.isObject() || !record.path("acs").isArray()) {
+            return Optional.empty();
+        }
+        Set<Integer> ids = new java.util.TreeSet<>();
+        record.path("acs").forEach(id -> ids.add(id.asInt()));
+        return Optional.of(ids);
+    }
+
     /** The collection's servers a {@code GET /ss/collections/{c}} answer records. */
     private static Set<Integer> acsOf(Exchange answer) {
         Set<Integer> ids = new java.util.TreeSet<>();
@@ -634,18 +651,23 @@ public final class VaultClient implements AutoCloseable {
         long combining = 0;
         BlockingQueue<Exchange> answers = new LinkedBlockingQueue<>();
         List<CompletableFuture<Exchange>> pending = new ArrayList<>();
-        List<CompletableFuture<Exchange>> records = new ArrayList<>(); // how each records the collection's servers
         for (ServerEndpoint server : reachable(up, problems)) {
             pending.add(http.send(server, "GET", secretPath(collection, name), null,
                     read.values()).whenComplete((e, error) -> answers.add(e)));
-            records.add(http.send(server, "GET", "/ss/collections/" + collection, null, null));
         }
-        // Every answering server's committed share, and its record of the collection's servers, is waited for (all
-        // asked in parallel, so this costs the slowest answer, not a round trip more): a second committed put, or a
-        // server recording other servers for the collection, must be seen before a value is returned.
+        // Every answering server's committed share is waited for, and with it (in the same answer, refused or not)
+        // its record of the collection's servers: a second committed put, or a server recording other servers for
+        // the collection, must be seen before a value is returned. One request per server, so the slowest answer.
         CommittedPuts committed = new CommittedPuts();
+        List<ServerEndpoint> unrecorded = new ArrayList<>(); // answered without their record
         for (int received = 0; received < pending.size(); received++) {
             Exchange answer = take(answers);
+            Optional<Set<Integer>> record = recordIn(answer);
+            if (record.isPresent()) {
+                committed.recorded(answer.server().id(), record.get());
+            } else if (answer.answered() && answer.status() != 404) {
+                unrecorded.add(answer.server());
+            }
             if (answer.ok()) {
                 try {
                     signatures.verify(answer.body(), collection, name);
@@ -671,8 +693,10 @@ public final class VaultClient implements AutoCloseable {
                 problems.add(answer);
             }
         }
-        for (CompletableFuture<Exchange> record : records) {
-            Exchange e = record.join();
+        // A server that answered without its record (a failure before it found the collection, or a server that
+        // does not send it) is asked for it alone, off the hot path: the check sees every record that can be had.
+        for (Exchange e : http.sendEach(unrecorded, server -> http.send(server, "GET", "/ss/collections/" + collection,
+                null, null))) {
             if (e.ok()) {
                 committed.recorded(e.server().id(), acsOf(e));
             }

@@ -2,6 +2,7 @@ package org.maat.vault.ss;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -223,17 +224,28 @@ public final class Storage {
     }
 
     /**
-     * The committed share of a secret, as JSON.
+     * The committed share of a secret, as JSON, with {@code "collection": {"acs": [..], "quorum": K}}: this server's
+     * record of the collection's servers, which a reader checks before it returns a value ({@code CommittedPuts}
+     * in the client). The record rides on every answer once the collection is found here, refusals of the call's
+     * tokens and {@code no-such-secret} included (any known client may read it, {@link #describeCollection}), so a
+     * read needs one request per server.
      *
      * @throws Refusal 404 {@code no-such-collection}, {@code no-such-secret}; 400 {@code bad-name}; 401/403
      */
     public String getSecret(String caller, String collection, String secret, List<String> tokenTexts) {
-        authorize(caller, collection, secret, Action.READ, tokenTexts);
-        JsonNode committed = slot(collection, secret).committed();
-        if (committed == null) {
-            throw noSuchSecret(collection, secret);
+        String object = ObjectNames.collection(collection);
+        ObjectNames.checkName("secret", secret);
+        Collection found = collection(collection);
+        try {
+            tokens.authorize(tokenTexts, object, Action.READ, caller, found.acs(), found.quorum());
+            JsonNode committed = slot(collection, secret).committed();
+            if (committed == null) {
+                throw noSuchSecret(collection, secret);
+            }
+            return ((ObjectNode) committed.deepCopy()).set("collection", found.toNode()).toString();
+        } catch (Refusal refused) {
+            throw refused.with("collection", found.toNode());
         }
-        return committed.toString();
     }
 
     /**

@@ -69,7 +69,7 @@ class StorageTest {
                 tokens("erp", Action.CREATE, 1, 2))).isFalse();
         JsonNode share = share(2, "share bytes");
         storage.putSecret(ME, "erp", "db.password", share, tokens("erp", Action.WRITE, 1, 2));
-        JsonNode read = json(storage.getSecret(ME, "erp", "db.password", tokens("erp", Action.READ, 2, 1)));
+        JsonNode read = shareIn(storage.getSecret(ME, "erp", "db.password", tokens("erp", Action.READ, 2, 1)));
         assertThat(read).isEqualTo(share);
         refused(() -> storage.putSecret(ME, "erp", "db.password", share(2, "other"), tokens("erp", Action.WRITE, 1, 2)),
                 409, "secret-exists");
@@ -95,14 +95,14 @@ class StorageTest {
         assertThat(storage.commitPut(ME, "erp", "s", "p1", 0, write)).isEqualTo(new Storage.Decision(1, true));
         assertThat(storage.commitPut(ME, "erp", "s", "p1", 0, write)).as("a retried commit")
                 .isEqualTo(new Storage.Decision(1, false));
-        assertThat(json(storage.getSecret(ME, "erp", "s", read))).isEqualTo(first);
+        assertThat(shareIn(storage.getSecret(ME, "erp", "s", read))).isEqualTo(first);
         // The put that lost cannot commit, stage again, or, aborting, take the acknowledged share with it.
         refused(() -> storage.commitPut(ME, "erp", "s", "p2", 0, write), 409, "secret-exists");
         refused(() -> storage.stageShare(ME, "erp", "s", "p3", share(1, "third", "p3"), write), 409, "secret-exists");
         refused(() -> storage.abortPut(ME, "erp", "s", "p2", write), 404, "no-such-put");
         refused(() -> storage.abortPut(ME, "erp", "s", "p1", write), 409, "put-committed");
         refused(() -> storage.stageShare(ME, "erp", "s", "p1", share(1, "other", "p1"), write), 409, "put-exists");
-        assertThat(json(storage.getSecret(ME, "erp", "s", read))).isEqualTo(first);
+        assertThat(shareIn(storage.getSecret(ME, "erp", "s", read))).isEqualTo(first);
     }
 
     @Test
@@ -146,7 +146,7 @@ class StorageTest {
         assertThat(storage.applyCommit(ME, "erp", "s", "pa", 2, write)).as("a retried commit").isFalse();
         // The same delete arriving again, late: the later commit stands.
         refused(() -> storage.applyDelete(ME, "erp", "s", 1, null, delete), 409, "superseded");
-        assertThat(json(storage.getSecret(ME, "erp", "s", read))).isEqualTo(alice);
+        assertThat(shareIn(storage.getSecret(ME, "erp", "s", read))).isEqualTo(alice);
         // A delete of alice's put (epoch 3), then her commit arriving late: it stays deleted.
         assertThat(storage.applyDelete(ME, "erp", "s", 3, "pa", delete)).isTrue();
         refused(() -> storage.applyCommit(ME, "erp", "s", "pa", 2, write), 409, "superseded");
@@ -156,7 +156,7 @@ class StorageTest {
         storage.stageShare(ME, "erp", "s", "pb", bob, write);
         assertThat(storage.applyCommit(ME, "erp", "s", "pb", 5, write)).isTrue();
         refused(() -> storage.applyDelete(ME, "erp", "s", 4, "pa", delete), 409, "superseded");
-        assertThat(json(storage.getSecret(ME, "erp", "s", read))).isEqualTo(bob);
+        assertThat(shareIn(storage.getSecret(ME, "erp", "s", read))).isEqualTo(bob);
         // A commit of an older decision never replaces a newer share; a newer one replaces an older share.
         JsonNode carol = share(1, "carol", "pc");
         refused(() -> storage.stageShare(ME, "erp", "s", "pc", carol, write), 409, "secret-exists");
@@ -164,7 +164,7 @@ class StorageTest {
         storage.stageShare(ME, "erp", "s", "pc", carol, write);
         refused(() -> storage.applyCommit(ME, "erp", "s", "pc", 6, write), 409, "superseded");
         assertThat(storage.applyCommit(ME, "erp", "s", "pc", 7, write)).isTrue();
-        assertThat(json(storage.getSecret(ME, "erp", "s", read))).isEqualTo(carol);
+        assertThat(shareIn(storage.getSecret(ME, "erp", "s", read))).isEqualTo(carol);
         refused(() -> storage.applyCommit(ME, "erp", "s", "px", 9, write), 404, "no-such-put");
     }
 
@@ -243,7 +243,7 @@ class StorageTest {
         storage.createCollection(ME, "erp", json("{\"acs\": [1], \"quorum\": 1}"), tokens("erp", Action.CREATE, 1));
         JsonNode old = share(1, "old", "p0");
         store.put(ServerStore.Kind.SECRETS, "erp/s", old.toString());
-        assertThat(json(storage.getSecret(ME, "erp", "s", tokens("erp", Action.READ, 1)))).isEqualTo(old);
+        assertThat(shareIn(storage.getSecret(ME, "erp", "s", tokens("erp", Action.READ, 1)))).isEqualTo(old);
         refused(() -> storage.abortPut(ME, "erp", "s", "p0", tokens("erp", Action.WRITE, 1)), 409, "put-committed");
     }
 
@@ -256,6 +256,28 @@ class StorageTest {
         refused(() -> storage.getSecret(ME, "erp", "s", tokens("hr", Action.READ, 1, 2)), 403, "wrong-object");
         refused(() -> storage.getSecret(ME, "erp", "s", List.of()), 401, "missing-token");
         refused(() -> storage.getSecret(ME, "hr", "s", tokens("hr", Action.READ, 1, 2)), 404, "no-such-collection");
+    }
+
+    /**
+     * A share's answer carries this server's record of the collection's servers, and so do its refusals once the
+     * collection is found: a reader checks it before returning a value, and needs no other request for it.
+     */
+    @Test
+    void aShareReadCarriesTheCollectionsServersAnsweredOrRefused() {
+        storage.createCollection(ME, "erp", json("{\"acs\": [1, 2], \"quorum\": 2}"), tokens("erp", Action.CREATE, 1, 2));
+        JsonNode record = json("{\"acs\": [1, 2], \"quorum\": 2}");
+        List<String> read = tokens("erp", Action.READ, 1, 2);
+        assertThatThrownBy(() -> storage.getSecret(ME, "erp", "s", read)).isInstanceOfSatisfying(Refusal.class,
+                r -> assertThat(r.fields().get("collection")).as("no-such-secret").isEqualTo(record));
+        assertThatThrownBy(() -> storage.getSecret(ME, "erp", "s", tokens("erp", Action.READ, 3)))
+                .isInstanceOfSatisfying(Refusal.class, r -> {
+                    assertThat(r.code()).isEqualTo("wrong-server");
+                    assertThat(r.fields().get("collection")).isEqualTo(record);
+                });
+        storage.putSecret(ME, "erp", "s", share(1, "x"), tokens("erp", Action.WRITE, 1, 2));
+        assertThat(json(storage.getSecret(ME, "erp", "s", read)).get("collection")).isEqualTo(record);
+        assertThatThrownBy(() -> storage.getSecret(ME, "hr", "s", read)).isInstanceOfSatisfying(Refusal.class,
+                r -> assertThat(r.fields().has("collection")).as("no such collection here: no record").isFalse());
     }
 
     @Test
@@ -299,6 +321,11 @@ class StorageTest {
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new AssertionError(e);
         }
+    }
+
+    /** The share record in a {@code getSecret} answer (without the collection's record beside its fields). */
+    private static JsonNode shareIn(String answer) {
+        return ((com.fasterxml.jackson.databind.node.ObjectNode) json(answer)).without("collection");
     }
 
     private static JsonNode json(String text) {
