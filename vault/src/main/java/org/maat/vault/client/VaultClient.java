@@ -1,5 +1,6 @@
 package org.maat.vault.client;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -47,8 +48,8 @@ import org.slf4j.LoggerFactory;
  * ({@link #decider}), which answers the decision's epoch, then on the others with that epoch. The deciding
  * commit is the put's one moment of truth: before it, nothing is visible and a failure aborts the put's own
  * staged shares (never a committed share: an abort names its put); after it, all n shares exist. A
- * {@link #delete} is decided on the same server and applied on the others with its epoch, so a delete and a put
- * racing for a name end in the order the deciding server took them.
+ * {@link #delete} is decided on the same server, above the epochs the others answer, and applied on them with its
+ * epoch, so a delete and a put racing for a name end in the order the deciding server took them.
  *
  * <p>What a put's return guarantees, by construction: it returns only through {@link PutCommit}, once each of the
  * n servers holds the put committed (so any k of them read it without the others), or once the deciding server
@@ -57,13 +58,16 @@ import org.slf4j.LoggerFactory;
  * restored from a backup) fails it too, asking for a delete of the name. A put refused because the name is taken
  * reads the stored secret; if it is this one, the put that stored it is rolled forward through {@link PutCommit}
  * (committed with its decision's epoch where it is only staged), so rerunning a put whose outcome was unknown, or
- * that failed after its decision, completes it. Not guaranteed: a put with a server down (it needs all n); that an
- * acknowledged put survives more than n - k servers losing their stores; a delete decided below the other
- * servers' epochs by a deciding server restored from a backup with its clock set back (they answer
- * {@code superseded}, which a delete counts as done).
+ * that failed after its decision, completes it. A delete, too, is decided above the epochs its collection's servers answer
+ * first, so it is ordered after every decision they applied even when the deciding server's store and clock went
+ * back. Not guaranteed: a put with a server down (it needs all n); that an acknowledged put survives more than
+ * n - k servers losing their stores; a delete decided below the epoch of a server that did not answer its epoch
+ * question but answers the delete {@code superseded} (which a delete counts as done), possible only after the
+ * deciding server's store and clock went back.
  *
  * <p>{@link #read}: read tokens from every ACS that grants one, shares from every storage server in
- * parallel, each with its record of the collection's servers; every answer is waited for, and a value is returned
+ * parallel, one request each, whose answer (refused or not) carries the server's record of the collection's
+ * servers; every answer is waited for, and a value is returned
  * only through {@link CommittedPuts}, which fails the read when two puts that cannot be ordered (decided on different
  * servers) are committed under the name; then k shares that pass their digest and together the check value give
  * the secret; a share that fails either is reported, never used ({@link #audit} checks every share against the
@@ -485,7 +489,15 @@ public final class VaultClient implements AutoCloseable {
             throw new VaultException("cannot delete " + what + ": no access-control server granted a delete token; "
                     + problems.describe());
         }
-        List<List<ServerEndpoint>> registrations = collectionServers(collection, reachable(up, problems), problems);
+        List<ServerEndpoint> asked = reachable(up, problems);
+        // Each server's epoch for the name, asked beside its record of the collection's servers: the delete is
+        // decided above the highest (as a put's commit is above the epochs its stages met), so a deciding server
+        // whose store went back decides it above the decisions the others applied, whatever its clock says.
+        List<CompletableFuture<Exchange>> epochs = asked.stream().map(server -> http.send(server, "GET",
+                secretPath(collection, name) + "/epoch", null, delete.values())).collect(Collectors.toList());
+        List<List<ServerEndpoint>> registrations = collectionServers(collection, asked, problems);
+        long after = epochs.stream().map(CompletableFuture::join).filter(Exchange::ok)
+                .mapToLong(e -> e.body().path("epoch").asLong()).max().orElse(0);
         if (registrations.isEmpty()) {
             if (!problems.isEmpty()) {
                 throw new VaultException("cannot delete " + what + ": no server that answered holds collection "
@@ -497,20 +509,24 @@ public final class VaultClient implements AutoCloseable {
         // from an old backup registered it again) each had their own deciding server: the delete is decided on each.
         int deleted = 0;
         for (List<ServerEndpoint> servers : registrations) {
-            deleted += delete(what, collection, name, servers, delete, problems);
+            deleted += delete(what, collection, name, servers, delete, after, problems);
         }
         return deleted;
     }
 
-    /** The delete on one registration of the collection: decided on its deciding server, applied on the others. */
+    /**
+     * The delete on one registration of the collection: decided on its deciding server above epoch {@code after},
+     * applied on the others.
+     */
     private int delete(String what, String collection, String name, List<ServerEndpoint> servers,
-            Map<Integer, String> delete, ServerProblems problems) {
+            Map<Integer, String> delete, long after, ServerProblems problems) {
         ServerEndpoint decider = decider(servers);
         if (problems.unreachable(decider.id())) {
             throw new VaultException("cannot delete " + what + ": server " + decider.id() + ", which decides it, is "
                     + "unreachable; nothing was deleted; " + problems.describe());
         }
-        Exchange decision = http.send(decider, "DELETE", secretPath(collection, name), null, delete.values()).join();
+        Exchange decision = http.send(decider, "DELETE", secretPath(collection, name) + "?after=" + after, null,
+                delete.values()).join();
         if (!decision.ok()) {
             problems.add(decision);
             throw new VaultException("cannot delete " + what + ": server " + decider.id() + ", which decides it, did "
@@ -559,6 +575,21 @@ public final class VaultClient implements AutoCloseable {
         }
         return recorded.stream().map(ids -> ids.stream().map(config::server).collect(Collectors.toList()))
                 .collect(Collectors.toList());
+    }
+
+    /**
+     * The collection's servers recorded by the server that gave {@code answer} to a share's GET, which carries them
+     * ({@code "collection"}) in its share, its {@code no-such-secret} and its refusals of the read's tokens; empty
+     * when the answer has none (the server does not hold the collection, or did not get as far).
+     */
+    private static Optional<Set<Integer>> recordIn(Exchange answer) {
+        JsonNode record = answer.body() == null ? null : answer.body().get("collection");
+        if (record == null || !record.isObject() || !record.path("acs").isArray()) {
+            return Optional.empty();
+        }
+        Set<Integer> ids = new java.util.TreeSet<>();
+        record.path("acs").forEach(id -> ids.add(id.asInt()));
+        return Optional.of(ids);
     }
 
     /** The collection's servers a {@code GET /ss/collections/{c}} answer records. */
@@ -620,18 +651,23 @@ public final class VaultClient implements AutoCloseable {
         long combining = 0;
         BlockingQueue<Exchange> answers = new LinkedBlockingQueue<>();
         List<CompletableFuture<Exchange>> pending = new ArrayList<>();
-        List<CompletableFuture<Exchange>> records = new ArrayList<>(); // how each records the collection's servers
         for (ServerEndpoint server : reachable(up, problems)) {
             pending.add(http.send(server, "GET", secretPath(collection, name), null,
                     read.values()).whenComplete((e, error) -> answers.add(e)));
-            records.add(http.send(server, "GET", "/ss/collections/" + collection, null, null));
         }
-        // Every answering server's committed share, and its record of the collection's servers, is waited for (all
-        // asked in parallel, so this costs the slowest answer, not a round trip more): a second committed put, or a
-        // server recording other servers for the collection, must be seen before a value is returned.
+        // Every answering server's committed share is waited for, and with it (in the same answer, refused or not)
+        // its record of the collection's servers: a second committed put, or a server recording other servers for
+        // the collection, must be seen before a value is returned. One request per server, so the slowest answer.
         CommittedPuts committed = new CommittedPuts();
+        List<ServerEndpoint> unrecorded = new ArrayList<>(); // answered without their record
         for (int received = 0; received < pending.size(); received++) {
             Exchange answer = take(answers);
+            Optional<Set<Integer>> record = recordIn(answer);
+            if (record.isPresent()) {
+                committed.recorded(answer.server().id(), record.get());
+            } else if (answer.answered() && answer.status() != 404) {
+                unrecorded.add(answer.server());
+            }
             if (answer.ok()) {
                 try {
                     signatures.verify(answer.body(), collection, name);
@@ -657,8 +693,10 @@ public final class VaultClient implements AutoCloseable {
                 problems.add(answer);
             }
         }
-        for (CompletableFuture<Exchange> record : records) {
-            Exchange e = record.join();
+        // A server that answered without its record (a failure before it found the collection, or a server that
+        // does not send it) is asked for it alone, off the hot path: the check sees every record that can be had.
+        for (Exchange e : http.sendEach(unrecorded, server -> http.send(server, "GET", "/ss/collections/" + collection,
+                null, null))) {
             if (e.ok()) {
                 committed.recorded(e.server().id(), acsOf(e));
             }

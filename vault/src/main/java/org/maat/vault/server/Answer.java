@@ -23,7 +23,8 @@ record Answer(int status, byte[] body) {
         return of(status, JsonNodeFactory.instance.objectNode().put("error", code).put("message", message));
     }
 
+    /** The protocol's error body, with the refusal's other fields ({@link Refusal#with}). */
     static Answer of(Refusal refusal) {
-        return error(refusal.status(), refusal.code(), refusal.getMessage());
+        return of(refusal.status(), refusal.fields().put("error", refusal.code()).put("message", refusal.getMessage()));
     }
 }

@@ -95,13 +95,18 @@ final class VaultHandler extends Handler.Abstract {
             ObjectNode body = object().put("collection", call.param(0)).put("secret", call.param(1));
             Long epoch = call.epoch();
             if (epoch == null) {
-                Storage.Deletion deletion = ss.deleteSecret(call.caller, call.param(0), call.param(1), call.tokens());
+                Storage.Deletion deletion = ss.deleteSecret(call.caller, call.param(0), call.param(1), call.after(),
+                        call.tokens());
                 return Answer.of(200, body.put("epoch", deletion.epoch()).put("put", deletion.put())
                         .put("removed", deletion.removed()));
             }
             ss.applyDelete(call.caller, call.param(0), call.param(1), epoch, call.query("put"), call.tokens());
             return Answer.of(200, body.put("epoch", epoch));
         });
+        // What a delete's client asks every server first, to decide the delete above what they applied.
+        route("GET", "/ss/collections/*/secrets/*/epoch", true, call -> Answer.of(200, object()
+                .put("collection", call.param(0)).put("secret", call.param(1))
+                .put("epoch", ss.epoch(call.caller, call.param(0), call.param(1), call.tokens()))));
         // Two-phase put (Storage, SecretSlot): stage on every server, commit, or abort a put that failed.
         route("PUT", "/ss/collections/*/secrets/*/puts/*", true, call -> {
             Storage.Staged staged = ss.stageShare(call.caller, call.param(0), call.param(1), call.param(2),
@@ -301,8 +306,8 @@ final class VaultHandler extends Handler.Abstract {
         }
 
         /**
-         * The {@code after} query parameter of a deciding commit: the highest epoch the put's client met on the other
-         * servers (0 when absent); bounded so that the next epoch cannot overflow.
+         * The {@code after} query parameter of a deciding commit or delete: the highest epoch its client met on the
+         * collection's servers (0 when absent); bounded so that the next epoch cannot overflow.
          */
         long after() {
             String text = query("after");

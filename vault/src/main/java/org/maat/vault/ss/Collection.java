@@ -45,11 +45,15 @@ record Collection(Set<Integer> acs, int quorum) {
     }
 
     String toJson() {
+        return toNode().toString();
+    }
+
+    ObjectNode toNode() {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         ArrayNode ids = node.putArray("acs");
         new TreeSet<>(acs).forEach(ids::add);
         node.put("quorum", quorum);
-        return node.toString();
+        return node;
     }
 
     private static Refusal bad(String message) {

@@ -43,9 +43,8 @@ import org.maat.vault.StrictJson;
  * Not guaranteed here: that the decisions come from one deciding server (the client sends them there, and the
  * collection's servers, so its deciding server, are fixed at its registration: PROTOCOL.md); that a put is
  * committed on every server (the client's {@code PutCommit} acknowledges a put only then); that the epochs of a
- * deciding server restored from a backup stay above the others' when its clock is set back and no put's client
- * told it theirs (a client that meets {@code superseded} where its deciding server holds the put asks the operator
- * to delete the name).
+ * deciding server restored from a backup stay above those of servers its client did not reach (a client that meets
+ * {@code superseded} where its deciding server holds the put asks the operator to delete the name).
  */
 record SecretSlot(JsonNode committed, Map<String, JsonNode> staged, long epoch, String deleted) {
 
@@ -115,12 +114,13 @@ record SecretSlot(JsonNode committed, Map<String, JsonNode> staged, long epoch, 
     }
 
     /**
-     * On the deciding server: nothing left but a tombstone at the next epoch ({@link #nextEpoch}), naming the put
-     * deleted now or last.
+     * On the deciding server: nothing left but a tombstone at the next epoch ({@link #nextEpoch}: above
+     * {@code after}, the highest epoch the delete's client met on the collection's servers), naming the put deleted
+     * now or last.
      */
-    SecretSlot decideDelete(long now) {
+    SecretSlot decideDelete(long after, long now) {
         String put = committedPut() != null ? committedPut() : deleted;
-        return new SecretSlot(null, Map.of(), nextEpoch(0, now), put);
+        return new SecretSlot(null, Map.of(), nextEpoch(after, now), put);
     }
 
     /** True when a decision of {@code decided} is older than, or the one, applied here. */

@@ -2,6 +2,7 @@ package org.maat.vault.ss;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -223,17 +224,28 @@ public final class Storage {
     }
 
     /**
-     * The committed share of a secret, as JSON.
+     * The committed share of a secret, as JSON, with {@code "collection": {"acs": [..], "quorum": K}}: this server's
+     * record of the collection's servers, which a reader checks before it returns a value ({@code CommittedPuts}
+     * in the client). The record rides on every answer once the collection is found here, refusals of the call's
+     * tokens and {@code no-such-secret} included (any known client may read it, {@link #describeCollection}), so a
+     * read needs one request per server.
      *
      * @throws Refusal 404 {@code no-such-collection}, {@code no-such-secret}; 400 {@code bad-name}; 401/403
      */
     public String getSecret(String caller, String collection, String secret, List<String> tokenTexts) {
-        authorize(caller, collection, secret, Action.READ, tokenTexts);
-        JsonNode committed = slot(collection, secret).committed();
-        if (committed == null) {
-            throw noSuchSecret(collection, secret);
+        String object = ObjectNames.collection(collection);
+        ObjectNames.checkName("secret", secret);
+        Collection found = collection(collection);
+        try {
+            tokens.authorize(tokenTexts, object, Action.READ, caller, found.acs(), found.quorum());
+            JsonNode committed = slot(collection, secret).committed();
+            if (committed == null) {
+                throw noSuchSecret(collection, secret);
+            }
+            return ((ObjectNode) committed.deepCopy()).set("collection", found.toNode()).toString();
+        } catch (Refusal refused) {
+            throw refused.with("collection", found.toNode());
         }
-        return committed.toString();
     }
 
     /**
@@ -249,16 +261,29 @@ public final class Storage {
     }
 
     /**
+     * The epoch of the last decision about the name applied here (0: none), for a delete's client: it decides the
+     * delete above the highest epoch its collection's servers answer, as a put's stages answer theirs.
+     *
+     * @throws Refusal as {@link #deleteSecret}
+     */
+    public long epoch(String caller, String collection, String secret, List<String> tokenTexts) {
+        authorize(caller, collection, secret, Action.DELETE, tokenTexts);
+        return slot(collection, secret).epoch();
+    }
+
+    /**
      * Decides a delete on the collection's deciding server: its committed share and every staged one go, and the
-     * name keeps a tombstone at its next epoch, naming the put deleted (now, or by the last delete). Always
-     * answered (200), so that the other servers can be told the epoch even when nothing was here.
+     * name keeps a tombstone at its next epoch, above {@code after} (the highest epoch the delete's client met on
+     * the collection's servers, {@link #epoch}; 0: none) and the clock ({@link SecretSlot#nextEpoch}), naming the
+     * put deleted (now, or by the last delete). Always answered (200), so that the other servers can be told the
+     * epoch even when nothing was here.
      *
      * @throws Refusal 404 {@code no-such-collection}; 400 {@code bad-name}; 401/403
      */
-    public Deletion deleteSecret(String caller, String collection, String secret, List<String> tokenTexts) {
+    public Deletion deleteSecret(String caller, String collection, String secret, long after, List<String> tokenTexts) {
         authorize(caller, collection, secret, Action.DELETE, tokenTexts);
         return change(collection, secret, slot -> {
-            SecretSlot next = slot.decideDelete(clock.millis());
+            SecretSlot next = slot.decideDelete(after, clock.millis());
             return new Change<>(next, new Deletion(next.epoch(), next.deleted(), !slot.holdsNoShare()));
         });
     }

@@ -66,12 +66,22 @@ final class HookedVault implements AutoCloseable {
     /** Servers killed from a request thread, closed aside; {@link #start} waits until that is done. */
     private final Map<Integer, Running> dying = new TreeMap<>();
     private volatile Faults faults = (server, method, path) -> Fault.NONE;
+    private final Clock decisions;
 
     HookedVault(Path dir) throws IOException {
         this(dir, 3);
     }
 
     HookedVault(Path dir, int servers) throws IOException {
+        this(dir, servers, Clock.systemUTC());
+    }
+
+    /**
+     * {@code servers} servers whose storage servers take a decision's epoch from {@code decisions} (a clock set back
+     * as far as it goes, {@code Clock.fixed} at the epoch, leaves each name's count alone); tokens use the system's.
+     */
+    HookedVault(Path dir, int servers, Clock decisions) throws IOException {
+        this.decisions = decisions;
         List<ServerAddress> addresses = new ArrayList<>();
         for (int i = 0; i < servers; i++) {
             addresses.add(new ServerAddress("127.0.0.1", freePort()));
@@ -196,7 +206,7 @@ final class HookedVault implements AutoCloseable {
         ServerStore store = ServerStore.open(config.files().serverStore(id));
         TokenVerifier verifier = new TokenVerifier(issuerKeys, clock, TokenVerifier.DEFAULT_CACHE_CAPACITY);
         AccessControl acs = new AccessControl(store, signer, verifier, accounts, clock);
-        Storage ss = new Storage(store, verifier, issuerKeys.keySet());
+        Storage ss = new Storage(store, verifier, issuerKeys.keySet(), decisions);
         Handler handler = ProductHandler.of(acs, ss, "vault-server-" + id);
 
         Server jetty = new Server();

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.fail;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
@@ -27,6 +30,10 @@ import org.maat.vault.client.PutOptions;
  * same way until server 1's count passes theirs; meanwhile a put of a new value under the name is refused as
  * "exists".
  *
+ * <p>Deciding epochs at least the clock's milliseconds let a restored server with its clock running decide above
+ * them; with its clock set back, a delete is decided above the epochs its client met on the other servers (it asks
+ * them before the decision, as a put's stages do).
+ *
  * <p>Fixed seed; the first acknowledged delete after which the name still reads fails the test with its sequence.
  */
 class RestoredServerKeepsDeletedSecretIT {
@@ -41,11 +48,25 @@ class RestoredServerKeepsDeletedSecretIT {
 
     @Test
     void anAcknowledgedDeleteLeavesNothingToReadAfterARestoredServer() throws Exception {
+        run(Clock.systemUTC(), SEQUENCES);
+    }
+
+    /**
+     * The same with every server's decision clock set back as far as it goes (epochs count from the name's last
+     * one alone), so that only what the delete's client tells the deciding server (the epochs the other servers
+     * answer) can order it after the put they applied.
+     */
+    @Test
+    void anAcknowledgedDeleteLeavesNothingToReadAfterARestoredServerWithItsClockSetBack() throws Exception {
+        run(Clock.fixed(Instant.EPOCH, ZoneOffset.UTC), SEQUENCES / 2);
+    }
+
+    private void run(Clock decisions, int sequences) throws Exception {
         Random random = new Random(SEED);
         Path backups = Files.createDirectories(dir.resolve("backups"));
-        try (HookedVault vault = new HookedVault(dir.resolve("vault"))) {
+        try (HookedVault vault = new HookedVault(dir.resolve("vault"), 3, decisions)) {
             vault.withClient(c -> c.put("b", "warm-up", "claims the collection".getBytes(), TWO_OF_THREE));
-            for (int sequence = 0; sequence < SEQUENCES; sequence++) {
+            for (int sequence = 0; sequence < sequences; sequence++) {
                 String name = "r" + sequence;
                 // One server's store is backed up before the name's first operation and put back from that backup
                 // at a random later step (a replaced disk); puts and deletes of the name fill the other steps.

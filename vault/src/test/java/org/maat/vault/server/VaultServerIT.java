@@ -105,7 +105,9 @@ class VaultServerIT {
         String[] read = {alice2.token("erp", "read"), alice3.token("erp", "read")};
         Reply fetched = alice1.get("/ss/collections/erp/secrets/db", read);
         assertThat(fetched.status()).as("%s", fetched).isEqualTo(200);
-        assertThat(fetched.body()).isEqualTo(new com.fasterxml.jackson.databind.ObjectMapper().readTree(share));
+        assertThat(shareIn(fetched)).isEqualTo(new com.fasterxml.jackson.databind.ObjectMapper().readTree(share));
+        assertThat(fetched.body().get("collection")).as("the server's record of the collection's servers")
+                .isEqualTo(alice1.get("/ss/collections/erp").body());
         assertThat(fetched.response().headers().firstValue("content-type")).contains("application/json");
 
         Reply deleted = alice1.delete("/ss/collections/erp/secrets/db", alice1.token("erp", "delete"),
@@ -304,6 +306,11 @@ class VaultServerIT {
         assertThat(altered).isNotEqualTo(payload);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(altered.getBytes(StandardCharsets.UTF_8))
                 + token.substring(token.indexOf('.'));
+    }
+
+    /** The share record of a share's GET answer, without the collection's record the answer carries beside it. */
+    static com.fasterxml.jackson.databind.JsonNode shareIn(Reply answer) {
+        return ((com.fasterxml.jackson.databind.node.ObjectNode) answer.body().deepCopy()).without("collection");
     }
 
     static String share(String text) throws Exception {

@@ -69,14 +69,14 @@ class StorageTest {
                 tokens("erp", Action.CREATE, 1, 2))).isFalse();
         JsonNode share = share(2, "share bytes");
         storage.putSecret(ME, "erp", "db.password", share, tokens("erp", Action.WRITE, 1, 2));
-        JsonNode read = json(storage.getSecret(ME, "erp", "db.password", tokens("erp", Action.READ, 2, 1)));
+        JsonNode read = shareIn(storage.getSecret(ME, "erp", "db.password", tokens("erp", Action.READ, 2, 1)));
         assertThat(read).isEqualTo(share);
         refused(() -> storage.putSecret(ME, "erp", "db.password", share(2, "other"), tokens("erp", Action.WRITE, 1, 2)),
                 409, "secret-exists");
-        assertThat(storage.deleteSecret(ME, "erp", "db.password", tokens("erp", Action.DELETE, 1, 2)).removed())
+        assertThat(storage.deleteSecret(ME, "erp", "db.password", 0, tokens("erp", Action.DELETE, 1, 2)).removed())
                 .isTrue();
         refused(() -> storage.getSecret(ME, "erp", "db.password", tokens("erp", Action.READ, 1, 2)), 404, "no-such-secret");
-        assertThat(storage.deleteSecret(ME, "erp", "db.password", tokens("erp", Action.DELETE, 1, 2)).removed())
+        assertThat(storage.deleteSecret(ME, "erp", "db.password", 0, tokens("erp", Action.DELETE, 1, 2)).removed())
                 .isFalse();
     }
 
@@ -95,14 +95,14 @@ class StorageTest {
         assertThat(storage.commitPut(ME, "erp", "s", "p1", 0, write)).isEqualTo(new Storage.Decision(1, true));
         assertThat(storage.commitPut(ME, "erp", "s", "p1", 0, write)).as("a retried commit")
                 .isEqualTo(new Storage.Decision(1, false));
-        assertThat(json(storage.getSecret(ME, "erp", "s", read))).isEqualTo(first);
+        assertThat(shareIn(storage.getSecret(ME, "erp", "s", read))).isEqualTo(first);
         // The put that lost cannot commit, stage again, or, aborting, take the acknowledged share with it.
         refused(() -> storage.commitPut(ME, "erp", "s", "p2", 0, write), 409, "secret-exists");
         refused(() -> storage.stageShare(ME, "erp", "s", "p3", share(1, "third", "p3"), write), 409, "secret-exists");
         refused(() -> storage.abortPut(ME, "erp", "s", "p2", write), 404, "no-such-put");
         refused(() -> storage.abortPut(ME, "erp", "s", "p1", write), 409, "put-committed");
         refused(() -> storage.stageShare(ME, "erp", "s", "p1", share(1, "other", "p1"), write), 409, "put-exists");
-        assertThat(json(storage.getSecret(ME, "erp", "s", read))).isEqualTo(first);
+        assertThat(shareIn(storage.getSecret(ME, "erp", "s", read))).isEqualTo(first);
     }
 
     @Test
@@ -116,11 +116,11 @@ class StorageTest {
         refused(() -> storage.getPutShare(ME, "erp", "s", "p1", read), 404, "no-such-put");
         refused(() -> storage.commitPut(ME, "erp", "s", "p1", 0, write), 404, "no-such-put");
         assertThat(json(storage.getPutShare(ME, "erp", "s", "p2", read))).isEqualTo(share(1, "second", "p2"));
-        assertThat(storage.deleteSecret(ME, "erp", "s", tokens("erp", Action.DELETE, 1)))
+        assertThat(storage.deleteSecret(ME, "erp", "s", 0, tokens("erp", Action.DELETE, 1)))
                 .isEqualTo(new Storage.Deletion(1, null, true));
         refused(() -> storage.getPutShare(ME, "erp", "s", "p2", read), 404, "no-such-put");
         refused(() -> storage.commitPut(ME, "erp", "s", "p2", 0, write), 404, "no-such-put");
-        assertThat(storage.deleteSecret(ME, "erp", "s", tokens("erp", Action.DELETE, 1))).as("nothing left to delete")
+        assertThat(storage.deleteSecret(ME, "erp", "s", 0, tokens("erp", Action.DELETE, 1))).as("nothing left to delete")
                 .isEqualTo(new Storage.Deletion(2, null, false));
         assertThat(store.get(ServerStore.Kind.SECRETS, "erp/s")).as("only the name's tombstone is left")
                 .contains("{\"epoch\":2,\"staged\":{}}");
@@ -146,7 +146,7 @@ class StorageTest {
         assertThat(storage.applyCommit(ME, "erp", "s", "pa", 2, write)).as("a retried commit").isFalse();
         // The same delete arriving again, late: the later commit stands.
         refused(() -> storage.applyDelete(ME, "erp", "s", 1, null, delete), 409, "superseded");
-        assertThat(json(storage.getSecret(ME, "erp", "s", read))).isEqualTo(alice);
+        assertThat(shareIn(storage.getSecret(ME, "erp", "s", read))).isEqualTo(alice);
         // A delete of alice's put (epoch 3), then her commit arriving late: it stays deleted.
         assertThat(storage.applyDelete(ME, "erp", "s", 3, "pa", delete)).isTrue();
         refused(() -> storage.applyCommit(ME, "erp", "s", "pa", 2, write), 409, "superseded");
@@ -156,7 +156,7 @@ class StorageTest {
         storage.stageShare(ME, "erp", "s", "pb", bob, write);
         assertThat(storage.applyCommit(ME, "erp", "s", "pb", 5, write)).isTrue();
         refused(() -> storage.applyDelete(ME, "erp", "s", 4, "pa", delete), 409, "superseded");
-        assertThat(json(storage.getSecret(ME, "erp", "s", read))).isEqualTo(bob);
+        assertThat(shareIn(storage.getSecret(ME, "erp", "s", read))).isEqualTo(bob);
         // A commit of an older decision never replaces a newer share; a newer one replaces an older share.
         JsonNode carol = share(1, "carol", "pc");
         refused(() -> storage.stageShare(ME, "erp", "s", "pc", carol, write), 409, "secret-exists");
@@ -164,7 +164,7 @@ class StorageTest {
         storage.stageShare(ME, "erp", "s", "pc", carol, write);
         refused(() -> storage.applyCommit(ME, "erp", "s", "pc", 6, write), 409, "superseded");
         assertThat(storage.applyCommit(ME, "erp", "s", "pc", 7, write)).isTrue();
-        assertThat(json(storage.getSecret(ME, "erp", "s", read))).isEqualTo(carol);
+        assertThat(shareIn(storage.getSecret(ME, "erp", "s", read))).isEqualTo(carol);
         refused(() -> storage.applyCommit(ME, "erp", "s", "px", 9, write), 404, "no-such-put");
     }
 
@@ -173,11 +173,11 @@ class StorageTest {
         storage.createCollection(ME, "erp", json("{\"acs\": [1], \"quorum\": 1}"), tokens("erp", Action.CREATE, 1));
         List<String> write = tokens("erp", Action.WRITE, 1);
         List<String> delete = tokens("erp", Action.DELETE, 1);
-        assertThat(storage.deleteSecret(ME, "erp", "s", delete)).isEqualTo(new Storage.Deletion(1, null, false));
+        assertThat(storage.deleteSecret(ME, "erp", "s", 0, delete)).isEqualTo(new Storage.Deletion(1, null, false));
         storage.stageShare(ME, "erp", "s", "p1", share(1, "first", "p1"), write);
         assertThat(storage.commitPut(ME, "erp", "s", "p1", 0, write)).isEqualTo(new Storage.Decision(2, true));
-        assertThat(storage.deleteSecret(ME, "erp", "s", delete)).isEqualTo(new Storage.Deletion(3, "p1", true));
-        assertThat(storage.deleteSecret(ME, "erp", "s", delete)).as("a rerun names the put the last delete took")
+        assertThat(storage.deleteSecret(ME, "erp", "s", 0, delete)).isEqualTo(new Storage.Deletion(3, "p1", true));
+        assertThat(storage.deleteSecret(ME, "erp", "s", 0, delete)).as("a rerun names the put the last delete took")
                 .isEqualTo(new Storage.Deletion(4, "p1", false));
         storage.stageShare(ME, "erp", "s", "p2", share(1, "second", "p2"), write);
         assertThat(storage.commitPut(ME, "erp", "s", "p2", 0, write)).isEqualTo(new Storage.Decision(5, true));
@@ -200,14 +200,14 @@ class StorageTest {
         deciding.stageShare(ME, "erp", "s", "p1", share(1, "first", "p1"), write);
         assertThat(deciding.commitPut(ME, "erp", "s", "p1", 0, write)).isEqualTo(new Storage.Decision(start, true));
         String backup = store.get(ServerStore.Kind.SECRETS, "erp/s").orElseThrow();
-        assertThat(deciding.deleteSecret(ME, "erp", "s", delete)).as("same millisecond: the next epoch")
+        assertThat(deciding.deleteSecret(ME, "erp", "s", 0, delete)).as("same millisecond: the next epoch")
                 .isEqualTo(new Storage.Deletion(start + 1, "p1", true));
         assertThat(deciding.stageShare(ME, "erp", "s", "p2", share(1, "second", "p2"), write))
                 .as("a stage answers the epoch applied here").isEqualTo(new Storage.Staged(true, start + 1));
 
         decisions.advance(java.time.Duration.ofSeconds(5));
         store.put(ServerStore.Kind.SECRETS, "erp/s", backup); // restored: p1 committed at the first epoch
-        assertThat(deciding.deleteSecret(ME, "erp", "s", delete).epoch()).as("above the delete the backup missed")
+        assertThat(deciding.deleteSecret(ME, "erp", "s", 0, delete).epoch()).as("above the delete the backup missed")
                 .isEqualTo(start + 5_000);
 
         deciding.stageShare(ME, "erp", "t", "p3", share(1, "third", "p3"), write);
@@ -221,12 +221,29 @@ class StorageTest {
                 .as("a retried commit keeps its epoch").isEqualTo(new Storage.Decision(decided + 1, false));
     }
 
+    /** A delete, like a commit, is decided above the epoch its client met on the other servers ({@code epoch}). */
+    @Test
+    void aDeleteIsDecidedAboveTheEpochsItsClientMet() {
+        storage.createCollection(ME, "erp", json("{\"acs\": [1], \"quorum\": 1}"), tokens("erp", Action.CREATE, 1));
+        List<String> write = tokens("erp", Action.WRITE, 1);
+        List<String> delete = tokens("erp", Action.DELETE, 1);
+        assertThat(storage.epoch(ME, "erp", "s", delete)).as("no decision yet").isZero();
+        storage.stageShare(ME, "erp", "s", "p1", share(1, "first", "p1"), write);
+        assertThat(storage.commitPut(ME, "erp", "s", "p1", 0, write)).isEqualTo(new Storage.Decision(1, true));
+        assertThat(storage.epoch(ME, "erp", "s", delete)).isEqualTo(1);
+        assertThat(storage.deleteSecret(ME, "erp", "s", 40, delete)).isEqualTo(new Storage.Deletion(41, "p1", true));
+        assertThat(storage.deleteSecret(ME, "erp", "s", 7, delete)).as("never below its own epoch")
+                .isEqualTo(new Storage.Deletion(42, "p1", false));
+        assertThat(storage.epoch(ME, "erp", "s", delete)).isEqualTo(42);
+        refused(() -> storage.epoch(ME, "erp", "s", tokens("erp", Action.READ, 1)), 403, "wrong-action");
+    }
+
     @Test
     void aShareStoredBeforeStagingExistedReadsAsCommitted() {
         storage.createCollection(ME, "erp", json("{\"acs\": [1], \"quorum\": 1}"), tokens("erp", Action.CREATE, 1));
         JsonNode old = share(1, "old", "p0");
         store.put(ServerStore.Kind.SECRETS, "erp/s", old.toString());
-        assertThat(json(storage.getSecret(ME, "erp", "s", tokens("erp", Action.READ, 1)))).isEqualTo(old);
+        assertThat(shareIn(storage.getSecret(ME, "erp", "s", tokens("erp", Action.READ, 1)))).isEqualTo(old);
         refused(() -> storage.abortPut(ME, "erp", "s", "p0", tokens("erp", Action.WRITE, 1)), 409, "put-committed");
     }
 
@@ -239,6 +256,28 @@ class StorageTest {
         refused(() -> storage.getSecret(ME, "erp", "s", tokens("hr", Action.READ, 1, 2)), 403, "wrong-object");
         refused(() -> storage.getSecret(ME, "erp", "s", List.of()), 401, "missing-token");
         refused(() -> storage.getSecret(ME, "hr", "s", tokens("hr", Action.READ, 1, 2)), 404, "no-such-collection");
+    }
+
+    /**
+     * A share's answer carries this server's record of the collection's servers, and so do its refusals once the
+     * collection is found: a reader checks it before returning a value, and needs no other request for it.
+     */
+    @Test
+    void aShareReadCarriesTheCollectionsServersAnsweredOrRefused() {
+        storage.createCollection(ME, "erp", json("{\"acs\": [1, 2], \"quorum\": 2}"), tokens("erp", Action.CREATE, 1, 2));
+        JsonNode record = json("{\"acs\": [1, 2], \"quorum\": 2}");
+        List<String> read = tokens("erp", Action.READ, 1, 2);
+        assertThatThrownBy(() -> storage.getSecret(ME, "erp", "s", read)).isInstanceOfSatisfying(Refusal.class,
+                r -> assertThat(r.fields().get("collection")).as("no-such-secret").isEqualTo(record));
+        assertThatThrownBy(() -> storage.getSecret(ME, "erp", "s", tokens("erp", Action.READ, 3)))
+                .isInstanceOfSatisfying(Refusal.class, r -> {
+                    assertThat(r.code()).isEqualTo("wrong-server");
+                    assertThat(r.fields().get("collection")).isEqualTo(record);
+                });
+        storage.putSecret(ME, "erp", "s", share(1, "x"), tokens("erp", Action.WRITE, 1, 2));
+        assertThat(json(storage.getSecret(ME, "erp", "s", read)).get("collection")).isEqualTo(record);
+        assertThatThrownBy(() -> storage.getSecret(ME, "hr", "s", read)).isInstanceOfSatisfying(Refusal.class,
+                r -> assertThat(r.fields().has("collection")).as("no such collection here: no record").isFalse());
     }
 
     @Test
@@ -282,6 +321,11 @@ class StorageTest {
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new AssertionError(e);
         }
+    }
+
+    /** The share record in a {@code getSecret} answer (without the collection's record beside its fields). */
+    private static JsonNode shareIn(String answer) {
+        return ((com.fasterxml.jackson.databind.node.ObjectNode) json(answer)).without("collection");
     }
 
     private static JsonNode json(String text) {
