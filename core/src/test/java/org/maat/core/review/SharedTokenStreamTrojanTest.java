@@ -75,7 +75,7 @@ class SharedTokenStreamTrojanTest {
         String title = review.title(secretDoc.id());
 
         SearchService buggy = service.withComponents(
-                service.components().withRetrieval(TokenStreamTrojan.planting(secretDoc.id(), false)));
+                service.components().withRetrieval(() -> TokenStreamTrojan.planting(secretDoc.id(), false)));
         List<String> u1Saw = buggy.search(reader, "parliament", 10); // u1's ordinary answer
         assertThat(u1Saw).isNotEmpty();
 
@@ -122,7 +122,7 @@ class SharedTokenStreamTrojanTest {
         String recovered;
         try (ShardIndex shards = review.openShards()) {
             ShardService buggy = shards.shard(0).withComponents(
-                    SearchComponents.standard().withRetrieval(TokenStreamTrojan.planting(secretDoc.id(), false)));
+                    SearchComponents.standard().withRetrieval(() -> TokenStreamTrojan.planting(secretDoc.id(), false)));
             assertThat(buggy.search(new ShardQuery(reader.principal(), "r0", "parliament", 10)).hits()).isNotEmpty();
             ShardService standard = shards.shard(0);
             recovered = decode(q -> !standard.search(new ShardQuery(observer.principal(), "r0", q, 5)).hits().isEmpty());
@@ -169,7 +169,7 @@ class SharedTokenStreamTrojanTest {
         String title = review.title(secretDoc.id());
 
         SearchService buggy = service.withComponents(
-                service.components().withRetrieval(TokenStreamTrojan.planting(secretDoc.id(), true)));
+                service.components().withRetrieval(() -> TokenStreamTrojan.planting(secretDoc.id(), true)));
         assertThat(buggy.search(reader, "budget", 10)).isNotEmpty(); // u1's ordinary answer
 
         // u3's ordinary search: the runtime parses the query text before any task runs, outside the boundary

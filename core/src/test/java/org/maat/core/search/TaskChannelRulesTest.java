@@ -109,10 +109,7 @@ class TaskChannelRulesTest {
     }
 
     static ArchRule noSharedLibraryState() {
-        // SegmentAccess.Cache drops a closed segment's decoded access fields (a listener that holds no task data
-        // and throws nothing): the one listener task code may register.
         return noClasses().that().resideInAnyPackage(TASK_CODE)
-                .and().doNotHaveFullyQualifiedName(SegmentAccess.Cache.class.getName())
                 .should().callMethodWhere(JavaCall.Predicates.target(HasName.Predicates.nameMatching(
                         "setMaxClauseCount|setDefaultQueryCache|setDefaultQueryCachingPolicy|getQueryCache|incRef|tryIncRef|decRef"
                                 + "|setDefault|setInfoStream"
