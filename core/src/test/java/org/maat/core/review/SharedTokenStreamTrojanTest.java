@@ -16,6 +16,7 @@ import org.maat.core.index.IndexFields;
 import org.maat.core.runtime.IndexUpdate;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.search.SearchComponents;
+import org.maat.core.search.PlantedTrojans;
 import org.maat.core.search.TokenStreamTrojan;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
@@ -64,7 +65,7 @@ class SharedTokenStreamTrojanTest {
 
     @AfterAll
     static void disarm() {
-        TokenStreamTrojan.PLANTED.forEach(TokenStreamTrojan.Trojan::disarm); // before the index closes
+        PlantedTrojans.PLANTED.forEach(TokenStreamTrojan.Trojan::disarm); // before the index closes
     }
 
     @Test
@@ -174,7 +175,7 @@ class SharedTokenStreamTrojanTest {
 
         // u3's ordinary search: the runtime parses the query text before any task runs, outside the boundary
         Throwable seen = catchThrowable(() -> service.search(observer, "parliament", 5));
-        TokenStreamTrojan.PLANTED.stream().filter(t -> t instanceof TokenStreamTrojan.ThrowerImpl)
+        PlantedTrojans.PLANTED.stream().filter(t -> t instanceof TokenStreamTrojan.ThrowerImpl)
                 .forEach(TokenStreamTrojan.Trojan::disarm); // the other test searches "parliament"
         assertThat(String.valueOf(seen == null ? null : seen.getMessage())).as("the text of u3's failed search; "
                 + "the title of %s, which neither u1 nor u3 may read", secretDoc.id()).doesNotContain(title);
