@@ -44,7 +44,8 @@ final class IndexAnalyzer extends Analyzer {
     protected TokenStreamComponents createComponents(String fieldName) {
         StandardTokenizer source = new StandardTokenizer();
         source.setMaxTokenLength(MAX_TOKEN_LENGTH);
-        TokenStream result = new StopFilter(new LowerCaseFilter(source), EnglishAnalyzer.ENGLISH_STOP_WORDS_SET); // unmodifiable
+        // Lucene's stop words are an unmodifiable set
+        TokenStream result = new StopFilter(new LowerCaseFilter(source), EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
         return new TokenStreamComponents(reader -> {
             source.setMaxTokenLength(MAX_TOKEN_LENGTH); // whoever reached the reused tokenizer, its length is ours
             source.setReader(reader);

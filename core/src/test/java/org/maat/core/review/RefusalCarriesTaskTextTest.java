@@ -189,7 +189,8 @@ class RefusalCarriesTaskTextTest {
             java.util.concurrent.atomic.AtomicReference<Throwable> seen = new java.util.concurrent.atomic.AtomicReference<>();
             String logged = capturingStandardError(() -> seen.set(catchThrowable(() -> review.service().run(session,
                     "parliament", ctx -> {
-                        new org.maat.core.search.SearchTask(SearchComponents.standard().newSearch(new org.maat.core.task.AccessCaches()), 5).run(ctx); // a good release first
+                        new org.maat.core.search.SearchTask(SearchComponents.standard().newSearch(
+                                new org.maat.core.task.AccessCaches()), 5).run(ctx); // a good release first
                         RefusalCarriesTaskTextTest.<RuntimeException>sneaky(shape);
                     }))));
             assertThat(seen.get()).as("%s", shape.getClass()).isNotNull();
