@@ -245,7 +245,7 @@ class ShardServerIT {
         }
         AtomicReference<Throwable> planted = new AtomicReference<>();
         Retrieval standard = Retrieval.standard();
-        ShardSearcher buggy = index.shard(0).withComponents(SearchComponents.standard().withRetrieval((shards, q, k) -> {
+        ShardSearcher buggy = index.shard(0).withComponents(SearchComponents.standard().withRetrieval(() -> (shards, q, k) -> {
             standard.topIds(shards, q, k);
             throw sneaky(planted.get());
         }));

@@ -106,7 +106,7 @@ public final class SearchDemo {
             heading("4. A search task whose ACL filter was dropped");
             try {
                 service.search(Session.of(cast.stranger, "r1"), cast.query, K,
-                        SearchComponents.standard().withFilter(AccessFilter.none()));
+                        SearchComponents.standard().withFilter(caches -> AccessFilter.none()));
                 out.println("  released (no unreadable document was in the top " + K + ")");
             } catch (PolicyViolation refused) {
                 // The caller gets the runtime's words only: which id the task listed is the task's data.

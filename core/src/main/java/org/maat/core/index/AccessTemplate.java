@@ -20,8 +20,6 @@ public record AccessTemplate(String base, boolean mal, boolean censored) {
     /** The conduit attribute holding the template name. */
     public static final String ATTRIBUTE = "template";
 
-    private static final java.util.Set<String> BASES = java.util.Set.of("public", "private", "friends", "fof", "mal");
-
     /** The template of {@code conduit}, from its {@value #ATTRIBUTE} attribute. */
     public static AccessTemplate of(Conduit conduit) {
         return parse(conduit.attributes());
@@ -35,7 +33,7 @@ public record AccessTemplate(String base, boolean mal, boolean censored) {
     /** The template named {@code name}, e.g. {@code friends+mal+censorship}. */
     public static AccessTemplate parse(String name) {
         String[] parts = name.toLowerCase(Locale.ROOT).split("\\+");
-        String base = BASES.contains(parts[0]) ? parts[0] : OTHER;
+        String base = isBase(parts[0]) ? parts[0] : OTHER;
         boolean mal = base.equals("mal");
         boolean censored = false;
         for (int i = 1; i < parts.length; i++) {
@@ -46,6 +44,14 @@ public record AccessTemplate(String base, boolean mal, boolean censored) {
             }
         }
         return new AccessTemplate(base, mal, censored);
+    }
+
+    /** Whether {@code name} is a standard base template. */
+    private static boolean isBase(String name) {
+        return switch (name) {
+            case "public", "private", "friends", "fof", "mal" -> true;
+            default -> false;
+        };
     }
 
     /**

@@ -1,7 +1,6 @@
 package org.maat.core.index;
 
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.analysis.CharArraySet;
 import org.apache.lucene.analysis.LowerCaseFilter;
 import org.apache.lucene.analysis.StopFilter;
 import org.apache.lucene.analysis.TokenStream;
@@ -23,7 +22,7 @@ import org.apache.lucene.analysis.standard.StandardTokenizer;
 final class IndexAnalyzer extends Analyzer {
 
     /** Never keeps components: nothing one caller attached to a token stream reaches the next. */
-    private static final ReuseStrategy NO_REUSE = new ReuseStrategy() {
+    private static final class NoReuse extends ReuseStrategy {
         @Override
         public TokenStreamComponents getReusableComponents(Analyzer analyzer, String fieldName) {
             return null;
@@ -33,20 +32,20 @@ final class IndexAnalyzer extends Analyzer {
         public void setReusableComponents(Analyzer analyzer, String fieldName, TokenStreamComponents components) {
             // kept nowhere
         }
-    };
+    }
 
     IndexAnalyzer() {
-        super(NO_REUSE);
+        super(new NoReuse());
     }
 
     private static final int MAX_TOKEN_LENGTH = StandardAnalyzer.DEFAULT_MAX_TOKEN_LENGTH;
-    private static final CharArraySet STOP_WORDS = EnglishAnalyzer.ENGLISH_STOP_WORDS_SET; // unmodifiable
 
     @Override
     protected TokenStreamComponents createComponents(String fieldName) {
         StandardTokenizer source = new StandardTokenizer();
         source.setMaxTokenLength(MAX_TOKEN_LENGTH);
-        TokenStream result = new StopFilter(new LowerCaseFilter(source), STOP_WORDS);
+        // Lucene's stop words are an unmodifiable set
+        TokenStream result = new StopFilter(new LowerCaseFilter(source), EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
         return new TokenStreamComponents(reader -> {
             source.setMaxTokenLength(MAX_TOKEN_LENGTH); // whoever reached the reused tokenizer, its length is ours
             source.setReader(reader);

@@ -31,7 +31,7 @@ public final class IndexFields {
     public static final String TEMPLATE = "template";
 
     /** Analyzers are thread-safe; one instance serves every indexer and search, and nothing in it can be changed. */
-    private static final Analyzer ANALYZER = new IndexAnalyzer();
+    private static final IndexAnalyzer ANALYZER = new IndexAnalyzer();
 
     private IndexFields() {
     }

@@ -25,6 +25,7 @@ import org.maat.core.search.SearchComponents;
 import org.maat.core.search.SearchHit;
 import org.maat.core.search.SearchTask;
 import org.maat.core.search.Snippets;
+import org.maat.core.task.AccessCaches;
 import org.maat.core.task.DocumentReader;
 import org.maat.core.task.LibraryState;
 import org.maat.core.task.Monitor;
@@ -52,7 +53,9 @@ import org.maat.policy.monitor.TaskMode;
  * are then built with checked reads for the session ({@link Snippets}). The task writes ids only;
  * the runtime scores them and refuses an order that is not the index's ({@link TrustedRanking}). Every configuration ranks with the statistics of what every session of
  * the client's region may read ({@link ReadableStatistics}), and every query is bounded before it
- * runs ({@link QueryBudget}) and while it runs (a deadline).
+ * runs ({@link QueryBudget}) and while it runs (a deadline). The search task's components are made
+ * afresh for every search ({@code newTask}); what the standard filter shares across searches is this
+ * service's {@link AccessCaches}, runtime code that the filter is handed.
  *
  * <p>{@link Monitoring#NONE} is the {@code --no-policy} baseline: the same search task, session
  * filter included (what a search application without Maat would run), with no monitor, so the
@@ -79,19 +82,21 @@ public final class SearchService implements AutoCloseable {
     private final SearchComponents components;
     /** Per shard: ranking statistics over what every session of a region may read. Shared by views. */
     private final List<ReadableStatistics> statistics;
+    /** What every search's access filter shares (decoded segments, region blacklists). Shared by views. */
+    private final AccessCaches accessCaches;
     private final Duration queryBudget;
     /** What close() releases: the stores and the index it opened; nothing for a view. */
     private final AutoCloseable owned;
 
     private SearchService(DataSet stores, IndexLabelling labels, Monitor monitor, OpenIndex index,
                           AtomicLong sequence, SearchComponents components, AutoCloseable owned) {
-        this(stores, labels, monitor, index, sequence, components, statisticsOf(index, stores),
+        this(stores, labels, monitor, index, sequence, components, statisticsOf(index, stores), new AccessCaches(),
                 DEFAULT_QUERY_BUDGET, owned);
     }
 
     private SearchService(DataSet stores, IndexLabelling labels, Monitor monitor, OpenIndex index,
                           AtomicLong sequence, SearchComponents components, List<ReadableStatistics> statistics,
-                          Duration queryBudget, AutoCloseable owned) {
+                          AccessCaches accessCaches, Duration queryBudget, AutoCloseable owned) {
         LibraryState.pin(); // every search runs under the runtime's library settings, which tasks cannot change
         this.stores = stores;
         this.labels = labels;
@@ -100,6 +105,7 @@ public final class SearchService implements AutoCloseable {
         this.sequence = sequence;
         this.components = components;
         this.statistics = statistics;
+        this.accessCaches = accessCaches;
         this.queryBudget = queryBudget;
         this.owned = owned;
     }
@@ -114,8 +120,8 @@ public final class SearchService implements AutoCloseable {
 
     /** A view over the same index and data with other components, monitor or budget; closing it does nothing. */
     private SearchService view(Monitor monitor, SearchComponents components, Duration queryBudget) {
-        return new SearchService(stores, labels, monitor, index, sequence, components, statistics, queryBudget,
-                () -> { });
+        return new SearchService(stores, labels, monitor, index, sequence, components, statistics, accessCaches,
+                queryBudget, () -> { });
     }
 
     /**
@@ -151,8 +157,8 @@ public final class SearchService implements AutoCloseable {
 
     /**
      * The same service running {@code components} instead (fault injection: a search whose filter is
-     * broken); under the monitor, what it may release is judged exactly as before. A view like
-     * {@link #withMonitoring}.
+     * broken), made afresh for every search as the standard ones are; under the monitor, what it may
+     * release is judged exactly as before. A view like {@link #withMonitoring}.
      */
     public SearchService withComponents(SearchComponents components) {
         return view(monitor, components, queryBudget);
@@ -240,7 +246,7 @@ public final class SearchService implements AutoCloseable {
         return monitor.reference();
     }
 
-    /** The search parts this service runs: the session-filtered search unless a view says otherwise. */
+    /** How this service makes each search's parts: the session-filtered search unless a view says otherwise. */
     public SearchComponents components() {
         return components;
     }
@@ -251,7 +257,7 @@ public final class SearchService implements AutoCloseable {
     }
 
     public List<String> search(Session session, String query, int k, SearchComponents components) throws IOException {
-        SearchTask task = new SearchTask(components, k);
+        SearchTask task = newTask(components, k);
         return run(session, query, task::run);
     }
 
@@ -261,8 +267,19 @@ public final class SearchService implements AutoCloseable {
      * front-end can merge several shards' lists by score.
      */
     public List<RankedId> searchRanked(Session session, String query, int k) throws IOException {
-        SearchTask task = new SearchTask(components(), k);
+        SearchTask task = newTask(components(), k);
         return execute(session, query, task::run).deliveredRanked();
+    }
+
+    /**
+     * The one place a search task's components are made: afresh for each search, so no composer, filter or
+     * retrieval object ever serves two searches. They are confined task code that may be buggy, and an object
+     * kept from one session's search would carry what it read there into another session's answer (through
+     * which readable ids it lists) in fields no rule and no check sees. The caches the standard filter shares
+     * are this service's, runtime code it is handed.
+     */
+    private SearchTask newTask(SearchComponents components, int k) {
+        return new SearchTask(components.newSearch(accessCaches), k);
     }
 
     /**

@@ -12,14 +12,15 @@ import org.maat.core.task.TaskContext;
  * The monitor releases that list only under {@code ONLY_CND_IDS+}: every id must be a conduit the
  * session may read. A wrong filter therefore ends in a refused write, never in a leak; the task does
  * not catch the refusal. It writes ids only: the scores a session sees are computed outside the
- * task by the runtime, which also refuses a list whose order is not the index's ranking.
+ * task by the runtime, which also refuses a list whose order is not the index's ranking. It runs
+ * with parts made for its one search ({@link SearchComponents#newSearch}).
  */
 public final class SearchTask {
 
-    private final SearchComponents components;
+    private final SearchComponents.Parts components;
     private final int k;
 
-    public SearchTask(SearchComponents components, int k) {
+    public SearchTask(SearchComponents.Parts components, int k) {
         if (k < 1) {
             throw new IllegalArgumentException("k must be at least 1, not " + k);
         }

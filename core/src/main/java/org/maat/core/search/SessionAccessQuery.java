@@ -15,6 +15,10 @@ import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.FixedBitSet;
 import org.maat.core.index.AccessTemplate;
+import org.maat.core.task.AccessCaches;
+import org.maat.core.task.Blacklist;
+import org.maat.core.task.ReadableDocsIterator;
+import org.maat.core.task.SegmentAccess;
 import org.maat.policy.facts.FactSource;
 
 /**
@@ -25,7 +29,7 @@ import org.maat.policy.facts.FactSource;
  * (looked up only in a segment holding that template) and, for an employee, the MAL documents it
  * logged -- unless blocked. The iterator is a {@link ReadableDocsIterator} with an exact cost (reads only: the
  * region's set is shared), so a hit is checked with one bit read. Identity equality, never cached by Lucene: it belongs to one
- * session and one query (its shared part is cached by {@link SegmentAccess}).
+ * session and one query (its shared part is cached by the runtime's {@link AccessCaches}).
  */
 final class SessionAccessQuery extends Query {
 
@@ -35,7 +39,7 @@ final class SessionAccessQuery extends Query {
     private final Set<String> logged;
     private final Blacklist blacklist;
     private final FactSource facts;
-    private final SegmentAccess.Cache segments;
+    private final AccessCaches segments;
     /** Friends of friends, computed the first time a segment with a fof document is searched (rarely). */
     private Set<String> friendsOfFriends;
 
@@ -47,7 +51,7 @@ final class SessionAccessQuery extends Query {
      * @param blacklist the documents blocked in the session's region
      */
     SessionAccessQuery(String principal, String region, Set<String> friends, Set<String> logged, Blacklist blacklist,
-                       FactSource facts, SegmentAccess.Cache segments) {
+                       FactSource facts, AccessCaches segments) {
         this.principal = principal;
         this.region = region;
         this.friends = friends;
@@ -63,18 +67,19 @@ final class SessionAccessQuery extends Query {
             @Override
             public Scorer scorer(LeafReaderContext context) throws IOException {
                 LeafReader reader = context.reader();
-                SegmentAccess segment = segments.of(reader);
+                SegmentAccess segment = segments.segment(reader);
                 SegmentAccess.RegionDocs shared = segment.region(reader, region, blacklist);
                 Personal personal = new Personal(segment, shared);
                 if (principal != null) {
                     personal.addOwned(reader);
                 }
-                FixedBitSet readable = personal.bits == null ? shared.readablePublic : personal.bits;
-                long cost = shared.readablePublicCount + personal.added;
+                long cost = shared.readablePublicCount() + personal.added;
                 if (cost == 0) {
                     return null;
                 }
-                return new ConstantScoreScorer(this, score(), scoreMode, new ReadableDocsIterator(readable, cost));
+                ReadableDocsIterator readable = personal.bits == null ? shared.readablePublic()
+                        : new ReadableDocsIterator(personal.bits, cost);
+                return new ConstantScoreScorer(this, score(), scoreMode, readable);
             }
 
             @Override
@@ -133,7 +138,7 @@ final class SessionAccessQuery extends Query {
                 return;
             }
             if (bits == null) {
-                bits = shared.readablePublic.clone();
+                bits = shared.copyOfReadablePublic();
             }
             if (!bits.getAndSet(doc)) {
                 added++;

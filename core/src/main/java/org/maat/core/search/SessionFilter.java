@@ -1,11 +1,12 @@
 package org.maat.core.search;
 
 import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import org.apache.lucene.search.Query;
+import org.maat.core.task.AccessCaches;
+import org.maat.core.task.Blacklist;
 import org.maat.policy.Session;
 import org.maat.policy.facts.FactSource;
 
@@ -31,23 +32,24 @@ import org.maat.policy.facts.FactSource;
  * scoring) and checks again as hits are collected, so it never needs a second round when many top
  * hits are unreadable, and gives exactly the plain order minus unreadable documents. Building it costs a copy of the
  * region's shared public set and a few hash lookups, and only for a session that may read
- * documents beyond the public ones in that segment. What is shared is cached per segment (decoded
+ * documents beyond the public ones in that segment. What is shared is the runtime's
+ * ({@link AccessCaches}, handed to the filter made for each search): cached per segment (decoded
  * once, dropped when the segment closes) and per region's blacklist (rebuilt when the blocked ids
  * change); what depends on the session (friends, MAL entries) is read from the facts at every
- * search, so a fact change shows in the next search.
+ * search, so a fact change shows in the next search. The filter itself keeps nothing.
  */
 public final class SessionFilter implements AccessFilter {
 
-    private final Map<String, KnownBlacklist> blacklists = new ConcurrentHashMap<>();
-    private final SegmentAccess.Cache segments = new SegmentAccess.Cache();
+    private final AccessCaches caches;
 
-    /**
-     * A region's blacklist as read from {@code source} at {@code factVersion}. The filter is shared by every session
-     * and task code may call it with facts of its own making: an entry serves only a call with the very same source
-     * (the runtime's is one object for the store's life), so forged facts, whatever version they report, never
-     * decide another session's blacklist; at most they make the runtime's next call read its own facts again.
-     */
-    private record KnownBlacklist(FactSource source, long factVersion, Blacklist blacklist) {
+    /** A filter over the runtime's caches, the ones every search's filter is handed. */
+    public SessionFilter(AccessCaches caches) {
+        this.caches = Objects.requireNonNull(caches, "caches");
+    }
+
+    /** A filter over caches of its own (a filter used on its own, as in a test). */
+    public SessionFilter() {
+        this(new AccessCaches());
     }
 
     @Override
@@ -56,25 +58,12 @@ public final class SessionFilter implements AccessFilter {
         Set<String> friends = me == null ? Set.of() : facts.neighbours("friend", 1, me);
         Set<String> logged = me != null && facts.contains("employee", List.of(me))
                 ? facts.neighbours("logged", 0, me) : Set.of();
-        Blacklist blocked = session.region() == null ? Blacklist.NONE : blacklist(session.region(), facts);
-        return Optional.of(new SessionAccessQuery(me, session.region(), friends, logged, blocked, facts, segments));
-    }
-
-    /** The region's blacklist; the same object as long as its ids stay the same, whatever else changes. */
-    private Blacklist blacklist(String region, FactSource facts) {
-        long version = facts.version();
-        KnownBlacklist known = blacklists.get(region);
-        if (known == null || known.source() != facts || known.factVersion() != version) {
-            Set<String> ids = facts.neighbours("blocked", 0, region);
-            Blacklist current = known != null && known.blacklist().ids().equals(ids) ? known.blacklist() : new Blacklist(ids);
-            known = new KnownBlacklist(facts, version, current);
-            blacklists.put(region, known);
-        }
-        return known.blacklist();
+        Blacklist blocked = session.region() == null ? Blacklist.NONE : caches.blacklist(session.region(), facts);
+        return Optional.of(new SessionAccessQuery(me, session.region(), friends, logged, blocked, facts, caches));
     }
 
     /** The segments whose access data is cached (for tests: closed segments are dropped). */
     int cachedSegments() {
-        return segments.size();
+        return caches.cachedSegments();
     }
 }

@@ -4,12 +4,11 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.highlight.Encoder;
-import org.apache.lucene.search.highlight.Formatter;
 import org.apache.lucene.search.highlight.Highlighter;
 import org.apache.lucene.search.highlight.InvalidTokenOffsetsException;
 import org.apache.lucene.search.highlight.QueryScorer;
 import org.apache.lucene.search.highlight.SimpleSpanFragmenter;
+import org.apache.lucene.search.highlight.TokenGroup;
 import org.maat.core.index.AccessTemplate;
 import org.maat.core.index.IndexFields;
 import org.maat.core.task.DocumentReader;
@@ -25,13 +24,11 @@ public final class Snippets {
     private static final int FRAGMENT_CHARS = 160;
     /**
      * Around a matched term in the highlighter's output. Lucene's highlighter returns one string, so the
-     * marks are two control characters that {@link #TEXT} removes from the document's text first: a mark
+     * marks are two control characters that {@link #text} removes from the document's text first: a mark
      * in the output is then always the highlighter's, never the document's.
      */
     private static final char OPEN = '\u0001';
     private static final char CLOSE = '\u0002';
-    private static final Encoder TEXT = text -> text.replace(OPEN, ' ').replace(CLOSE, ' ');
-    private static final Formatter MARK = (text, group) -> group.getTotalScore() > 0 ? OPEN + text + CLOSE : text;
 
     private final DocumentReader documents;
 
@@ -45,7 +42,7 @@ public final class Snippets {
         List<SearchHit> hits = new ArrayList<>();
         // The fragmenter reads the scorer's state as the highlighter drives it: one scorer for both.
         QueryScorer scorer = new QueryScorer(query, IndexFields.BODY);
-        Highlighter highlighter = new Highlighter(MARK, TEXT, scorer);
+        Highlighter highlighter = new Highlighter(Snippets::mark, Snippets::text, scorer);
         highlighter.setTextFragmenter(new SimpleSpanFragmenter(scorer, FRAGMENT_CHARS));
         for (String id : ids) {
             LabelledDocument doc = documents.read(id);
@@ -66,7 +63,17 @@ public final class Snippets {
         return hits;
     }
 
-    /** The highlighter's output split at its marks ({@link #MARK}; the text itself holds none, {@link #TEXT}). */
+    /** The highlighter's encoder: the document's text without the two marks. */
+    private static String text(String text) {
+        return text.replace(OPEN, ' ').replace(CLOSE, ' ');
+    }
+
+    /** The highlighter's formatter: a matched term between the marks. */
+    private static String mark(String text, TokenGroup group) {
+        return group.getTotalScore() > 0 ? OPEN + text + CLOSE : text;
+    }
+
+    /** The highlighter's output split at its marks ({@link #mark}; the text itself holds none, {@link #text}). */
     static Snippet parse(String marked) {
         List<Snippet.Span> spans = new ArrayList<>();
         int from = 0;

@@ -28,6 +28,7 @@ import org.apache.lucene.search.TopScoreDocCollectorManager;
 import org.apache.lucene.search.TwoPhaseIterator;
 import org.apache.lucene.search.Weight;
 import org.apache.lucene.util.Bits;
+import org.maat.core.task.ReadableDocsIterator;
 
 /**
  * The top k hits of a query on one shard, the way plain Lucene's {@code IndexSearcher.search(query,

@@ -48,8 +48,9 @@ public final class ShardService implements ShardSearcher, AutoCloseable {
 
     /**
      * This shard running other search components (fault injection: a filter that ignores the
-     * session). Its monitor still releases only what the session may read: a faulty search is
-     * refused, never answered. Shares this service's readers; close this one.
+     * session), made afresh for every search as the standard ones are. Its monitor still releases
+     * only what the session may read: a faulty search is refused, never answered. Shares this
+     * service's readers; close this one.
      */
     public ShardService withComponents(SearchComponents components) {
         return new ShardService(shard, readers, s -> view.apply(s).withComponents(components), false);

@@ -5,18 +5,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.search.BlacklistForgingSearchTask;
+import org.maat.core.search.SessionFilter;
+import org.maat.core.task.AccessCaches;
 import org.maat.policy.Session;
 
 /**
- * Review attack on the shared access filter's caches: {@code SessionFilter} (one per service, shared by every session)
- * caches each region's blacklist under the version of the {@code FactSource} it is called with, and a search task
- * calls it with facts of its choosing. u1's buggy search task ({@link BlacklistForgingSearchTask}, made as
- * {@code SearchService.search} makes {@code SearchTask}: with the service's components) leaves under the real fact
- * version a blacklist of region r0 that also blocks one chosen public document per 1-bit of a private title. u2's
+ * Review attack on the shared access filter's caches: the runtime's {@code AccessCaches} (one per service, handed to
+ * the filter of every search) cache each region's blacklist under the version of the {@code FactSource} they are
+ * called with, and a search's filter calls them with facts of its choosing. u1's buggy search task
+ * ({@link BlacklistForgingSearchTask}, given a {@code SessionFilter} over the caches the service hands its filters)
+ * leaves under the real fact version a blacklist of region r0 that also blocks one chosen public document per 1-bit
+ * of a private title. u2's
  * standard searches (same region, standard components, same service) then no longer find exactly those documents,
  * and u2 reads the title from which of them its own searches list.
  */
@@ -59,9 +63,16 @@ class ForgedBlacklistCacheTest {
                 + "of %s, which neither u1 nor u2 may read", secretId).isNotEqualTo(title);
     }
 
-    /** u1's buggy search task, made with the service's components as SearchService.search makes SearchTask. */
-    private static void runTask(SearchService service, String secretId, List<String> carriers, int first) {
-        BlacklistForgingSearchTask task = new BlacklistForgingSearchTask(service.components(), secretId, carriers, first);
+    /** u1's buggy search task, given a filter over the caches the service hands every search's filter. */
+    private static void runTask(SearchService service, String secretId, List<String> carriers, int first)
+            throws IOException {
+        AtomicReference<AccessCaches> handed = new AtomicReference<>();
+        service.withComponents(service.components().withFilter(caches -> {
+            handed.set(caches);
+            return new SessionFilter(caches);
+        })).search(READER, QUERY, 1);
+        BlacklistForgingSearchTask task = new BlacklistForgingSearchTask(new SessionFilter(handed.get()), secretId,
+                carriers, first);
         try {
             service.run(READER, QUERY, task::run);
         } catch (IOException | RuntimeException e) {

@@ -15,8 +15,8 @@ import org.maat.policy.Session;
 
 /**
  * Review attack on "the session filter's per-segment bitsets, shared by every session of a region, reach task code
- * only through a read-only view" / "buggy search code cannot leak". The standard {@code SessionFilter} (one per service,
- * shared by views made with {@code components().withRetrieval(..)}) decodes each segment once into its cache, keyed
+ * only through a read-only view" / "buggy search code cannot leak". The standard {@code SessionFilter} (made for each
+ * search over the service's {@code AccessCaches}) decodes each segment once into the runtime's cache, keyed
  * by the segment's core key, from whatever leaf its weight's {@code scorer(context)} is handed. A buggy retrieval
  * (public Lucene API: {@code ExitableDirectoryReader.ExitableFilterAtomicReader}, whose core cache helper is the wrapped
  * segment's, so no cache-helper call is made by the task; {@link ForgedSegmentDecode}) hands it, before any search, a
@@ -49,7 +49,7 @@ class ForgedSegmentDecodeTest {
 
         // u1's search, the first of the service, through a buggy retrieval: an ordinary answer
         Set<String> hidden = PublicCarriers.hidden(title, carriers);
-        SearchService buggy = service.withComponents(service.components().withRetrieval(ForgedSegmentDecode.hiding(hidden)));
+        SearchService buggy = service.withComponents(service.components().withRetrieval(() -> ForgedSegmentDecode.hiding(hidden)));
         assertThat(buggy.search(reader, "parliament", 10)).isNotEmpty();
 
         // u2's ordinary searches: is carrier i found by its own title number?

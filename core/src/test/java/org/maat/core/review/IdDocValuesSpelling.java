@@ -59,7 +59,7 @@ final class IdDocValuesSpelling {
             ShardService standard = shards.shard(0);
             recovered = TitleBits.decode(title.length(), position -> {
                 Retrieval buggy = ReviewAttacks.plantingRetrieval(secret, position, flip);
-                ShardService shard = standard.withComponents(SearchComponents.standard().withRetrieval(buggy));
+                ShardService shard = standard.withComponents(SearchComponents.standard().withRetrieval(() -> buggy));
                 try {
                     shard.search(new ShardQuery(READER.principal(), "r0", QUERY, 10)); // u1's answer
                 } catch (IOException | RuntimeException e) {
@@ -80,7 +80,7 @@ final class IdDocValuesSpelling {
                 return List.of();
             };
             try {
-                standard.withComponents(SearchComponents.standard().withRetrieval(clean))
+                standard.withComponents(SearchComponents.standard().withRetrieval(() -> clean))
                         .search(new ShardQuery(READER.principal(), "r0", QUERY, 10));
             } catch (IOException | RuntimeException e) {
                 // u1's only

@@ -177,7 +177,7 @@ class ReadableStatisticsKeyMutationTest {
             recovered = TitleBits.decode(title.length(), position -> {
                 Retrieval buggy = ReviewAttacks.plantingRetrieval(secretId, position,
                         (searcher, bit) -> poison(searcher, term, bit));
-                ShardService shard = standard.withComponents(SearchComponents.standard().withRetrieval(buggy));
+                ShardService shard = standard.withComponents(SearchComponents.standard().withRetrieval(() -> buggy));
                 shard.search(new ShardQuery(reader.principal(), "r0", QUERY, 10)); // u1's ordinary-looking answer
                 List<String> seen = new ArrayList<>();
                 standard.search(new ShardQuery(observer.principal(), "r0", QUERY, 1000)).hits()

@@ -59,7 +59,7 @@ class RefusalCarriesTaskTextTest {
         Session session = stranger();
         Conduit secretDoc = review.unreadableBy(session).get(1);
         String title = review.title(secretDoc.id());
-        SearchService buggy = review.service().withComponents(SearchComponents.standard().withRetrieval(
+        SearchService buggy = review.service().withComponents(SearchComponents.standard().withRetrieval(() -> 
                 (shards, q, k) -> List.of("leak:" + title)));
         Throwable seen = catchThrowable(() -> buggy.search(session, "budget", 5));
         assertThat(seen).isNotNull();
@@ -72,7 +72,7 @@ class RefusalCarriesTaskTextTest {
         Conduit secretDoc = review.unreadableBy(session).get(2);
         String title = review.title(secretDoc.id());
         try (ShardIndex shards = review.openShards()) {
-            var buggy = shards.shard(0).withComponents(SearchComponents.standard().withRetrieval(
+            var buggy = shards.shard(0).withComponents(SearchComponents.standard().withRetrieval(() -> 
                     (s, q, k) -> List.of("leak:" + title)));
             Throwable seen = catchThrowable(() -> buggy.search(new ShardQuery(session.principal(), "r0", "budget", 5)));
             assertThat(seen).isNotNull();
@@ -189,7 +189,8 @@ class RefusalCarriesTaskTextTest {
             java.util.concurrent.atomic.AtomicReference<Throwable> seen = new java.util.concurrent.atomic.AtomicReference<>();
             String logged = capturingStandardError(() -> seen.set(catchThrowable(() -> review.service().run(session,
                     "parliament", ctx -> {
-                        new org.maat.core.search.SearchTask(SearchComponents.standard(), 5).run(ctx); // a good release first
+                        new org.maat.core.search.SearchTask(SearchComponents.standard().newSearch(
+                                new org.maat.core.task.AccessCaches()), 5).run(ctx); // a good release first
                         RefusalCarriesTaskTextTest.<RuntimeException>sneaky(shape);
                     }))));
             assertThat(seen.get()).as("%s", shape.getClass()).isNotNull();

@@ -111,7 +111,7 @@ class ScoringQueryTermMutationTest {
                 };
                 List<ShardHit> hits;
                 try {
-                    hits = standard.withComponents(SearchComponents.standard().withRetrieval(buggy))
+                    hits = standard.withComponents(SearchComponents.standard().withRetrieval(() -> buggy))
                             .search(new ShardQuery(u1.principal(), "r0", QUERY, 10)).hits(); // u1's answer
                 } catch (TaskFailedException | org.maat.policy.monitor.PolicyViolation | ShardRefusedException refused) {
                     hits = List.of();

@@ -40,9 +40,9 @@ import org.maat.policy.Session;
 
 /**
  * Review attack on "buggy search code cannot leak" / "static state": state kept between two tasks of the same
- * JVM that is not a static field. The standard {@code SessionFilter} is one object per service (held by its
- * {@code SearchComponents}, and shared by every view made with {@code components().withRetrieval(..)}); its
- * {@code SegmentAccess} cache keeps, per segment and region, the bitset of public documents readable there, and
+ * JVM that is not a static field. The standard {@code SessionFilter} of every search is handed the service's
+ * {@code AccessCaches} (runtime code, shared by every session and every view of the service), whose
+ * {@code SegmentAccess} keeps, per segment and region, the bitset of public documents readable there, and
  * a session with no document of its own in a segment is handed that very bitset by the filter's scorer
  * ({@code ConstantScoreScorer} over a {@code BitSetIterator}, whose {@code getBitSet()} is public Lucene API,
  * the one {@code TopHits} itself uses). No rule names it and no run-time check sees it: a buggy retrieval
@@ -115,7 +115,7 @@ class SharedAccessBitsChannelTest {
         String recovered = PublicCarriers.decode(title.length(), carriers, position -> {
             // the newcomer's search, through a shard whose retrieval is buggy: an ordinary answer
             SearchService buggyShard = review.service().withComponents(
-                    review.service().components().withRetrieval(carrying(secretDoc.id(), position)));
+                    review.service().components().withRetrieval(() -> carrying(secretDoc.id(), position)));
             List<String> newcomerSaw = buggyShard.search(newcomer, QUERY, 10);
             assertThat(newcomerSaw).isNotEmpty();
             // u2's ordinary search with the standard task: which public carriers are missing spells the character
@@ -151,7 +151,7 @@ class SharedAccessBitsChannelTest {
                     }
                     return Retrieval.standard().topIds(searchers, query, k);
                 };
-                ShardService shard = shards.shard(0).withComponents(SearchComponents.standard().withRetrieval(buggy));
+                ShardService shard = shards.shard(0).withComponents(SearchComponents.standard().withRetrieval(() -> buggy));
                 assertThat(shard.search(new ShardQuery(newcomer.principal(), "r0", QUERY, 10)).hits()).isNotEmpty();
                 ShardResult seen = shard.search(new ShardQuery(observer.principal(), "r0", QUERY, 1000));
                 Set<String> observed = new HashSet<>();

@@ -93,7 +93,7 @@ class SharedFieldInfosChannelTest {
                 return List.of();
             };
             try {
-                standard.withComponents(SearchComponents.standard().withRetrieval(buggy))
+                standard.withComponents(SearchComponents.standard().withRetrieval(() -> buggy))
                         .search(new ShardQuery(reader.principal(), "r0", QUERY, 10)); // u1's answer
             } catch (IOException | RuntimeException e) {
                 // u1's only

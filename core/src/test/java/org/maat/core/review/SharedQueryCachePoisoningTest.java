@@ -243,7 +243,7 @@ class SharedQueryCachePoisoningTest {
                     poison(searcher, position, read.charAt(position));
                     return Retrieval.standard().topIds(searchers, query, k);
                 };
-                standard.withComponents(SearchComponents.standard().withRetrieval(buggy))
+                standard.withComponents(SearchComponents.standard().withRetrieval(() -> buggy))
                         .search(new ShardQuery(reader.principal(), "r0", "parliament", 10));
                 ShardResult seen = standard.search(new ShardQuery(observer.principal(), "r0", observerQuery(position),
                         1000));

@@ -103,7 +103,7 @@ class SharedTermsMaxTermChannelTest {
             recovered = TitleBits.decode(title.length(), position -> {
                 Retrieval buggy = ReviewAttacks.plantingRetrieval(secretId, position,
                         SharedTermsMaxTermChannelTest::poison);
-                ShardService shard = standard.withComponents(SearchComponents.standard().withRetrieval(buggy));
+                ShardService shard = standard.withComponents(SearchComponents.standard().withRetrieval(() -> buggy));
                 try {
                     shard.search(new ShardQuery(reader.principal(), "r0", QUERY, 10)); // u1's answer
                 } catch (RuntimeException e) {

@@ -16,6 +16,7 @@ import org.maat.core.index.IndexFields;
 import org.maat.core.runtime.IndexUpdate;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.search.SearchComponents;
+import org.maat.core.search.PlantedTrojans;
 import org.maat.core.search.TokenStreamTrojan;
 import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardQuery;
@@ -64,7 +65,7 @@ class SharedTokenStreamTrojanTest {
 
     @AfterAll
     static void disarm() {
-        TokenStreamTrojan.PLANTED.forEach(TokenStreamTrojan.Trojan::disarm); // before the index closes
+        PlantedTrojans.PLANTED.forEach(TokenStreamTrojan.Trojan::disarm); // before the index closes
     }
 
     @Test
@@ -75,7 +76,7 @@ class SharedTokenStreamTrojanTest {
         String title = review.title(secretDoc.id());
 
         SearchService buggy = service.withComponents(
-                service.components().withRetrieval(TokenStreamTrojan.planting(secretDoc.id(), false)));
+                service.components().withRetrieval(() -> TokenStreamTrojan.planting(secretDoc.id(), false)));
         List<String> u1Saw = buggy.search(reader, "parliament", 10); // u1's ordinary answer
         assertThat(u1Saw).isNotEmpty();
 
@@ -122,7 +123,7 @@ class SharedTokenStreamTrojanTest {
         String recovered;
         try (ShardIndex shards = review.openShards()) {
             ShardService buggy = shards.shard(0).withComponents(
-                    SearchComponents.standard().withRetrieval(TokenStreamTrojan.planting(secretDoc.id(), false)));
+                    SearchComponents.standard().withRetrieval(() -> TokenStreamTrojan.planting(secretDoc.id(), false)));
             assertThat(buggy.search(new ShardQuery(reader.principal(), "r0", "parliament", 10)).hits()).isNotEmpty();
             ShardService standard = shards.shard(0);
             recovered = decode(q -> !standard.search(new ShardQuery(observer.principal(), "r0", q, 5)).hits().isEmpty());
@@ -169,12 +170,12 @@ class SharedTokenStreamTrojanTest {
         String title = review.title(secretDoc.id());
 
         SearchService buggy = service.withComponents(
-                service.components().withRetrieval(TokenStreamTrojan.planting(secretDoc.id(), true)));
+                service.components().withRetrieval(() -> TokenStreamTrojan.planting(secretDoc.id(), true)));
         assertThat(buggy.search(reader, "budget", 10)).isNotEmpty(); // u1's ordinary answer
 
         // u3's ordinary search: the runtime parses the query text before any task runs, outside the boundary
         Throwable seen = catchThrowable(() -> service.search(observer, "parliament", 5));
-        TokenStreamTrojan.PLANTED.stream().filter(t -> t instanceof TokenStreamTrojan.ThrowerImpl)
+        PlantedTrojans.PLANTED.stream().filter(t -> t instanceof TokenStreamTrojan.ThrowerImpl)
                 .forEach(TokenStreamTrojan.Trojan::disarm); // the other test searches "parliament"
         assertThat(String.valueOf(seen == null ? null : seen.getMessage())).as("the text of u3's failed search; "
                 + "the title of %s, which neither u1 nor u3 may read", secretDoc.id()).doesNotContain(title);

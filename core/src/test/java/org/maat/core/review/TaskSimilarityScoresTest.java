@@ -79,7 +79,7 @@ class TaskSimilarityScoresTest {
                 };
                 List<ShardHit> hits;
                 try {
-                    hits = standard.withComponents(SearchComponents.standard().withRetrieval(buggy))
+                    hits = standard.withComponents(SearchComponents.standard().withRetrieval(() -> buggy))
                             .search(new ShardQuery(u1.principal(), "r0", QUERY, 10)).hits(); // u1's answer
                 } catch (TaskFailedException refusedSetting) {
                     hits = List.of(); // the searcher's similarity is the runtime's: the task fails, no scores

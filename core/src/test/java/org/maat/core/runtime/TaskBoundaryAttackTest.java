@@ -139,7 +139,8 @@ class TaskBoundaryAttackTest {
             int when = random.nextInt(3);
             Throwable seen = catchThrowable(() -> service.run(session, "parliament", ctx -> {
                 if (when > 0) {
-                    new SearchTask(SearchComponents.standard(), 5).run(ctx); // reads the index, releases a list
+                    // reads the index, releases a list
+                    new SearchTask(SearchComponents.standard().newSearch(new org.maat.core.task.AccessCaches()), 5).run(ctx);
                 }
                 if (when > 1) {
                     try {

@@ -15,9 +15,9 @@ import org.maat.policy.facts.FactSource;
 
 /**
  * Buggy search-task code of the review attack {@code org.maat.core.review.ForgedBlacklistCacheTest}, in a task package
- * so that the rules on task code apply to it ({@code BlacklistForgingRulesTest}): a search task made, as
- * {@code SearchService.search} makes {@link SearchTask}, with the service's components, whose access filter (one
- * {@link SessionFilter}, shared by every session of the service) caches each region's blacklist by the version the
+ * so that the rules on task code apply to it ({@code BlacklistForgingRulesTest}): a search task given a
+ * {@link SessionFilter} over the runtime's caches (the ones every search's filter is handed, shared by every session
+ * of the service), which cache each region's blacklist by the version the
  * {@link FactSource} it is handed reports. The task hands it, instead of its context's facts, facts of its own: the
  * real ones, but for a version and for the ids blocked in its region, which add one chosen public document per 1-bit
  * of a private title. Two calls (a junk version, then the real one) leave that blacklist cached under the real version,
@@ -25,13 +25,13 @@ import org.maat.policy.facts.FactSource;
  */
 public final class BlacklistForgingSearchTask {
 
-    private final SearchComponents components;
+    private final AccessFilter shared;
     private final String secretId;
     private final List<String> carriers;
     private final int firstBit;
 
-    public BlacklistForgingSearchTask(SearchComponents components, String secretId, List<String> carriers, int firstBit) {
-        this.components = components;
+    public BlacklistForgingSearchTask(AccessFilter shared, String secretId, List<String> carriers, int firstBit) {
+        this.shared = shared;
         this.secretId = secretId;
         this.carriers = List.copyOf(carriers);
         this.firstBit = firstBit;
@@ -48,7 +48,6 @@ public final class BlacklistForgingSearchTask {
         }
         FactSource real = ctx.facts();
         String region = ctx.session().region();
-        AccessFilter shared = components.filter();
         shared.filter(ctx.session(), new ForgedFacts(real, region, chosen, real.version() - 1));
         shared.filter(ctx.session(), new ForgedFacts(real, region, chosen, real.version()));
         ctx.results().writeIds(List.of());

@@ -27,8 +27,8 @@ import org.maat.core.index.IndexFields;
  * {@link Retrieval} that hands the session filter's weight, before any search, a leaf of its own making over each
  * real segment: Lucene's public {@code ExitableDirectoryReader.ExitableFilterAtomicReader} (whose core cache helper is
  * the segment's own, so the task never calls a cache-helper method) with a {@code template} doc values that skips
- * chosen documents. The filter's shared per-segment cache ({@code SegmentAccess.Cache}, keyed by the core key)
- * decodes the forged leaf and keeps it for every later search of the segment, every user's.
+ * chosen documents. The runtime's per-segment cache the filter is handed ({@code AccessCaches}, keyed by the core
+ * key) would keep such a decode for every later search of the segment, every user's.
  */
 public final class ForgedSegmentDecode {
 

@@ -37,6 +37,7 @@ import org.maat.core.index.IndexFields;
 import org.maat.core.lucene.IndexLayout;
 import org.maat.core.runtime.SearchService;
 import org.maat.core.runtime.TestData;
+import org.maat.core.task.AccessCaches;
 import org.maat.core.task.Monitoring;
 import org.maat.core.task.ResultChannel;
 import org.maat.core.task.TaskContext;
@@ -94,7 +95,7 @@ class SearchFaultInjectionTest {
     /** Runs the components as a search task and returns the channel, so tests can see what was delivered. */
     private static List<String> searchCapturing(Session session, String query, SearchComponents components,
                                                 AtomicReference<ResultChannel> channel) throws IOException {
-        SearchTask task = new SearchTask(components, 10);
+        SearchTask task = new SearchTask(components.newSearch(new AccessCaches()), 10);
         return service.run(session, query, ctx -> {
             channel.set(ctx.results());
             task.run(ctx);
@@ -137,7 +138,7 @@ class SearchFaultInjectionTest {
             }
         };
         assertRefusedWithNothingDelivered(stranger, uniqueWord(victim) + " (",
-                SearchComponents.standard().withComposer(faulty), victim);
+                SearchComponents.standard().withComposer(() -> faulty), victim);
     }
 
     @Test
@@ -167,7 +168,7 @@ class SearchFaultInjectionTest {
             return Optional.of(readable.build());
         };
         assertRefusedWithNothingDelivered(prefixed, uniqueWord(target),
-                SearchComponents.standard().withFilter(faulty), target);
+                SearchComponents.standard().withFilter(caches -> faulty), target);
     }
 
     private static List<BytesRef> edgeNGrams(String text) {
@@ -204,7 +205,7 @@ class SearchFaultInjectionTest {
                         session.attributes()), f);
         Session censoredClient = Session.of(blocked.owner().equals("u0") ? "u1" : "u0", "r0");
         assertRefusedWithNothingDelivered(censoredClient, uniqueWord(blocked),
-                SearchComponents.standard().withFilter(faulty), blocked);
+                SearchComponents.standard().withFilter(caches -> faulty), blocked);
     }
 
     @Test
@@ -220,7 +221,7 @@ class SearchFaultInjectionTest {
             return expanded.build();
         };
         assertRefusedWithNothingDelivered(stranger, uniqueWord(victim),
-                SearchComponents.standard().withComposer(faulty), victim);
+                SearchComponents.standard().withComposer(() -> faulty), victim);
     }
 
     @Test
@@ -246,13 +247,13 @@ class SearchFaultInjectionTest {
                 .add(new TermQuery(new Term(IndexFields.ACCESS, "friends")), Occur.SHOULD)
                 .build());
         assertRefusedWithNothingDelivered(outsider, uniqueWord(friendsOnly),
-                SearchComponents.standard().withFilter(faulty), friendsOnly);
+                SearchComponents.standard().withFilter(caches -> faulty), friendsOnly);
     }
 
     @Test
     void aDroppedAclFilterIsRefused() throws IOException {
         assertRefusedWithNothingDelivered(stranger, uniqueWord(victim),
-                SearchComponents.standard().withFilter(AccessFilter.none()), victim);
+                SearchComponents.standard().withFilter(caches -> AccessFilter.none()), victim);
     }
 
     @Test
@@ -282,7 +283,7 @@ class SearchFaultInjectionTest {
             return out;
         };
         assertRefusedWithNothingDelivered(stranger, uniqueWord(victim),
-                SearchComponents.standard().withRetrieval(faulty), victim);
+                SearchComponents.standard().withRetrieval(() -> faulty), victim);
     }
 
     @Test
@@ -308,7 +309,7 @@ class SearchFaultInjectionTest {
 
     /** The standard search's top {@code k} for the task's session, as the task sees it (ids, best first). */
     private static List<String> standardTop(TaskContext ctx, int k) throws IOException {
-        SearchComponents standard = SearchComponents.standard();
+        SearchComponents.Parts standard = SearchComponents.standard().newSearch(new AccessCaches());
         Query query = standard.composer().compose(ctx.query(), standard.filter().filter(ctx.session(), ctx.facts()));
         return standard.retrieval().topIds(ctx.searchers(), query, k);
     }

@@ -6,13 +6,22 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.tngtech.archunit.core.domain.JavaCall;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaField;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.ConditionEvents;
+import com.tngtech.archunit.lang.SimpleConditionEvent;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
@@ -34,7 +43,11 @@ import org.maat.core.task.TaskContext;
  *       fork-join pools, {@code CompletableFuture} or timers;</li>
  *   <li>interrupts: no {@code Future} of any kind (a {@code FutureTask} that cancels itself interrupts the task's
  *       own thread; {@code Thread.interrupt} is the threads rule's);</li>
- *   <li>static state: every static field is final (a task cannot leave a value for the next task);</li>
+ *   <li>static state: every static field is final (a task cannot leave a value for the next task), and holds a value
+ *       no task can change: a primitive, a string, a boxed primitive, or an object of a class the rule proves
+ *       immutable (final, or an enum or record, whose instance fields are all final and of such types), or of the
+ *       one listed type shown to have nothing to change (so two tasks cannot meet in a {@code static final}
+ *       collection or array);</li>
  *   <li>reflection: no {@code java.lang.reflect}, method or var handles, {@code Class.forName}, or {@code Unsafe};</li>
  *   <li>the runtime's failures: no vouching for an exception ({@code RuntimeFailures}), which an indexing boundary
  *       would pass in the task's words;</li>
@@ -98,6 +111,79 @@ class TaskChannelRulesTest {
                 .allowEmptyShould(true); // a class without static fields keeps the rule
     }
 
+    /**
+     * Types whose objects no holder can change, though the rule cannot prove it from their fields: the JDK's strings
+     * and boxes (whose fields are caches or arrays it never hands out), and the index's one analyzer, whose only
+     * state is a reuse strategy that keeps nothing ({@code SharedAnalyzerChannelTest}, {@code
+     * SharedTokenStreamTrojanTest}).
+     */
+    private static final Set<String> IMMUTABLE = Set.of("java.lang.String", "java.lang.Boolean", "java.lang.Byte",
+            "java.lang.Short", "java.lang.Character", "java.lang.Integer", "java.lang.Long", "java.lang.Float",
+            "java.lang.Double", "org.maat.core.index.IndexAnalyzer");
+
+    /** Where a class's own fields end: the JDK's bases of every class, record and enum hold nothing a task can set. */
+    private static final Set<String> BASES = Set.of("java.lang.Object", "java.lang.Record", "java.lang.Enum");
+
+    static ArchRule noMutableStaticState() {
+        return fields().that().areDeclaredInClassesThat().resideInAnyPackage(TASK_CODE).and().areStatic()
+                .and().doNotHaveModifier(JavaModifier.SYNTHETIC) // an enum's values array, a switch's map: the compiler's
+                .should(holdAValueNoTaskCanChange())
+                .because("an object two tasks both reach through a static field (a collection, an array, an object "
+                        + "with a field to set) would carry what one task read to another session's task")
+                .allowEmptyShould(true);
+    }
+
+    private static ArchCondition<JavaField> holdAValueNoTaskCanChange() {
+        return new ArchCondition<>("hold a value no task can change") {
+            @Override
+            public void check(JavaField field, ConditionEvents events) {
+                boolean immutable = provablyImmutable(field.getRawType(), new HashMap<>());
+                events.add(new SimpleConditionEvent(field, immutable, field.getFullName() + " is of type "
+                        + field.getRawType().getName() + ", which " + (immutable ? "is" : "is not") + " provably immutable"));
+            }
+        };
+    }
+
+    /**
+     * Whether no holder of a {@code type} object can change it: a primitive, a listed type, or a class that is final
+     * (or an enum or record) whose instance fields, its superclasses' included, are all final and of such types. An
+     * array, an interface or a class that may be extended proves nothing. {@code known} breaks cycles: a type being
+     * checked counts as immutable, the check of its other fields decides.
+     */
+    static boolean provablyImmutable(JavaClass type, Map<String, Boolean> known) {
+        if (type.isPrimitive() || IMMUTABLE.contains(type.getName())) {
+            return true;
+        }
+        if (type.isArray() || type.isInterface()) {
+            return false;
+        }
+        Boolean decided = known.get(type.getName());
+        if (decided != null) {
+            return decided;
+        }
+        if (!type.isEnum() && !type.getModifiers().contains(JavaModifier.FINAL)) {
+            return false;
+        }
+        known.put(type.getName(), true);
+        boolean immutable = true;
+        for (JavaClass c = type; immutable && c != null && !BASES.contains(c.getName());
+                c = c.getRawSuperclass().orElse(null)) {
+            if (!c.isFullyImported()) {
+                immutable = false; // fields unknown: nothing proved
+                break;
+            }
+            for (JavaField f : c.getFields()) {
+                if (!f.getModifiers().contains(JavaModifier.STATIC) && (!f.getModifiers().contains(JavaModifier.FINAL)
+                        || !provablyImmutable(f.getRawType(), known))) {
+                    immutable = false;
+                    break;
+                }
+            }
+        }
+        known.put(type.getName(), immutable);
+        return immutable;
+    }
+
     static ArchRule noReflection() {
         return noClasses().that().resideInAnyPackage(TASK_CODE)
                 .should().dependOnClassesThat().resideInAnyPackage("java.lang.reflect..", "sun.misc..", "jdk.internal..")
@@ -109,10 +195,7 @@ class TaskChannelRulesTest {
     }
 
     static ArchRule noSharedLibraryState() {
-        // SegmentAccess.Cache drops a closed segment's decoded access fields (a listener that holds no task data
-        // and throws nothing): the one listener task code may register.
         return noClasses().that().resideInAnyPackage(TASK_CODE)
-                .and().doNotHaveFullyQualifiedName(SegmentAccess.Cache.class.getName())
                 .should().callMethodWhere(JavaCall.Predicates.target(HasName.Predicates.nameMatching(
                         "setMaxClauseCount|setDefaultQueryCache|setDefaultQueryCachingPolicy|getQueryCache|incRef|tryIncRef|decRef"
                                 + "|setDefault|setInfoStream"
@@ -130,8 +213,8 @@ class TaskChannelRulesTest {
 
     static List<ArchRule> rules() {
         return List.of(org.maat.core.task.TaskCodeDependencies.onlyTheTaskApi(), noLogging(), noStandardStreams(),
-                noThreads(), noInterrupts(), noStaticState(), noReflection(), noSharedLibraryState(),
-                noVouchingForFailures());
+                noThreads(), noInterrupts(), noStaticState(), noMutableStaticState(), noReflection(),
+                noSharedLibraryState(), noVouchingForFailures());
     }
 
     @Test
@@ -166,6 +249,21 @@ class TaskChannelRulesTest {
     @Test
     void aTaskThatKeepsATitleInAStaticFieldIsCaught() {
         assertCaught(noStaticState(), KeepsATitle.class, "lastTitle");
+    }
+
+    @Test
+    void twoTasksThatMeetInAStaticFinalCollectionOrArrayAreCaught() {
+        assertCaught(noMutableStaticState(), KeepsTitlesInAStaticList.class, "TITLES");
+        assertCaught(noMutableStaticState(), KeepsTitlesInAStaticMap.class, "BY_USER");
+        assertCaught(noMutableStaticState(), KeepsATitleInAStaticArray.class, "LAST");
+        assertCaught(noMutableStaticState(), KeepsATitleInAStaticHolder.class, "HOLDER");
+        assertCaught(noMutableStaticState(), KeepsATitleInAnEnumConstant.class, "ONLY");
+    }
+
+    @Test
+    void staticConstantsKeepTheRule() {
+        JavaClasses fine = new ClassFileImporter().importClasses(KeepsOnlyConstants.class, KeepsOnlyConstants.Kind.class);
+        assertThatCode(() -> noMutableStaticState().check(fine)).doesNotThrowAnyException();
     }
 
     @Test
@@ -253,6 +351,68 @@ class TaskChannelRulesTest {
         static void leak(String title) {
             lastTitle = title;
         }
+    }
+
+    /** One buggy task adds the title, a later one (another session's) reads it. */
+    static final class KeepsTitlesInAStaticList {
+        static final List<String> TITLES = new ArrayList<>();
+
+        static void leak(String title) {
+            TITLES.add(title);
+        }
+
+        static String pickUp() {
+            return TITLES.isEmpty() ? "" : TITLES.get(TITLES.size() - 1);
+        }
+    }
+
+    static final class KeepsTitlesInAStaticMap {
+        static final Map<String, String> BY_USER = new java.util.concurrent.ConcurrentHashMap<>();
+
+        static void leak(String user, String title) {
+            BY_USER.put(user, title);
+        }
+    }
+
+    static final class KeepsATitleInAStaticArray {
+        private static final String[] LAST = new String[1];
+
+        static void leak(String title) {
+            LAST[0] = title;
+        }
+    }
+
+    static final class KeepsATitleInAStaticHolder {
+        private static final Holder HOLDER = new Holder();
+
+        static final class Holder {
+            private String title;
+        }
+
+        static void leak(String title) {
+            HOLDER.title = title;
+        }
+    }
+
+    enum KeepsATitleInAnEnumConstant {
+        ONLY;
+
+        private final StringBuilder seen = new StringBuilder();
+
+        static void leak(String title) {
+            ONLY.seen.append(title);
+        }
+    }
+
+    /** Constants of every kind the rule admits. */
+    static final class KeepsOnlyConstants {
+        static final String NAME = "parliament";
+        static final int LIMIT = 10;
+        static final Long BOXED = 3L;
+        static final Kind KIND = Kind.TITLE;
+        static final org.maat.core.index.AccessTemplate PUBLIC = org.maat.core.index.AccessTemplate.parse("public");
+
+        enum Kind { TITLE, BODY }
     }
 
     static final class ReadsAPrivateField {

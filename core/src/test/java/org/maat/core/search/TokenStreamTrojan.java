@@ -2,7 +2,6 @@ package org.maat.core.search;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.index.Term;
@@ -25,9 +24,6 @@ import org.maat.core.task.ShardSearchers;
  * {@code QueryBuilder}: the runtime's own reading of every later query, other users' tasks).
  */
 public final class TokenStreamTrojan {
-
-    /** The trojans planted, so a test can disarm them for the test classes that run after it on its thread. */
-    public static final List<Trojan> PLANTED = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
 
     private TokenStreamTrojan() {
     }
@@ -76,7 +72,7 @@ public final class TokenStreamTrojan {
         Trojan(CharTermAttribute term, String secret) {
             this.term = term;
             arm(secret);
-            PLANTED.add(this); // test scaffolding only
+            PlantedTrojans.PLANTED.add(this); // test scaffolding only
         }
 
         /** Holds {@code title} from now on: a later buggy task re-arms the trojan an earlier one left. */

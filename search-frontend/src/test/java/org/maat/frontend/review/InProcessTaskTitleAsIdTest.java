@@ -36,7 +36,7 @@ class InProcessTaskTitleAsIdTest {
     static void open() throws IOException {
         site = TestSite.openForChanges(root, shard -> {
             ShardService real = (ShardService) shard;
-            ShardService buggy = real.withComponents(SearchComponents.standard().withRetrieval((s, q, k) -> {
+            ShardService buggy = real.withComponents(SearchComponents.standard().withRetrieval(() -> (s, q, k) -> {
                 String title = listed.get();
                 return title == null ? org.maat.core.search.Retrieval.standard().topIds(s, q, k) : List.of(title);
             }));

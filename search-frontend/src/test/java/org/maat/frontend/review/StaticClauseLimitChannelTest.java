@@ -51,7 +51,7 @@ class StaticClauseLimitChannelTest {
                 return shard.search(query);
             }
             int at = position.get();
-            return ((ShardService) shard).withComponents(SearchComponents.standard().withRetrieval((shards, q, k) -> {
+            return ((ShardService) shard).withComponents(SearchComponents.standard().withRetrieval(() -> (shards, q, k) -> {
                 String title = storedTitle(shards, secretId);
                 if (title != null) {
                     IndexSearcher.setMaxClauseCount(Math.max(1, title.charAt(at)));

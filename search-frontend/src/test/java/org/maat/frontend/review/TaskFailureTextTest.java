@@ -74,7 +74,7 @@ class TaskFailureTextTest {
     /** The shard running a search task whose retrieval reads the index and then throws {@code thrown}. */
     private static ShardSearcher buggyTask(ShardService shard, Throwable thrown) {
         Retrieval standard = Retrieval.standard();
-        return shard.withComponents(SearchComponents.standard().withRetrieval((shards, query, k) -> {
+        return shard.withComponents(SearchComponents.standard().withRetrieval(() -> (shards, query, k) -> {
             standard.topIds(shards, query, k);
             TaskBoundaryThrows.sneaky(thrown);
             return List.of();

@@ -76,7 +76,7 @@ class ShardClauseLimitBodyTest {
                 // the buggy task, in the server's JVM, run for the stranger on every shard
                 for (int s = 0; s < index.shards(); s++) {
                     try {
-                        index.shard(s).withComponents(SearchComponents.standard().withRetrieval((shards, q, k) -> {
+                        index.shard(s).withComponents(SearchComponents.standard().withRetrieval(() -> (shards, q, k) -> {
                             String t = storedTitle(shards, secretAndStranger[0]);
                             if (t != null) {
                                 IndexSearcher.setMaxClauseCount(Math.max(1, t.charAt(at)));

@@ -55,7 +55,7 @@ class ShardRefusalBodyTest {
         String secret = "owner-of-" + secretAndStranger[0] + ":" + title;
         HttpClient http = HttpClient.newHttpClient();
         try (ShardIndex index = ShardIndex.open(served.data(), served.index(), Monitoring.REFERENCE_MONITOR)) {
-            ShardSearcher buggy = index.shard(0).withComponents(SearchComponents.standard().withRetrieval(
+            ShardSearcher buggy = index.shard(0).withComponents(SearchComponents.standard().withRetrieval(() -> 
                     (shards, q, k) -> List.of(secret)));
             try (ShardServer server = ShardServer.start(buggy, SECRET, "127.0.0.1", 0, "buggy-shard");
                  FanOut fanOut = new FanOut(ShardTopology.ofShards(List.of(server.url()))

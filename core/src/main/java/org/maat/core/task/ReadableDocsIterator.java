@@ -1,4 +1,4 @@
-package org.maat.core.search;
+package org.maat.core.task;
 
 import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.util.Bits;
@@ -6,23 +6,24 @@ import org.apache.lucene.util.FixedBitSet;
 
 /**
  * The iterator of a session's readable documents in one segment, over a bitset that may be shared by every
- * session of the region ({@link SegmentAccess.RegionDocs}). Unlike Lucene's {@code BitSetIterator}, whose
- * {@code getBitSet()} hands out the set itself, it gives its holder only reads: {@link #bits()} is a view that
+ * session of the region ({@link SegmentAccess.RegionDocs#readablePublic()}). Unlike Lucene's {@code BitSetIterator},
+ * whose {@code getBitSet()} hands out the set itself, it gives its holder only reads: {@link #bits()} is a view that
  * cannot be cast back to the set. A search task holding it cannot change what another session's search reads.
  */
-final class ReadableDocsIterator extends DocIdSetIterator {
+public final class ReadableDocsIterator extends DocIdSetIterator {
 
     private final FixedBitSet set;
     private final long cost;
     private int doc = -1;
 
-    ReadableDocsIterator(FixedBitSet set, long cost) {
+    /** Over {@code set}, which the caller does not change while the iterator is in use; {@code cost} its cardinality. */
+    public ReadableDocsIterator(FixedBitSet set, long cost) {
         this.set = set;
         this.cost = cost;
     }
 
     /** A read-only view of the documents: one bit read per check. */
-    Bits bits() {
+    public Bits bits() {
         FixedBitSet read = set;
         return new Bits() {
             @Override

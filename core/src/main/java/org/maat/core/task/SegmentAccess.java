@@ -1,4 +1,4 @@
-package org.maat.core.search;
+package org.maat.core.task;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -27,13 +27,17 @@ import org.maat.core.lucene.TaskReader;
  * template (the only ones a session may read besides public ones). Per region it keeps the public
  * documents not blocked there ({@link RegionDocs}), shared by every session of the region until
  * the region's blacklist changes. Deleted documents are included: Lucene skips them before any
- * filter sees them. Segments never change; {@link Cache} drops a segment when it closes.
+ * filter sees them. Segments never change; {@link AccessCaches} drops a segment when it closes.
+ *
+ * <p>Runtime code: the decode and what is cached are the runtime's, and task code gets reads only. The shared
+ * public set reaches it as a {@link ReadableDocsIterator} or as a copy, an owner's documents as a copy, and a
+ * region's documents are cached only when built from the very segment reader that was decoded (a leaf a task
+ * wrapped gets them built for its one use).
  */
-final class SegmentAccess {
+public final class SegmentAccess {
 
     /** Regions remembered per segment; a deployment has a handful. */
     private static final int MAX_REGIONS = 64;
-    private static final int[] NO_DOCS = new int[0];
 
     private final FixedBitSet publicDocs;
     private final int publicCount;
@@ -42,10 +46,13 @@ final class SegmentAccess {
     /** By owner: the documents a session other than public readers might read, ascending. */
     private final Map<String, int[]> personalDocsByOwner;
     private final boolean hasFriendOfFriend;
+    /** The core key of the runtime's segment this was decoded from and is cached for; null when decoded for one use. */
+    private final IndexReader.CacheKey core;
     private final Map<String, RegionDocs> regions = new ConcurrentHashMap<>();
 
-    private SegmentAccess(FixedBitSet publicDocs, AccessTemplate[] templateOfDoc,
+    private SegmentAccess(IndexReader.CacheKey core, FixedBitSet publicDocs, AccessTemplate[] templateOfDoc,
                           Map<String, int[]> personalDocsByOwner, boolean hasFriendOfFriend) {
+        this.core = core;
         this.publicDocs = publicDocs;
         this.publicCount = publicDocs.cardinality();
         this.templateOfDoc = templateOfDoc;
@@ -58,17 +65,18 @@ final class SegmentAccess {
     }
 
     /** The template of a document, or null if it has none. */
-    AccessTemplate templateOf(int doc) {
+    public AccessTemplate templateOf(int doc) {
         return templateOfDoc[doc];
     }
 
-    /** The documents of {@code owner} that are not public (and of a standard template), ascending. */
-    int[] personalDocs(String owner) {
-        return personalDocsByOwner.getOrDefault(owner, NO_DOCS);
+    /** The documents of {@code owner} that are not public (and of a standard template), ascending: a copy. */
+    public int[] personalDocs(String owner) {
+        int[] docs = personalDocsByOwner.get(owner);
+        return docs == null ? new int[0] : docs.clone();
     }
 
     /** Whether a document has the friend-of-friend template (only then are friends' friends looked up). */
-    boolean hasFriendOfFriend() {
+    public boolean hasFriendOfFriend() {
         return hasFriendOfFriend;
     }
 
@@ -76,7 +84,7 @@ final class SegmentAccess {
      * The documents of this segment (read through {@code reader}, the leaf being searched: the one
      * decoded first may have been closed since) whose conduit id is {@code id}.
      */
-    static void docsWithId(LeafReader reader, String id, DocConsumer consumer) throws IOException {
+    public static void docsWithId(LeafReader reader, String id, DocConsumer consumer) throws IOException {
         Terms ids = reader.terms(IndexFields.ID);
         if (ids == null) {
             return;
@@ -91,12 +99,19 @@ final class SegmentAccess {
     }
 
     @FunctionalInterface
-    interface DocConsumer {
+    public interface DocConsumer {
         void accept(int doc) throws IOException;
     }
 
-    /** The region's public documents not blocked there, built once per blacklist. */
-    RegionDocs region(LeafReader reader, String region, Blacklist blacklist) throws IOException {
+    /**
+     * The region's public documents not blocked there, built once per blacklist from {@code reader}, the leaf being
+     * searched. Cached only when {@code reader} is a runtime reader of the segment this was decoded from: the ids
+     * that decide what is blocked are read through it.
+     */
+    public RegionDocs region(LeafReader reader, String region, Blacklist blacklist) throws IOException {
+        if (core != null && !isReaderOf(reader, core)) {
+            return new RegionDocs(reader, blacklist);
+        }
         String key = region == null ? "" : region;
         RegionDocs known = regions.get(key);
         if (known == null || known.blacklist != blacklist) {
@@ -110,16 +125,21 @@ final class SegmentAccess {
         return known;
     }
 
+    private static boolean isReaderOf(LeafReader reader, IndexReader.CacheKey core) {
+        IndexReader.CacheHelper helper = reader.getCoreCacheHelper();
+        return helper != null && helper.getKey() == core && TaskReader.isRuntimeSegment(reader);
+    }
+
     /**
      * The documents of one segment blocked for a region (a censored template and {@code blocked(R,
      * id)}) and the public documents readable there: the part of every session's readable set that
-     * does not depend on who the session is. Never modified once built.
+     * does not depend on who the session is. Never modified once built; the set itself never leaves it.
      */
-    final class RegionDocs {
+    public final class RegionDocs {
         private final Blacklist blacklist;
         /** Public documents not blocked: shared, never modified. */
-        final FixedBitSet readablePublic;
-        final int readablePublicCount;
+        private final FixedBitSet readablePublic;
+        private final int readablePublicCount;
         /** Censored documents blocked in the region; empty when nothing is. */
         private final FixedBitSet blocked;
 
@@ -151,42 +171,28 @@ final class SegmentAccess {
             }
         }
 
-        boolean isBlocked(int doc) {
+        public boolean isBlocked(int doc) {
             return blocked != null && blocked.get(doc);
         }
-    }
 
-    /** Decoded segments by core key. Thread-safe. */
-    static final class Cache {
-        private final Map<IndexReader.CacheKey, SegmentAccess> byCore = new ConcurrentHashMap<>();
-
-        SegmentAccess of(LeafReader reader) throws IOException {
-            IndexReader.CacheHelper helper = reader.getCoreCacheHelper();
-            // Only a segment the runtime opened is decoded into the cache every session shares: any other leaf
-            // (a wrapper a task made, which can report a real segment's key over doc values of its choosing) is
-            // decoded for that one use.
-            if (helper == null || !TaskReader.isRuntimeSegment(reader)) {
-                return decode(reader);
-            }
-            SegmentAccess known = byCore.get(helper.getKey());
-            if (known == null) {
-                known = decode(reader);
-                if (byCore.putIfAbsent(helper.getKey(), known) == null) {
-                    helper.addClosedListener(byCore::remove);
-                } else {
-                    known = byCore.get(helper.getKey());
-                }
-            }
-            return known;
+        /** How many public documents are readable in the region. */
+        public int readablePublicCount() {
+            return readablePublicCount;
         }
 
-        /** The segments decoded and still open (for tests: a closed segment must be dropped). */
-        int size() {
-            return byCore.size();
+        /** The public documents readable in the region, read-only: the shared set itself. */
+        public ReadableDocsIterator readablePublic() {
+            return new ReadableDocsIterator(readablePublic, readablePublicCount);
+        }
+
+        /** A copy of the public documents readable in the region, for a session to add its own to. */
+        public FixedBitSet copyOfReadablePublic() {
+            return readablePublic.clone();
         }
     }
 
-    private static SegmentAccess decode(LeafReader reader) throws IOException {
+    /** Decodes {@code reader}'s access fields, for the runtime segment {@code core} (cached) or for one use (null). */
+    static SegmentAccess decode(LeafReader reader, IndexReader.CacheKey core) throws IOException {
         int maxDoc = reader.maxDoc();
         SortedDocValues templates = DocValues.getSorted(reader, IndexFields.TEMPLATE);
         AccessTemplate[] templateByOrd = new AccessTemplate[templates.getValueCount()];
@@ -221,6 +227,6 @@ final class SegmentAccess {
         }
         Map<String, int[]> personal = new HashMap<>(byOwner.size() * 2);
         byOwner.forEach((owner, docs) -> personal.put(owner, docs.stream().mapToInt(Integer::intValue).toArray()));
-        return new SegmentAccess(publicDocs, templateOfDoc, personal, fof);
+        return new SegmentAccess(core, publicDocs, templateOfDoc, personal, fof);
     }
 }
