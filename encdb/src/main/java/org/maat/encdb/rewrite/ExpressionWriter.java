@@ -205,7 +205,8 @@ final class ExpressionWriter {
             need(a, Onion.EQ, Layer.JOIN, "join");
             need(b, Onion.EQ, Layer.JOIN, "join");
             if (!a.column().joinGroup().equals(b.column().joinGroup())) {
-                // Re-key a column that is alone in its own group and bound by no key constraint.
+                // Re-key the group named after one of the two columns (founded by it, it bound by no key
+                // constraint): the peeler moves every column of that group into the other.
                 if (movable(b.column())) {
                     throw PeelRequired.rejoin(b.column(), a.column().joinGroup());
                 }
@@ -219,6 +220,7 @@ final class ExpressionWriter {
         out.append(a.physical(Onion.EQ)).append(" ").append(op).append(" ").append(b.physical(Onion.EQ));
     }
 
+    /** Whether {@code c} founded its join group and no key constraint binds it: its group may move. */
     private static boolean movable(org.maat.encdb.schema.EncryptedColumn c) {
         return c.pinned() == null && c.joinGroup().equals(c.qualifiedName());
     }
