@@ -33,7 +33,8 @@ final class SignRuns {
             "THEN", "ELSE", "END", "AS", "IS", "IN", "LIKE", "BETWEEN", "ON", "GROUP", "ORDER", "BY", "HAVING",
             "UNION", "EXCEPT", "INTERSECT", "MINUS", "LIMIT", "OFFSET", "FETCH", "INTERVAL", "ARRAY", "ROW");
     /** Words after an operand that extend it in H2's grammar, which this scanner does not follow. */
-    private static final Set<String> POSTFIX_WORDS = Set.of("COLLATE", "AT", "FORMAT", "UESCAPE");
+    private static final Set<String> POSTFIX_WORDS = Set.of("COLLATE", "AT", "FORMAT", "UESCAPE", "WITHIN",
+            "IGNORE", "RESPECT");
 
     private enum T { WORD, NUMBER, STRING, QUOTED, SYMBOL, COMMENT }
 

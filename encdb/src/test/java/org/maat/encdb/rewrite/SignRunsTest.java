@@ -25,6 +25,8 @@ class SignRunsTest {
     @Test
     void anOperandThatCannotBeToldCollapsesTheRun() {
         assertEquals("SELECT +  x::INT", SignRuns.collapse("SELECT - - x::INT"));
+        assertEquals("SELECT -  LISTAGG(a) WITHIN GROUP (ORDER BY a)",
+                SignRuns.collapse("SELECT - + LISTAGG(a) WITHIN GROUP (ORDER BY a)"));
     }
 
     @Test
