@@ -205,7 +205,8 @@ final class ExpressionWriter {
             need(a, Onion.EQ, Layer.JOIN, "join");
             need(b, Onion.EQ, Layer.JOIN, "join");
             if (!a.column().joinGroup().equals(b.column().joinGroup())) {
-                // Re-key a column that is alone in its own group and bound by no key constraint.
+                // Re-key the group named after one of the two columns (founded by it, it bound by no key
+                // constraint): the peeler moves every column of that group into the other.
                 if (movable(b.column())) {
                     throw PeelRequired.rejoin(b.column(), a.column().joinGroup());
                 }
@@ -219,6 +220,7 @@ final class ExpressionWriter {
         out.append(a.physical(Onion.EQ)).append(" ").append(op).append(" ").append(b.physical(Onion.EQ));
     }
 
+    /** Whether {@code c} founded its join group and no key constraint binds it: its group may move. */
     private static boolean movable(org.maat.encdb.schema.EncryptedColumn c) {
         return c.pinned() == null && c.joinGroup().equals(c.qualifiedName());
     }
@@ -416,18 +418,24 @@ final class ExpressionWriter {
         return c;
     }
 
-    /** A column under any number of unary signs: {@code c}, {@code -c}, {@code + - c}; negated when the minus signs are odd. */
-    record SignedColumn(ColumnRef column, boolean negated) {
+    /**
+     * A column under any number of unary signs: {@code c}, {@code -c}, {@code + - c}; {@code minusSigns} of them
+     * minus signs, each a negation in H2 (which can overflow), so the value is negated when they are odd.
+     */
+    record SignedColumn(ColumnRef column, int minusSigns) {
+        boolean negated() {
+            return minusSigns % 2 == 1;
+        }
     }
 
     /** {@code e} as a signed column, or null. A sign on an encrypted column that is not a number is refused. */
     SignedColumn signedColumnOrNull(Expression e) throws SQLException {
-        boolean negated = false;
+        int minus = 0;
         boolean signed = false;
         Expression x = e;
         while (true) {
             if (x instanceof SignedExpression s && (s.getSign() == '-' || s.getSign() == '+')) {
-                negated ^= s.getSign() == '-';
+                minus += s.getSign() == '-' ? 1 : 0;
                 signed = true;
                 x = s.getExpression();
             } else if (x instanceof Parenthesis p) {
@@ -445,7 +453,7 @@ final class ExpressionWriter {
         if (signed && !ref.column().plaintext() && !isNumber(ref.column().type())) {
             throw Unsupported.onColumn(ref.name(), "unary sign on " + ref.column().type().ddl() + " (numbers only)");
         }
-        return new SignedColumn(ref, negated);
+        return new SignedColumn(ref, minus);
     }
 
     private SignedColumn signedColumn(Expression e, Expression context, String what) throws SQLException {

@@ -84,48 +84,68 @@ public final class LayerPeeler {
     }
 
     /**
-     * Re-encrypts a column's JOIN layer (every row, on the client: H2 never holds both keys) under
-     * another join group's key, so an equi-join with that group's columns becomes a ciphertext
-     * comparison; recorded in the catalog in the same transaction. H2 learns equality across the
-     * two columns, as the JOIN layer's leakage says.
+     * Re-encrypts the JOIN layer of {@code column} and of every column that shares its JOIN key (every row,
+     * on the client: H2 never holds both keys) under another join group's key, so an equi-join with that
+     * group's columns becomes a ciphertext comparison; recorded in the catalog in the same transaction.
+     * The two groups become one: H2 learns equality across all their columns, as the JOIN layer's leakage
+     * says (a join of two groups' columns already lets it match values through them). Moving the whole
+     * group keeps the joins that made it comparisons. A group with a column bound by a key constraint, or
+     * one not at JOIN, does not move.
      */
     private void rejoin(Connection conn, Catalog catalog, EncryptedColumn column, String group) throws SQLException {
         if (column.joinGroup().equals(group)) {
             return;
         }
+        java.util.List<EncryptedColumn> members = new java.util.ArrayList<>();
         for (var t : catalog.snapshot().tables().values()) {
             for (EncryptedColumn c : t.columns()) {
-                if (c != column && column.joinGroup().equals(c.joinGroup())) {
-                    throw new SQLException("cannot move " + column.qualifiedName() + " into join group " + group
-                            + ": " + c.qualifiedName() + " shares its JOIN key", "0A000");
+                if (c.plaintext() || !column.joinGroup().equals(c.joinGroup())) {
+                    continue;
                 }
+                if (!c.qualifiedName().equals(column.qualifiedName()) && (c.pinned() != null || c.layer(Onion.EQ) != Layer.JOIN)) {
+                    throw new SQLException("cannot move " + column.qualifiedName() + " into join group " + group
+                            + ": " + c.qualifiedName() + " shares its JOIN key and " + (c.pinned() != null
+                                    ? "is bound by " + c.pinned() : "is not at JOIN"), "0A000");
+                }
+                members.add(c);
             }
         }
-        ColumnCipher from = keys.cipher(column);
-        EncryptedColumn moved = column.withJoinGroup(group);
-        ColumnCipher to = keys.cipher(moved);
-        String table = Identifiers.quote(column.table());
-        String col = Identifiers.quote(column.physical(Onion.EQ));
-        var snapshotTable = catalog.snapshot().table(column.table());
-        catalog.putTables(conn, java.util.List.of(snapshotTable.with(moved)), c -> {
-            try (PreparedStatement read = c.prepareStatement("SELECT _ROWID_, " + col + " FROM " + table
-                    + " WHERE " + col + " IS NOT NULL");
-                    PreparedStatement write = c.prepareStatement("UPDATE " + table + " SET " + col
-                            + " = ? WHERE _ROWID_ = ?");
-                    java.sql.ResultSet rs = read.executeQuery()) {
-                int batch = 0;
-                while (rs.next()) {
-                    Object value = from.eqDecrypt(rs.getBytes(2), Layer.JOIN, null);
-                    write.setBytes(1, to.eqEncrypt(value, Layer.JOIN, null));
-                    write.setObject(2, rs.getObject(1));
-                    write.addBatch();
-                    if (++batch % 1000 == 0) {
-                        write.executeBatch();
-                    }
-                }
-                write.executeBatch();
+        java.util.Map<String, org.maat.encdb.schema.EncryptedTable> changed = new java.util.LinkedHashMap<>();
+        for (EncryptedColumn c : members) {
+            changed.merge(c.table(), catalog.snapshot().table(c.table()).with(c.withJoinGroup(group)),
+                    (a, b) -> a.with(c.withJoinGroup(group)));
+        }
+        catalog.putTables(conn, new java.util.ArrayList<>(changed.values()), c -> {
+            for (EncryptedColumn m : members) {
+                rekey(c, m, keys.cipher(m), keys.cipher(m.withJoinGroup(group)));
             }
         });
-        refreshStatistics(conn, column.table());
+        for (String table : changed.keySet()) {
+            refreshStatistics(conn, table);
+        }
+    }
+
+    /** Re-encrypts every JOIN ciphertext of {@code column} from {@code from}'s key to {@code to}'s. */
+    private static void rekey(Connection c, EncryptedColumn column, ColumnCipher from, ColumnCipher to)
+            throws SQLException {
+        String table = Identifiers.quote(column.table());
+        String col = Identifiers.quote(column.physical(Onion.EQ));
+        try (PreparedStatement read = c.prepareStatement("SELECT _ROWID_, " + col + " FROM " + table
+                + " WHERE " + col + " IS NOT NULL");
+                PreparedStatement write = c.prepareStatement("UPDATE " + table + " SET " + col
+                        + " = ? WHERE _ROWID_ = ?");
+                java.sql.ResultSet rs = read.executeQuery()) {
+            int batch = 0;
+            while (rs.next()) {
+                Object value = from.eqDecrypt(rs.getBytes(2), Layer.JOIN, null);
+                write.setBytes(1, to.eqEncrypt(value, Layer.JOIN, null));
+                write.setObject(2, rs.getObject(1));
+                write.addBatch();
+                if (++batch % 1000 == 0) {
+                    write.executeBatch();
+                }
+            }
+            write.executeBatch();
+        }
     }
 }

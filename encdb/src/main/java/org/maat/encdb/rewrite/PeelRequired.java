@@ -30,8 +30,8 @@ public final class PeelRequired extends Exception {
     }
 
     /**
-     * A join between columns of different join groups: {@code column} (alone in its group, at JOIN)
-     * is re-encrypted under {@code joinGroup}'s JOIN key, after which H2 can compare the two.
+     * A join between columns of different join groups: {@code column} (at JOIN) and every column of its
+     * group are re-encrypted under {@code joinGroup}'s JOIN key, after which H2 can compare the two.
      */
     static PeelRequired rejoin(EncryptedColumn column, String joinGroup) {
         return new PeelRequired(column, Onion.EQ, Layer.JOIN, joinGroup);

@@ -71,9 +71,18 @@ public final class Peeling {
     /** {@code catalog} as it would be once {@code p} is done (for EXPLAIN, which plans without peeling). */
     public static CatalogSnapshot assume(CatalogSnapshot catalog, PeelRequired p) {
         EncryptedColumn c = p.column();
-        EncryptedColumn done = p.joinGroup() != null ? c.withJoinGroup(p.joinGroup()) : c.withLayer(p.onion(), p.target());
         Map<String, EncryptedTable> tables = new HashMap<>(catalog.tables());
-        tables.put(c.table(), catalog.table(c.table()).with(done));
+        if (p.joinGroup() == null) {
+            tables.put(c.table(), catalog.table(c.table()).with(c.withLayer(p.onion(), p.target())));
+        } else {
+            for (EncryptedTable t : catalog.tables().values()) { // the column's whole group moves
+                for (EncryptedColumn m : t.columns()) {
+                    if (!m.plaintext() && m.joinGroup().equals(c.joinGroup())) {
+                        tables.put(m.table(), tables.get(m.table()).with(m.withJoinGroup(p.joinGroup())));
+                    }
+                }
+            }
+        }
         return new CatalogSnapshot(catalog.version(), tables, catalog.views(), catalog.routines(), catalog.triggers());
     }
 }

@@ -475,14 +475,18 @@ final class SelectRewriter {
         ExpressionWriter.SignedColumn signed = e instanceof SignedExpression ? w.signedColumnOrNull(e) : null;
         if (signed != null && !signed.column().column().plaintext()) {
             String label = alias != null ? alias : e.toString();
-            if (!signed.negated()) {
+            if (signed.minusSigns() == 0) {
                 addColumn(label, signed.column(), needDet); // unary plus: the value itself
                 return;
             }
             if (needDet) {
                 ExpressionWriter.need(signed.column(), Onion.EQ, Layer.DET, "GROUP BY / DISTINCT");
             }
-            columns.add(ResultColumn.negated(label, decodedColumn(label, signed.column())));
+            ResultColumn value = decodedColumn(label, signed.column());
+            for (int k = 0; k < signed.minusSigns(); k++) {
+                value = ResultColumn.negated(label, value); // each negation, as H2 computes it, can overflow
+            }
+            columns.add(value);
             return;
         }
         String label = alias != null ? alias : e.toString();

@@ -14,7 +14,8 @@ import net.sf.jsqlparser.statement.Statement;
 /**
  * JSqlParser behind one door: a malformed statement becomes an {@link SQLSyntaxErrorException}
  * (SQLState 42000) whose message starts with the parser's position, {@code line L, column C: ...}. Runs of
- * unary signs, which SQL allows and JSqlParser does not, are collapsed first ({@link SignRuns}).
+ * unary signs and signed CASE operands, which SQL allows and JSqlParser does not, are parenthesised first
+ * ({@link SignRuns}).
  */
 public final class StatementParser {
 

@@ -48,8 +48,9 @@ class PlaintextOffServerTest {
         }
         return List.of(
                 "SELECT NAME FROM EMPLOYEES WHERE NAME = 'ZQXMALFORMED01' AND AND SALARY = 4242",
-                // H2 reads these, the driver's parser cannot (CASE + operand); on the server NAME is no column
-                "SELECT CASE + 81 WHEN 81 THEN 'ZQXUNREADABLE02' END FROM EMPLOYEES WHERE NAME = 'ZQXUNREADABLE03'",
+                // H2 reads these, the driver's parser cannot (IS OF); on the server NAME is no column
+                "SELECT CASE WHEN NAME = 'ZQXUNREADABLE02' THEN 1 END IS OF (INTEGER) FROM EMPLOYEES WHERE NAME = "
+                        + "'ZQXUNREADABLE03'",
                 huge.toString(),
                 "SELECT " + "(".repeat(3_000) + "'ZQXDEEP05'" + ")".repeat(3_000) + " FROM EMPLOYEES",
                 "SELECT 1; SELECT NAME FROM EMPLOYEES WHERE NAME = 'ZQXMULTI06'",

@@ -12,8 +12,8 @@ import org.maat.encdb.sqllogictest.FuzzCase.Table;
  * Random schemas, rows and queries for the differential fuzzer. Tables mix every type the encrypted layer
  * encodes (INTEGER, BIGINT, NUMERIC, DOUBLE, VARCHAR with each search mode, DATE, TIMESTAMP, BOOLEAN) and
  * plaintext columns; values come from small domains (duplicates), with NULLs and the extremes of each type.
- * Queries cover joins, subqueries, DISTINCT, GROUP BY/HAVING, ORDER BY/LIMIT, CASE, arithmetic, LIKE, window
- * functions and set operations, and sometimes SQL H2 rejects (a column not in GROUP BY, 1/0), which the
+ * Queries cover joins, subqueries, DISTINCT, GROUP BY/HAVING, ORDER BY/LIMIT, CASE, arithmetic, runs of unary
+ * signs (over columns and NULLs, inside aggregates), LIKE, window functions and set operations, and sometimes SQL H2 rejects (a column not in GROUP BY, 1/0), which the
  * layer must reject with the same SQLState. Column names are unique across tables ({@code t0c1}), so no
  * query needs a qualifier. Deterministic for a given {@link Random}.
  */
@@ -246,7 +246,7 @@ final class QueryGenerator {
                 return "CASE WHEN " + predicate(cols, List.of(), 1) + " THEN " + c.name() + " ELSE "
                         + (r.nextBoolean() ? "NULL" : literal(c.sort(), false)) + " END";
             case 6:
-                return "-" + n.name();
+                return signs() + n.name();
             case 7: {
                 Typed t = pick(cols, Sort.TEXT);
                 return t == null ? c.name() : (r.nextBoolean() ? "UPPER(" + t.name() + ")" : "LENGTH(" + t.name() + ")");
@@ -260,6 +260,21 @@ final class QueryGenerator {
             default:
                 return "(SELECT COUNT(*) FROM t0 WHERE t0c0 = " + pick(cols, Sort.INT).name() + ")";
         }
+    }
+
+    /**
+     * Unary signs before an operand: one minus, or a run of two or three signs, each of which H2 applies (a
+     * negated NULL is an untyped NULL, a negated minimum overflows).
+     */
+    private String signs() {
+        if (r.nextInt(3) == 0) {
+            return "-";
+        }
+        StringBuilder run = new StringBuilder();
+        for (int i = 2 + r.nextInt(2); i > 0; i--) {
+            run.append(r.nextBoolean() ? "- " : "+ ");
+        }
+        return run.toString();
     }
 
     private String window(List<Typed> cols) {
@@ -276,7 +291,12 @@ final class QueryGenerator {
     private String aggregate(List<Typed> cols) {
         Typed c = pick(cols);
         Typed n = pick(cols, NUMBERS);
-        return switch (r.nextInt(7)) {
+        return switch (r.nextInt(8)) {
+            case 7 -> (r.nextBoolean() ? "SUM(" : "AVG(") + signs() + switch (r.nextInt(3)) {
+                case 0 -> "NULL";
+                case 1 -> "CAST(NULL AS INTEGER)";
+                default -> n.name();
+            } + ")";
             case 0 -> "COUNT(*)";
             case 1 -> "COUNT(" + c.name() + ")";
             case 2 -> "SUM(" + n.name() + ")";
