@@ -25,8 +25,8 @@ import org.maat.server.api.ApiSession;
  * Drives a front-end past its capacity for a bounded time: {@code clients} signed-in sessions each
  * search back to back (titles, Zipf) for {@code seconds}; a client answered 503 waits
  * {@code backoff} (the front-end's {@code Retry-After}) before its next search. First, after a
- * warm-up of {@value #WARM_UP_SECONDS} s, one client searches alone for {@value #UNLOADED_SECONDS} s
- * (the unloaded latency). Records every
+ * warm-up (default {@value #WARM_UP_SECONDS} s), one client searches alone (default
+ * {@value #UNLOADED_SECONDS} s: the unloaded latency); {@link #withLeadIn} shortens both. Records every
  * answer's status and latency, and this process's threads, resident memory and heap before the
  * burst (sessions signed in, idle), at the peak during it, and {@code settle} after it. Threads of
  * the load generator itself (named {@value #CLIENT_THREADS}...) are not counted; memory is the whole
@@ -67,20 +67,43 @@ public final class OverloadBenchmark {
     private final TitleQueries queries;
     private final int k;
     private final long seed;
+    private final Duration warmUp;
+    private final Duration unloaded;
 
     /**
      * @param frontEnd the front-end's URL, ending in {@code /}
      * @param logins   the users the clients sign in as, round robin
      */
     public OverloadBenchmark(URI frontEnd, List<Login> logins, TitleQueries queries, int k, long seed) {
+        this(frontEnd, logins, queries, k, seed, Duration.ofSeconds(WARM_UP_SECONDS),
+                Duration.ofSeconds(UNLOADED_SECONDS));
+    }
+
+    private OverloadBenchmark(URI frontEnd, List<Login> logins, TitleQueries queries, int k, long seed,
+                              Duration warmUp, Duration unloaded) {
         if (logins.isEmpty()) {
             throw new IllegalArgumentException("no logins to sign clients in with");
+        }
+        if (warmUp.isNegative() || unloaded.isNegative() || unloaded.isZero()) {
+            throw new IllegalArgumentException("the warm-up must not be negative and the unloaded run must be "
+                    + "positive, not " + warmUp + " and " + unloaded);
         }
         this.frontEnd = frontEnd;
         this.logins = List.copyOf(logins);
         this.queries = queries;
         this.k = k;
         this.seed = seed;
+        this.warmUp = warmUp;
+        this.unloaded = unloaded;
+    }
+
+    /**
+     * The same benchmark with another lead-in before the burst: {@code warmUp} of a few clients (unrecorded),
+     * then {@code unloaded} of one client alone (the unloaded latency). Shorter ones suit a check that the
+     * front-end sheds, whose figures are not the unloaded latency.
+     */
+    public OverloadBenchmark withLeadIn(Duration warmUp, Duration unloaded) {
+        return new OverloadBenchmark(frontEnd, logins, queries, k, seed, warmUp, unloaded);
     }
 
     /** Signs {@code clients} sessions in, runs the burst for {@code seconds}, waits {@code settle}, reports. */
@@ -94,10 +117,10 @@ public final class OverloadBenchmark {
             log.accept("signing in " + clients + " sessions");
             List<ApiSession> sessions = signIn(http, clients);
             ClosedLoop.of(Math.min(4, clients)).named(CLIENT_THREADS + "client")
-                    .duration(Duration.ofSeconds(WARM_UP_SECONDS))
+                    .duration(warmUp)
                     .run(c -> searching(sessions.get(c), new SplittableRandom(seed - c), backoff, new Recorder()));
             Recorder alone = new Recorder();
-            ClosedLoop.of(1).named(CLIENT_THREADS + "client").duration(Duration.ofSeconds(UNLOADED_SECONDS))
+            ClosedLoop.of(1).named(CLIENT_THREADS + "client").duration(unloaded)
                     .run(c -> searching(sessions.get(0), new SplittableRandom(seed), backoff, alone));
             Latencies unloaded = Latencies.of(alone.admitted);
             log.accept("unloaded: p50 " + unloaded.p50() + " ms, p95 " + unloaded.p95() + " ms over " + unloaded.count()

@@ -77,6 +77,11 @@ public final class BenchJmeterCommand implements Callable<Integer> {
                     + "(default: 0.8,0.9,1.0,1.1,1.2; quick: 1.0).")
     List<Double> rates;
 
+    @Option(names = "--warm-up-steps", paramLabel = "N",
+            description = "Most unrecorded warm-up steps (2 threads, one JMeter run each) before a workload's first "
+                    + "series, ending at the first steady one; 0 measures a cold server (default: 6; quick: 1).")
+    Integer warmUpSteps;
+
     @Option(names = "--employees", paramLabel = "N", description = "ERP employees (default: 10000; quick: 500).")
     Integer employees;
 
@@ -200,6 +205,7 @@ public final class BenchJmeterCommand implements Callable<Integer> {
                 sessionLengths != null ? sessionLengths : quick ? List.of(2) : List.of(1, 2, 5, 20),
                 policies != null ? policies : List.of("baseline", "mix"),
                 sequence != null ? sequence : quick ? List.of(30, 130, 80) : List.of(300, 1300, 800),
-                disguisers != null ? disguisers : quick ? 3 : 30, seed);
+                disguisers != null ? disguisers : quick ? 3 : 30, seed,
+                warmUpSteps != null ? warmUpSteps : BenchSettings.defaultWarmUpSteps(quick));
     }
 }

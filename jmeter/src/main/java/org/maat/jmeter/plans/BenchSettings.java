@@ -26,22 +26,27 @@ import org.maat.jmeter.run.SeriesRunner;
  * @param sequence       Q10 then Q10R counts and alternating pairs for q10-q10r: {first, then, pairs}
  * @param disguisers     disguise: users who delete or anonymize and restore their accounts, over and over
  * @param seed           data and workload seed
+ * @param warmUpSteps    the most warm-up steps before each workload's first series; 0: none, a cold server is
+ *                       measured (see {@link #defaultWarmUpSteps})
  */
 public record BenchSettings(boolean quick, Path war, Path work, int employees, List<String> backends,
                             List<String> queries, List<String> pairs, LoadSettings load, int documents, int users,
                             List<String> topologies, List<Integer> sessionLengths, List<String> policies,
-                            List<Integer> sequence, int disguisers, long seed) {
+                            List<Integer> sequence, int disguisers, long seed, int warmUpSteps) {
 
     /**
-     * The most warm-up steps before each workload's first series: {@link SeriesRunner#WARM_UP_STEPS} for a
-     * measurement; one for a quick run, which checks the plan and its report, not the numbers (each step is a new
-     * JMeter process, and a 2 s step rarely proves a server warm, so a quick run would otherwise take all six).
+     * The most warm-up steps unless told: {@link SeriesRunner#WARM_UP_STEPS} for a measurement; one for a quick
+     * run, which checks the plan and its report, not the numbers (each step is a new JMeter process, and a 2 s step
+     * rarely proves a server warm, so a quick run would otherwise take all six).
      */
-    public int warmUpSteps() {
+    public static int defaultWarmUpSteps(boolean quick) {
         return quick ? 1 : SeriesRunner.WARM_UP_STEPS;
     }
 
     public BenchSettings {
+        if (warmUpSteps < 0) {
+            throw new IllegalArgumentException("warm-up steps must be 0 or more, not " + warmUpSteps);
+        }
         backends = List.copyOf(backends);
         queries = List.copyOf(queries);
         pairs = List.copyOf(pairs);
@@ -80,6 +85,7 @@ public record BenchSettings(boolean quick, Path war, Path work, int employees, L
             p.put("disguisers", disguisers);
             p.put("seriesSeconds", DisguisePlan.seriesSeconds(this));
             p.put("thinkMillis", DisguisePlan.THINK_MIN_MS + DisguisePlan.THINK_RANGE_MS / 2);
+            p.put("warmUpSteps", quick ? 0 : warmUpSteps); // a quick run measures a cold server
             p.put("seed", seed);
             return p;
         }
@@ -90,6 +96,7 @@ public record BenchSettings(boolean quick, Path war, Path work, int employees, L
         if (plan.equals("q10-q10r")) {
             p.put("sequence", sequence);
         } else {
+            p.put("warmUpSteps", warmUpSteps);
             p.put("stepSeconds", load.stepSeconds());
             p.put("rampUpSeconds", load.rampUpSeconds());
             p.put("levels", load.levels());

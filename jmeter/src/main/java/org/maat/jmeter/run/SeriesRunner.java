@@ -41,11 +41,12 @@ public final class SeriesRunner {
 
     /**
      * @param warmUpSteps the most warm-up steps before a workload's first series ({@value #WARM_UP_STEPS} for a
-     *                    measurement; a quick run, a smoke test of the plan and its report, takes one)
+     *                    measurement; a quick run, a smoke test of the plan and its report, takes one; 0: none,
+     *                    the first series measures a cold server)
      */
     public SeriesRunner(RunContext context, int warmUpSteps) {
-        if (warmUpSteps < 1) {
-            throw new IllegalArgumentException("at least one warm-up step, not " + warmUpSteps);
+        if (warmUpSteps < 0) {
+            throw new IllegalArgumentException("warm-up steps must be 0 or more, not " + warmUpSteps);
         }
         this.context = context;
         this.warmUpSteps = warmUpSteps;
@@ -67,11 +68,15 @@ public final class SeriesRunner {
      * in steady state almost from its start ({@link SteadyState}: settled, its transient at most a fifth of the
      * step): the JIT has compiled the request paths and caches are filled, so the first measured series does
      * not pay for starting the server and the series after it do not look faster for running later. At most
-     * the constructor's {@code warmUpSteps}.
+     * the constructor's {@code warmUpSteps}; none if that is 0.
      *
-     * @return whether the server reached steady state
+     * @return whether the server reached steady state (false without warm-up steps)
      */
     public boolean warmUp(Workload workload, Target target, LoadSettings load) throws IOException, InterruptedException {
+        if (warmUpSteps == 0) {
+            context.log().accept(workload.name() + ": no warm-up steps asked for; measuring a cold server");
+            return false;
+        }
         Map<String, String> p = new LinkedHashMap<>(workload.properties());
         p.putAll(target.properties());
         p.put("step.seconds", Integer.toString(load.stepSeconds()));

@@ -1,10 +1,14 @@
 package org.maat.jmeter.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.jmeter.report.JtlFile;
@@ -43,6 +47,21 @@ class SeriesRunnerTest {
         SeriesRunner.keepFirstLevels(csv, 3);
 
         assertThat(Files.readString(csv)).isEqualTo(before);
+    }
+
+    @Test
+    void withoutWarmUpStepsNoJMeterRunsAndTheServerCountsAsCold() throws Exception {
+        List<String> log = new ArrayList<>();
+        // No JMeter installation and no run record: a warm-up step would need both.
+        RunContext context = new RunContext(null, dir, dir.resolve("plan.jmx"), null, log::add, () -> { });
+
+        boolean warm = new SeriesRunner(context, 0).warmUp(Workload.of("plain-Q7", Map.of(), Map.of("Q7", 1)),
+                Target.of(URI.create("http://127.0.0.1:9/")), new LoadSettings(2, List.of(1), List.of()));
+
+        assertThat(warm).isFalse();
+        assertThat(log).containsExactly("plain-Q7: no warm-up steps asked for; measuring a cold server");
+        assertThat(dir.resolve("logs")).doesNotExist();
+        assertThatThrownBy(() -> new SeriesRunner(context, -1)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
