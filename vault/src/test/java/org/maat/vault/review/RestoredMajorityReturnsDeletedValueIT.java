@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.vault.VaultException;
+import org.maat.vault.client.NoSuchSecretException;
 import org.maat.vault.client.PutOptions;
 
 /**
@@ -46,6 +47,35 @@ class RestoredMajorityReturnsDeletedValueIT {
     @Test
     void oneOfThreeReadsTheLastPutAfterNMinusKServersAreRestored() throws Exception {
         run(3, PutOptions.of(1, 3, 1), List.of(2, 3));
+    }
+
+    /**
+     * The same without put B: put A (2 of 5) acknowledged, servers 3 and 4 (fewer than n - k = 3) backed up, delete
+     * acknowledged with every server up, servers 3 and 4 restored. Servers 1, 2 and 5 hold the delete's tombstone,
+     * at an epoch above A's, but a read is not told epochs: the two stale shares are k, and the get returns A.
+     */
+    @Test
+    void twoOfFiveReadsAnAcknowledgedDeleteAsMissingAfterTwoServersAreRestored() throws Exception {
+        Path backups = Files.createDirectories(dir.resolve("backups"));
+        PutOptions options = PutOptions.of(2, 5, 2);
+        try (HookedVault vault = new HookedVault(dir.resolve("vault"), 5)) {
+            vault.withClient(c -> c.put("c", "name", A, options));
+            for (int id : List.of(3, 4)) {
+                vault.backup(id, backups.resolve("server" + id + ".mv.db"));
+            }
+            int deleted = vault.withClient(c -> c.delete("c", "name"));
+            for (int id : List.of(3, 4)) {
+                vault.restore(id, backups.resolve("server" + id + ".mv.db"));
+            }
+            try {
+                byte[] got = vault.withClient(c -> c.get("c", "name"));
+                fail("put A acknowledged; servers [3, 4] backed up; delete acknowledged (" + deleted + " shares); "
+                        + "servers [3, 4] (2 of n - k = 3) restored: get returned \""
+                        + new String(got, StandardCharsets.UTF_8) + "\", a deleted value");
+            } catch (NoSuchSecretException expected) {
+                // the delete holds
+            }
+        }
     }
 
     private void run(int servers, PutOptions options, List<Integer> restored) throws Exception {
