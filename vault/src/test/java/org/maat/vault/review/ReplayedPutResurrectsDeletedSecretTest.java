@@ -42,7 +42,7 @@ import org.maat.vault.token.TokenVerifier;
  * new epoch above the delete's. Servers 2 and 3 take the stages too. A reader then finds put P committed on server 1
  * and, as it does for a put seen committed, asks servers 2 and 3 for P's staged share: two shares, and the deleted
  * value comes back. {@code DecisionScheduleTest} replays only the decisions sent to servers 2 and 3, never a stage or
- * the deciding commit.
+ * the deciding commit. The second test duplicates a delete's deciding request: it takes a later acknowledged put.
  */
 class ReplayedPutResurrectsDeletedSecretTest {
 
@@ -69,8 +69,7 @@ class ReplayedPutResurrectsDeletedSecretTest {
         }
     }
 
-    @Test
-    void aDuplicatedStageAndCommitOfADeletedPutDoNotBringItsValueBack() throws Exception {
+    private void open() throws Exception {
         Map<Integer, PublicKey> keys = new HashMap<>();
         for (int id = 1; id <= 3; id++) {
             KeyPair pair = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
@@ -83,6 +82,11 @@ class ReplayedPutResurrectsDeletedSecretTest {
             servers[id].createCollection(ME, C, new ObjectMapper().readTree("{\"acs\": [1, 2, 3], \"quorum\": 2}"),
                     tokens(Action.CREATE));
         }
+    }
+
+    @Test
+    void aDuplicatedStageAndCommitOfADeletedPutDoNotBringItsValueBack() throws Exception {
+        open();
         SecureRandom random = SecureRandom.getInstance("SHA1PRNG");
         random.setSeed(29L);
         List<Share> shares = Shares.split(V, 2, 3, random);
@@ -159,6 +163,70 @@ class ReplayedPutResurrectsDeletedSecretTest {
                     + "; a reader gets " + found.size() + " shares of the deleted put"
                     + value.map(v -> " and recovers \"" + new String(v, StandardCharsets.UTF_8) + "\"").orElse(""));
         }
+    }
+
+    /**
+     * The same duplication, of a delete: put P acknowledged, delete acknowledged, put Q (another value) acknowledged;
+     * then the delete's deciding request ({@code DELETE ...?after=A}, its tokens still valid) arrives a second time.
+     * Server 1 decides it anew, above Q's epoch, and removes Q's committed share: a deciding delete is not tied to the
+     * put it was sent to delete. With server 2 down (the other two: k = 2 shares and 2 of 3 ACSs), the acknowledged
+     * Q must read back; a reader gets Q's committed share from server 3, finds Q neither committed nor staged on
+     * server 1, and has one share of the two it needs.
+     */
+    @Test
+    void aDuplicatedDeletingRequestDoesNotTakeALaterAcknowledgedPut() throws Exception {
+        open();
+        SecureRandom random = SecureRandom.getInstance("SHA1PRNG");
+        random.setSeed(30L);
+        String q = "0a0b".repeat(8);
+        byte[] w = "the later, acknowledged key".getBytes(StandardCharsets.UTF_8);
+        put(P, V, random);
+        long highest = 0;
+        for (int id = 1; id <= 3; id++) {
+            highest = Math.max(highest, servers[id].epoch(ME, C, NAME, tokens(Action.DELETE)));
+        }
+        Storage.Deletion deletion = servers[1].deleteSecret(ME, C, NAME, highest, tokens(Action.DELETE));
+        servers[2].applyDelete(ME, C, NAME, deletion.epoch(), deletion.put(), tokens(Action.DELETE));
+        servers[3].applyDelete(ME, C, NAME, deletion.epoch(), deletion.put(), tokens(Action.DELETE));
+        put(q, w, random);
+        String before = committed();
+        Storage.Deletion again = servers[1].deleteSecret(ME, C, NAME, highest, tokens(Action.DELETE));
+
+        List<Share> found = new ArrayList<>();
+        for (int id : List.of(1, 3)) {
+            try {
+                found.add(ShareRecord.fromJson(new ObjectMapper().readTree(
+                        servers[id].getSecret(ME, C, NAME, tokens(Action.READ)))));
+            } catch (Refusal refused) {
+                try {
+                    found.add(ShareRecord.fromJson(new ObjectMapper().readTree(
+                            servers[id].getPutShare(ME, C, NAME, q, tokens(Action.READ)))));
+                } catch (Refusal none) {
+                    // neither committed nor staged there
+                }
+            }
+        }
+        Optional<byte[]> value = found.size() >= 2 ? Shares.combine(found) : Optional.empty();
+        if (value.isEmpty()) {
+            fail("put " + P.substring(0, 8) + " acknowledged; delete decided at " + deletion.epoch()
+                    + " above epoch " + highest + ", acknowledged; put " + q.substring(0, 8) + " acknowledged ("
+                    + before + "); the delete's deciding request delivered again: decided at " + again.epoch()
+                    + ", removed=" + again.removed() + " (" + committed() + "); with server 2 down, servers 1 and 3 "
+                    + "give " + found.size() + " share(s) of the acknowledged put, 2 needed: it is lost");
+        }
+    }
+
+    /** A put as the client runs it: staged everywhere, decided on 1 above the epochs met, committed on 2 and 3. */
+    private void put(String put, byte[] value, SecureRandom random) {
+        List<Share> shares = Shares.split(value, 2, 3, random);
+        long after = 0;
+        for (int id = 1; id <= 3; id++) {
+            after = Math.max(after, servers[id].stageShare(ME, C, NAME, put,
+                    ShareRecord.toJson(shares.get(id - 1).ofPut(put)), tokens(Action.WRITE)).epoch());
+        }
+        long decided = servers[1].commitPut(ME, C, NAME, put, after, tokens(Action.WRITE)).epoch();
+        servers[2].applyCommit(ME, C, NAME, put, decided, tokens(Action.WRITE));
+        servers[3].applyCommit(ME, C, NAME, put, decided, tokens(Action.WRITE));
     }
 
     private String committed() {
