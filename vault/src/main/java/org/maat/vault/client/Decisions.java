@@ -70,6 +70,11 @@ final class Decisions {
         return share.share().put().equals(newestShare().share().put());
     }
 
+    /** True when some answer reports a decision older than the latest (a server whose store went back). */
+    boolean olderSeen() {
+        return (tombstone > 0 && !latestIsDelete()) || held.stream().anyMatch(h -> !isLatest(h));
+    }
+
     /** The latest decision, for messages. */
     String describeLatest() {
         if (latestIsDelete()) {

@@ -795,7 +795,7 @@ public final class VaultClient implements AutoCloseable {
         String count = shares.threshold() == 0 ? (shares.rejected().isEmpty() ? "no share received" : "no usable share")
                 : shares.usable() >= shares.threshold() ? shares.disagreement()
                 : shares.usable() + " of the " + shares.threshold() + " shares needed";
-        if (decisions.latestIsPut()) {
+        if (decisions.latestIsPut() && decisions.olderSeen()) {
             count = "the latest decision the servers report is " + decisions.describeLatest() + ", and " + count
                     + " of it could be had (an older value is never returned in its place)";
         }

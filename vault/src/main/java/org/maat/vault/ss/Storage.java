@@ -250,7 +250,7 @@ public final class Storage {
 
     /**
      * The committed share of a secret, as JSON, with {@code "epoch": E}, the epoch of the decision that committed it
-     * here (0: none), and {@code "collection": {"acs": [..], "quorum": K}}: this server's
+     * here (left out when none did), and {@code "collection": {"acs": [..], "quorum": K}}: this server's
      * record of the collection's servers, which a reader checks before it returns a value ({@code CommittedPuts}
      * in the client). The record rides on every answer once the collection is found here, refusals of the call's
      * tokens and {@code no-such-secret} included (any known client may read it, {@link #describeCollection}), so a
@@ -272,7 +272,9 @@ public final class Storage {
                 throw slot.epoch() > 0 ? none.with("epoch", JsonNodeFactory.instance.numberNode(slot.epoch())) : none;
             }
             ObjectNode answer = (ObjectNode) slot.committed().deepCopy();
-            answer.put("epoch", slot.epoch());
+            if (slot.epoch() > 0) {
+                answer.put("epoch", slot.epoch()); // none for a share no decision committed (the single-server put)
+            }
             return answer.set("collection", found.toNode()).toString();
         } catch (Refusal refused) {
             throw refused.with("collection", found.toNode());
