@@ -16,8 +16,9 @@ import java.util.stream.Collectors;
  * returned.
  *
  * <p>Guaranteed: when the servers agree on the collection's servers (the normal case: the registrar fixed them),
- * every put of the name was decided by the one deciding server, one after the other, and the read combines as it
- * always did (a server restored from a backup may hold an older put: the larger group wins). When they disagree (a
+ * every put of the name was decided by the one deciding server, one after the other, and the read then follows the
+ * latest of them by its epoch ({@link Decisions}: a server restored from a backup may hold an older put, which is
+ * never combined, however many such servers answer). When they disagree (a
  * registrar restored from an old backup registered the collection again with other servers, and a put raced that
  * registration), a value is returned only if every server recording other servers than the value's holders said it
  * holds no committed share of the name; two committed puts on servers recording different servers, or a server

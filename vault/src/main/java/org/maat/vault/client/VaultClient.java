@@ -296,6 +296,11 @@ public final class VaultClient implements AutoCloseable {
                             undone, timings, started);
                 }
                 problems.add(decision.answer());
+                if (decision.refusedAs(409, "superseded")) {
+                    throw notStored(what, "server " + decider.id() + ", which decides, made a decision about the name "
+                            + "(a delete or another put) after this put's shares were staged, so it did not commit "
+                            + "it; nothing of it is stored: run the put again", problems, undone);
+                }
                 throw notStored(what, "server " + decider.id() + " refused to commit it", problems, undone);
             }
             case DECIDED:
@@ -529,12 +534,24 @@ public final class VaultClient implements AutoCloseable {
                 delete.values()).join();
         if (!decision.ok()) {
             problems.add(decision);
+            if (decision.status() == 409 && "superseded".equals(decision.code())) {
+                throw new VaultException("cannot delete " + what + ": server " + decider.id() + ", which decides it, "
+                        + "decided a put of it after this delete asked the servers' epochs; nothing was deleted (the "
+                        + "later put stands): run the delete again to delete that value; " + problems.describe());
+            }
             throw new VaultException("cannot delete " + what + ": server " + decider.id() + ", which decides it, did "
                     + "not; " + problems.describe());
         }
         int deleted = decision.body().path("removed").asBoolean() ? 1 : 0;
+        // The other servers drop the staged shares of every put deleted there, not only this one's: a share of an
+        // older put left staged (its commit never arrived) is what a server restored with that put would complete.
+        List<String> puts = new ArrayList<>();
+        decision.body().path("puts").forEach(p -> puts.add(p.asText()));
+        if (puts.isEmpty() && decision.body().hasNonNull("put")) {
+            puts.add(decision.body().get("put").asText());
+        }
         String query = "?epoch=" + decision.body().path("epoch").asLong()
-                + (decision.body().hasNonNull("put") ? "&put=" + decision.body().get("put").asText() : "");
+                + (puts.isEmpty() ? "" : "&put=" + String.join(",", puts));
         List<ServerEndpoint> rest = servers.stream().filter(s -> s.id() != decider.id())
                 .collect(Collectors.toList());
         List<Exchange> answers = http.sendEach(reachable(rest, problems),
@@ -645,6 +662,7 @@ public final class VaultClient implements AutoCloseable {
 
         ShareSet shares = new ShareSet();
         List<ServerEndpoint> absent = new ArrayList<>();
+        Decisions decisions = new Decisions(); // each answer's decision epoch: the read follows the latest
         Set<String> committedPuts = new java.util.TreeSet<>(); // puts seen committed: decided, so staged everywhere
         int otherAnswers = 0; // refusals: with any, "no such secret" would be a guess
         long start = System.nanoTime();
@@ -673,16 +691,14 @@ public final class VaultClient implements AutoCloseable {
                     signatures.verify(answer.body(), collection, name);
                     Share share = ShareRecord.fromJson(answer.body());
                     committed.committed(answer.server().id(), share.put());
-                    shares.add(answer.server().id(), share);
-                    if (!share.put().isEmpty()) {
-                        committedPuts.add(share.put());
-                    }
+                    decisions.put(answer.server(), share, answer.body().path("epoch").asLong(0));
                 } catch (IllegalArgumentException bad) {
                     shares.reject(answer.server().id(), bad.getMessage());
                 }
             } else if (answer.status() == 404) {
                 absent.add(answer.server());
                 committed.absent(answer.server().id());
+                decisions.delete(answer.body() == null ? 0 : answer.body().path("epoch").asLong(0));
             } else {
                 if (answer.answered()) {
                     otherAnswers++;
@@ -702,6 +718,23 @@ public final class VaultClient implements AutoCloseable {
             }
         }
         committed.requireOneValue(what, collection, problems);
+        // Only the latest decision's shares are combined: a server restored from an old backup holds an older put,
+        // and however many such servers answer, they never outvote a later put or delete.
+        List<ServerEndpoint> stale = new ArrayList<>();
+        for (Decisions.Held held : decisions.shares()) {
+            if (decisions.isLatest(held)) {
+                shares.add(held.server().id(), held.share());
+                if (!held.share().put().isEmpty()) {
+                    committedPuts.add(held.share().put());
+                }
+            } else {
+                stale.add(held.server());
+                problems.add(held.server(), "holds an older value of " + what + " (" + decisions.describe(held)
+                        + "), superseded by " + decisions.describeLatest() + ": its store went back (restored from "
+                        + "a backup?)");
+            }
+        }
+        absent.addAll(stale); // asked for the latest put's staged share below, like a server without a share
         Optional<byte[]> secret = Optional.empty();
         if (shares.ready()) {
             long before = System.nanoTime();
@@ -733,6 +766,7 @@ public final class VaultClient implements AutoCloseable {
                 combining += System.nanoTime() - before;
             }
         }
+        absent.removeAll(stale);
         absent.forEach(server -> problems.add(server, "has no " + what));
         connected.removeIf(problems::unreachable);
         if (everyShare && secret.isPresent()) {
@@ -754,9 +788,17 @@ public final class VaultClient implements AutoCloseable {
             throw new NoSuchSecretException("cannot read " + what + ": no such secret; " + problems.describe(),
                     problems.byServer());
         }
+        if (decisions.latestIsDelete() && otherAnswers == 0 && shares.rejected().isEmpty()) {
+            throw new NoSuchSecretException("cannot read " + what + ": no such secret (" + decisions.describeLatest()
+                    + " is the latest decision the servers report); " + problems.describe(), problems.byServer());
+        }
         String count = shares.threshold() == 0 ? (shares.rejected().isEmpty() ? "no share received" : "no usable share")
                 : shares.usable() >= shares.threshold() ? shares.disagreement()
                 : shares.usable() + " of the " + shares.threshold() + " shares needed";
+        if (decisions.latestIsPut() && decisions.olderSeen()) {
+            count = "the latest decision the servers report is " + decisions.describeLatest() + ", and " + count
+                    + " of it could be had (an older value is never returned in its place)";
+        }
         throw new SecretUnavailableException("cannot read " + what + ": " + count + "; " + problems.describe(),
                 problems.byServer());
     }

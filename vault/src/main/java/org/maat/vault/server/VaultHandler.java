@@ -97,10 +97,13 @@ final class VaultHandler extends Handler.Abstract {
             if (epoch == null) {
                 Storage.Deletion deletion = ss.deleteSecret(call.caller, call.param(0), call.param(1), call.after(),
                         call.tokens());
-                return Answer.of(200, body.put("epoch", deletion.epoch()).put("put", deletion.put())
-                        .put("removed", deletion.removed()));
+                body.put("epoch", deletion.epoch()).put("put", deletion.put()).put("removed", deletion.removed());
+                deletion.puts().forEach(body.putArray("puts")::add);
+                return Answer.of(200, body);
             }
-            ss.applyDelete(call.caller, call.param(0), call.param(1), epoch, call.query("put"), call.tokens());
+            String puts = call.query("put"); // the puts deleted on the deciding server, comma-separated
+            ss.applyDeletion(call.caller, call.param(0), call.param(1), epoch,
+                    puts == null || puts.isEmpty() ? List.of() : List.of(puts.split(",", -1)), call.tokens());
             return Answer.of(200, body.put("epoch", epoch));
         });
         // What a delete's client asks every server first, to decide the delete above what they applied.

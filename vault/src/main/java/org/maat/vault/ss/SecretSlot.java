@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -17,7 +19,8 @@ import org.maat.vault.StrictJson;
  * {@code epoch} of the last decision about the name applied here. Stored as one document, so each change of the
  * name is one atomic write: a committed share alone is stored as its bare record (as before puts were staged),
  * with {@code "epoch": E} added beside its fields once E is not 0, otherwise as
- * {@code {"epoch": E, "committed": RECORD, "staged": {PUT: RECORD}, "deleted": PUT}}. Records
+ * {@code {"epoch": E, "committed": RECORD, "staged": {PUT: RECORD}, "deleted": [PUT..]}} ({@code deleted}: the puts
+ * deleted here, the latest first, at most {@value #HISTORY}; a single PUT in documents of earlier versions). Records
  * are kept exactly as they were checked on the way in ({@link ShareRecord#parse}) and returned as stored: a share
  * damaged at rest reaches the reader, who reports it. Immutable: every change returns a new slot.
  *
@@ -27,17 +30,28 @@ import org.maat.vault.StrictJson;
  *   <li>The collection's deciding server <em>decides</em>: a commit of a put staged there, or a delete. Each
  *       decision takes the next epoch of the name ({@link #decideCommit}, {@link #decideDelete}); a delete leaves
  *       a tombstone (the epoch, and the put it deleted), so epochs never go back while the store is kept. An epoch
- *       is also at least the server clock's milliseconds, and a commit's above every epoch the put's client saw on
- *       the other servers when it staged ({@link #nextEpoch}): so a deciding server restored from a backup does not
- *       decide below the decisions the other servers applied since (a hybrid logical clock).
+ *       is also at least the server clock's milliseconds, and above every epoch the decision's client met on the
+ *       collection's servers ({@link #nextEpoch}): so a deciding server restored from a backup does not decide below
+ *       the decisions the other servers applied since (a hybrid logical clock).
+ *   <li>A decision request is tied to the state it was sent for: it carries {@code after}, the highest epoch its
+ *       client met, and is decided only if nothing was decided here above it ({@link #movedPast}: a compare-and-set
+ *       on the last decision's epoch), else answered {@code superseded}. So a put's commit or a delete delivered
+ *       again later (its tokens are valid for minutes) cannot decide anew over what was decided since, and of two
+ *       racing decisions the one sent before the other was decided loses with a clear answer.
+ *   <li>A stage of a put the slot records as deleted is refused ({@link #deletedPut}): a stage delivered again
+ *       after its put was deleted leaves nothing for a read to find.
  *   <li>The other servers <em>apply</em> decisions carrying the deciding server's epoch
  *       ({@link #applyCommit}, {@link #applyDelete}): a decision older than the one applied here is superseded and
  *       changes no committed share. So whatever order the requests of racing puts and deletes arrive in, each
  *       server's committed share is the one of the latest decision it has seen.
  *   <li>Only a decision removes a staged share of another put: a deciding commit drops every other staged share
- *       here (those puts can no longer commit), a deciding delete every staged share here. On the other servers a
- *       delete drops only the staged share of the put it deleted: another put may still be waiting for its
- *       decision, and its staged shares must be there when it commits.
+ *       here (those puts can no longer commit); a deciding delete of epoch E drops every share here, and names
+ *       every put it and the deletes before it took (the deciding server's history); applied elsewhere, it drops
+ *       the staged shares of all those puts, whatever the epoch (each was decided below E and can never commit
+ *       again: a share of one left staged, say where its commit never arrived, is what a server restored with that
+ *       put committed would complete), and the committed share when E is newer than the decision applied here.
+ *       Staged shares of puts not decided yet stay: such a put may still be decided after the delete, and its
+ *       shares must be there when it commits.
  *   <li>An abort drops only its own put's staged share, never a committed one.
  * </ul>
  * Not guaranteed here: that the decisions come from one deciding server (the client sends them there, and the
@@ -46,18 +60,27 @@ import org.maat.vault.StrictJson;
  * deciding server restored from a backup stay above those of servers its client did not reach (a client that meets
  * {@code superseded} where its deciding server holds the put asks the operator to delete the name).
  */
-record SecretSlot(JsonNode committed, Map<String, JsonNode> staged, long epoch, String deleted) {
+record SecretSlot(JsonNode committed, Map<String, JsonNode> staged, long epoch, List<String> deleted) {
 
     private static final ObjectMapper JSON = StrictJson.mapper();
 
-    static final SecretSlot EMPTY = new SecretSlot(null, Map.of(), 0, null);
+    /** How many deleted puts a slot remembers (a delete names them all to the other servers). */
+    static final int HISTORY = 16;
+
+    static final SecretSlot EMPTY = new SecretSlot(null, Map.of(), 0, List.of());
 
     SecretSlot {
         staged = Map.copyOf(staged);
+        deleted = List.copyOf(deleted.subList(0, Math.min(HISTORY, deleted.size())));
     }
 
     SecretSlot(JsonNode committed, Map<String, JsonNode> staged) {
-        this(committed, staged, 0, null);
+        this(committed, staged, 0, List.of());
+    }
+
+    /** The put the last delete took, or null (none). */
+    String lastDeleted() {
+        return deleted.isEmpty() ? null : deleted.get(0);
     }
 
     /** True when no share of any put is here (a tombstone's epoch may be). */
@@ -106,21 +129,34 @@ record SecretSlot(JsonNode committed, Map<String, JsonNode> staged, long epoch, 
     }
 
     /**
-     * On the deciding server: put {@code put}'s staged share committed at the next epoch ({@link #nextEpoch});
-     * every other staged share dropped.
+     * True when a decision above {@code after} (the highest epoch a decision's client met) was made or applied here:
+     * the decision request was sent for an older state of the name and must not be decided ({@code superseded}).
      */
-    SecretSlot decideCommit(String put, long after, long now) {
-        return new SecretSlot(staged.get(put), Map.of(), nextEpoch(after, now), null);
+    boolean movedPast(long after) {
+        return epoch > after;
+    }
+
+    /** True when {@code put} is among the puts deleted here (the slot's history, kept across later puts). */
+    boolean deletedPut(String put) {
+        return deleted.contains(put);
     }
 
     /**
-     * On the deciding server: nothing left but a tombstone at the next epoch ({@link #nextEpoch}: above
+     * On the deciding server, when not {@link #movedPast} {@code after}: put {@code put}'s staged share committed at
+     * the next epoch ({@link #nextEpoch}); every other staged share dropped. The puts deleted before stay recorded,
+     * so that a stage of one delivered again is still refused.
+     */
+    SecretSlot decideCommit(String put, long after, long now) {
+        return new SecretSlot(staged.get(put), Map.of(), nextEpoch(after, now), deleted);
+    }
+
+    /**
+     * On the deciding server, when not {@link #movedPast} {@code after}: nothing left but a tombstone at the next epoch ({@link #nextEpoch}: above
      * {@code after}, the highest epoch the delete's client met on the collection's servers), naming the put deleted
      * now or last.
      */
     SecretSlot decideDelete(long after, long now) {
-        String put = committedPut() != null ? committedPut() : deleted;
-        return new SecretSlot(null, Map.of(), nextEpoch(after, now), put);
+        return new SecretSlot(null, Map.of(), nextEpoch(after, now), deleting(committedPut()));
     }
 
     /** True when a decision of {@code decided} is older than, or the one, applied here. */
@@ -130,20 +166,37 @@ record SecretSlot(JsonNode committed, Map<String, JsonNode> staged, long epoch, 
 
     /** On another server: the deciding server's commit of {@code put} at {@code decided}, newer than this slot's. */
     SecretSlot applyCommit(String put, long decided) {
-        return new SecretSlot(shareOf(put).orElseThrow(), withoutStaged(put).staged, decided, null);
+        return new SecretSlot(shareOf(put).orElseThrow(), withoutStaged(put).staged, decided, deleted);
     }
 
     /**
-     * On another server: the deciding server's delete at {@code decided} of put {@code put} (null: none committed
-     * there). Put {@code put}'s staged share is dropped whatever the epoch (that put can never commit again); the
-     * committed share only when the delete is newer than the decision applied here.
+     * On another server: the deciding server's delete at {@code decided}, naming {@code puts}, the puts deleted there
+     * (the latest first; empty: none). Their staged shares go whatever the epoch (none of them can commit again);
+     * the committed share goes, and a tombstone keeps {@code decided}, when the delete is newer than the decision
+     * applied here. Staged shares of other puts stay (they may be decided after the delete).
      */
-    SecretSlot applyDelete(long decided, String put) {
-        SecretSlot slot = put == null ? this : withoutStaged(put);
+    SecretSlot applyDelete(long decided, List<String> puts) {
+        Map<String, JsonNode> left = new TreeMap<>(staged);
+        left.keySet().removeAll(puts);
         if (supersedes(decided)) {
-            return slot;
+            return new SecretSlot(committed, left, epoch, deleted);
         }
-        return new SecretSlot(null, slot.staged, decided, put);
+        SecretSlot slot = new SecretSlot(null, left, decided, deleted);
+        for (int i = puts.size() - 1; i >= 0; i--) {
+            slot = new SecretSlot(null, left, decided, slot.deleting(puts.get(i)));
+        }
+        return slot;
+    }
+
+    /** The history with {@code put} (null: none) as the latest deleted put. */
+    private List<String> deleting(String put) {
+        if (put == null) {
+            return deleted;
+        }
+        List<String> more = new ArrayList<>(deleted);
+        more.remove(put);
+        more.add(0, put);
+        return more;
     }
 
     /** The stored document; null for a slot with nothing to keep (the name is then removed). */
@@ -151,7 +204,7 @@ record SecretSlot(JsonNode committed, Map<String, JsonNode> staged, long epoch, 
         if (holdsNoShare() && epoch == 0) {
             return null;
         }
-        if (staged.isEmpty() && deleted == null && committed != null) {
+        if (staged.isEmpty() && deleted.isEmpty() && committed != null) {
             // The bare record, as before puts were staged, with the epoch beside its fields (no record has one).
             return epoch == 0 ? committed.toString() : ((ObjectNode) committed.deepCopy()).put("epoch", epoch).toString();
         }
@@ -161,8 +214,8 @@ record SecretSlot(JsonNode committed, Map<String, JsonNode> staged, long epoch, 
             node.set("committed", committed);
         }
         node.putObject("staged").setAll(new TreeMap<>(staged));
-        if (deleted != null) {
-            node.put("deleted", deleted);
+        if (!deleted.isEmpty()) {
+            deleted.forEach(node.putArray("deleted")::add);
         }
         return node.toString();
     }
@@ -178,14 +231,20 @@ record SecretSlot(JsonNode committed, Map<String, JsonNode> staged, long epoch, 
                 return new SecretSlot(node, Map.of());
             }
             ObjectNode record = (ObjectNode) node.deepCopy();
-            return new SecretSlot(record.without("epoch"), Map.of(), node.get("epoch").asLong(), null);
+            return new SecretSlot(record.without("epoch"), Map.of(), node.get("epoch").asLong(), List.of());
         }
         Map<String, JsonNode> staged = new TreeMap<>();
         if (node.has("staged")) {
             node.get("staged").fields().forEachRemaining(e -> staged.put(e.getKey(), e.getValue()));
         }
         long epoch = node.has("epoch") ? node.get("epoch").asLong() : 0;
-        String deleted = node.hasNonNull("deleted") ? node.get("deleted").asText() : null;
+        List<String> deleted = new ArrayList<>();
+        JsonNode names = node.path("deleted");
+        if (names.isArray()) {
+            names.forEach(put -> deleted.add(put.asText()));
+        } else if (names.isTextual()) {
+            deleted.add(names.asText());
+        }
         return new SecretSlot(node.hasNonNull("committed") ? node.get("committed") : null, staged, epoch, deleted);
     }
 

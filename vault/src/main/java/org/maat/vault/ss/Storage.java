@@ -2,6 +2,7 @@ package org.maat.vault.ss;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -112,7 +113,8 @@ public final class Storage {
      * (200: a retried request).
      *
      * @throws Refusal 409 {@code secret-exists} when another put's share is committed under the name,
-     *         {@code put-exists} when this put staged another share; 400 {@code bad-share} when the record's
+     *         {@code put-exists} when this put staged another share, {@code superseded} when this put was deleted
+     *         (a stage delivered again); 400 {@code bad-share} when the record's
      *         put id is not {@code put}; as {@link #putSecret} otherwise
      */
     public Staged stageShare(String caller, String collection, String secret, String put, JsonNode body,
@@ -134,6 +136,10 @@ public final class Storage {
                 }
                 return new Change<>(slot, new Staged(false, slot.epoch()));
             }
+            if (slot.deletedPut(put)) {
+                throw Refusal.conflict("superseded", "put " + put + " of " + collection + "/" + secret + " was deleted"
+                        + " (the name's last decision here is of epoch " + slot.epoch() + "): it cannot be staged again");
+            }
             if (slot.committed() != null) {
                 throw exists(collection, secret);
             }
@@ -144,8 +150,20 @@ public final class Storage {
     /** A decision's answer: the epoch the deciding server gave it, and whether this call made it (not a retry). */
     public record Decision(long epoch, boolean fresh) {}
 
-    /** A deciding delete's answer: its epoch, the put it deleted (now or last; null: none), whether a share went. */
-    public record Deletion(long epoch, String put, boolean removed) {}
+    /**
+     * A deciding delete's answer: its epoch, the put it deleted (now or last; null: none), whether a share went, and
+     * every put deleted here (the latest first, {@link SecretSlot#HISTORY} at most), which the other servers drop.
+     */
+    public record Deletion(long epoch, String put, boolean removed, List<String> puts) {
+        public Deletion {
+            puts = List.copyOf(puts);
+        }
+
+        /** A deletion whose history is its one put. */
+        public Deletion(long epoch, String put, boolean removed) {
+            this(epoch, put, removed, put == null ? List.of() : List.of(put));
+        }
+    }
 
     /**
      * Decides put {@code put} on the collection's deciding server: its staged share becomes the secret's share
@@ -154,8 +172,12 @@ public final class Storage {
      * (those puts can no longer commit). Fresh if committed now (201), not if it was already (200, with the epoch
      * it was decided at, whatever {@code after}).
      *
-     * @throws Refusal 409 {@code secret-exists} when another put is committed; 404 {@code no-such-put} when
-     *         nothing of this put is here (never staged, aborted, or the secret was deleted since)
+     * <p>Only if nothing was decided here above {@code after} ({@link SecretSlot#movedPast}): a commit sent for an
+     * older state of the name (delivered again, or racing a decision made since its stages) is not decided.
+     *
+     * @throws Refusal 409 {@code secret-exists} when another put is committed, {@code superseded} when a decision
+     *         above {@code after} was made here; 404 {@code no-such-put} when nothing of this put is here (never
+     *         staged, aborted, or the secret was deleted since)
      */
     public Decision commitPut(String caller, String collection, String secret, String put, long after,
             List<String> tokenTexts) {
@@ -170,6 +192,9 @@ public final class Storage {
             }
             if (!slot.staged().containsKey(put)) {
                 throw noSuchPut(collection, secret, put);
+            }
+            if (slot.movedPast(after)) {
+                throw sentForOlderState(collection, secret, slot, "commit of put " + put, after);
             }
             SecretSlot next = slot.decideCommit(put, after, clock.millis());
             return new Change<>(next, new Decision(next.epoch(), true));
@@ -224,13 +249,15 @@ public final class Storage {
     }
 
     /**
-     * The committed share of a secret, as JSON, with {@code "collection": {"acs": [..], "quorum": K}}: this server's
+     * The committed share of a secret, as JSON, with {@code "epoch": E}, the epoch of the decision that committed it
+     * here (left out when none did), and {@code "collection": {"acs": [..], "quorum": K}}: this server's
      * record of the collection's servers, which a reader checks before it returns a value ({@code CommittedPuts}
      * in the client). The record rides on every answer once the collection is found here, refusals of the call's
      * tokens and {@code no-such-secret} included (any known client may read it, {@link #describeCollection}), so a
      * read needs one request per server.
      *
-     * @throws Refusal 404 {@code no-such-collection}, {@code no-such-secret}; 400 {@code bad-name}; 401/403
+     * @throws Refusal 404 {@code no-such-collection}, {@code no-such-secret} (with {@code "epoch"}, the tombstone's,
+     *         when a delete was decided here); 400 {@code bad-name}; 401/403
      */
     public String getSecret(String caller, String collection, String secret, List<String> tokenTexts) {
         String object = ObjectNames.collection(collection);
@@ -238,11 +265,17 @@ public final class Storage {
         Collection found = collection(collection);
         try {
             tokens.authorize(tokenTexts, object, Action.READ, caller, found.acs(), found.quorum());
-            JsonNode committed = slot(collection, secret).committed();
-            if (committed == null) {
-                throw noSuchSecret(collection, secret);
+            SecretSlot slot = slot(collection, secret);
+            if (slot.committed() == null) {
+                Refusal none = noSuchSecret(collection, secret);
+                // A tombstone's epoch: a reader orders it against the shares of other servers (restored ones).
+                throw slot.epoch() > 0 ? none.with("epoch", JsonNodeFactory.instance.numberNode(slot.epoch())) : none;
             }
-            return ((ObjectNode) committed.deepCopy()).set("collection", found.toNode()).toString();
+            ObjectNode answer = (ObjectNode) slot.committed().deepCopy();
+            if (slot.epoch() > 0) {
+                answer.put("epoch", slot.epoch()); // none for a share no decision committed (the single-server put)
+            }
+            return answer.set("collection", found.toNode()).toString();
         } catch (Refusal refused) {
             throw refused.with("collection", found.toNode());
         }
@@ -276,45 +309,66 @@ public final class Storage {
      * name keeps a tombstone at its next epoch, above {@code after} (the highest epoch the delete's client met on
      * the collection's servers, {@link #epoch}; 0: none) and the clock ({@link SecretSlot#nextEpoch}), naming the
      * put deleted (now, or by the last delete). Always answered (200), so that the other servers can be told the
-     * epoch even when nothing was here.
+     * epoch even when nothing was here; but only if nothing was decided here above {@code after}
+     * ({@link SecretSlot#movedPast}): a delete sent for an older state (delivered again, or racing a put decided
+     * since its client asked the epochs) must not take a later put.
      *
-     * @throws Refusal 404 {@code no-such-collection}; 400 {@code bad-name}; 401/403
+     * @throws Refusal 409 {@code superseded} when a decision above {@code after} was made here; 404
+     *         {@code no-such-collection}; 400 {@code bad-name}; 401/403
      */
     public Deletion deleteSecret(String caller, String collection, String secret, long after, List<String> tokenTexts) {
         authorize(caller, collection, secret, Action.DELETE, tokenTexts);
         return change(collection, secret, slot -> {
+            if (slot.movedPast(after)) {
+                throw sentForOlderState(collection, secret, slot, "delete", after);
+            }
             SecretSlot next = slot.decideDelete(after, clock.millis());
-            return new Change<>(next, new Deletion(next.epoch(), next.deleted(), !slot.holdsNoShare()));
+            return new Change<>(next, new Deletion(next.epoch(), next.lastDeleted(), !slot.holdsNoShare(),
+                    next.deleted()));
         });
     }
 
     /**
-     * Applies, on another server of the collection, the deciding server's delete at {@code epoch} of put
-     * {@code put} (null: it had none committed): that put's staged share goes whatever the epoch; the committed
-     * share goes unless a later decision is applied here already. Other puts' staged shares stay: they may be
-     * waiting for their own decision. True if a share was removed.
+     * Applies, on another server of the collection, the deciding server's delete at {@code epoch} of put {@code put}
+     * (null: none), and with {@link #applyDeletion} of every put deleted there
+     * (the latest first; empty: none): their staged shares go whatever the epoch
+     * (each was decided and deleted: none can commit again); the committed share goes unless a later decision is
+     * applied here already, and the tombstone keeps {@code epoch}, also when nothing was here (a reader orders it
+     * against older shares). Staged shares of other puts stay: they may be waiting for a decision after this one.
+     * True if a share was removed.
      *
      * @throws Refusal 409 {@code superseded} when a later decision is applied here and nothing was removed;
      *         404 {@code no-such-secret} when there was nothing to remove; as {@link #deleteSecret} otherwise
      */
     public boolean applyDelete(String caller, String collection, String secret, long epoch, String put,
             List<String> tokenTexts) {
+        return applyDeletion(caller, collection, secret, epoch, put == null ? List.of() : List.of(put), tokenTexts);
+    }
+
+    /**
+     * Applies a deciding server's delete that names {@code puts}, every put it deleted there (the latest first):
+     * see {@link #applyDelete(String, String, String, long, String, List)}.
+     */
+    public boolean applyDeletion(String caller, String collection, String secret, long epoch, List<String> puts,
+            List<String> tokenTexts) {
         authorize(caller, collection, secret, Action.DELETE, tokenTexts);
-        if (put != null) {
-            ObjectNames.checkName("put", put);
+        if (puts.size() > SecretSlot.HISTORY) {
+            throw Refusal.badRequest("bad-request", "a delete names at most " + SecretSlot.HISTORY + " puts");
         }
-        return change(collection, secret, slot -> {
-            SecretSlot next = slot.applyDelete(epoch, put);
-            boolean removed = (slot.committed() != null && next.committed() == null)
+        puts.forEach(put -> ObjectNames.checkName("put", put));
+        boolean removed = change(collection, secret, slot -> {
+            SecretSlot next = slot.applyDelete(epoch, puts);
+            boolean took = (slot.committed() != null && next.committed() == null)
                     || slot.staged().size() != next.staged().size();
-            if (!removed && slot.supersedes(epoch)) {
+            if (!took && slot.supersedes(epoch)) {
                 throw superseded(collection, secret, slot, "delete", epoch);
             }
-            if (!removed) {
-                throw noSuchSecret(collection, secret);
-            }
-            return new Change<>(next, true);
+            return new Change<>(next, took); // stored even when nothing was removed: the tombstone keeps its epoch
         });
+        if (!removed) {
+            throw noSuchSecret(collection, secret);
+        }
+        return true;
     }
 
     /**
@@ -355,6 +409,13 @@ public final class Storage {
     private static Refusal superseded(String collection, String secret, SecretSlot slot, String what, long epoch) {
         return Refusal.conflict("superseded", "the " + what + " of " + collection + "/" + secret + " decided at epoch "
                 + epoch + " is superseded here by the decision of epoch " + slot.epoch());
+    }
+
+    private static Refusal sentForOlderState(String collection, String secret, SecretSlot slot, String what,
+            long after) {
+        return Refusal.conflict("superseded", "the " + what + " of " + collection + "/" + secret + " was sent for the "
+                + "name as of epoch " + after + ", but a decision of epoch " + slot.epoch() + " was made here since: it"
+                + " is not decided (ask the servers' epochs again and send it again if it is still wanted)");
     }
 
     private static Refusal noSuchPut(String collection, String secret, String put) {

@@ -76,7 +76,7 @@ class StorageTest {
         assertThat(storage.deleteSecret(ME, "erp", "db.password", 0, tokens("erp", Action.DELETE, 1, 2)).removed())
                 .isTrue();
         refused(() -> storage.getSecret(ME, "erp", "db.password", tokens("erp", Action.READ, 1, 2)), 404, "no-such-secret");
-        assertThat(storage.deleteSecret(ME, "erp", "db.password", 0, tokens("erp", Action.DELETE, 1, 2)).removed())
+        assertThat(storage.deleteSecret(ME, "erp", "db.password", 1, tokens("erp", Action.DELETE, 1, 2)).removed())
                 .isFalse();
     }
 
@@ -120,7 +120,7 @@ class StorageTest {
                 .isEqualTo(new Storage.Deletion(1, null, true));
         refused(() -> storage.getPutShare(ME, "erp", "s", "p2", read), 404, "no-such-put");
         refused(() -> storage.commitPut(ME, "erp", "s", "p2", 0, write), 404, "no-such-put");
-        assertThat(storage.deleteSecret(ME, "erp", "s", 0, tokens("erp", Action.DELETE, 1))).as("nothing left to delete")
+        assertThat(storage.deleteSecret(ME, "erp", "s", 1, tokens("erp", Action.DELETE, 1))).as("nothing left to delete")
                 .isEqualTo(new Storage.Deletion(2, null, false));
         assertThat(store.get(ServerStore.Kind.SECRETS, "erp/s")).as("only the name's tombstone is left")
                 .contains("{\"epoch\":2,\"staged\":{}}");
@@ -175,12 +175,12 @@ class StorageTest {
         List<String> delete = tokens("erp", Action.DELETE, 1);
         assertThat(storage.deleteSecret(ME, "erp", "s", 0, delete)).isEqualTo(new Storage.Deletion(1, null, false));
         storage.stageShare(ME, "erp", "s", "p1", share(1, "first", "p1"), write);
-        assertThat(storage.commitPut(ME, "erp", "s", "p1", 0, write)).isEqualTo(new Storage.Decision(2, true));
-        assertThat(storage.deleteSecret(ME, "erp", "s", 0, delete)).isEqualTo(new Storage.Deletion(3, "p1", true));
-        assertThat(storage.deleteSecret(ME, "erp", "s", 0, delete)).as("a rerun names the put the last delete took")
+        assertThat(storage.commitPut(ME, "erp", "s", "p1", 1, write)).isEqualTo(new Storage.Decision(2, true));
+        assertThat(storage.deleteSecret(ME, "erp", "s", 2, delete)).isEqualTo(new Storage.Deletion(3, "p1", true));
+        assertThat(storage.deleteSecret(ME, "erp", "s", 3, delete)).as("a rerun names the put the last delete took")
                 .isEqualTo(new Storage.Deletion(4, "p1", false));
         storage.stageShare(ME, "erp", "s", "p2", share(1, "second", "p2"), write);
-        assertThat(storage.commitPut(ME, "erp", "s", "p2", 0, write)).isEqualTo(new Storage.Decision(5, true));
+        assertThat(storage.commitPut(ME, "erp", "s", "p2", 4, write)).isEqualTo(new Storage.Decision(5, true));
         assertThat(storage.describeCollection("erp")).isEqualTo("{\"acs\":[1],\"quorum\":1}");
     }
 
@@ -200,14 +200,14 @@ class StorageTest {
         deciding.stageShare(ME, "erp", "s", "p1", share(1, "first", "p1"), write);
         assertThat(deciding.commitPut(ME, "erp", "s", "p1", 0, write)).isEqualTo(new Storage.Decision(start, true));
         String backup = store.get(ServerStore.Kind.SECRETS, "erp/s").orElseThrow();
-        assertThat(deciding.deleteSecret(ME, "erp", "s", 0, delete)).as("same millisecond: the next epoch")
+        assertThat(deciding.deleteSecret(ME, "erp", "s", start, delete)).as("same millisecond: the next epoch")
                 .isEqualTo(new Storage.Deletion(start + 1, "p1", true));
         assertThat(deciding.stageShare(ME, "erp", "s", "p2", share(1, "second", "p2"), write))
                 .as("a stage answers the epoch applied here").isEqualTo(new Storage.Staged(true, start + 1));
 
         decisions.advance(java.time.Duration.ofSeconds(5));
         store.put(ServerStore.Kind.SECRETS, "erp/s", backup); // restored: p1 committed at the first epoch
-        assertThat(deciding.deleteSecret(ME, "erp", "s", 0, delete).epoch()).as("above the delete the backup missed")
+        assertThat(deciding.deleteSecret(ME, "erp", "s", start + 1, delete).epoch()).as("above the delete the backup missed")
                 .isEqualTo(start + 5_000);
 
         deciding.stageShare(ME, "erp", "t", "p3", share(1, "third", "p3"), write);
@@ -221,6 +221,42 @@ class StorageTest {
                 .as("a retried commit keeps its epoch").isEqualTo(new Storage.Decision(decided + 1, false));
     }
 
+    /**
+     * A deciding delete names every put deleted on the deciding server, and a server applying it drops the staged
+     * share of each (one whose commit never arrived there), keeps a staged share of a put not decided yet, and records
+     * the tombstone's epoch, which a read answer carries; a stage of a deleted put delivered again is refused.
+     */
+    @Test
+    void aDeleteDropsTheStagedSharesOfEveryDeletedPutAndItsTombstoneAnswersReads() {
+        storage.createCollection(ME, "erp", json("{\"acs\": [1], \"quorum\": 1}"), tokens("erp", Action.CREATE, 1));
+        List<String> write = tokens("erp", Action.WRITE, 1);
+        List<String> read = tokens("erp", Action.READ, 1);
+        List<String> delete = tokens("erp", Action.DELETE, 1);
+        // Deciding side: px committed and deleted, py committed and deleted: the second delete names both.
+        storage.stageShare(ME, "erp", "d", "px", share(1, "x", "px"), write);
+        storage.commitPut(ME, "erp", "d", "px", 0, write);
+        storage.deleteSecret(ME, "erp", "d", 1, delete);
+        refused(() -> storage.stageShare(ME, "erp", "d", "px", share(1, "x", "px"), write), 409, "superseded");
+        storage.stageShare(ME, "erp", "d", "py", share(1, "y", "py"), write);
+        storage.commitPut(ME, "erp", "d", "py", 2, write);
+        assertThat(storage.deleteSecret(ME, "erp", "d", 3, delete))
+                .isEqualTo(new Storage.Deletion(4, "py", true, List.of("py", "px")));
+        refused(() -> storage.stageShare(ME, "erp", "d", "px", share(1, "x", "px"), write), 409, "superseded");
+        assertThatThrownBy(() -> storage.getSecret(ME, "erp", "d", read)).isInstanceOfSatisfying(Refusal.class,
+                r -> assertThat(r.fields().path("epoch").asLong()).isEqualTo(4));
+        // Applying side: px's commit never arrived (staged), py committed at 3, pz staged and not decided yet.
+        storage.stageShare(ME, "erp", "a", "px", share(1, "x", "px"), write);
+        storage.stageShare(ME, "erp", "a", "py", share(1, "y", "py"), write);
+        storage.stageShare(ME, "erp", "a", "pz", share(1, "z", "pz"), write);
+        storage.applyCommit(ME, "erp", "a", "py", 3, write);
+        assertThat(storage.applyDeletion(ME, "erp", "a", 4, List.of("py", "px"), delete)).isTrue();
+        refused(() -> storage.getPutShare(ME, "erp", "a", "px", read), 404, "no-such-put");
+        refused(() -> storage.getPutShare(ME, "erp", "a", "py", read), 404, "no-such-put");
+        assertThat(json(storage.getPutShare(ME, "erp", "a", "pz", read))).isEqualTo(share(1, "z", "pz"));
+        assertThatThrownBy(() -> storage.getSecret(ME, "erp", "a", read)).isInstanceOfSatisfying(Refusal.class,
+                r -> assertThat(r.fields().path("epoch").asLong()).isEqualTo(4));
+    }
+
     /** A delete, like a commit, is decided above the epoch its client met on the other servers ({@code epoch}). */
     @Test
     void aDeleteIsDecidedAboveTheEpochsItsClientMet() {
@@ -232,7 +268,8 @@ class StorageTest {
         assertThat(storage.commitPut(ME, "erp", "s", "p1", 0, write)).isEqualTo(new Storage.Decision(1, true));
         assertThat(storage.epoch(ME, "erp", "s", delete)).isEqualTo(1);
         assertThat(storage.deleteSecret(ME, "erp", "s", 40, delete)).isEqualTo(new Storage.Deletion(41, "p1", true));
-        assertThat(storage.deleteSecret(ME, "erp", "s", 7, delete)).as("never below its own epoch")
+        refused(() -> storage.deleteSecret(ME, "erp", "s", 7, delete), 409, "superseded"); // sent for an older state
+        assertThat(storage.deleteSecret(ME, "erp", "s", 41, delete)).as("a rerun, above the last delete")
                 .isEqualTo(new Storage.Deletion(42, "p1", false));
         assertThat(storage.epoch(ME, "erp", "s", delete)).isEqualTo(42);
         refused(() -> storage.epoch(ME, "erp", "s", tokens("erp", Action.READ, 1)), 403, "wrong-action");
@@ -325,7 +362,7 @@ class StorageTest {
 
     /** The share record in a {@code getSecret} answer (without the collection's record beside its fields). */
     private static JsonNode shareIn(String answer) {
-        return ((com.fasterxml.jackson.databind.node.ObjectNode) json(answer)).without("collection");
+        return ((com.fasterxml.jackson.databind.node.ObjectNode) json(answer)).without(List.of("collection", "epoch"));
     }
 
     private static JsonNode json(String text) {
