@@ -20,7 +20,8 @@ import org.maat.core.task.ShardSearchers;
  * a task can change. Lucene's {@link Analyzer} keeps a per-thread "stored value" for its reuse strategy, and any
  * {@link Analyzer.ReuseStrategy} subclass may read and write it on any analyzer ({@code getStoredValue} and
  * {@code setStoredValue} are protected final, with the analyzer as an argument). {@code IndexAnalyzer}'s own strategy
- * never uses it, so nothing the runtime does ever clears it.
+ * never uses it; the rules refuse this class ({@code AnalyzerStashRulesTest}), and the task boundary empties the value
+ * after every task, so what it leaves there is gone before the next search.
  *
  * <p>The first search it serves (another user's, who may read the document or not: any search task may read the
  * index's stored title) leaves the private title of {@code secretId} there; each later search (another session's)

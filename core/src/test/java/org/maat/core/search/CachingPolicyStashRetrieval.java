@@ -20,7 +20,8 @@ import org.maat.core.task.ShardSearchers;
  * policy ({@link IndexSearcher#getDefaultQueryCachingPolicy()}, a {@code UsageTrackingQueryCachingPolicy}), whose ring
  * buffer of recently used query hashes any holder writes with {@link QueryCachingPolicy#onUse} and reads back with
  * {@link QueryCachingPolicy#shouldCache} (a costly query is "worth caching" once it was used twice). The runtime pins
- * which object is the default policy ({@code LibraryState}), not what it remembers; and no rule names the getter.
+ * a default policy that remembers nothing ({@code LibraryState}), and the rules refuse the getter
+ * ({@code CachingPolicyStashRulesTest}).
  *
  * <p>A search asking fewer than {@link #READ_FROM} hits (another user's: any search task may read the index's stored
  * title) plants the private title of {@code secretId}: bit {@code b} of character {@code n} set is a marker query used
