@@ -7,6 +7,7 @@ import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
+import org.maat.core.task.KeepNothingReuse;
 
 /**
  * The analyzer of the index's text fields: Lucene's standard chain (standard tokenizer, lower case, English stop
@@ -17,25 +18,14 @@ import org.apache.lucene.analysis.standard.StandardTokenizer;
  * a reused tokenizer, and {@link #close} does nothing. Nor does it reuse a token stream: Lucene's default keeps one
  * per thread, and a token stream takes attributes of any class ({@code addAttributeImpl}), whose code then runs for
  * every later token on that thread, the runtime's own parse of a query included. Every call builds fresh components
- * (a tokenizer and two filters), which is the cost of that.
+ * (a tokenizer and two filters), which is the cost of that. Its reuse strategy is the runtime's
+ * ({@link KeepNothingReuse}): Lucene's analyzer also keeps a per-thread stored value for its strategy, which that
+ * strategy never uses and the task boundary empties after every task.
  */
 final class IndexAnalyzer extends Analyzer {
 
-    /** Never keeps components: nothing one caller attached to a token stream reaches the next. */
-    private static final class NoReuse extends ReuseStrategy {
-        @Override
-        public TokenStreamComponents getReusableComponents(Analyzer analyzer, String fieldName) {
-            return null;
-        }
-
-        @Override
-        public void setReusableComponents(Analyzer analyzer, String fieldName, TokenStreamComponents components) {
-            // kept nowhere
-        }
-    }
-
     IndexAnalyzer() {
-        super(new NoReuse());
+        super(KeepNothingReuse.instance());
     }
 
     private static final int MAX_TOKEN_LENGTH = StandardAnalyzer.DEFAULT_MAX_TOKEN_LENGTH;

@@ -6,9 +6,10 @@ import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.QueryCache;
 import org.apache.lucene.search.QueryCachingPolicy;
 import org.apache.lucene.search.similarities.Similarity;
+import org.maat.core.task.LibraryState;
 
 /**
- * A searcher whose similarity, query cache (none), caching policy and timeout are fixed when the runtime makes it.
+ * A searcher whose similarity, query cache (none), caching policy (one that keeps nothing) and timeout are fixed when the runtime makes it.
  * Task code holds the searchers of its shards, and the runtime scores and searches through the same objects (the
  * trusted ranking takes its weight from a task's region searcher; the shared task searchers serve every task): a
  * setter called by a task would let it choose the scores the runtime certifies, or carry a choice into later
@@ -27,6 +28,9 @@ public class SettledSearcher extends IndexSearcher {
         // query is, and task code builds weights, so a cache would let one task store documents of its choosing
         // under another search's clause.
         super.setQueryCache(null);
+        // and a caching policy that keeps nothing: the one Lucene's constructor copied may be its JVM-wide default,
+        // a ring buffer of queries any holder of the searcher could write and another task read back
+        super.setQueryCachingPolicy(LibraryState.cachingPolicy());
         if (timeout != null) {
             super.setTimeout(timeout);
         }

@@ -6,6 +6,7 @@ import java.util.TimeZone;
 import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
 import org.apache.lucene.search.QueryCache;
 import org.apache.lucene.search.QueryCachingPolicy;
 import org.apache.lucene.util.InfoStream;
@@ -16,7 +17,10 @@ import org.apache.lucene.util.InfoStream;
  * one would change how the runtime answers every later user, another session's (Lucene's clause limit decides
  * which queries are refused as too expensive), a flow no monitor sees; Lucene's default codec and log streams
  * would even run a task's code inside the runtime's next index writer. The runtime's writers name their codec and
- * log stream explicitly ({@link #codec()}), so they never read those defaults.
+ * log stream explicitly ({@link #codec()}), so they never read those defaults. Lucene's default query cache and
+ * caching policy are objects with state every searcher of the JVM shares (an LRU cache; a ring buffer of recently
+ * used queries that any holder writes and reads back), so the runtime pins none and a policy that keeps nothing
+ * ({@link #cachingPolicy()}): a task that reads the default has nothing to write.
  *
  * <p>What it guarantees: {@link TaskBoundary#run} checks these settings after every task it runs; a change is
  * undone there and the task fails in the runtime's words, so no later search runs under a value a task chose.
@@ -32,8 +36,12 @@ public final class LibraryState {
     /** Lucene's clause limit, the one every search of the runtime runs under and its texts name. */
     public static final int MAX_CLAUSE_COUNT = 1024;
 
-    private static final QueryCache DEFAULT_QUERY_CACHE;
-    private static final QueryCachingPolicy DEFAULT_CACHING_POLICY;
+    /**
+     * No default query cache: no searcher the runtime makes has one ({@code SettledSearcher}), and Lucene's default
+     * (an {@code LRUQueryCache}) is state every searcher of the JVM would share.
+     */
+    private static final QueryCache DEFAULT_QUERY_CACHE = null;
+    private static final QueryCachingPolicy DEFAULT_CACHING_POLICY = NeverCache.POLICY;
     private static final Locale DEFAULT_LOCALE;
     private static final Locale DEFAULT_FORMAT_LOCALE;
     private static final Locale DEFAULT_DISPLAY_LOCALE;
@@ -44,8 +52,8 @@ public final class LibraryState {
 
     static {
         IndexSearcher.setMaxClauseCount(MAX_CLAUSE_COUNT);
-        DEFAULT_QUERY_CACHE = IndexSearcher.getDefaultQueryCache();
-        DEFAULT_CACHING_POLICY = IndexSearcher.getDefaultQueryCachingPolicy();
+        IndexSearcher.setDefaultQueryCache(DEFAULT_QUERY_CACHE);
+        IndexSearcher.setDefaultQueryCachingPolicy(DEFAULT_CACHING_POLICY);
         DEFAULT_LOCALE = Locale.getDefault();
         DEFAULT_FORMAT_LOCALE = Locale.getDefault(Locale.Category.FORMAT);
         DEFAULT_DISPLAY_LOCALE = Locale.getDefault(Locale.Category.DISPLAY);
@@ -61,7 +69,32 @@ public final class LibraryState {
         return DEFAULT_CODEC;
     }
 
+    /** The caching policy of every searcher the runtime makes and Lucene's pinned default: it keeps nothing. */
+    public static QueryCachingPolicy cachingPolicy() {
+        return DEFAULT_CACHING_POLICY;
+    }
+
     private LibraryState() {
+    }
+
+    /**
+     * A caching policy with no state: Lucene's default ({@code UsageTrackingQueryCachingPolicy}) keeps a JVM-wide ring
+     * buffer of the queries it was told of, which any holder writes ({@code onUse}) and reads back
+     * ({@code shouldCache}), so one task could leave a title there for another session's. This one remembers nothing
+     * and caches nothing, which costs nothing: no searcher of the runtime has a cache to consult it.
+     */
+    private enum NeverCache implements QueryCachingPolicy {
+        POLICY;
+
+        @Override
+        public void onUse(Query query) {
+            // remembers nothing
+        }
+
+        @Override
+        public boolean shouldCache(Query query) {
+            return false;
+        }
     }
 
     /** Pins the settings (loading this class does); the runtime calls it before it runs any task. */

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
+import org.maat.core.index.IndexFields;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
 import org.maat.policy.lang.Permission;
@@ -43,7 +44,8 @@ import org.slf4j.LoggerFactory;
  *       run ({@code --no-policy}) logs it whole.</li>
  *   <li><b>After the task</b>: once {@link #run} returns or throws, every channel is closed; a thread the task
  *       left behind that writes later is refused. A JVM-wide library setting the task changed
- *       ({@link LibraryState}: Lucene's clause limit, default query cache) is put back, the thread's interrupt
+ *       ({@link LibraryState}: Lucene's clause limit, default query cache and caching policy) is put back, the
+ *       shared analyzer's per-thread stored value is emptied ({@link KeepNothingReuse}), the thread's interrupt
  *       flag is cleared (the runtime's next read on the thread must not depend on the task), and a task that left
  *       either fails.</li>
  * </ul>
@@ -142,12 +144,16 @@ public final class TaskBoundary {
      * A task that left its thread interrupted (a self-cancelling {@code FutureTask} needs no {@code Thread}) or
      * changed a JVM-wide library setting ({@link LibraryState}) fails: the flag is cleared and the setting put back
      * before anything else runs on the thread, and the caller learns only that the task failed. Both are cleaned up
-     * whichever the task did. An interrupt the runtime sent (a fan-out cancelling a shard's search it no longer
+     * whichever the task did. The shared analyzer's per-thread stored value ({@link KeepNothingReuse}) is emptied
+     * after every task. An interrupt the runtime sent (a fan-out cancelling a shard's search it no longer
      * waits for) ends the task failed as well, which is what cancelling asked for.
      */
     private void end() {
         ended = true;
         boolean interrupted = Thread.interrupted();
+        // Lucene's per-thread slot on the analyzer every task shares: the runtime never uses it, so it is emptied
+        // whatever the task did, and the next task on this thread (another session's) finds nothing there.
+        KeepNothingReuse.clearStoredValue(IndexFields.analyzer());
         boolean changedLibrary = LibraryState.restoreIfChanged();
         if (interrupted || changedLibrary) {
             String incident = incident();

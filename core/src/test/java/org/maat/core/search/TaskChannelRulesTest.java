@@ -2,9 +2,11 @@ package org.maat.core.search;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -17,7 +19,10 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +31,9 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
+import java.util.stream.Collectors;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.search.IndexSearcher;
 import org.junit.jupiter.api.Test;
 import org.maat.core.task.RuntimeFailures;
 import org.maat.core.task.TaskContext;
@@ -51,8 +59,10 @@ import org.maat.core.task.TaskContext;
  *   <li>reflection: no {@code java.lang.reflect}, method or var handles, {@code Class.forName}, or {@code Unsafe};</li>
  *   <li>the runtime's failures: no vouching for an exception ({@code RuntimeFailures}), which an indexing boundary
  *       would pass in the task's words;</li>
- *   <li>shared library state: no Lucene clause limit or default query cache, no handle on the query cache every
- *       search shares, no listener on the shared readers, no default locale or time zone.</li>
+ *   <li>shared library state: no static getter or setter of Lucene's searcher defaults (clause limit, default
+ *       query cache and caching policy, similarity), no handle on the query cache or caching policy every search
+ *       shares, no listener on the shared readers, no default locale or time zone, and no reuse strategy of its own
+ *       nor any call reaching an analyzer's per-thread stored value (the index's one analyzer is every task's).</li>
  * </ul>
  */
 class TaskChannelRulesTest {
@@ -113,9 +123,11 @@ class TaskChannelRulesTest {
 
     /**
      * Types whose objects no holder can change, though the rule cannot prove it from their fields: the JDK's strings
-     * and boxes (whose fields are caches or arrays it never hands out), and the index's one analyzer, whose only
-     * state is a reuse strategy that keeps nothing ({@code SharedAnalyzerChannelTest}, {@code
-     * SharedTokenStreamTrojanTest}).
+     * and boxes (whose fields are caches or arrays it never hands out), and the index's one analyzer, whose reuse
+     * strategy keeps nothing ({@code SharedAnalyzerChannelTest}, {@code SharedTokenStreamTrojanTest}) and whose other
+     * state, Lucene's per-thread stored value, task code may not reach ({@link #noSharedLibraryState}: no reuse
+     * strategy of its own, no stored-value or reusable-components call) and the task boundary empties after every
+     * task ({@code SharedAnalyzerStoredValueChannelTest}).
      */
     private static final Set<String> IMMUTABLE = Set.of("java.lang.String", "java.lang.Boolean", "java.lang.Byte",
             "java.lang.Short", "java.lang.Character", "java.lang.Integer", "java.lang.Long", "java.lang.Float",
@@ -194,14 +206,32 @@ class TaskChannelRulesTest {
                 .because("reflection reaches the runtime's private state (a channel, another task's context)");
     }
 
+    /**
+     * The static getters and setters of {@link IndexSearcher}: every one reads or writes a default all searchers of
+     * the JVM share (clause limit, query cache, caching policy, similarity), read from Lucene itself so that a default
+     * a later version adds is refused too.
+     */
+    static final Set<String> SEARCHER_DEFAULTS = Arrays.stream(IndexSearcher.class.getDeclaredMethods())
+            .filter(m -> Modifier.isStatic(m.getModifiers()) && Modifier.isPublic(m.getModifiers())
+                    && m.getName().matches("(get|set)[A-Z].*"))
+            .map(Method::getName).collect(Collectors.toUnmodifiableSet());
+
     static ArchRule noSharedLibraryState() {
         return noClasses().that().resideInAnyPackage(TASK_CODE)
                 .should().callMethodWhere(JavaCall.Predicates.target(HasName.Predicates.nameMatching(
-                        "setMaxClauseCount|setDefaultQueryCache|setDefaultQueryCachingPolicy|getQueryCache|incRef|tryIncRef|decRef"
+                        "setMaxClauseCount|setDefaultQueryCache|setDefaultQueryCachingPolicy|getQueryCache"
+                                + "|getQueryCachingPolicy|incRef|tryIncRef|decRef"
                                 + "|setDefault|setInfoStream"
-                                + "|getReaderCacheHelper|getCoreCacheHelper|addClosedListener|addReaderClosedListener")))
-                .because("a JVM-wide setting, the query cache every search shares or a listener the runtime runs when "
-                        + "it closes the shared readers would carry what one task read to another session");
+                                + "|getReaderCacheHelper|getCoreCacheHelper|addClosedListener|addReaderClosedListener"
+                                + "|getStoredValue|setStoredValue|getReusableComponents|setReusableComponents")))
+                .orShould().callMethodWhere(JavaCall.Predicates.target(DescribedPredicate.describe(
+                        "a static getter or setter of IndexSearcher's JVM-wide defaults " + SEARCHER_DEFAULTS,
+                        target -> target.getOwner().isAssignableTo(IndexSearcher.class)
+                                && SEARCHER_DEFAULTS.contains(target.getName()))))
+                .orShould().beAssignableTo(Analyzer.ReuseStrategy.class)
+                .because("a JVM-wide setting, the query cache every search shares, a listener the runtime runs when "
+                        + "it closes the shared readers, or the per-thread slot of the analyzer every task shares (which "
+                        + "any reuse strategy reaches on any analyzer) would carry what one task read to another session");
     }
 
     static ArchRule noVouchingForFailures() {
@@ -277,6 +307,19 @@ class TaskChannelRulesTest {
         assertCaught(noSharedLibraryState(), SetsTheClauseLimit.class, "setMaxClauseCount");
         assertCaught(noSharedLibraryState(), ListensOnTheSharedReader.class, "addClosedListener");
         assertCaught(noSharedLibraryState(), ReadsTheSharedCache.class, "getQueryCache");
+        assertCaught(noSharedLibraryState(), WritesTheDefaultCachingPolicy.class, "getDefaultQueryCachingPolicy");
+        assertCaught(noSharedLibraryState(), ReadsTheDefaultCache.class, "getDefaultQueryCache");
+        assertCaught(noSharedLibraryState(), StashesInTheSharedAnalyzer.Stash.class, "ReuseStrategy");
+        assertCaught(noSharedLibraryState(), StashesInTheSharedAnalyzer.Stash.class, "setStoredValue");
+        assertCaught(noSharedLibraryState(), StashesThroughLucenesStrategy.class, "setReusableComponents");
+    }
+
+    @Test
+    void everyStaticGetterAndSetterOfTheSearcherIsRefused() {
+        assertThat(SEARCHER_DEFAULTS).contains("getMaxClauseCount", "setMaxClauseCount", "getDefaultQueryCache",
+                "setDefaultQueryCache", "getDefaultQueryCachingPolicy", "setDefaultQueryCachingPolicy",
+                "getDefaultSimilarity");
+        assertCaught(noSharedLibraryState(), ReadsTheClauseLimit.class, "getMaxClauseCount");
     }
 
     @Test
@@ -446,6 +489,56 @@ class TaskChannelRulesTest {
     static final class ReadsTheSharedCache {
         static Object leak(org.apache.lucene.search.IndexSearcher searcher) {
             return searcher.getQueryCache();
+        }
+    }
+
+    static final class WritesTheDefaultCachingPolicy {
+        static void leak(String title) {
+            IndexSearcher.getDefaultQueryCachingPolicy().onUse(new org.apache.lucene.search.TermQuery(
+                    new org.apache.lucene.index.Term("stash", title)));
+        }
+    }
+
+    static final class ReadsTheDefaultCache {
+        static Object leak() {
+            return IndexSearcher.getDefaultQueryCache();
+        }
+    }
+
+    /** Reads through a subclass's name, which is how javac names the owner of the call. */
+    static final class ReadsTheClauseLimit {
+        static int leak() {
+            return org.maat.core.lucene.SettledSearcher.getMaxClauseCount();
+        }
+    }
+
+    /** Keeps a title in the index analyzer's per-thread slot through a reuse strategy of its own. */
+    static final class StashesInTheSharedAnalyzer {
+        static final class Stash extends Analyzer.ReuseStrategy {
+            @Override
+            public Analyzer.TokenStreamComponents getReusableComponents(Analyzer analyzer, String fieldName) {
+                return null;
+            }
+
+            @Override
+            public void setReusableComponents(Analyzer analyzer, String fieldName, Analyzer.TokenStreamComponents c) {
+            }
+
+            void put(String title) {
+                setStoredValue(org.maat.core.index.IndexFields.analyzer(), title);
+            }
+        }
+
+        static void leak(String title) {
+            new Stash().put(title);
+        }
+    }
+
+    /** Keeps a title in the same slot through Lucene's own strategy, which keeps components there. */
+    static final class StashesThroughLucenesStrategy {
+        static void leak(String title) {
+            Analyzer.GLOBAL_REUSE_STRATEGY.setReusableComponents(org.maat.core.index.IndexFields.analyzer(), title,
+                    new Analyzer.TokenStreamComponents(new org.apache.lucene.analysis.standard.StandardTokenizer()));
         }
     }
 
