@@ -20,12 +20,13 @@ import org.maat.disguise.search.SearchRecords.WithdrawnViews;
  * {@code {"time":...,"query":...}} or {@code {"time":...,"view":"dN"}}, appended in time order) as bytes: which
  * lines name a document, taking them out, and putting them back. Every operation keeps every other byte as it is.
  *
- * <p>Putting back is exact when the file still starts with the bytes the withdrawal kept (nothing but appends
- * since, or every later withdrawal from the file revealed first): each line returns to its index. When another
- * disguise's withdrawal from the same file is still out, or came back in between, the indices no longer hold and
- * cannot be repaired from this bag alone (the other lines are sealed to another user); each line then goes after
- * the last line whose time is not later than its own, which is exact for a history in time order, as the
- * front-end writes it.
+ * <p>Where a line goes back. A history in time order carries its order in its lines: each goes back after the last
+ * line no later than it, which is its place whatever other disguises took out of the same file or put back since, in
+ * any order, and whatever its owner appended (later lines). A withdrawal checks that this rule gives the file back
+ * exactly; when it does not (a torn line or an entry out of time order next to it), each line goes back at its index,
+ * which is exact when every later withdrawal from the file was revealed first (latest first). No record can do better
+ * for a file out of time order: how lines of two users who are both away sat relative to each other is known only
+ * to the bag of the first to leave, which is sealed to that user.
  */
 final class HistoryLines {
 
@@ -48,7 +49,8 @@ final class HistoryLines {
         List<WithdrawnLine> taken = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             byte[] line = lines.get(i);
-            if (terminated(line) && documents.contains(field(line, "view"))) {
+            String view = terminated(line) ? field(line, "view") : null;
+            if (view != null && documents.contains(view)) {
                 taken.add(new WithdrawnLine(i, line));
             } else {
                 kept.add(line);
@@ -58,7 +60,8 @@ final class HistoryLines {
             return null;
         }
         byte[] keptBytes = join(kept);
-        return new Withdrawal(keptBytes, new WithdrawnViews(user, taken, kept.size(), sha256(keptBytes)));
+        boolean byTime = Arrays.equals(placedByTime(keptBytes, taken), content);
+        return new Withdrawal(keptBytes, new WithdrawnViews(user, taken, byTime));
     }
 
     /** {@code content} without the complete lines whose {@code view} is one of {@code documents}. */
@@ -69,39 +72,37 @@ final class HistoryLines {
 
     /** {@code current} with the lines of {@code views} put back (see the class comment for where). */
     static byte[] restore(byte[] current, WithdrawnViews views) {
-        List<byte[]> lines = split(current);
-        List<byte[]> out = new ArrayList<>();
-        if (lines.size() >= views.keptLines()
-                && sha256(join(lines.subList(0, views.keptLines()))).equals(views.keptHash())) {
-            int next = 0;
-            int taken = 0;
-            int total = views.keptLines() + views.lines().size();
-            for (int k = 0; k < total; k++) {
-                if (taken < views.lines().size() && views.lines().get(taken).at() == k) {
-                    out.add(views.lines().get(taken++).bytes());
-                } else {
-                    out.add(lines.get(next++));
-                }
+        return views.byTime() ? placedByTime(current, views.lines()) : placedByIndex(current, views.lines());
+    }
+
+    /** Each line at its index (clamped to the file), in file order. */
+    private static byte[] placedByIndex(byte[] current, List<WithdrawnLine> taken) {
+        List<byte[]> out = split(current);
+        for (WithdrawnLine w : taken) {
+            int at = Math.min(w.at(), out.size());
+            if (at == out.size() && at > 0 && !terminated(out.get(at - 1))) {
+                at--; // never after a torn last line: the two would run together
             }
-            out.addAll(lines.subList(next, lines.size()));
-            return join(out);
+            out.add(at, w.bytes());
         }
-        out.addAll(lines);
+        return join(out);
+    }
+
+    /** Each line after the last line no later than it (and after the lines put back before it), in file order. */
+    private static byte[] placedByTime(byte[] current, List<WithdrawnLine> taken) {
+        List<byte[]> out = split(current);
         int floor = 0;
-        for (WithdrawnLine w : views.lines()) {
+        for (WithdrawnLine w : taken) {
             Instant time = time(w.bytes());
-            int at = Math.max(floor, Math.min(w.at(), out.size()));
-            if (time != null) {
-                at = floor;
-                for (int p = floor; p < out.size(); p++) {
-                    Instant t = time(out.get(p));
-                    if (t != null && !t.isAfter(time)) {
-                        at = p + 1;
-                    }
+            int at = floor;
+            for (int p = floor; p < out.size(); p++) {
+                Instant t = time(out.get(p));
+                if (time == null || t != null && !t.isAfter(time)) {
+                    at = p + 1;
                 }
             }
             if (at == out.size() && at > 0 && !terminated(out.get(at - 1))) {
-                at--; // never after a torn last line: the two would run together
+                at--;
             }
             out.add(at, w.bytes());
             floor = at + 1;

@@ -73,14 +73,13 @@ final class SearchRecords {
      * The lines a disguise took out of another user's search history ({@code profile/USER/history}) because they
      * name a document it removed (the front-end's {@code {"time":...,"view":"dN"}}), with what puts them back.
      *
-     * @param user      whose history it is
-     * @param lines     the lines taken out, in file order, each with its index in the file as it was then
-     * @param keptLines how many lines the file kept
-     * @param keptHash  the hex SHA-256 of the bytes it kept: a reveal that finds them, unchanged, at the start of
-     *                  the file puts each line back at its index; otherwise (another disguise took or put back lines
-     *                  of the same file since) each goes after the last line no later than it ({@link HistoryLines})
+     * @param user   whose history it is
+     * @param lines  the lines taken out, in file order, each with its index in the file as it was then
+     * @param byTime whether each line goes back after the last line no later than it (true when that gave the file
+     *               back exactly when they were taken out: a history in time order, as the front-end writes it),
+     *               rather than at its index ({@link HistoryLines})
      */
-    record WithdrawnViews(String user, List<WithdrawnLine> lines, int keptLines, String keptHash) {
+    record WithdrawnViews(String user, List<WithdrawnLine> lines, boolean byTime) {
         WithdrawnViews {
             lines = List.copyOf(lines);
         }
