@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -21,7 +22,9 @@ import java.util.List;
  * @param regions the regions clients may be in
  * @param blacklistRegion the region whose blacklist holds {@code blacklist} items
  * @param blacklist items blacklisted in {@code blacklistRegion}
- * @param employees the employees' principal names
+ * @param employees the employees' principal names, always kept in {@link #EMPLOYEE_ORDER} (the constructor sorts
+ *        them): the list's order carries nothing, so an employee who leaves and comes back (a disguise and its
+ *        reveal) returns to the one place the order gives, whoever else left or came back meanwhile
  * @param malAccesses MAL entries appended for employees at generation
  * @param seed the random seed; the same parameters and seed give the same data
  * @param policyStoreCommits batches generation committed to {@code policy.db}: a store that opens
@@ -36,9 +39,21 @@ public record Manifest(String corpus, long documents, long documentBytes, int us
             .enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
+    /**
+     * The one order of {@link #employees}: ids compared run by run, a run of ASCII digits by its number ({@code e2}
+     * before {@code e10}), any other run by its characters; ids equal so ({@code e1}, {@code e01}) by their characters.
+     */
+    public static final Comparator<String> EMPLOYEE_ORDER = Manifest::compareIds;
+
     public Manifest {
         regions = List.copyOf(regions);
-        employees = List.copyOf(employees);
+        employees = employees.stream().sorted(EMPLOYEE_ORDER).toList();
+    }
+
+    /** This manifest with {@code employees} as its list of employees (put in {@link #EMPLOYEE_ORDER}). */
+    public Manifest withEmployees(List<String> employees) {
+        return new Manifest(corpus, documents, documentBytes, users, friendsPerUser, mix, malProtected,
+                censoredFraction, regions, blacklistRegion, blacklist, employees, malAccesses, seed, policyStoreCommits);
     }
 
     /** A manifest that does not know its policy store's commit count. */
@@ -73,6 +88,54 @@ public record Manifest(String corpus, long documents, long documentBytes, int us
     /** The conduit id of document {@code n}. */
     public static String documentId(long n) {
         return "d" + n;
+    }
+
+    private static int compareIds(String a, String b) {
+        int i = 0;
+        int j = 0;
+        while (i < a.length() && j < b.length()) {
+            int ei = run(a, i);
+            int ej = run(b, j);
+            boolean digits = digit(a.charAt(i));
+            int c;
+            if (digits && digit(b.charAt(j))) {
+                String x = stripZeros(a.substring(i, ei));
+                String y = stripZeros(b.substring(j, ej));
+                c = x.length() != y.length() ? Integer.compare(x.length(), y.length()) : x.compareTo(y);
+            } else {
+                c = a.substring(i, ei).compareTo(b.substring(j, ej));
+            }
+            if (c != 0) {
+                return c;
+            }
+            i = ei;
+            j = ej;
+        }
+        int c = Integer.compare(a.length() - i, b.length() - j);
+        return c != 0 ? c : a.compareTo(b);
+    }
+
+    /** The end of the run (all digits, or no digit) that starts at {@code from}. */
+    private static int run(String s, int from) {
+        boolean digits = digit(s.charAt(from));
+        int end = from + 1;
+        while (end < s.length() && digit(s.charAt(end)) == digits) {
+            end++;
+        }
+        return end;
+    }
+
+    /** ASCII digits only: every other character is compared as it is, which keeps the order transitive. */
+    private static boolean digit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static String stripZeros(String digits) {
+        int k = 0;
+        while (k < digits.length() - 1 && digits.charAt(k) == '0') {
+            k++;
+        }
+        return digits.substring(k);
     }
 
     String toJson() {

@@ -16,6 +16,7 @@ import org.maat.disguise.search.SearchRecords.FactRecord;
 import org.maat.disguise.search.SearchRecords.LabelledRecord;
 import org.maat.disguise.search.SearchRecords.ProfileFile;
 import org.maat.disguise.search.SearchRecords.SpeaksFor;
+import org.maat.disguise.search.SearchRecords.WithdrawnViews;
 import org.maat.disguise.spec.DisguiseSpec;
 import org.maat.disguise.spec.DisguiseSpec.Decorrelate;
 import org.maat.disguise.spec.DisguiseSpec.Modify;
@@ -61,8 +62,10 @@ final class DisguisePlanner {
     private final List<String> watchesOnPrincipal;
     private boolean removesFriendships;
     private boolean removesProfile;
-    /** The principal's position in the manifest's list of employees, taken out with the login; null when not one. */
-    private Integer employeeAt;
+    /** Whether the principal is in the manifest's list of employees, taken out with the login. */
+    private boolean listedEmployee;
+    /** The lines of others' search histories that name a removed document, taken out with it. */
+    private final List<WithdrawnViews> views = new ArrayList<>();
 
     private final List<ConduitRecord> putConduits = new ArrayList<>();
     private final List<String> removeConduits = new ArrayList<>();
@@ -109,6 +112,7 @@ final class DisguisePlanner {
             });
         }
         withdrawFactsNaming();
+        withdrawViews();
         // Keyed on the step, not on an account: most of a population has no account, and a key left
         // registered would name the principal in disguise.db after their disguise.
         boolean forgetsKey = removesLogin && keyRegistered;
@@ -117,12 +121,12 @@ final class DisguisePlanner {
         // The principal leaves the facts of others' bags too: a reveal of theirs must leave those facts out.
         List<String> taken = removesFriendships || removesLogin ? watchesOnPrincipal : List.of();
         SearchBag bag = new SearchBag(spec.name(), principal, applied, created, removed, decorrelated, facts,
-                List.copyOf(present), profile, accountHash, forgetsKey, roles, watches, taken, employeeAt);
+                List.copyOf(present), profile, accountHash, forgetsKey, roles, watches, taken, listedEmployee, views);
         List<String> removedIds = removed.stream().map(r -> r.document().id()).toList();
         SearchPlan plan = new SearchPlan(SearchPlan.Direction.TAKES_AWAY, putConduits, removeConduits, List.of(), facts, removedIds, List.of(),
                 removedIds, index, accountHash != null ? principal : null, null,
                 removesProfile ? principal : null, null, roles.isEmpty() ? null : principal, null,
-                employeeAt != null ? principal : null, null);
+                listedEmployee ? principal : null, views.stream().map(WithdrawnViews::user).toList(), List.of());
         return new Outcome(bag, plan);
     }
 
@@ -157,8 +161,7 @@ final class DisguisePlanner {
                 accountHash = stores.accounts().hashOf(principal).orElse(null);
                 removesLogin = true;
                 roles = List.copyOf(org.maat.core.accounts.AccountRoles.open(stores.data().dir()).of(principal));
-                int at = stores.data().dir().readManifest().employees().indexOf(principal);
-                employeeAt = at < 0 ? null : at;
+                listedEmployee = stores.data().dir().readManifest().employees().contains(principal);
             }
         }
     }
@@ -177,6 +180,31 @@ final class DisguisePlanner {
         }
         if (!ids.isEmpty()) {
             stores.factsNaming(ids).forEach(this::withdraw);
+        }
+    }
+
+    /**
+     * The lines of every search history that name a document this disguise removes (a friend opened it: the
+     * front-end's {@code {"view":"dN"}}), but for the principal's own history when a step takes it whole. Each
+     * history is read by a checked read as its owner's session, as the principal's own is.
+     */
+    private void withdrawViews() {
+        Set<String> ids = new java.util.TreeSet<>(removeConduits);
+        if (ids.isEmpty()) {
+            return;
+        }
+        for (String user : stores.profiles().withHistory()) {
+            if (removesProfile && user.equals(principal)) {
+                continue;
+            }
+            HistoryLines.Withdrawal w = HistoryLines.withdraw(user, stores.profiles().history(user).orElseThrow(), ids);
+            if (w == null) {
+                continue;
+            }
+            try (TaskGate task = stores.monitor().open(Session.of(user), TaskMode.UNCONFINED)) {
+                task.read(stores.profiles().conduit(user, ProfileFiles.HISTORY));
+            }
+            views.add(w.views());
         }
     }
 

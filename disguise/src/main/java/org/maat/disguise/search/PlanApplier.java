@@ -24,7 +24,7 @@ import org.maat.policy.store.Batch;
  * the conduit store (one edit commit, erased in place); for a disguise, the index (one update, published
  * atomically with its labels under the monitor) and then the policy store (one batch: conduits and
  * facts); for a reveal, the policy store, the documents restored to the conduit store, then the index;
- * the accounts file; the roles file; the profile directory. Each step sets a state
+ * the accounts file; the roles file; the manifest; the profile directory; other users' search histories. Each step sets a state
  * rather than repeating an action, so a roll-forward after a crash runs the whole plan again and ends
  * where an uninterrupted run does. The conduit store's editor and the index update come opened, with
  * their locks, in {@link StoreWriters}: taken before the plan was committed, so nothing here waits on
@@ -82,6 +82,8 @@ final class PlanApplier {
             steps.accept("manifest");
             profile(plan, entry.id());
             steps.accept("profile");
+            histories(plan);
+            steps.accept("histories");
         } catch (IOException e) {
             throw new UncheckedIOException("a disguise could not finish writing Maat's stores; it is rolled forward "
                     + "before the next disguise, or when the data directory is next opened: " + e.getMessage(), e);
@@ -186,8 +188,9 @@ final class PlanApplier {
     }
 
     /**
-     * The principal's place in {@code manifest.json}'s list of employees: out, or back at its position (an atomic
-     * rewrite, skipped when the list is already so, so a roll-forward ends where one run does).
+     * The principal's place in {@code manifest.json}'s list of employees: out, or back (the manifest keeps the list in
+     * its one order, so the place is the same whoever else left or came back meanwhile). An atomic rewrite, skipped
+     * when the list is already so, so a roll-forward ends where one run does.
      */
     private void manifest(SearchPlan plan) throws IOException {
         if (plan.employee() == null) {
@@ -196,19 +199,59 @@ final class PlanApplier {
         org.maat.core.data.DataDir dir = stores.data().dir();
         org.maat.core.data.Manifest m = dir.readManifest();
         List<String> employees = new ArrayList<>(m.employees());
-        if (plan.employeeAt() == null) {
-            if (!employees.remove(plan.employee())) {
-                return;
-            }
-        } else {
-            if (employees.contains(plan.employee())) {
-                return;
-            }
-            employees.add(Math.min(plan.employeeAt(), employees.size()), plan.employee());
+        boolean bringsBack = plan.direction() == SearchPlan.Direction.BRINGS_BACK;
+        if (employees.contains(plan.employee()) == bringsBack) {
+            return;
         }
-        dir.writeManifest(new org.maat.core.data.Manifest(m.corpus(), m.documents(), m.documentBytes(), m.users(),
-                m.friendsPerUser(), m.mix(), m.malProtected(), m.censoredFraction(), m.regions(), m.blacklistRegion(),
-                m.blacklist(), employees, m.malAccesses(), m.seed(), m.policyStoreCommits()));
+        if (bringsBack) {
+            employees.add(plan.employee());
+        } else {
+            employees.remove(plan.employee());
+        }
+        dir.writeManifest(m.withEmployees(employees));
+    }
+
+    /**
+     * Other users' search histories: each loses every line naming a removed document, or gets back the lines a bag
+     * took (after the bytes its rewrite was planned from, anything appended since stays after them). Each is one
+     * atomic rewrite, skipped when the history is already so, so a roll-forward ends where one run does.
+     */
+    private void histories(SearchPlan plan) throws IOException {
+        java.util.Set<String> removed = java.util.Set.copyOf(plan.removeDocuments());
+        for (String user : plan.withdrawViewsFrom()) {
+            java.util.Optional<byte[]> now = stores.profiles().history(user);
+            if (now.isPresent()) {
+                byte[] kept = HistoryLines.without(now.get(), removed);
+                if (kept.length != now.get().length) {
+                    stores.profiles().replaceHistory(user, kept);
+                }
+            }
+        }
+        for (SearchRecords.HistoryRewrite r : plan.restoreViews()) {
+            java.util.Optional<byte[]> now = stores.profiles().history(r.views().user());
+            if (now.isEmpty() || startsWith(now.get(), r.to(), r.to().length)) {
+                continue; // gone since, or rewritten already
+            }
+            byte[] current = now.get();
+            byte[] to;
+            if (current.length >= r.fromLength() && HistoryLines.sha256(java.util.Arrays.copyOf(current,
+                    (int) r.fromLength())).equals(r.fromHash())) {
+                to = concat(r.to(), java.util.Arrays.copyOfRange(current, (int) r.fromLength(), current.length));
+            } else {
+                to = HistoryLines.restore(current, r.views()); // changed otherwise since the plan
+            }
+            stores.profiles().replaceHistory(r.views().user(), to);
+        }
+    }
+
+    private static boolean startsWith(byte[] bytes, byte[] prefix, int length) {
+        return bytes.length >= length && java.util.Arrays.equals(bytes, 0, length, prefix, 0, length);
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
     }
 
     private void profile(SearchPlan plan, String entry) throws IOException {

@@ -28,6 +28,8 @@ final class ProfileFiles {
     /** The policy of profile conduits (the front-end's search history policy). */
     private final PolicyId policy;
     private final Profiles moves;
+    /** The front-end's search history file in a profile ({@code SearchHistory}). */
+    static final String HISTORY = "history";
 
     ProfileFiles(DataDir data, PolicyId policy) {
         this.data = data;
@@ -58,6 +60,48 @@ final class ProfileFiles {
             throw new UncheckedIOException("cannot read the profile of " + user + " in " + dir, e);
         }
         return files;
+    }
+
+    /**
+     * The users with a search history ({@code profile/USER/history}), in name order; the directories a move is
+     * staging ({@code .erasing-*}, {@code .restoring-*}) are no user's.
+     */
+    List<String> withHistory() {
+        Path root = data.root().resolve("profile");
+        if (!Files.isDirectory(root)) {
+            return List.of();
+        }
+        try (Stream<Path> all = Files.list(root)) {
+            return all.map(p -> p.getFileName().toString()).filter(u -> !u.startsWith("."))
+                    .filter(u -> Files.isRegularFile(root.resolve(u).resolve(HISTORY))).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list the profiles in " + root, e);
+        }
+    }
+
+    /** The bytes of {@code user}'s search history; empty when it has none. */
+    java.util.Optional<byte[]> history(String user) {
+        Path file = data.profile(user).resolve(HISTORY);
+        try {
+            return Files.isRegularFile(file) ? java.util.Optional.of(Files.readAllBytes(file)) : java.util.Optional.empty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the search history of " + user, e);
+        }
+    }
+
+    /**
+     * Replaces {@code user}'s search history with {@code content}: written beside it, forced, then renamed over it, so
+     * a crash leaves the old bytes or the new ones (and the old are not left in a file beside it).
+     */
+    void replaceHistory(String user, byte[] content) throws IOException {
+        Path file = data.profile(user).resolve(HISTORY);
+        Path tmp = file.resolveSibling(HISTORY + ".disguise-tmp");
+        Files.write(tmp, content);
+        try (FileChannel c = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+            c.force(true);
+        }
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        sync(file.getParent());
     }
 
     boolean exists(String user) {

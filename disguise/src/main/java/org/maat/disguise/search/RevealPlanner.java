@@ -10,7 +10,9 @@ import org.maat.disguise.search.SearchRecords.ConduitRecord;
 import org.maat.disguise.search.SearchRecords.Decorrelation;
 import org.maat.disguise.search.SearchRecords.DocumentRecord;
 import org.maat.disguise.search.SearchRecords.FactRecord;
+import org.maat.disguise.search.SearchRecords.HistoryRewrite;
 import org.maat.disguise.search.SearchRecords.LabelledRecord;
+import org.maat.disguise.search.SearchRecords.WithdrawnViews;
 import org.maat.policy.Conduit;
 
 /**
@@ -88,7 +90,31 @@ final class RevealPlanner {
                 bag.accountHash() != null ? bag.principal() : null, bag.accountHash(),
                 bag.profile().isEmpty() ? null : bag.principal(), bag.profile().isEmpty() ? null : bag.profile(),
                 bag.roles().isEmpty() ? null : bag.principal(), bag.roles().isEmpty() ? null : bag.roles(),
-                bag.employeeAt() == null ? null : bag.principal(), bag.employeeAt());
+                bag.listedEmployee() ? bag.principal() : null, List.of(), rewrites());
+    }
+
+    /**
+     * The rewrites that put back the history lines the bag holds, each into its user's history as it is now. A user
+     * whose history is gone since (their own disguise took it) gets none: like a fact with a party who left, the
+     * lines would write into a history that is not there.
+     */
+    private List<HistoryRewrite> rewrites() {
+        List<HistoryRewrite> rewrites = new ArrayList<>();
+        for (WithdrawnViews v : bag.views()) {
+            Optional<byte[]> now = stores.profiles().history(v.user());
+            if (now.isEmpty()) {
+                continue;
+            }
+            byte[] from = now.get();
+            rewrites.add(new HistoryRewrite(v, from.length, HistoryLines.sha256(from), HistoryLines.restore(from, v)));
+        }
+        return rewrites;
+    }
+
+    /** How many history lines the plan leaves out because their history is gone. */
+    int viewsLeftOut() {
+        return bag.views().stream().filter(v -> stores.profiles().history(v.user()).isEmpty())
+                .mapToInt(v -> v.lines().size()).sum();
     }
 
     /**

@@ -1,11 +1,14 @@
 package org.maat.disguise.search;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 import org.maat.disguise.search.SearchRecords.Decorrelation;
 import org.maat.disguise.search.SearchRecords.FactRecord;
 import org.maat.disguise.search.SearchRecords.LabelledRecord;
 import org.maat.disguise.search.SearchRecords.ProfileFile;
 import org.maat.disguise.search.SearchRecords.SpeaksFor;
+import org.maat.disguise.search.SearchRecords.WithdrawnViews;
 
 /**
  * What one search disguise changed, sealed to its principal ({@link org.maat.disguise.store.SealedBags}):
@@ -25,14 +28,15 @@ import org.maat.disguise.search.SearchRecords.SpeaksFor;
  * @param watches      for each party of {@code present} (but pseudoprincipals), the token of the watch filed under
  *                     them ({@link Departures}): what tells a reveal whether they left since by their own disguise
  * @param takenWatches the tokens of the watches filed under the principal that this disguise took
- * @param employeeAt   the principal's position in {@code manifest.json}'s list of employees, taken out with the
- *                     login; null when it was not listed
+ * @param listedEmployee whether the principal was in {@code manifest.json}'s list of employees, taken out with the
+ *                     login (a reveal puts it back where the manifest's one order puts it)
+ * @param views        the lines of other users' search histories that named a removed document, taken out with it
  */
 record SearchBag(String disguise, String principal, long appliedMillis, List<SpeaksFor> speaksFor,
                  List<LabelledRecord> removed, List<Decorrelation> decorrelated, List<FactRecord> facts,
                  List<String> present, List<ProfileFile> profile, String accountHash, boolean forgotKey,
                  List<String> roles, java.util.Map<String, String> watches, List<String> takenWatches,
-                 Integer employeeAt) {
+                 boolean listedEmployee, List<WithdrawnViews> views) {
 
     SearchBag {
         speaksFor = List.copyOf(speaksFor);
@@ -45,10 +49,36 @@ record SearchBag(String disguise, String principal, long appliedMillis, List<Spe
         // absent from bags sealed before watches existed: their parties are judged by presence (RevealPlanner)
         watches = watches == null ? java.util.Map.of() : java.util.Map.copyOf(watches);
         takenWatches = takenWatches == null ? List.of() : List.copyOf(takenWatches);
+        views = views == null ? List.of() : List.copyOf(views);
+    }
+
+    /**
+     * Reads a bag as sealed, including one sealed when it recorded the principal's position among the employees
+     * ({@code employeeAt}, a number or null): its presence says the principal was listed, its value is ignored.
+     */
+    @JsonCreator
+    static SearchBag read(@JsonProperty("disguise") String disguise, @JsonProperty("principal") String principal,
+                          @JsonProperty("appliedMillis") long appliedMillis,
+                          @JsonProperty("speaksFor") List<SpeaksFor> speaksFor,
+                          @JsonProperty("removed") List<LabelledRecord> removed,
+                          @JsonProperty("decorrelated") List<Decorrelation> decorrelated,
+                          @JsonProperty("facts") List<FactRecord> facts, @JsonProperty("present") List<String> present,
+                          @JsonProperty("profile") List<ProfileFile> profile,
+                          @JsonProperty("accountHash") String accountHash,
+                          @JsonProperty("forgotKey") boolean forgotKey, @JsonProperty("roles") List<String> roles,
+                          @JsonProperty("watches") java.util.Map<String, String> watches,
+                          @JsonProperty("takenWatches") List<String> takenWatches,
+                          @JsonProperty("listedEmployee") Boolean listedEmployee,
+                          @JsonProperty("employeeAt") Integer employeeAt,
+                          @JsonProperty("views") List<WithdrawnViews> views) {
+        boolean listed = listedEmployee != null ? listedEmployee : employeeAt != null;
+        return new SearchBag(disguise, principal, appliedMillis, speaksFor, removed, decorrelated, facts, present,
+                profile, accountHash, forgotKey, roles, watches, takenWatches, listed, views);
     }
 
     int changes() {
         return removed.size() + decorrelated.size() + facts.size() + profile.size() + (accountHash == null ? 0 : 1)
-                + (roles.isEmpty() ? 0 : 1) + (employeeAt == null ? 0 : 1);
+                + (roles.isEmpty() ? 0 : 1) + (listedEmployee ? 1 : 0)
+                + views.stream().mapToInt(v -> v.lines().size()).sum();
     }
 }

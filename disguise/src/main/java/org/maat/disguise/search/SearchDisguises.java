@@ -38,7 +38,8 @@ import org.maat.policy.templates.PolicyTemplates;
 /**
  * Disguises over Maat's own search data: a user deletes or anonymizes their account, and may later
  * restore it. The kinds of data a search spec names are {@code documents} (the conduit store, the
- * policy-store conduits and the index, with every fact naming a removed document), {@code friendships}
+ * policy-store conduits and the index, with every fact naming a removed document and every line of another user's
+ * search history that names one), {@code friendships}
  * (friend facts, both directions), {@code history} (the profile directory) and {@code login} (the account's
  * password hash, its roles line, every fact naming the principal and its place in the manifest's employees).
  *
@@ -295,7 +296,8 @@ public final class SearchDisguises implements Disguises {
         });
         rollForward(entry, writers); // past the commit point: a failure here is completed later, the bag is gone
         int restored = bag.removed().size() + plan.addFacts().size() + bag.profile().size()
-                + (bag.accountHash() == null ? 0 : 1) + (bag.roles().isEmpty() ? 0 : 1);
+                + (bag.accountHash() == null ? 0 : 1) + (bag.roles().isEmpty() ? 0 : 1) + (bag.listedEmployee() ? 1 : 0)
+                + plan.restoreViews().stream().mapToInt(r -> r.views().lines().size()).sum();
         return new RevealReport(bag.disguise(), bag.principal(), restored, bag.decorrelated().size(), forget.size());
     }
 
@@ -305,7 +307,7 @@ public final class SearchDisguises implements Disguises {
         Map<String, Integer> changes = new LinkedHashMap<>();
         changes.put("documents", bag.removed().size() + bag.decorrelated().size());
         changes.put("friendships", bag.facts().size());
-        changes.put("history", bag.profile().size());
+        changes.put("history", bag.profile().size() + bag.views().stream().mapToInt(v -> v.lines().size()).sum());
         changes.put("login", bag.accountHash() == null ? 0 : 1);
         return new BagSummary(bag.disguise(), bag.principal(), changes, bag.speaksFor().size());
     }

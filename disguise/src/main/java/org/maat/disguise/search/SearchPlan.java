@@ -4,6 +4,7 @@ import java.util.List;
 import org.maat.disguise.search.SearchRecords.ConduitRecord;
 import org.maat.disguise.search.SearchRecords.DocumentRecord;
 import org.maat.disguise.search.SearchRecords.FactRecord;
+import org.maat.disguise.search.SearchRecords.HistoryRewrite;
 import org.maat.disguise.search.SearchRecords.LabelledRecord;
 import org.maat.disguise.search.SearchRecords.ProfileFile;
 
@@ -28,14 +29,18 @@ import org.maat.disguise.search.SearchRecords.ProfileFile;
  * @param profile         the files to restore into it, or null to remove it
  * @param rolesUser       the principal whose line of {@code DATA/roles} changes, or null when it does not
  * @param roles           its roles to restore, or null to take its line out
- * @param employee        the principal whose place in {@code manifest.json}'s list of employees changes, or null
- * @param employeeAt      the position to restore it at, or null to take it out of the list
+ * @param employee        the principal who leaves {@code manifest.json}'s list of employees (taking away) or comes
+ *                        back into it (bringing back), or null; the manifest keeps the list in its one order
+ * @param withdrawViewsFrom (taking away) the users whose search history loses every line naming a document of
+ *                        {@code removeDocuments}
+ * @param restoreViews    (bringing back) the search histories that get such lines back
  */
+@com.fasterxml.jackson.annotation.JsonIgnoreProperties({"employeeAt"}) // a position journals once held: the order now says it
 record SearchPlan(Direction direction, List<ConduitRecord> putConduits, List<String> removeConduits, List<FactRecord> addFacts,
                   List<FactRecord> removeFacts, List<String> removeDocuments, List<DocumentRecord> restoreDocuments,
                   List<String> unindex, List<LabelledRecord> index, String account, String accountHash,
                   String profileUser, List<ProfileFile> profile, String rolesUser, List<String> roles,
-                  String employee, Integer employeeAt) {
+                  String employee, List<String> withdrawViewsFrom, List<HistoryRewrite> restoreViews) {
 
     /** What a plan does to the principal's data. */
     enum Direction {
@@ -57,5 +62,7 @@ record SearchPlan(Direction direction, List<ConduitRecord> putConduits, List<Str
         index = List.copyOf(index);
         profile = profile == null ? null : List.copyOf(profile);
         roles = roles == null ? null : List.copyOf(roles);
+        withdrawViewsFrom = withdrawViewsFrom == null ? List.of() : List.copyOf(withdrawViewsFrom);
+        restoreViews = restoreViews == null ? List.of() : List.copyOf(restoreViews);
     }
 }

@@ -69,6 +69,34 @@ final class SearchRecords {
     record ProfileFile(String path, byte[] content) {
     }
 
+    /**
+     * The lines a disguise took out of another user's search history ({@code profile/USER/history}) because they
+     * name a document it removed (the front-end's {@code {"time":...,"view":"dN"}}), with what puts them back.
+     *
+     * @param user   whose history it is
+     * @param lines  the lines taken out, in file order, each with its index in the file as it was then
+     * @param byTime whether each line goes back after the last line no later than it (true when that gave the file
+     *               back exactly when they were taken out: a history in time order, as the front-end writes it),
+     *               rather than at its index ({@link HistoryLines})
+     */
+    record WithdrawnViews(String user, List<WithdrawnLine> lines, boolean byTime) {
+        WithdrawnViews {
+            lines = List.copyOf(lines);
+        }
+    }
+
+    /** One line of a history, with its newline, and its index in the file when it was taken out. */
+    record WithdrawnLine(int at, byte[] bytes) {
+    }
+
+    /**
+     * A reveal's rewrite of one user's history: {@code views} put back into the file as it was when the reveal was
+     * planned ({@code fromLength} bytes hashing to {@code fromHash}), giving {@code to}; lines the user appended
+     * since stay after it. A roll-forward finds {@code to} at the start of the file and does nothing.
+     */
+    record HistoryRewrite(WithdrawnViews views, long fromLength, String fromHash, byte[] to) {
+    }
+
     /** A pseudoprincipal this disguise created, and its private key: whoever opens the bag speaks for it. */
     record SpeaksFor(String pseudoprincipal, String privateKey) {
     }

@@ -91,7 +91,7 @@ class DisguiseFileTest {
 
     private static SearchPlan plan(String text) {
         return new SearchPlan(SearchPlan.Direction.TAKES_AWAY, List.of(), List.of("d1"), List.of(), List.of(), List.of(), List.of(
-                new SearchRecords.DocumentRecord("d1", "t", "", text)), List.of(), List.of(), "u1", null, null, null, null, null, null, null);
+                new SearchRecords.DocumentRecord("d1", "t", "", text)), List.of(), List.of(), "u1", null, null, null, null, null, null, null, null);
     }
 
     static boolean contains(Path file, String text) throws Exception {

@@ -35,6 +35,9 @@ import org.maat.disguise.store.Locator;
  * file of the data and index directories holds a disguised user's id (only {@code mal.log}, append-only
  * by policy), nor their history, nor, once deleted, their documents' words or names.
  *
+ * <p>Friends' search histories name the disguised users' documents (the front-end's view lines), so a deletion
+ * takes lines out of other users' histories and its reveal must put them back byte for byte.
+ *
  * <p>Each sequence applies delete and anonymize disguises to random users (some without an account,
  * some whose friends have none), composes a deletion after an anonymization, tries reveals out of order
  * (refused, nothing changed) and reveals latest first. Every operation goes through the command line's
@@ -95,6 +98,7 @@ class DisguiseSequencesTest {
             }
         }
         giveRoles(f, candidates);
+        giveViews(f, documents, new Random(seed * 31 + 7)); // its own draws: the sequence's stay as they were
         assertThat(candidates).as("users to disguise, with and without accounts").hasSizeGreaterThan(4)
                 .anyMatch(u -> Integer.parseInt(u.substring(1)) >= ACCOUNTS);
 
@@ -151,8 +155,9 @@ class DisguiseSequencesTest {
      * Friends who leave one after the other and come back in the order they left, around a user who never leaves
      * and has no account and no document (in the data only through those friendships): the first reveal finds that
      * user with no friendship left, and must still not take them for someone who left. The users who leave are
-     * pairwise not friends (a friendship of two users who both left comes back only with latest-first reveals), and
-     * each deletes or anonymizes at random; after every apply no file names them, after the last reveal every store
+     * pairwise not friends (a friendship of two users who both left comes back only with latest-first reveals), the
+     * first two delete and the others delete or anonymize at random, and the one who stays opened all their documents
+     * in turns (one history interleaving the views of users who leave and come back in that order); after every apply no file names them, after the last reveal every store
      * and every user's searches equal what they were at the start.
      */
     @ParameterizedTest(name = "seed {0}")
@@ -194,6 +199,29 @@ class DisguiseSequencesTest {
                 documents.put(u, live.documentsOf(u));
             }
         }
+        Map<String, List<String>> everyonesDocuments = new HashMap<>();
+        try (SearchFixture.Live live = f.open()) {
+            for (int u = 100; u < USERS; u++) {
+                everyonesDocuments.put("u" + u, live.documentsOf("u" + u));
+            }
+            for (String u : leaving) {
+                everyonesDocuments.put(u, live.documentsOf(u));
+            }
+        }
+        giveViews(f, everyonesDocuments, new Random(seed * 31 + 7));
+        // The one who stays opened every document of those who leave, in turns: their lines interleave in one history.
+        StringBuilder turns = new StringBuilder();
+        for (int k = 0, second = 0; k < DOCUMENTS; k++) {
+            for (String u : leaving) {
+                if (k < everyonesDocuments.get(u).size()) {
+                    turns.append("{\"time\":\"").append(java.time.Instant.parse("2026-11-27T00:00:00Z").plusSeconds(second++))
+                            .append("\",\"view\":\"").append(everyonesDocuments.get(u).get(k)).append("\"}\n");
+                }
+            }
+        }
+        java.nio.file.Files.createDirectories(f.data.profile(stays));
+        java.nio.file.Files.writeString(f.data.profile(stays).resolve("history"), turns,
+                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
         assertThat(stays).as("a user with no account and no document, with two friends who are not friends").isNotNull();
         Map<String, PrivateKey> keys = new HashMap<>();
         try (SearchDisguises disguises = SearchDisguises.open(f.data, f.index.root())) {
@@ -208,7 +236,8 @@ class DisguiseSequencesTest {
 
         List<Applied> applied = new ArrayList<>();
         for (String user : leaving) {
-            DisguiseSpec what = random.nextBoolean() ? DELETE : ANONYMIZE;
+            // The first two delete (their documents' views interleave in one history), the others at random.
+            DisguiseSpec what = applied.size() < 2 | random.nextBoolean() ? DELETE : ANONYMIZE;
             try (SearchDisguises disguises = SearchDisguises.open(f.data, f.index.root())) {
                 applied.add(new Applied(user, what, disguises.apply(what, user, PrincipalProof.none()), null));
             }
@@ -250,6 +279,46 @@ class DisguiseSequencesTest {
                 java.nio.file.StandardOpenOption.APPEND);
     }
 
+    /**
+     * Friends open the documents of the users in {@code documents}: each document is opened by one to three of its
+     * owner's friends, and each friend's history (the front-end's lines, times in order) interleaves those views with
+     * queries, so one history names documents of several users who may leave. A deletion must take those lines out
+     * of every history, and its reveal put each back where it was.
+     */
+    private static void giveViews(SearchFixture f, Map<String, List<String>> documents, Random random) throws IOException {
+        Map<String, List<String>> entries = new java.util.TreeMap<>();
+        try (SearchFixture.Live live = f.open()) {
+            for (String owner : new java.util.TreeSet<>(documents.keySet())) {
+                List<String> friends = live.data.policies().facts().match("friend", new String[] {owner, null}).stream()
+                        .map(a -> a.get(1)).sorted().toList();
+                for (String doc : documents.get(owner)) {
+                    for (int n = random.nextInt(4); n > 0 && !friends.isEmpty(); n--) {
+                        String viewer = friends.get(random.nextInt(friends.size()));
+                        entries.computeIfAbsent(viewer, v -> new ArrayList<>()).add("\"view\":\"" + doc + "\"");
+                    }
+                }
+            }
+        }
+        long second = 0;
+        for (Map.Entry<String, List<String>> e : entries.entrySet()) {
+            List<String> lines = new ArrayList<>(e.getValue());
+            for (int q = random.nextInt(3); q >= 0; q--) {
+                lines.add("\"query\":\"q" + random.nextInt(1000) + "\"");
+            }
+            java.util.Collections.shuffle(lines, random);
+            StringBuilder history = new StringBuilder();
+            for (String line : lines) {
+                history.append("{\"time\":\"").append(java.time.Instant.parse("2026-11-26T00:00:00Z").plusSeconds(second++))
+                        .append("\",").append(line).append("}\n");
+            }
+            java.nio.file.Files.createDirectories(f.data.profile(e.getKey()));
+            java.nio.file.Files.writeString(f.data.profile(e.getKey()).resolve("history"), history,
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        }
+        assertThat(entries.values().stream().filter(v -> v.size() > 1).count()).as("histories naming several documents")
+                .isPositive();
+    }
+
     /** The bytes around the first {@code needle} in {@code bytes}, printable characters only. */
     private static String context(String bytes, String needle) {
         int at = bytes.indexOf(needle);
@@ -288,6 +357,7 @@ class DisguiseSequencesTest {
                 for (String id : documents.get(a.user())) {
                     assertThat(SearchFixture.containing(files, SearchFixture.uniqueWord(id))).as("the words of " + id).isEmpty();
                     assertThat(SearchFixture.containing(files, "docs/" + id.substring(1))).as("the name of " + id).isEmpty();
+                    assertThat(SearchFixture.containing(files, "\"view\":\"" + id + "\"")).as("a view of " + id).isEmpty();
                 }
             }
         }

@@ -31,7 +31,7 @@ class SearchDisguiseCrashIT {
     Path dir;
 
     @ParameterizedTest(name = "anonymize killed after {0}")
-    @ValueSource(strings = {"planned", "journaled", "policies", "index", "account", "roles", "manifest", "profile", "completed"})
+    @ValueSource(strings = {"planned", "journaled", "policies", "index", "account", "roles", "manifest", "profile", "histories", "completed"})
     void anApplyKilledAtAnyStepReopensBeforeOrAfter(String step) throws Exception {
         PrivateKey key = KEY;
         String after = reference(dir.resolve("reference"), key, "apply-anonymize");
@@ -44,7 +44,7 @@ class SearchDisguiseCrashIT {
     }
 
     @ParameterizedTest(name = "delete killed after {0}")
-    @ValueSource(strings = {"planned", "journaled", "erased", "policies", "index", "account", "roles", "manifest", "profile", "completed"})
+    @ValueSource(strings = {"planned", "journaled", "erased", "policies", "index", "account", "roles", "manifest", "profile", "histories", "completed"})
     void aDeleteKilledAtAnyStepReopensBeforeOrAfter(String step) throws Exception {
         PrivateKey key = KEY;
         String after = reference(dir.resolve("reference"), key, "apply-delete");
@@ -57,7 +57,7 @@ class SearchDisguiseCrashIT {
     }
 
     @ParameterizedTest(name = "reveal of a deletion killed after {0}")
-    @ValueSource(strings = {"planned", "journaled", "policies", "restored", "index", "account", "roles", "manifest", "profile", "completed"})
+    @ValueSource(strings = {"planned", "journaled", "policies", "restored", "index", "account", "roles", "manifest", "profile", "histories", "completed"})
     void aRevealKilledAtAnyStepReopensBeforeOrAfter(String step) throws Exception {
         PrivateKey key = PrincipalKeys.generate();
         SearchFixture f = SearchFixture.copy(dir.resolve("crash"));
