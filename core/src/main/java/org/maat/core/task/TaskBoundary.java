@@ -45,7 +45,8 @@ import org.slf4j.LoggerFactory;
  *   <li><b>After the task</b>: once {@link #run} returns or throws, every channel is closed; a thread the task
  *       left behind that writes later is refused. A JVM-wide library setting the task changed
  *       ({@link LibraryState}: Lucene's clause limit, default query cache and caching policy) is put back, the
- *       shared analyzer's per-thread stored value is emptied ({@link KeepNothingReuse}), the thread's interrupt
+ *       shared analyzer's per-thread stored value is emptied ({@link KeepNothingReuse}) and Lucene's public static
+ *       tables put back ({@link LibraryState#putBackTables}), the thread's interrupt
  *       flag is cleared (the runtime's next read on the thread must not depend on the task), and a task that left
  *       either fails.</li>
  * </ul>
@@ -154,6 +155,7 @@ public final class TaskBoundary {
         // Lucene's per-thread slot on the analyzer every task shares: the runtime never uses it, so it is emptied
         // whatever the task did, and the next task on this thread (another session's) finds nothing there.
         KeepNothingReuse.clearStoredValue(IndexFields.analyzer());
+        LibraryState.putBackTables(); // likewise Lucene's public static tables a task could write
         boolean changedLibrary = LibraryState.restoreIfChanged();
         if (interrupted || changedLibrary) {
             String incident = incident();

@@ -1,5 +1,6 @@
 package org.maat.core.search;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -11,6 +12,7 @@ import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaField;
+import com.tngtech.archunit.core.domain.JavaFieldAccess;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.domain.properties.HasName;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -127,11 +129,20 @@ class TaskChannelRulesTest {
      * strategy keeps nothing ({@code SharedAnalyzerChannelTest}, {@code SharedTokenStreamTrojanTest}) and whose other
      * state, Lucene's per-thread stored value, task code may not reach ({@link #noSharedLibraryState}: no reuse
      * strategy of its own, no stored-value or reusable-components call) and the task boundary empties after every
-     * task ({@code SharedAnalyzerStoredValueChannelTest}).
+     * task ({@code SharedAnalyzerStoredValueChannelTest}); {@code Locale}, immutable by its contract (its fields are
+     * caches); and the runtime's {@code Blacklist}, whose one field is a {@code Set.copyOf}.
      */
     private static final Set<String> IMMUTABLE = Set.of("java.lang.String", "java.lang.Boolean", "java.lang.Byte",
             "java.lang.Short", "java.lang.Character", "java.lang.Integer", "java.lang.Long", "java.lang.Float",
-            "java.lang.Double", "org.maat.core.index.IndexAnalyzer");
+            "java.lang.Double", "java.util.Locale", "org.maat.core.index.IndexAnalyzer",
+            "org.maat.core.task.Blacklist");
+
+    /**
+     * Library static fields of a type the rule cannot prove immutable whose object cannot be changed: Lucene's
+     * English stop words are a {@code CharArraySet.unmodifiableSet} (every write throws).
+     */
+    private static final Set<String> UNMODIFIABLE_STATICS = Set.of(
+            "org.apache.lucene.analysis.en.EnglishAnalyzer.ENGLISH_STOP_WORDS_SET");
 
     /** Where a class's own fields end: the JDK's bases of every class, record and enum hold nothing a task can set. */
     private static final Set<String> BASES = Set.of("java.lang.Object", "java.lang.Record", "java.lang.Enum");
@@ -143,6 +154,47 @@ class TaskChannelRulesTest {
                 .because("an object two tasks both reach through a static field (a collection, an array, an object "
                         + "with a field to set) would carry what one task read to another session's task")
                 .allowEmptyShould(true);
+    }
+
+    /**
+     * The same for the static fields task code reads that others declare: a library's public static array or
+     * collection (Lucene's {@code StandardTokenizer.TOKEN_TYPES}, whose elements anyone can set) is an object every
+     * task reaches, so reading one is refused unless its type is provably immutable.
+     */
+    static ArchRule noSharedMutableStatics() {
+        return classes().that().resideInAnyPackage(TASK_CODE)
+                .should(new ArchCondition<JavaClass>("read only static fields holding values no task can change") {
+                    @Override
+                    public void check(JavaClass reader, ConditionEvents events) {
+                        for (JavaFieldAccess access : reader.getFieldAccessesFromSelf()) {
+                            JavaField field = access.getTarget().resolveMember().orElse(null);
+                            if (field == null || !field.getModifiers().contains(JavaModifier.STATIC)
+                                    || field.getModifiers().contains(JavaModifier.SYNTHETIC)
+                                    || isTaskCode(field.getOwner())) {
+                                continue; // task code's own static fields: noMutableStaticState
+                            }
+                            if (!UNMODIFIABLE_STATICS.contains(field.getFullName())
+                                    && !provablyImmutable(field.getRawType(), new HashMap<>())) {
+                                events.add(SimpleConditionEvent.violated(access, access.getDescription() + ": "
+                                        + field.getFullName() + " is of type " + field.getRawType().getName()
+                                        + ", which is not provably immutable"));
+                            }
+                        }
+                    }
+                })
+                .because("an object two tasks both reach through a library's static field (an array, a collection)"
+                        + " would carry what one task read to another session's task")
+                .allowEmptyShould(true);
+    }
+
+    private static boolean isTaskCode(JavaClass c) {
+        for (String pkg : TASK_CODE) {
+            String prefix = pkg.substring(0, pkg.length() - 2);
+            if (c.getPackageName().equals(prefix) || c.getPackageName().startsWith(prefix + ".")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static ArchCondition<JavaField> holdAValueNoTaskCanChange() {
@@ -243,7 +295,8 @@ class TaskChannelRulesTest {
 
     static List<ArchRule> rules() {
         return List.of(org.maat.core.task.TaskCodeDependencies.onlyTheTaskApi(), noLogging(), noStandardStreams(),
-                noThreads(), noInterrupts(), noStaticState(), noMutableStaticState(), noReflection(),
+                noThreads(), noInterrupts(), noStaticState(), noMutableStaticState(), noSharedMutableStatics(),
+                noReflection(),
                 noSharedLibraryState(), noVouchingForFailures());
     }
 
