@@ -1,24 +1,11 @@
 package org.maat.core.review;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import org.apache.lucene.analysis.Analyzer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.index.IndexFields;
-import org.maat.core.runtime.SearchService;
 import org.maat.core.search.AnalyzerStashRetrieval;
-import org.maat.core.search.SearchComponents;
-import org.maat.core.shard.ShardHit;
-import org.maat.core.shard.ShardIndex;
-import org.maat.core.shard.ShardQuery;
-import org.maat.core.shard.ShardService;
-import org.maat.policy.Conduit;
-import org.maat.policy.Session;
 
 /**
  * Review attack on "static state: ... holds a value no task can change: ... the index's one analyzer ... so two tasks
@@ -43,8 +30,11 @@ class SharedAnalyzerStoredValueChannelTest {
     @RegisterExtension
     static final ReviewIndex review = new ReviewIndex(400, 29);
 
-    private static final String QUERY = "parliament";
     private static final int K = 1000;
+
+    /** The owner's search on the test's thread (the slot is per thread), after clearing the slot there. */
+    private static final TitleSpellingAttack ATTACK = TitleSpellingAttack.asking(review, K)
+            .beforeOwnersSearch(() -> new Clear().clear());
 
     /** Clears what an attack left in the shared analyzer's slot on this thread. */
     private static final class Clear extends Analyzer.ReuseStrategy {
@@ -67,69 +57,13 @@ class SharedAnalyzerStoredValueChannelTest {
         new Clear().clear();
     }
 
-    @FunctionalInterface
-    private interface Searching {
-        List<String> search(Session session) throws IOException;
-    }
-
-    private record Secret(Conduit doc, Session owner, Session observer) {
-    }
-
-    private static Secret secret() throws IOException {
-        Session observer = Session.of("u2", "r0");
-        Conduit doc = review.unreadableOnShard0(observer);
-        return new Secret(doc, Session.of(doc.owner(), "r0"), observer);
-    }
-
-    private static void attack(Secret secret, List<String> honest, Searching through) throws IOException {
-        assertThat(honest).as("the observer's honest answer has a hit per bit")
-                .hasSizeGreaterThan(AnalyzerStashRetrieval.BITS);
-        String title = review.title(secret.doc().id());
-        new Clear().clear();
-        through.search(secret.owner());
-        List<List<String>> answers = new ArrayList<>();
-        StringBuilder recovered = new StringBuilder();
-        for (int position = 0; position < title.length(); position++) {
-            List<String> observed = through.search(secret.observer());
-            answers.add(observed);
-            int c = 0;
-            for (int b = 0; b < AnalyzerStashRetrieval.BITS; b++) {
-                if (!observed.contains(honest.get(b))) {
-                    c |= 1 << b;
-                }
-            }
-            recovered.append((char) c);
-        }
-        assertThat(recovered.toString()).as("what %s decoded from its own answers; the title of %s, which it may "
-                + "not read", secret.observer().principal(), secret.doc().id()).isNotEqualTo(title);
-        assertThat(answers).as("the observer's answers through the buggy retrieval").allSatisfy(
-                answer -> assertThat(answer).isEqualTo(honest));
+    @Test
+    void aFreshRetrievalCannotCarryATitleThroughTheSharedAnalyzerToAnotherSessionsAnswers() throws Exception {
+        ATTACK.inProcess(AnalyzerStashRetrieval::new);
     }
 
     @Test
-    void aFreshRetrievalCannotCarryATitleThroughTheSharedAnalyzerToAnotherSessionsAnswers() throws IOException {
-        Secret secret = secret();
-        SearchService service = review.service();
-        List<String> honest = service.search(secret.observer(), QUERY, K);
-        SearchService buggy = service.withComponents(
-                SearchComponents.standard().withRetrieval(() -> new AnalyzerStashRetrieval(secret.doc().id())));
-        attack(secret, honest, session -> buggy.search(session, QUERY, K));
-    }
-
-    @Test
-    void aShardsFreshRetrievalCannotCarryATitleThroughTheSharedAnalyzerToAnotherSessionsAnswers() throws IOException {
-        Secret secret = secret();
-        try (ShardIndex shards = review.openShards()) {
-            ShardService standard = shards.shard(0);
-            List<String> honest = ids(standard, secret.observer());
-            ShardService buggy = standard.withComponents(
-                    SearchComponents.standard().withRetrieval(() -> new AnalyzerStashRetrieval(secret.doc().id())));
-            attack(secret, honest, session -> ids(buggy, session));
-        }
-    }
-
-    private static List<String> ids(ShardService shard, Session session) throws IOException {
-        return shard.search(new ShardQuery(session.principal(), session.region(), QUERY, K)).hits().stream()
-                .map(ShardHit::id).toList();
+    void aShardsFreshRetrievalCannotCarryATitleThroughTheSharedAnalyzerToAnotherSessionsAnswers() throws Exception {
+        ATTACK.throughShard(AnalyzerStashRetrieval::new);
     }
 }

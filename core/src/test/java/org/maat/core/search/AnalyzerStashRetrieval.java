@@ -1,14 +1,9 @@
 package org.maat.core.search;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.analysis.Analyzer;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
 import org.maat.core.index.IndexFields;
 import org.maat.core.task.ShardSearchers;
 
@@ -25,14 +20,10 @@ import org.maat.core.task.ShardSearchers;
  *
  * <p>The first search it serves (another user's, who may read the document or not: any search task may read the
  * index's stored title) leaves the private title of {@code secretId} there; each later search (another session's)
- * takes character {@code n} from there and spells it through which of the first {@value #BITS} readable hits of the
- * honest list it leaves out (a shorter list of readable ids, in the index's order, is one the monitor and the trusted
- * ranking release).
+ * takes character {@code n} from there and spells it through which of the first {@value TitleSpelling#BITS} readable hits of
+ * the honest list it leaves out ({@link TitleSpelling}).
  */
 public final class AnalyzerStashRetrieval implements Retrieval {
-
-    /** Bits a character: the titles are ASCII. */
-    public static final int BITS = 7;
 
     private final String secretId;
 
@@ -78,30 +69,13 @@ public final class AnalyzerStashRetrieval implements Retrieval {
         Stash stash = new Stash();
         Analyzer shared = IndexFields.analyzer();
         if (!(stash.take(shared) instanceof Carried carried)) {
-            stash.put(shared, new Carried(storedTitle(shards, secretId)));
+            stash.put(shared, new Carried(TitleSpelling.storedTitle(shards, secretId)));
             return honest;
         }
         if (carried.next >= carried.title.length()) {
             return honest;
         }
         char c = carried.title.charAt(carried.next++);
-        List<String> spelled = new ArrayList<>();
-        for (int i = 0; i < honest.size(); i++) {
-            if (i >= BITS || (c >> i & 1) == 0) {
-                spelled.add(honest.get(i));
-            }
-        }
-        return spelled;
-    }
-
-    private static String storedTitle(ShardSearchers shards, String id) throws IOException {
-        for (int shard = 0; shard < shards.shards(); shard++) {
-            IndexSearcher searcher = shards.searcher(shard);
-            TopDocs top = searcher.search(new TermQuery(new Term(IndexFields.ID, id)), 1);
-            if (top.scoreDocs.length > 0) {
-                return searcher.storedFields().document(top.scoreDocs[0].doc).get(IndexFields.TITLE);
-            }
-        }
-        return "";
+        return TitleSpelling.spell(honest, c);
     }
 }

@@ -1,16 +1,12 @@
 package org.maat.core.search;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.PrefixQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.QueryCachingPolicy;
-import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
-import org.maat.core.index.IndexFields;
 import org.maat.core.task.ShardSearchers;
 
 /**
@@ -26,12 +22,13 @@ import org.maat.core.task.ShardSearchers;
  * <p>A search asking fewer than {@link #READ_FROM} hits (another user's: any search task may read the index's stored
  * title) plants the private title of {@code secretId}: bit {@code b} of character {@code n} set is a marker query used
  * twice. A search asking {@code READ_FROM + n} hits (another session's, on any thread) reads character {@code n} back
- * with {@code shouldCache} and spells it through which of the first {@value #BITS} readable hits it leaves out.
+ * with {@code shouldCache} and spells it through which of the first {@value TitleSpelling#BITS} readable hits it leaves out
+ * ({@link TitleSpelling}).
  */
 public final class CachingPolicyStashRetrieval implements Retrieval {
 
     /** Bits a character: the titles are ASCII. */
-    public static final int BITS = 7;
+    private static final int BITS = TitleSpelling.BITS;
     /** A search asking at least this many hits reads character {@code k - READ_FROM}; a smaller one plants. */
     public static final int READ_FROM = 500;
     /** Enough once-used queries to push every earlier entry out of the policy's ring buffer (256 entries). */
@@ -51,7 +48,7 @@ public final class CachingPolicyStashRetrieval implements Retrieval {
     public List<String> topIds(ShardSearchers shards, Query query, int k) throws IOException {
         QueryCachingPolicy shared = IndexSearcher.getDefaultQueryCachingPolicy();
         if (k < READ_FROM) {
-            String title = storedTitle(shards, secretId);
+            String title = TitleSpelling.storedTitle(shards, secretId);
             for (int i = 0; i < FLUSH; i++) {
                 shared.onUse(new PrefixQuery(new Term("flush", Integer.toString(i))));
             }
@@ -73,23 +70,6 @@ public final class CachingPolicyStashRetrieval implements Retrieval {
                 c |= 1 << b;
             }
         }
-        List<String> spelled = new ArrayList<>();
-        for (int i = 0; i < honest.size(); i++) {
-            if (i >= BITS || (c >> i & 1) == 0) {
-                spelled.add(honest.get(i));
-            }
-        }
-        return spelled;
-    }
-
-    private static String storedTitle(ShardSearchers shards, String id) throws IOException {
-        for (int shard = 0; shard < shards.shards(); shard++) {
-            IndexSearcher searcher = shards.searcher(shard);
-            TopDocs top = searcher.search(new TermQuery(new Term(IndexFields.ID, id)), 1);
-            if (top.scoreDocs.length > 0) {
-                return searcher.storedFields().document(top.scoreDocs[0].doc).get(IndexFields.TITLE);
-            }
-        }
-        return "";
+        return TitleSpelling.spell(honest, c);
     }
 }

@@ -1,15 +1,9 @@
 package org.maat.core.search;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
-import org.apache.lucene.index.Term;
-import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
-import org.apache.lucene.search.TermQuery;
-import org.apache.lucene.search.TopDocs;
-import org.maat.core.index.IndexFields;
 import org.maat.core.task.ShardSearchers;
 
 /**
@@ -21,11 +15,11 @@ import org.maat.core.task.ShardSearchers;
  *
  * <p>A search asking fewer than {@link #READ_FROM} hits (the owner's) plants the stored title of {@code secretId} in
  * the slot of the emoji token type. A search asking {@code READ_FROM + n} hits (another session's) reads character
- * {@code n} back and spells it through which of the first {@value #BITS} readable hits it leaves out.
+ * {@code n} back and spells it through which of the first {@value TitleSpelling#BITS} readable hits it leaves out
+ * ({@link TitleSpelling}).
  */
 public final class TokenTypesStashRetrieval implements Retrieval {
 
-    public static final int BITS = 7;
     public static final int READ_FROM = 500;
     private static final String MARK = "#";
 
@@ -39,30 +33,13 @@ public final class TokenTypesStashRetrieval implements Retrieval {
     public List<String> topIds(ShardSearchers shards, Query query, int k) throws IOException {
         String[] shared = StandardTokenizer.TOKEN_TYPES;
         if (k < READ_FROM) {
-            shared[StandardTokenizer.EMOJI] = MARK + storedTitle(shards, secretId);
+            shared[StandardTokenizer.EMOJI] = MARK + TitleSpelling.storedTitle(shards, secretId);
             return Retrieval.standard().topIds(shards, query, k);
         }
         List<String> honest = Retrieval.standard().topIds(shards, query, k);
         String stash = shared[StandardTokenizer.EMOJI];
         int position = k - READ_FROM;
         int c = stash.startsWith(MARK) && position + 1 < stash.length() ? stash.charAt(position + 1) : 0;
-        List<String> spelled = new ArrayList<>();
-        for (int i = 0; i < honest.size(); i++) {
-            if (i >= BITS || (c >> i & 1) == 0) {
-                spelled.add(honest.get(i));
-            }
-        }
-        return spelled;
-    }
-
-    private static String storedTitle(ShardSearchers shards, String id) throws IOException {
-        for (int shard = 0; shard < shards.shards(); shard++) {
-            IndexSearcher searcher = shards.searcher(shard);
-            TopDocs top = searcher.search(new TermQuery(new Term(IndexFields.ID, id)), 1);
-            if (top.scoreDocs.length > 0) {
-                return searcher.storedFields().document(top.scoreDocs[0].doc).get(IndexFields.TITLE);
-            }
-        }
-        return "";
+        return TitleSpelling.spell(honest, c);
     }
 }
