@@ -139,10 +139,14 @@ class TaskChannelRulesTest {
 
     /**
      * Library static fields of a type the rule cannot prove immutable whose object cannot be changed: Lucene's
-     * English stop words are a {@code CharArraySet.unmodifiableSet} (every write throws).
+     * English stop words are a {@code CharArraySet.unmodifiableSet} (every write throws); the JDK's standard
+     * charsets have no state to set (the type {@code Charset} is not listed: a subclass of it could have).
      */
     private static final Set<String> UNMODIFIABLE_STATICS = Set.of(
-            "org.apache.lucene.analysis.en.EnglishAnalyzer.ENGLISH_STOP_WORDS_SET");
+            "org.apache.lucene.analysis.en.EnglishAnalyzer.ENGLISH_STOP_WORDS_SET",
+            "java.nio.charset.StandardCharsets.UTF_8", "java.nio.charset.StandardCharsets.US_ASCII",
+            "java.nio.charset.StandardCharsets.ISO_8859_1", "java.nio.charset.StandardCharsets.UTF_16",
+            "java.nio.charset.StandardCharsets.UTF_16BE", "java.nio.charset.StandardCharsets.UTF_16LE");
 
     /** Where a class's own fields end: the JDK's bases of every class, record and enum hold nothing a task can set. */
     private static final Set<String> BASES = Set.of("java.lang.Object", "java.lang.Record", "java.lang.Enum");
