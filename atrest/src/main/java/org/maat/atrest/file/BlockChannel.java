@@ -209,6 +209,9 @@ final class BlockChannel extends EncryptedChannel {
             } catch (IOException noValidCopy) {
                 Arrays.fill(valid, false); // nothing left to keep
             }
+            // The read opens region files made since this channel opened (another process's Selective writes):
+            // their copies count too, so this seal goes past them and empties them.
+            onDisk = Math.max(onDisk, blocks.highestGeneration(bufIndex, holders));
         }
         int highest = Math.max(bufGeneration, onDisk);
         // Never below the floor: a slot left past a cut under way may show a generation the floor has passed.
@@ -479,6 +482,7 @@ final class BlockChannel extends EncryptedChannel {
         if (newSize < size) {
             flush();
             bufIndex = -1;
+            blocks.findNewFiles(); // a region file made since this channel opened holds blocks to cut too
             if (newSize == 0) {
                 synchronized (writeLock) {
                     try (Storage.SealLock lock = blocks.files[0].storage.lockForSeal()) {

@@ -357,12 +357,19 @@ final class BlockSet {
         versions.sealed(index, generation);
     }
 
-    /** Lets a read-only set open the physical files that appear after it was made (see {@link #read}). */
+    /**
+     * Lets the set open the physical files that appear after it was made: region files another channel or process
+     * made since (see {@link #read} and {@link #findNewFiles}).
+     */
     void findNewFilesWith(Opener finder) {
         this.finder = finder;
     }
 
-    private void findNewFiles() throws IOException {
+    /**
+     * Opens the region files that appeared since this set was made (a reader's retry; a writer's truncation, which
+     * must cut them too, or their blocks past the cut would read back).
+     */
+    void findNewFiles() throws IOException {
         if (finder == null) {
             return;
         }

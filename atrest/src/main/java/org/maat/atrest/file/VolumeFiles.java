@@ -169,9 +169,9 @@ public final class VolumeFiles {
             BlockSet.Opener opener = write ? index -> createRegion(file, ciphers.get(index - 1),
                     files[0].header.blockSize) : null;
             BlockSet set = new BlockSet(name, files, opener, files[0].header.blockSize, rewrites, seen, key(file));
-            if (!write) {
-                set.findNewFilesWith(index -> existingRegion(file, ciphers.get(index - 1)));
-            }
+            // Region files another channel or process makes after this set opened: a reader looks for them when a
+            // read finds an older copy than it knew, a writer also before every truncation (which must cut them).
+            set.findNewFilesWith(index -> existingRegion(file, ciphers.get(index - 1), write));
             Path id = file.toAbsolutePath().normalize();
             Object lock = write ? writers.compute(id, (k, w) -> {
                 Writers now = w == null ? new Writers() : w;
@@ -334,12 +334,13 @@ public final class VolumeFiles {
         }
     }
 
-    /** The region file of {@code c} if it exists and holds a header, opened read-only; else null. */
-    private BlockFile existingRegion(Path file, AtRestCipher c) throws IOException {
+    /** The region file of {@code c} if it exists and holds a header, opened read-only or for writing; else null. */
+    private BlockFile existingRegion(Path file, AtRestCipher c, boolean write) throws IOException {
         Path r = regionPath(file, c);
         FileChannel ch;
         try {
-            ch = FileChannel.open(r, StandardOpenOption.READ);
+            ch = write ? FileChannel.open(r, StandardOpenOption.READ, StandardOpenOption.WRITE)
+                    : FileChannel.open(r, StandardOpenOption.READ);
         } catch (NoSuchFileException absent) {
             return null;
         }
