@@ -3,7 +3,7 @@ package org.maat.bench.atrest;
 import java.util.Locale;
 
 /**
- * The seed's two workloads. Sequential I/O moves a file in 64 KB requests, in order; random I/O in 4 KB requests
+ * SwitchCrypt's two workloads. Sequential I/O moves a file in 64 KB requests, in order; random I/O in 4 KB requests
  * (the volume's block size) in a shuffled order, the same for writing and reading within one operation.
  */
 public enum AccessPattern {

@@ -19,7 +19,7 @@ import org.maat.atrest.cipher.AtRestCipher;
 import org.maat.bench.report.MarkdownTable;
 
 /**
- * What {@code maat bench atrest} measured, beside the seed's figures and the issue's goals, as Markdown, JSON and
+ * What {@code maat bench atrest} measured, beside SwitchCrypt's published figures and Maat's targets, as Markdown, JSON and
  * the trade-off PNGs ({@link #write}).
  */
 public record AtRestBenchReport(String command, AtRestBenchmark.Options options, List<StaticResult> statics,
@@ -27,16 +27,16 @@ public record AtRestBenchReport(String command, AtRestBenchmark.Options options,
         Map<String, Double> sealBytesPerSecond,
         IndexCost.Result indexCost, String fileSystem, long durationNanos) {
 
-    /** Sizes from this one up are the seed's "512 KB, 5 MB and 40 MB" group; smaller ones its "4 KB". */
+    /** Sizes from this one up are SwitchCrypt's "512 KB, 5 MB and 40 MB" group; smaller ones its "4 KB". */
     static final int LARGE = 512 * 1024;
 
-    /** The seed's average overheads against baseline I/O, read then write: large sizes, then 4 KB. */
-    static final Map<SwitchModel, double[]> SEED = Map.of(
+    /** SwitchCrypt's average overheads against baseline I/O, read then write: large sizes, then 4 KB. */
+    static final Map<SwitchModel, double[]> SWITCHCRYPT = Map.of(
             SwitchModel.FORWARD, new double[] {0.08, 0.10, 0.38, 0.44},
             SwitchModel.SELECTIVE, new double[] {0.0, 0.3, 0.22, 0.71},
             SwitchModel.MIRRORED, new double[] {0.25, 0.61, 0.55, 0.77});
 
-    /** The goals for Forward and Selective: overhead at 512 KB and above, and at 4 KB. */
+    /** Maat's targets for Forward and Selective: overhead at 512 KB and above, and at 4 KB. */
     static final double GOAL_LARGE = 0.05;
     static final double GOAL_SMALL = 0.2;
     /** ChaCha20 through the volume within 30 % of the raw keystream. */
@@ -93,32 +93,32 @@ public record AtRestBenchReport(String command, AtRestBenchmark.Options options,
         md.append("`").append(command).append("`, ").append(String.format(Locale.ROOT, "%.1f", durationNanos / 1e9))
                 .append(" s on ").append(Runtime.getRuntime().availableProcessors()).append(" processor(s), Java ")
                 .append(System.getProperty("java.version")).append(". Files in ").append(options.workDir())
-                .append(" (file system ").append(fileSystem).append(fileSystem.equals("tmpfs") ? ": a RAM disk, as the seed's)"
-                        : ": not a RAM disk, unlike the seed's)").append(".\n\n");
+                .append(" (file system ").append(fileSystem).append(fileSystem.equals("tmpfs") ? ": a RAM disk, as SwitchCrypt's)"
+                        : ": not a RAM disk, unlike SwitchCrypt's)").append(".\n\n");
         md.append("Each configuration: ").append(options.repeats()).append(" repeat(s) of ").append(options.operations())
                 .append(" write-then-read operations per size, sequential (64 KB requests) and random (4 KB requests, "
-                        + "shuffled); results pooled, median taken (the seed's method). No fsync (the page cache of tmpfs "
+                        + "shuffled); results pooled, median taken (SwitchCrypt's method). No fsync (the page cache of tmpfs "
                         + "is the disk). One thread; CPU time per byte (ThreadMXBean thread CPU time over bytes written "
-                        + "plus read) stands in for the seed's energy, which needs a power sensor this machine lacks. Switching runs at "
+                        + "plus read) stands in for SwitchCrypt's energy measurements, which need a power sensor this machine lacks. Switching runs at "
                 + String.join(", ", options.switchSizes().stream().map(AtRestBenchReport::size).toList()) + ".\n\n");
 
-        md.append("## Goals and the seed's figures\n\n");
+        md.append("## Goals and SwitchCrypt's published figures\n\n");
         md.append("Overhead of a switching model = mean latency of a run that switches (primary for the first part of "
                 + "the ratio, then the secondary) over the mean of the same operations with each cipher alone, weighted "
-                + "by the ratio, minus 1; averaged over cipher pairs, ratios and both access patterns. The seed compared "
+                + "by the ratio, minus 1; averaged over cipher pairs, ratios and both access patterns. SwitchCrypt compared "
                 + "against its own baseline I/O; ours isolates the switching model from the cipher (the ciphers' own "
                 + "cost against unencrypted I/O is in the next tables).\n\n");
-        MarkdownTable goals = new MarkdownTable("model", "seed read/write, 512 KB-40 MB", "ours", "seed read/write, 4 KB",
+        MarkdownTable goals = new MarkdownTable("model", "SwitchCrypt read/write, 512 KB-40 MB", "ours", "SwitchCrypt read/write, 4 KB",
                 "ours", "goal", "met");
         for (SwitchModel model : options.models()) {
-            double[] seed = SEED.get(model);
+            double[] published = SWITCHCRYPT.get(model);
             OptionalDouble lr = overhead(model, large(), SwitchResult::readOverhead);
             OptionalDouble lw = overhead(model, large(), SwitchResult::writeOverhead);
             OptionalDouble sr = overhead(model, small(), SwitchResult::readOverhead);
             OptionalDouble sw = overhead(model, small(), SwitchResult::writeOverhead);
             boolean goal = model != SwitchModel.MIRRORED;
             String met = !goal ? "(no goal)" : verdict(max(lr, lw), GOAL_LARGE) + " / " + verdict(max(sr, sw), GOAL_SMALL);
-            goals.row(model.label(), x(seed[0]) + "/" + x(seed[1]), x(lr) + "/" + x(lw), x(seed[2]) + "/" + x(seed[3]),
+            goals.row(model.label(), x(published[0]) + "/" + x(published[1]), x(lr) + "/" + x(lw), x(published[2]) + "/" + x(published[3]),
                     x(sr) + "/" + x(sw), goal ? "<= 0.05x / <= 0.2x" : "", met);
         }
         md.append(goals.render()).append('\n');
@@ -227,7 +227,7 @@ public record AtRestBenchReport(String command, AtRestBenchmark.Options options,
         for (SwitchModel model : options.models()) {
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("model", model.label());
-            row.put("seed", SEED.get(model));
+            row.put("switchCrypt", SWITCHCRYPT.get(model));
             row.put("readLarge", orNull(overhead(model, large(), SwitchResult::readOverhead)));
             row.put("writeLarge", orNull(overhead(model, large(), SwitchResult::writeOverhead)));
             row.put("readSmall", orNull(overhead(model, small(), SwitchResult::readOverhead)));

@@ -15,24 +15,24 @@ import org.maat.core.data.DirectoryTree;
 import org.maat.core.progress.Progress;
 
 /**
- * SwitchCrypt's evaluation (the seed's section 5) on Maat's encrypted volume. For every size and access pattern:
+ * SwitchCrypt's evaluation (its section 5) on Maat's encrypted volume. For every size and access pattern:
  * unencrypted I/O through plain {@code FileChannel}s, then each cipher alone through a volume, then each switching
  * model at each ratio for every ordered pair of the switching ciphers (primary first, then a switch to the
  * secondary). A measured configuration is {@code repeats} runs of {@code operations} write-then-read operations on a
- * fresh file (a fresh volume for each run); its results are pooled and the median taken, as the seed did. Then the
+ * fresh file (a fresh volume for each run); its results are pooled and the median taken, as SwitchCrypt did. Then the
  * JVM's raw ChaCha20 limit, and optionally the cost of an encrypted index ({@link IndexCost}).
  *
  * <p>Everything runs on one thread, so the thread CPU time per byte is the cipher's and the I/O path's own (the
- * stand-in for the seed's energy measurements: this machine has no power sensor).
+ * stand-in for SwitchCrypt's energy measurements: this machine has no power sensor).
  */
 public final class AtRestBenchmark {
 
     /**
      * What to measure.
      *
-     * @param workDir where the files are written (a RAM disk such as /dev/shm, as the seed did, when there is one)
+     * @param workDir where the files are written (a RAM disk such as /dev/shm, as SwitchCrypt did, when there is one)
      * @param switchSizes the sizes the switching runs use (a subset of {@code sizes}: at 40 MB they dominate the run)
-     * @param ratios operations under the primary cipher before the switch, out of 10 (the seed's 7, 5, 3)
+     * @param ratios operations under the primary cipher before the switch, out of 10 (SwitchCrypt's 7, 5, 3)
      * @param indexCost the index and search comparison, or null to skip it
      */
     public record Options(Path workDir, List<Integer> sizes, int operations, int repeats, List<AccessPattern> patterns,
@@ -80,7 +80,7 @@ public final class AtRestBenchmark {
                 quick ? 50 : 500, quick ? 1 : 3, quick ? 1 : 2, cipher, 42);
     }
 
-    /** The RAM disk when there is one (the seed's setting), else the system temp directory. */
+    /** The RAM disk when there is one (SwitchCrypt's setting), else the system temp directory. */
     public static Path defaultWorkRoot() {
         Path shm = Path.of("/dev/shm");
         return Files.isDirectory(shm) && Files.isWritable(shm) ? shm : Path.of(System.getProperty("java.io.tmpdir"));

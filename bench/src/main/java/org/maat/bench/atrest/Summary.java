@@ -5,7 +5,7 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The operations of one measured configuration, accumulated over its repeats as the seed did (30 results per size
+ * The operations of one measured configuration, accumulated over its repeats as SwitchCrypt did (30 results per size
  * for 10 operations and 3 repeats): medians of the write and read halves, their means (for overheads of runs that
  * mix two ciphers), and CPU nanoseconds per byte moved (written plus read).
  */

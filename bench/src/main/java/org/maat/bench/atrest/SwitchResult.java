@@ -11,7 +11,7 @@ import org.maat.atrest.SwitchModel;
 public record SwitchResult(SwitchModel model, String primary, String secondary, int tenths, int first, int second, int size,
         AccessPattern pattern, Summary summary, double readOverhead, double writeOverhead) {
 
-    /** The seed's name of the ratio asked, e.g. {@code 7:3} ({@code first:second} is as near as the operations allow). */
+    /** SwitchCrypt's name of the ratio asked, e.g. {@code 7:3} ({@code first:second} is as near as the operations allow). */
     public String ratio() {
         return tenths + ":" + (10 - tenths);
     }

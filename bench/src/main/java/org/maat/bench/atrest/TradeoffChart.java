@@ -12,7 +12,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.maat.atrest.cipher.AtRestCipher;
 
 /**
- * The seed's trade-off figure: for each workload size a line through the ciphers, each placed at its median
+ * SwitchCrypt's trade-off figure: for each workload size a line through the ciphers, each placed at its median
  * operation latency normalized to the slowest cipher of that size (x) and its security, the norm of the vector
  * (rounds / most rounds, randomization / most randomization) (y). One PNG per access pattern.
  */

@@ -11,10 +11,10 @@ import java.util.Arrays;
 import java.util.Random;
 
 /**
- * One of the seed's operations: write {@code size} bytes to a file, close it, then open it again and read them
+ * One of SwitchCrypt's operations: write {@code size} bytes to a file, close it, then open it again and read them
  * back, in the order of an {@link AccessPattern}. The first operation on a file creates it; later ones overwrite it
  * in place (so a volume rewrites blocks, bumping their generation, and a switch shows in the blocks). No fsync: the
- * seed measured a RAM disk "bypassing caching"; on tmpfs the page cache is the disk. The bytes read are checked
+ * SwitchCrypt measured a RAM disk "bypassing caching"; on tmpfs the page cache is the disk. The bytes read are checked
  * against those written after the clock stops, so a wrong read fails the benchmark instead of flattering it.
  */
 final class WriteRead {

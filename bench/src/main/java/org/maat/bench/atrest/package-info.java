@@ -1,7 +1,7 @@
 /**
  * {@code maat bench atrest}: SwitchCrypt's evaluation on Maat's encrypted volume. Write-then-read workloads of the
- * seed's sizes, sequential and random, for each cipher alone against plain {@code FileChannel} I/O and for each
- * switching model at the seed's ratios; the trade-off chart; CPU time per byte (the stand-in for the seed's energy);
+ * SwitchCrypt's sizes, sequential and random, for each cipher alone against plain {@code FileChannel} I/O and for each
+ * switching model at SwitchCrypt's ratios; the trade-off chart; CPU time per byte (the stand-in for SwitchCrypt's energy);
  * the JVM's raw ChaCha20 limit; and the cost of an encrypted index on indexing and search.
  */
 package org.maat.bench.atrest;

@@ -13,9 +13,9 @@ import org.maat.disguise.store.Locator;
 import org.maat.disguise.store.SealedBags;
 
 /**
- * The cost of each cryptographic operation of a disguise (the seed's table): an X25519 key pair, and
+ * The cost of each cryptographic operation of a disguise (Edna's table): an X25519 key pair, and
  * sealing and opening (HPKE, {@link SealedBags}, JSON encoding included) of a speaks-for record, of one
- * row's diff record, and of a whole WebSubmit account's bag (the seed sealed each record alone; Maat
+ * row's diff record, and of a whole WebSubmit account's bag (Edna sealed each record alone; Maat
  * seals a bag once). Each operation runs {@code warmUp} untimed times, then {@code iterations} timed
  * ones; the record sizes are reported beside the figures.
  */

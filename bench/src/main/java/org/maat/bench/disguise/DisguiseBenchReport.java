@@ -15,7 +15,7 @@ import org.maat.bench.report.MarkdownTable;
 
 /**
  * What {@code maat bench disguise} measured, as Markdown ({@value #MARKDOWN}) and CSV ({@value #CSV}):
- * every operation's median and 5th-95th percentile beside the seed's figure and the issue's goal, the
+ * every operation's median and 5th-95th percentile beside Edna's published figure and Maat's target, the
  * crypto costs with their record sizes, and normal edits' latency alone and beside the disguisers.
  */
 public final class DisguiseBenchReport {
@@ -23,10 +23,10 @@ public final class DisguiseBenchReport {
     public static final String MARKDOWN = "report.md";
     public static final String CSV = "results.csv";
 
-    /** Workloads whose account operations the seed's WebSubmit figures and the issue's goals apply to. */
-    private static final Set<String> SEED_COMPARABLE = Set.of("WebSubmit", "search");
+    /** Workloads whose account operations Edna's WebSubmit figures and Maat's targets apply to. */
+    private static final Set<String> EDNA_COMPARABLE = Set.of("WebSubmit", "search");
 
-    /** A goal of the issue and whether this run met it. */
+    /** One of Maat's targets and whether this run met it. */
     public record GoalCheck(String goal, double measured, boolean met) {
     }
 
@@ -64,8 +64,8 @@ public final class DisguiseBenchReport {
     public List<GoalCheck> goals() {
         List<GoalCheck> out = new ArrayList<>();
         for (Timed t : timed) {
-            Double goal = SeedFigures.MEDIAN_GOALS.get(t.operation());
-            if (goal != null && t.variant().equals(Timed.MAAT) && SEED_COMPARABLE.contains(t.workload())) {
+            Double goal = PublishedFigures.MEDIAN_GOALS.get(t.operation());
+            if (goal != null && t.variant().equals(Timed.MAAT) && EDNA_COMPARABLE.contains(t.workload())) {
                 double median = t.latencies().percentileMillis(0.5);
                 out.add(new GoalCheck(t.workload() + " " + t.operation() + ": median <= " + num(goal) + " ms", median,
                         median <= goal));
@@ -73,7 +73,7 @@ public final class DisguiseBenchReport {
         }
         if (contention.disguisers() != null) {
             out.add(new GoalCheck("normal edits' p95 beside " + options.disguisers() + " disguisers / alone <= "
-                    + num(SeedFigures.P95_RATIO_GOAL), p95Ratio(), p95Ratio() <= SeedFigures.P95_RATIO_GOAL));
+                    + num(PublishedFigures.P95_RATIO_GOAL), p95Ratio(), p95Ratio() <= PublishedFigures.P95_RATIO_GOAL));
         }
         return out;
     }
@@ -88,7 +88,7 @@ public final class DisguiseBenchReport {
         md.append("Latencies in ms: median (p50) and 5th-95th percentile of ").append(options.runs())
                 .append(" operations each, after ").append(options.warmUpRuns()).append(" untimed ones; every "
                         + "disguise of a different user or employee, every one Maat disguised restored (the restore "
-                        + "rows). `manual`: the irreversible plain SQL of the same change (the seed's baseline).\n\n");
+                        + "rows). `manual`: the irreversible plain SQL of the same change (Edna's baseline).\n\n");
         md.append("## Goals\n\n");
         MarkdownTable g = new MarkdownTable("goal", "measured", "met");
         goals().forEach(c -> g.row(c.goal(), num(c.measured()), c.met() ? "yes" : "NO"));
@@ -103,20 +103,20 @@ public final class DisguiseBenchReport {
                     + "friendships removed from the policy store (one batch), the "
                     + "documents deleted from the index and published under the monitor, the account, login and "
                     + "profile removed: the same stores and steps as Maat's deletion, without planning under the "
-                    + "monitor, the sealed bag and the journal. `after anonymize`: the seed's composition figure, the "
+                    + "monitor, the sealed bag and the journal. `after anonymize`: Edna's composition figure, the "
                     + "deletion found the pseudoprincipal's documents through the anonymization's speaks-for record "
                     + "(the user's proof), and its restore.\n\n");
         }
         md.append("## Cryptographic operations\n\n");
-        MarkdownTable c = new MarkdownTable("operation", "scheme", "n", "p50", "p5-p95", "mean", "seed", "record");
+        MarkdownTable c = new MarkdownTable("operation", "scheme", "n", "p50", "p5-p95", "mean", "Edna", "record");
         for (Timed t : timed) {
             if (t.workload().equals("crypto")) {
                 Latencies l = t.latencies();
                 c.row(t.operation(), t.variant(), l.count(), ms(l.percentileMillis(0.5)), spread(l),
-                        ms(l.meanMillis()), SeedFigures.median(t.operation()), t.note());
+                        ms(l.meanMillis()), PublishedFigures.median(t.operation()), t.note());
             }
         }
-        md.append(c.render()).append('\n').append("Seed: RSA key pairs and per-record encryption; Maat: X25519 "
+        md.append(c.render()).append('\n').append("Edna: RSA key pairs and per-record encryption; Maat: X25519 "
                 + "key pairs (no key pool) and HPKE (X25519, HKDF-SHA256, ChaCha20-Poly1305), one seal per bag.\n\n");
         md.append("## Normal edits beside continuous disguisers\n\n");
         MarkdownTable n = new MarkdownTable("phase", "edits", "failed", "edits/s", "p50", "p95", "max");
@@ -141,24 +141,24 @@ public final class DisguiseBenchReport {
         md.append(String.format(Locale.ROOT, "%d editors, each on its own connection editing its own answers with "
                 + "250-500 ms pauses, %s s after %s s warm-up per phase; each disguiser deletes its account with Maat "
                 + "and restores it, again and again, without pause, the disguisers admitted one at a time "
-                + "(Admission.limitedTo(1), the seed's rate limiting); then, as a baseline, the same users delete their "
+                + "(Admission.limitedTo(1), Edna's rate limiting); then, as a baseline, the same users delete their "
                 + "account with plain SQL and insert it again (user row and answers, batched). p95 ratio beside Maat's "
-                + "disguisers / alone: **%s** (goal <= %s); beside the manual baseline / alone: %s. Seed: %s.%n",
+                + "disguisers / alone: **%s** (goal <= %s); beside the manual baseline / alone: %s. Edna: %s.%n",
                 options.normalThreads(), num(options.seconds()), num(options.warmUpSeconds()), num(p95Ratio()),
-                num(SeedFigures.P95_RATIO_GOAL), num(contention.manualP95Ratio()), SeedFigures.CONCURRENCY));
+                num(PublishedFigures.P95_RATIO_GOAL), num(contention.manualP95Ratio()), PublishedFigures.CONCURRENCY));
         return md.toString();
     }
 
     private void section(StringBuilder md, String title, String workload) {
-        MarkdownTable t = new MarkdownTable("operation", "variant", "n", "p50", "p5-p95", "mean", "seed p50", "goal p50",
+        MarkdownTable t = new MarkdownTable("operation", "variant", "n", "p50", "p5-p95", "mean", "Edna p50", "goal p50",
                 "rows");
         for (Timed x : timed) {
             if (x.workload().equals(workload)) {
                 Latencies l = x.latencies();
-                Double goal = SeedFigures.MEDIAN_GOALS.get(x.operation());
+                Double goal = PublishedFigures.MEDIAN_GOALS.get(x.operation());
                 t.row(x.operation(), x.variant(), l.count(), ms(l.percentileMillis(0.5)), spread(l), ms(l.meanMillis()),
-                        SEED_COMPARABLE.contains(workload) && !x.variant().equals(Timed.MANUAL)
-                                ? SeedFigures.median(x.operation()) : "",
+                        EDNA_COMPARABLE.contains(workload) && !x.variant().equals(Timed.MANUAL)
+                                ? PublishedFigures.median(x.operation()) : "",
                         goal == null || !x.variant().equals(Timed.MAAT) ? "" : "<= " + num(goal), x.note());
             }
         }

@@ -20,8 +20,8 @@ import org.maat.erp.ErpDatabase;
 import org.maat.erp.ErpLoader;
 
 /**
- * {@code maat bench disguise}: the seed's (Edna's) evaluation of reversible disguises on Maat, in five
- * parts, each against the seed's figures and the issue's goals:
+ * {@code maat bench disguise}: Edna's evaluation of reversible disguises on Maat, in five
+ * parts, each against Edna's published figures and Maat's targets:
  * <ol>
  *   <li>the WebSubmit operations ({@link WebSubmitOperations}) on a generated course in a file-backed
  *       H2 database, with Maat's disguises and with the manual irreversible SQL;</li>
@@ -53,7 +53,7 @@ public final class DisguiseBenchmark {
         }
 
         /**
-         * The seed's sizes: 2,000 users x 20 lectures x 4 questions, 10,000 employees, 30 disguisers, 100
+         * Edna's sizes: 2,000 users x 20 lectures x 4 questions, 10,000 employees, 30 disguisers, 100
          * editors; 2,000 search users with 20,000 documents.
          */
         public static Options full() {

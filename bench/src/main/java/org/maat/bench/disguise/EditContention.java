@@ -20,7 +20,7 @@ import org.maat.disguise.jdbc.JdbcDisguises;
 import org.maat.disguise.spec.DisguiseSpec;
 
 /**
- * The seed's adversarial write-only WebSubmit load: {@code editors} users each edit one of their
+ * Edna's adversarial write-only WebSubmit load: {@code editors} users each edit one of their
  * answers, pausing 250-500 ms between edits, all on the ANSWERS table; measured alone, then while
  * {@code disguisers} other users continuously delete their account with Maat and restore it (no pause),
  * then, as a baseline that tells the database's and the machine's share from Maat's, while the same
@@ -43,7 +43,7 @@ final class EditContention {
             return a == 0 || beside == null ? 0 : beside.latencies().percentileMillis(0.95) / a;
         }
 
-        /** p95 of normal edits with disguisers over p95 alone: the goal is at most 1.10. */
+        /** p95 of normal edits with disguisers over p95 alone: Maat's target is at most 1.10. */
         double p95Ratio() {
             double a = alone.latencies().percentileMillis(0.95);
             return a == 0 ? 0 : disguised.latencies().percentileMillis(0.95) / a;
@@ -94,7 +94,7 @@ final class EditContention {
                 }
             }
             DisguiseSpec delete = DisguiseSpecs.builtin("websubmit-delete-account");
-            // The seed's remedy for adversarial disguisers: they queue for one admission, leaving the other core
+            // Edna's remedy for adversarial disguisers: they queue for one admission, leaving the other core
             // to the normal requests (the manual baseline below has no such limit).
             Admission admission = Admission.limitedTo(1);
             // The disguisers start first and stop after the editors: every measured edit has them beside it.

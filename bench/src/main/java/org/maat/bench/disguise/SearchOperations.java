@@ -53,7 +53,7 @@ import org.maat.policy.store.Batch;
  * {@code search-anonymize-account}) against the manual irreversible deletion an application would
  * write with core's APIs alone ({@link #manualDelete}). Both work on the same live stores, so the ratio
  * is like for like: the difference is planning under the monitor, sealing the bag and the journal.
- * Also the seed's composition figure: a deletion applied after an anonymization (with the speaks-for
+ * Also Edna's composition figure: a deletion applied after an anonymization (with the speaks-for
  * proof) and its restore, beside the deletion and restore of a user never anonymized.
  *
  * <p>Every measured operation is of a different user who owns at least one document, drawn at random;
@@ -204,7 +204,7 @@ final class SearchOperations {
             }
             out.add(timed("anonymize account", Timed.MAAT, maatAnonymize));
 
-            // The seed's composition figure: the deletion of an anonymized user finds the documents its
+            // Edna's composition figure: the deletion of an anonymized user finds the documents its
             // pseudoprincipal now owns through the speaks-for record in the anonymization's bag.
             Receipt[] composedAnonymized = new Receipt[n];
             Receipt[] composedDeleted = new Receipt[n];

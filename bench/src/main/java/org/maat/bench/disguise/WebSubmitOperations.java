@@ -21,7 +21,7 @@ import org.maat.disguise.jdbc.JdbcDisguises;
 import org.maat.disguise.spec.DisguiseSpec;
 
 /**
- * The seed's WebSubmit operations, one at a time on a loaded database, each timed alone: create an
+ * Edna's WebSubmit operations, one at a time on a loaded database, each timed alone: create an
  * account, edit an answer, delete an account, anonymize an account, edit anonymized data (with the
  * speaks-for proof) and restore an account, with Maat's disguises ({@link JdbcDisguises}, the built-in
  * specs) and, where one exists, with the manual irreversible SQL ({@link WebSubmitSql}). Every measured

@@ -1,5 +1,5 @@
 /**
- * {@code maat bench disguise}: the seed's (Edna's) evaluation of reversible disguises, on the
+ * {@code maat bench disguise}: Edna's evaluation of reversible disguises, on the
  * WebSubmit-shaped workload and the ERP HR schema over JDBC, the cost of each cryptographic operation,
  * and the impact of continuous disguising on concurrent normal edits
  * ({@link org.maat.bench.disguise.DisguiseBenchmark}).

@@ -161,7 +161,7 @@ public final class ClosedLoop {
 
     /**
      * Each client waits a uniformly random time in [{@code min}, {@code max}] before each request
-     * (a user's think time, the seed's 250-500 ms between edits); waits are not timed.
+     * (a user's think time, Edna's 250-500 ms between edits); waits are not timed.
      */
     public ClosedLoop pauses(Duration min, Duration max) {
         return new ClosedLoop(clients, warmUp, duration, count, threadPrefix, min, max);

@@ -17,17 +17,17 @@ import org.maat.encdb.advise.ColumnAdvice;
 
 /**
  * What {@code maat bench tpch} measured: per query the times, ratio, shipping and verdict; the summary
- * beside the peers' figures and the issue's goals; the load times; and the onions the advisor chose. Written
+ * beside the peers' published figures and Maat's targets; the load times; and the onions the advisor chose. Written
  * as Markdown and JSON by {@link #write}.
  */
 public record TpchReport(String command, TpchBenchmark.Options options, Map<String, Long> tableRows,
         long skippedPartsupp, double loadPlainSeconds, double loadDriverSeconds, AnnotatedSchema schema, List<QueryOutcome> queries,
         long durationNanos) {
 
-    /** Monomi (Tu et al., VLDB 2013), as the issue quotes it: queries run of the 22, median overhead. */
+    /** Monomi (Tu et al., VLDB 2013), as published: queries run of the 22, median overhead. */
     static final int MONOMI_QUERIES = 19;
     static final double MONOMI_MEDIAN = 1.24;
-    /** The issue's goals: all 22 identical; median ratio at most 1.5x at SF 1; none above 10x. */
+    /** Maat's targets: all 22 identical; median ratio at most 1.5x at SF 1; none above 10x. */
     static final double GOAL_MEDIAN = 1.5;
     static final double GOAL_MAX = 10;
 
@@ -93,7 +93,7 @@ public record TpchReport(String command, TpchBenchmark.Options options, Map<Stri
                 + "the driver on the columns' Eq onion). The driver's private client H2 indexes the loaded columns a "
                 + "query compares with `=`.\n\n");
         md.append("## Summary\n\n").append(summaryLine()).append(".\n\n");
-        MarkdownTable sum = new MarkdownTable("", "this run", "Monomi (TPC-H, VLDB 2013)", "CryptDB", "goal (issue 17)");
+        MarkdownTable sum = new MarkdownTable("", "this run", "Monomi (TPC-H, VLDB 2013)", "CryptDB", "Maat's target");
         sum.row("queries identical", identical() + " of " + queries.size(), MONOMI_QUERIES + " of 22 run", "TPC-C's queries, no TPC-H figure",
                 "22 of 22");
         sum.row("median ratio (identical queries)", x(medianRatio()), x(MONOMI_MEDIAN), "", "<= " + x(GOAL_MEDIAN) + " at SF 1");

@@ -23,12 +23,12 @@ import org.maat.vault.server.VaultServers;
 
 /**
  * Everything the series are sent to, started in this process on 127.0.0.1: a fresh vault of
- * {@value #SERVERS} servers (1 to 3 with mutual TLS, as the seed's three-server deployment, for the time
+ * {@value #SERVERS} servers (1 to 3 with mutual TLS, as Tutamen's three-server deployment, for the time
  * split; 4 serving the same handlers over TLS without client certificates), the state the vault series
  * need on server 1 (a verifier of account membership alone, permissions on {@value #COLLECTION}, the
  * collection and one stored share with a read token), and the static Jetty baseline over HTTP and HTTPS.
  *
- * <p>The throughput series all address server 1 (or 4), one server as the seed measures one: a store
+ * <p>The throughput series all address server 1 (or 4), one server as Tutamen measures one: a store
  * that is not locked by another server, and a vault whose state is made through the vault's own API.
  */
 final class BenchTargets implements AutoCloseable {
@@ -125,7 +125,7 @@ final class BenchTargets implements AutoCloseable {
     }
 
     /**
-     * Through server 1's ACS and SS: a verifier (account membership only, as the seed's), every action on
+     * Through server 1's ACS and SS: a verifier (account membership only, as Tutamen's), every action on
      * the collection granted to it, the collection (ACS 1, quorum 1) and one share; returns a read token
      * valid for the longest lifetime the ACS grants, which the fetch series reuses.
      */

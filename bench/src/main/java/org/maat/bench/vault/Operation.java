@@ -1,9 +1,9 @@
 package org.maat.bench.vault;
 
 /**
- * The operations the seed measures (Tutamen, section "Performance"), with the seed's figure on a c4.large
+ * The operations Tutamen measures (section "Performance"), with its figure on a c4.large
  * (2 vCPUs, the size of the machine the goals are set for) and this project's goal where it sets one.
- * The seed's Python client does not say whether it reused connections; its HTTPS at a sixth of its HTTP
+ * Tutamen's Python client does not say whether it reused connections; its HTTPS at a sixth of its HTTP
  * suggests a handshake per request, so its figures stand beside both of ours.
  */
 enum Operation {
@@ -24,13 +24,13 @@ enum Operation {
 
     private final String id;
     private final String description;
-    private final String seed;
+    private final String published;
     private final Goal goal;
 
-    Operation(String id, String description, String seed, Goal goal) {
+    Operation(String id, String description, String published, Goal goal) {
         this.id = id;
         this.description = description;
-        this.seed = seed;
+        this.published = published;
         this.goal = goal;
     }
 
@@ -42,9 +42,9 @@ enum Operation {
         return description;
     }
 
-    /** The seed's requests per second, as it states them. */
-    String seed() {
-        return seed;
+    /** Tutamen's requests per second, as it states them. */
+    String published() {
+        return published;
     }
 
     /** The goal for this operation in {@code mode}, or null. */

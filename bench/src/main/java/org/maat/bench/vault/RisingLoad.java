@@ -9,10 +9,10 @@ import java.util.function.Consumer;
 import org.maat.bench.load.ClosedLoop;
 
 /**
- * Drives a series with rising offered load to its knee, as the seed's curves do: closed-loop steps of
+ * Drives a series with rising offered load to its knee, as Tutamen's curves do: closed-loop steps of
  * more and more concurrent clients ({@link ClosedLoop}, each client sending its next request when the
  * previous one is answered), each step measured {@code runs} times after its own warm-up, stopping after
- * the first step that shows a decrease from the previous one (the seed graphs "through the first data
+ * the first step that shows a decrease from the previous one (Tutamen graphs "through the first data
  * point that shows a decrease"; see {@link #fell}), or when the levels run out.
  */
 final class RisingLoad {
@@ -58,7 +58,7 @@ final class RisingLoad {
     /**
      * Whether {@code next} shows a decrease from {@code previous}: its median is lower, and so is its
      * fastest run (on a shared machine one slow run can pull a median down; a decrease within the runs'
-     * spread would end a curve at noise). With one run per step this is the seed's rule unchanged.
+     * spread would end a curve at noise). With one run per step this is Tutamen's rule unchanged.
      */
     static boolean fell(LoadStep previous, LoadStep next) {
         return next.median() < previous.median() && next.max() < previous.median();

@@ -14,14 +14,14 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * The seed's "raw Apache HTTPS and HTTP page loads": Jetty (the server the vault runs on) answering every
+ * Tutamen's "raw Apache HTTPS and HTTP page loads": Jetty (the server the vault runs on) answering every
  * request with one small static page, over plain HTTP or over TLS with the vault server's own certificate
  * and no client authentication. The baseline the vault's series are compared with: same server, same TLS,
  * nothing of the vault.
  */
 final class StaticServer implements AutoCloseable {
 
-    /** Apache's default page, the seed's static load. */
+    /** Apache's default page, Tutamen's static load. */
     static final byte[] PAGE = "<html><body><h1>It works!</h1></body></html>\n".getBytes(StandardCharsets.US_ASCII);
 
     private final Server server;

@@ -13,9 +13,9 @@ import org.maat.vault.client.Timings;
 import org.maat.vault.client.VaultClient;
 
 /**
- * The seed's Fig. "relative time spent processing store and fetch operations": as its CLI did, each run
+ * Tutamen's Fig. "relative time spent processing store and fetch operations": as its CLI did, each run
  * is a new client (reading the configuration and certificates, connecting) that stores one secret in a
- * new collection on servers 1-3 (n = k = quorum = 3, the seed's default), then another new client that
+ * new collection on servers 1-3 (n = k = quorum = 3, Tutamen's default), then another new client that
  * fetches it. Per phase the {@link Timings} the vault client recorded; "other" is the wall time of open
  * plus operation minus its phases. Every figure is the median of the runs, with their spread.
  */

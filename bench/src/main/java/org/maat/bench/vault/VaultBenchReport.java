@@ -10,7 +10,7 @@ import org.maat.vault.client.Timings;
 
 /**
  * What {@code maat bench vault} measured, and its Markdown report: the knee of every series beside the
- * seed's figure and the goal, every step, the proof that fresh-handshake series resumed no session, what
+ * Tutamen's figure and the goal, every step, the proof that fresh-handshake series resumed no session, what
  * the load generator cost, and the store/fetch time split.
  */
 public final class VaultBenchReport {
@@ -20,7 +20,7 @@ public final class VaultBenchReport {
             long failed, long connections, long fullHandshakes) {
     }
 
-    /** A goal of the issue and whether this run met it. */
+    /** One of Maat's targets and whether this run met it. */
     public record GoalCheck(String series, String mode, double goal, double measured) {
 
         public boolean met() {
@@ -87,7 +87,7 @@ public final class VaultBenchReport {
                 .append(" after. Servers and load generator in this one JVM, on 127.0.0.1.\n\n");
         md.append(String.format(Locale.ROOT, "Closed-loop steps of %s clients, each step %d run(s) of %s s after %s s "
                 + "warm-up, after an unmeasured %s s of every series before the first is measured; a series stops after the first step whose median "
-                + "rate falls, its fastest run too (the seed's rule, made robust to one slow run). Rates are the median run, the spread is the slowest and fastest run, "
+                + "rate falls, its fastest run too (Tutamen's rule, made robust to one slow run). Rates are the median run, the spread is the slowest and fastest run, "
                 + "latencies are the median run's.%n%n", options.levels(), options.runs(), num(options.seconds()),
                 num(options.warmUpSeconds()), num(options.seriesWarmUpSeconds())));
         md.append("## Throughput at the knee\n\n").append(kneeTable().render()).append('\n');
@@ -97,7 +97,7 @@ public final class VaultBenchReport {
             }
         }
         md.append('\n');
-        md.append("Seed: Tutamen's prototype (Python, Redis) on an EC2 c4.large (2 vCPUs) unless noted; it does not say "
+        md.append("Tutamen's figures: its prototype (Python, Redis) on an EC2 c4.large (2 vCPUs) unless noted; Tutamen does not say "
                 + "whether its client reused connections. `/ https` and `/ http` divide by the static baseline "
                 + "of the same connection mode in this run. `generator CPU`: the load generator's threads' share "
                 + "of the process's CPU at the knee; `server CPU ms/req`: the rest of the process's CPU (servers, "
@@ -122,7 +122,7 @@ public final class VaultBenchReport {
             md.append("## Time split of a store and a fetch (vault client, 3 servers, n = k = quorum = 3)\n\n")
                     .append(splitTable().render()).append('\n')
                     .append(String.format(Locale.ROOT, "Median of %d runs (spread: fastest-slowest), each a new client "
-                            + "as the seed's CLI was. Tokens issued: store %d (seed: 5), fetch %d (seed: 1).%n%n",
+                            + "as Tutamen's CLI was. Tokens issued: store %d (Tutamen: 5), fetch %d (Tutamen: 1).%n%n",
                             split.runs(), storeTokens(), fetchTokens()));
         }
         return md.toString();
@@ -130,7 +130,7 @@ public final class VaultBenchReport {
 
     private MarkdownTable kneeTable() {
         MarkdownTable t = new MarkdownTable("series", "connections", "knee clients", "requests/s", "spread", "p50 ms",
-                "p99 ms", "errors", "generator CPU", "server CPU ms/req", "server-only est./s", "/ https", "/ http", "seed req/s", "goal");
+                "p99 ms", "errors", "generator CPU", "server CPU ms/req", "server-only est./s", "/ https", "/ http", "Tutamen req/s", "goal");
         for (LoadCurve c : curves) {
             LoadStep k = c.knee();
             Operation.Goal g = c.series().operation().goal(c.series().mode());
@@ -138,7 +138,7 @@ public final class VaultBenchReport {
                     num(k.min()) + "-" + num(k.max()), fmt2(k.p50Millis()), fmt2(k.p99Millis()), c.failed(),
                     pct(k.generatorShare()), fmt2(k.serverCpuMillisPerRequest()),
                     num(k.serverOnlyPerSecond(Runtime.getRuntime().availableProcessors())), ratio(k.median(), baseline(Operation.HTTPS_STATIC, c.series().mode())),
-                    ratio(k.median(), baseline(Operation.HTTP_STATIC, c.series().mode())), c.series().operation().seed(),
+                    ratio(k.median(), baseline(Operation.HTTP_STATIC, c.series().mode())), c.series().operation().published(),
                     g == null ? "" : ">= " + num(g.perSecond()) + (k.median() >= g.perSecond() ? " met" : " NOT met"));
         }
         return t;

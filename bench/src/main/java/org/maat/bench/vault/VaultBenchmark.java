@@ -13,7 +13,7 @@ import java.util.function.Consumer;
 import org.maat.bench.load.ClosedLoop;
 
 /**
- * {@code maat bench vault}: the seed's (Tutamen's) performance evaluation on this vault. Every series
+ * {@code maat bench vault}: Tutamen's performance evaluation on this vault. Every series
  * steps closed-loop clients to its knee ({@link RisingLoad}) against servers in this process, with
  * connection reuse and with a fresh full TLS handshake per request reported apart; then the time split of
  * a store and a fetch through the vault client ({@link TimeSplit}). Load generator and servers share this

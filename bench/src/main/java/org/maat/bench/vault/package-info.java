@@ -1,5 +1,5 @@
 /**
- * {@code maat bench vault}: the seed's (Tutamen's) vault evaluation. {@link org.maat.bench.vault.VaultBenchmark}
+ * {@code maat bench vault}: Tutamen's vault evaluation. {@link org.maat.bench.vault.VaultBenchmark}
  * starts a vault and a static Jetty baseline in this process, drives each series (get-token, fetch-secret,
  * no-op with and without a client certificate, static HTTPS and HTTP) with rising closed-loop load to its
  * knee, with connection reuse and with a full TLS handshake per request, and times a store and a fetch

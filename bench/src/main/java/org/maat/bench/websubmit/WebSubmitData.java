@@ -10,7 +10,7 @@ import java.util.SplittableRandom;
 
 /**
  * The rows of a WebSubmit-shaped course: {@code users} students, {@code lectures} lectures of
- * {@code questions} questions each, and one answer per user and question (the seed's 2,000 x 20 x 4 =
+ * {@code questions} questions each, and one answer per user and question (Edna's 2,000 x 20 x 4 =
  * 160,000 answers). Every value is a function of the seed and the row's coordinates, so the same seed
  * gives the same rows in any order of generation, and a benchmark can name a user's rows (its email,
  * an answer's key) without reading them back. Rows are in the column order of the sample schema.

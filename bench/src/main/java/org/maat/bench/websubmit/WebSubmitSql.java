@@ -12,7 +12,7 @@ import java.util.SplittableRandom;
  * The WebSubmit application's own requests as plain SQL on one connection, each one transaction:
  * the normal ones (create an account, edit an answer) and the manual, irreversible versions of the
  * privacy transformations that the built-in disguises {@code websubmit-delete-account} and
- * {@code websubmit-anonymize-account} make reversible (the seed's baseline: what a developer writes
+ * {@code websubmit-anonymize-account} make reversible (Edna's baseline: what a developer writes
  * without disguises). The manual anonymization does what the spec does (answers re-pointed at one new
  * anonymous user, the user row removed) and keeps nothing to undo it with.
  */

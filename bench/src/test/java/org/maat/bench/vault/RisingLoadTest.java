@@ -19,7 +19,7 @@ class RisingLoadTest {
     }
 
     @Test
-    void withOneRunPerStepItIsTheSeedsRule() {
+    void withOneRunPerStepItIsTutamensRule() {
         assertThat(RisingLoad.fell(step(100), step(99))).isTrue();
         assertThat(RisingLoad.fell(step(100), step(100))).isFalse();
     }

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
-/** The WebSubmit generator and loader: the seed's counts, and the same rows for the same seed. */
+/** The WebSubmit generator and loader: Edna's counts, and the same rows for the same seed. */
 class WebSubmitDataTest {
 
     private static final AtomicInteger DATABASES = new AtomicInteger();
@@ -39,10 +39,10 @@ class WebSubmitDataTest {
     }
 
     @Test
-    void theSeedsCourseHas160kAnswers() {
-        WebSubmitData seeds = new WebSubmitData(1, 2000, 20, 4);
-        assertThat(seeds.answerCount()).isEqualTo(160_000);
-        assertThat(seeds.answersPerUser()).isEqualTo(80);
+    void ednasCourseHas160kAnswers() {
+        WebSubmitData edna = new WebSubmitData(1, 2000, 20, 4);
+        assertThat(edna.answerCount()).isEqualTo(160_000);
+        assertThat(edna.answersPerUser()).isEqualTo(80);
     }
 
     @Test

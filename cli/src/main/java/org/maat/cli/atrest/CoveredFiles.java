@@ -12,7 +12,7 @@ import org.maat.atrest.AtRestVolume;
  * The files of a Maat directory that encryption at rest covers, and which of them are still plaintext:
  * in a data directory the conduit store ({@code documents/}), in an index directory the Lucene shards
  * ({@code shard-N/}). Everything else (policy.db, mal.log, accounts, logins.txt, manifest.json, labels.db) is read by
- * code that does not go through the volume, so it stays plaintext (the issue's scope).
+ * code that does not go through the volume, so it stays plaintext by design.
  */
 final class CoveredFiles {
 

@@ -29,22 +29,22 @@ import picocli.CommandLine.Spec;
 @Command(name = "atrest",
         mixinStandardHelpOptions = true,
         sortOptions = false,
-        description = {"Reproduce the seed's (SwitchCrypt's) evaluation of encryption at rest on this machine: "
+        description = {"Reproduce SwitchCrypt's evaluation of encryption at rest on this machine: "
                 + "write-then-read of 4 KB, 512 KB, 5 MB and 40 MB, 10 operations, sequential (64 KB requests) and "
                 + "random (4 KB requests, shuffled) I/O, 3 repeats pooled and the median taken, on /dev/shm (a RAM "
-                + "disk, as the seed) when it exists, else the temp directory:",
+                + "disk, as SwitchCrypt did) when it exists, else the temp directory:",
             "  - each cipher alone against unencrypted I/O (plain FileChannel, same sizes and pattern);",
             "  - each switching model (forward, selective, mirrored) at ratios 7:3, 5:5, 3:7 for every ordered pair of "
                 + "the switching ciphers (at 4 KB, 512 KB and 5 MB unless --switch-sizes says otherwise): the primary for the first part, then a switch to the secondary; the overhead "
                 + "is against the same operations with each cipher alone;",
-            "  - the seed's trade-off chart (normed rounds+randomization vs normalized median latency) as PNGs;",
-            "  - thread CPU time per byte, the stand-in for the seed's energy (no power sensor here);",
+            "  - SwitchCrypt's trade-off chart (normed rounds+randomization vs normalized median latency) as PNGs;",
+            "  - thread CPU time per byte, the stand-in for SwitchCrypt's energy figures (no power sensor here);",
             "  - the JVM's raw ChaCha20 (Bouncy Castle ChaChaEngine(20), no I/O) and ChaCha20 through the volume as a "
                 + "fraction of it;",
             "  - the cost of an encrypted index on bench index and bench search (the same data plaintext and encrypted).",
             "",
-            "The report (Markdown, JSON, PNGs) goes to OUT/reports/atrest-bench/, with the seed's overheads and the "
-                + "issue's goals (Forward and Selective <= 0.05x at 512 KB and above, <= 0.2x at 4 KB; ChaCha20 within 30 %% "
+            "The report (Markdown, JSON, PNGs) goes to OUT/reports/atrest-bench/, with SwitchCrypt's published overheads and "
+                + "Maat's targets (Forward and Selective <= 0.05x at 512 KB and above, <= 0.2x at 4 KB; ChaCha20 within 30 %% "
                 + "of raw; encrypted search >= 0.95 of plaintext) marked met or missed. Progress on standard error."},
         footer = {"", "Examples:",
             "  maat bench atrest                                   # the full run, about 10-20 minutes",
@@ -94,7 +94,7 @@ public final class BenchAtRestCommand implements Callable<Integer> {
     List<String> switchSizes;
 
     @Option(names = "--ratios", paramLabel = "N", split = ",",
-            description = "Operations out of 10 under the primary before the switch (default: 7,5,3: the seed's 7:3, 5:5, 3:7).")
+            description = "Operations out of 10 under the primary before the switch (default: 7,5,3: SwitchCrypt's 7:3, 5:5, 3:7).")
     List<Integer> ratios;
 
     @Option(names = "--raw-seconds", paramLabel = "S",

@@ -12,13 +12,13 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code maat bench disguise}: the seed's (Edna's) evaluation of reversible disguises. Options left out
- * take the full run's values (the seed's sizes), or the quick ones with {@code --quick}.
+ * {@code maat bench disguise}: Edna's evaluation of reversible disguises. Options left out
+ * take the full run's values (Edna's sizes), or the quick ones with {@code --quick}.
  */
 @Command(name = "disguise",
         mixinStandardHelpOptions = true,
         sortOptions = false,
-        description = {"Reproduce the seed's (Edna's) evaluation of reversible disguises, in one run:",
+        description = {"Reproduce Edna's evaluation of reversible disguises, in one run:",
             "1. WebSubmit: a generated course (USERS users, LECTURES x QUESTIONS questions, one answer per user and "
                 + "question) in a file-backed H2 database in the system temp dir. Median and 5th-95th percentile "
                 + "latency of create account, edit an answer, delete account, anonymize account, edit an anonymized "
@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
             "3. Search: a generated population (SEARCH-USERS users, SEARCH-DOCUMENTS synthetic documents, the search "
                 + "benchmarks' 30/50/20 mix) with its index built under the monitor; delete account, anonymize account "
                 + "and restore with Maat's search disguises, against the manual irreversible deletion through core's "
-                + "APIs on the same stores; and the seed's composition figure: delete and restore after an "
+                + "APIs on the same stores; and Edna's composition figure: delete and restore after an "
                 + "anonymization (with the speaks-for proof).",
             "4. The cost of each cryptographic operation: an X25519 key pair; sealing and opening a speaks-for record, "
                 + "one row's diff and a whole account's bag (HPKE), with their sizes.",
@@ -38,11 +38,11 @@ import picocli.CommandLine.Spec;
                 + "who delete their account with Maat and restore it without pause, then beside the same users deleting "
                 + "with plain SQL and inserting their rows again (the baseline): p50/p95 of the edits and the p95 ratios.",
             "",
-            "The report (Markdown and CSV, with the seed's figures and the issue's goals: delete/anonymize <= 5 ms "
+            "The report (Markdown and CSV, with Edna's published figures and Maat's targets: delete/anonymize <= 5 ms "
                 + "and restore <= 20 ms median, edits' p95 ratio <= 1.10) goes to OUT/reports/disguise-bench/; the "
                 + "Markdown also to stdout, progress to stderr. The databases and the search data are deleted at the end."},
         footer = {"", "Examples:",
-            "  maat bench disguise                      # the seed's sizes, a few minutes",
+            "  maat bench disguise                      # Edna's sizes, a few minutes",
             "  maat bench disguise --runs 500 --seconds 30",
             "  maat bench disguise --quick              # seconds: a smoke test, not figures to quote",
             "", "Exit codes: 0 measured, 1 it could not run, 2 bad usage."})
@@ -79,8 +79,8 @@ public final class BenchDisguiseCommand implements Callable<Integer> {
     Integer disguisers;
 
     @Option(names = "--normal-threads", paramLabel = "N",
-            description = "Users editing their answers, each on its own thread and connection (default: 100, the "
-                    + "seed's; quick: 4).")
+            description = "Users editing their answers, each on its own thread and connection (default: 100, as "
+                    + "in Edna's evaluation; quick: 4).")
     Integer normalThreads;
 
     @Option(names = "--seconds", paramLabel = "S",

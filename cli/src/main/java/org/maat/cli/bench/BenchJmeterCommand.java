@@ -36,9 +36,9 @@ import picocli.CommandLine.Spec;
                 + "Table 1), erp-pairs (pairs of Q7-Q15 at 1:1, Tables 2-3), q10-q10r (Q10 vs Q10R, Fig. 6), "
                 + "search-mix (Thoth's sessions by topology and session length, Fig. 4 / Table 4), "
                 + "vault (a one-server vault with mutual TLS: get-token and fetch-secret over reused and fresh "
-                + "connections, the no-op's handshake; seed 001), "
+                + "connections, the no-op's handshake; Tutamen's figures), "
                 + "disguise (normal searches alone and while other users delete or anonymize and restore their "
-                + "accounts over and over; issue 15).",
+                + "accounts over and over, as in Edna's evaluation).",
             "Adaptive load (threads 1, 2, 4, ... until saturation), then fixed arrival rates around the knee. "
                 + "Writes the run directory (run.json, results/*.csv) and target/reports/PLAN/ (report.md, "
                 + "charts, JMeter's dashboard/). Progress goes to standard error. JMeter is fetched by "

@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
             "",
             "The report (report.md, report.json) goes to OUT/reports/tpch-bench/: per query plain ms, driver ms, ratio, "
                 + "rows and bytes shipped, result rows, identical or the refusal; the summary beside Monomi's "
-                + "(19 of 22 at a median 1.24x) and the issue's goals. The databases are created under WORK and deleted "
+                + "(19 of 22 at a median 1.24x) and Maat's targets. The databases are created under WORK and deleted "
                 + "at the end. Progress on standard error."},
         footer = {"", "Examples:",
             "  maat bench tpch --sf 0.01 --runs 1              # a minute or so",

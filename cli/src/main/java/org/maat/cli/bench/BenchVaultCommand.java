@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "vault",
         mixinStandardHelpOptions = true,
         sortOptions = false,
-        description = {"Reproduce the seed's (Tutamen's) vault evaluation: request rate as the offered load rises, to "
+        description = {"Reproduce Tutamen's vault evaluation: request rate as the offered load rises, to "
                 + "the knee, for each of",
             "  get-token     POST /acs/tokens (a verifier of account membership only)",
             "  fetch-secret  GET a stored share with a cached read token",
@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
                 + "series is measured in closed-loop steps "
                 + "of LEVELS clients, each step RUNS runs of SECONDS after a WARMUP; it stops after the first step whose "
                 + "median rate falls with its fastest run. Progress goes to stderr; the Markdown report to stdout and OUT/reports/vault-bench/"
-                + "report.md, with the seed's figures and the issue's goals (2 cores: 2,000 tokens/s and 5,000 "
+                + "report.md, with Tutamen's published figures and Maat's targets (2 cores: 2,000 tokens/s and 5,000 "
                 + "fetches/s reusing connections, 300 fresh mutual-TLS handshakes/s) marked met or not."},
         footer = {"", "Examples:",
             "  maat bench vault                       # every series, about 2 minutes",

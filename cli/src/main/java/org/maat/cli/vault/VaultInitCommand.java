@@ -37,7 +37,7 @@ public final class VaultInitCommand implements Callable<Integer> {
     VaultDirOption dir;
 
     @Option(names = "--servers", defaultValue = "3", paramLabel = "N",
-            description = "Access-control + storage server pairs. Default: ${DEFAULT-VALUE}, as the seed's deployment.")
+            description = "Access-control + storage server pairs. Default: ${DEFAULT-VALUE}, as Tutamen's deployment.")
     int servers;
 
     @Option(names = "--host", defaultValue = "127.0.0.1",

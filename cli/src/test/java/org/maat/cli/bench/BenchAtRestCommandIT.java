@@ -20,7 +20,7 @@ import picocli.CommandLine;
  * ordered cipher pair and ratio, a verdict for every goal, and the encrypted-index comparison with every file of the
  * encrypted store encrypted.
  *
- * <p>One ratio (5:5, two operations each side of the switch) instead of the seed's three: every ratio runs the same
+ * <p>One ratio (5:5, two operations each side of the switch) instead of SwitchCrypt's three: every ratio runs the same
  * switching code with another split point, and the three took two thirds of the run's measured configurations.
  */
 class BenchAtRestCommandIT {

@@ -17,7 +17,7 @@ import picocli.CommandLine;
 
 /**
  * {@code maat bench disguise --quick} shrunk further (fewer users, runs and seconds) from the command
- * line to the report files: the Markdown on stdout is the file, with every section and the seed's figures;
+ * line to the report files: the Markdown on stdout is the file, with every section and Edna's published figures;
  * every operation of every part has a CSV row whose count is the runs and whose figures are positive and
  * ordered. Every part runs against real H2 files and real disguises, whose own checks fail the run if a
  * restore does not bring the user back. (The benchmark's one end-to-end run in the suite: the bench

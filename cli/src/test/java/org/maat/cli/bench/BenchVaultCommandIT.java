@@ -53,7 +53,7 @@ class BenchVaultCommandIT {
         assertThat(section(report, "## Goals")).contains("get-token (reuse) >= 2,000/s", "fetch-secret (reuse) >= 5,000/s",
                 "noop-mtls (fresh) >= 300/s");
         assertThat(section(report, "## Time split")).contains("| tokens |", "| shares |", "| total (wall) |")
-                .containsPattern("Tokens issued: store [1-9]\\d* \\(seed: 5\\), fetch [1-9]\\d* \\(seed: 1\\)");
+                .containsPattern("Tokens issued: store [1-9]\\d* \\(Tutamen: 5\\), fetch [1-9]\\d* \\(Tutamen: 1\\)");
         assertThat(report).startsWith("# maat bench vault\n\n`maat bench vault --quick --out " + dir + "`");
         assertThat(err.toString()).contains("get-token (reuse)", "report in");
     }

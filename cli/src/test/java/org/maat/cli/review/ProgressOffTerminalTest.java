@@ -14,7 +14,7 @@ import org.maat.cli.erp.ConsoleProgress;
 import org.maat.core.progress.Progress;
 
 /**
- * Adversarial review of issue 19's "progress bars only on a terminal": in this test JVM standard error is a pipe
+ * Adversarial review of the promise "progress bars only on a terminal": in this test JVM standard error is a pipe
  * or a file (surefire's), so every job the command line starts, through {@link ProgressBars} (and the ERP
  * commands' {@link ConsoleProgress}), however it is told (counts from several calls, a total, a description),
  * writes one line when it ends and never a carriage return or a bar frame.

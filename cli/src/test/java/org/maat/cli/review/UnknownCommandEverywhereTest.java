@@ -13,7 +13,7 @@ import org.maat.cli.Main;
 import picocli.CommandLine;
 
 /**
- * Adversarial review of issue 19's "an unknown command is an error (exit 2, did you mean) at every level, with
+ * Adversarial review of the promise "an unknown command is an error (exit 2, did you mean) at every level, with
  * or without --help": every command group of the tree bin/maat builds ({@link Main#commandLine()}), each with
  * the unknown name alone, before and after a help or version option.
  */

@@ -27,10 +27,10 @@ import org.maat.vault.server.VaultServers;
  * A one-server vault on 127.0.0.1 (mutual TLS, a free port), created in a directory of the run's work
  * directory, with the state the vault series need, made through the vault's own client and API: one
  * secret stored by {@link VaultClient#put} (which also makes the collection's permissions, granted to a
- * verifier of the client's account alone, the seed's verifier), so that the ACS answers token requests
+ * verifier of the client's account alone, Tutamen's verifier), so that the ACS answers token requests
  * on the collection and the SS serves the share to a read token ({@link #readToken}).
  *
- * <p>One server, as the seed measures one: a put into a one-server vault has quorum 1, so a single read
+ * <p>One server, as Tutamen measures one: a put into a one-server vault has quorum 1, so a single read
  * token from it is what a fetch needs. JMeter presents the client's certificate from its PKCS#12 key store
  * ({@link #target}); it trusts any server certificate.
  */

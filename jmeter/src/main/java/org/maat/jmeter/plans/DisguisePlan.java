@@ -21,7 +21,7 @@ import org.maat.server.SearchDeployment;
 import org.maat.server.Topology;
 
 /**
- * {@code disguise} (issue 15, the seed's figure of users continuously deleting and restoring): normal users
+ * {@code disguise} (Edna's figure of users continuously deleting and restoring): normal users
  * search the search-mix population (closed loop, one login per thread, think time), first alone, then while
  * {@link BenchSettings#disguisers} other users each log in, make a key, delete or anonymize their account (in
  * turn) and restore it with the receipt and recovery phrase, over and over. The report sets the normal

@@ -13,7 +13,7 @@ import org.maat.jmeter.run.SeriesTags;
 import org.maat.jmeter.run.Workload;
 
 /**
- * {@code erp-pairs} (seed 003, Tables 2 and 3): pairs of Q7-Q15 at 1:1, each iteration sending A then
+ * {@code erp-pairs} (the CryptDB ERP evaluation, Tables 2 and 3): pairs of Q7-Q15 at 1:1, each iteration sending A then
  * B, per backend; adaptive then open-model around the pair's knee. The single queries of the pairs
  * are measured first in the same run, the same way (series {@code BACKEND/Q7/adaptive} and
  * {@code .../open}), so the predicted pair throughput (n+m)/(n/T_A + m/T_B) uses capacities from the

@@ -11,7 +11,7 @@ import org.maat.jmeter.run.SeriesTags;
 import org.maat.jmeter.run.Workload;
 
 /**
- * {@code erp-queries} (seed 003, Fig. 2 and Table 1): each query alone, per backend, adaptive then
+ * {@code erp-queries} (the CryptDB ERP evaluation, Fig. 2 and Table 1): each query alone, per backend, adaptive then
  * open-model. Reads first (Q7-Q15, Q10R), then the writes in the order that keeps the data steady:
  * Q16 inserts, Q17 updates, Q18 deletes what Q16 inserted. One warmed-up server per backend, as the
  * seed runs tests sequentially on a warmed-up machine.

@@ -9,7 +9,7 @@ import org.maat.jmeter.run.SeriesTags;
 import org.maat.jmeter.run.Workload;
 
 /**
- * {@code q10-q10r} (seed 003, Fig. 6): does a random-valued query (Q10R) cost more than the same
+ * {@code q10-q10r} (the CryptDB ERP evaluation, Fig. 6): does a random-valued query (Q10R) cost more than the same
  * query with fixed values (Q10), i.e. is anything cached? One thread, per backend, each order on a
  * freshly restarted server (the effect is in the first latencies): sequential (Q10 first, then Q10R;
  * 300 then 1,300) and interleaved (Q10, Q10R alternating; 800 pairs).

@@ -18,7 +18,7 @@ import org.maat.server.api.ApiSession;
 import org.maat.server.api.ClientRegions;
 
 /**
- * {@code search-mix} (seed 002, Fig. 4 and Table 4): Thoth's sessions (login, L popular searches,
+ * {@code search-mix} (Thoth's evaluation, Fig. 4 and Table 4): Thoth's sessions (login, L popular searches,
  * logout; an employee's MAL reads mixed in) against the {@code --no-policy} baseline, the full
  * policy mix and (if asked) the all-public data set under the monitor, per topology and session
  * length; adaptive then open-model. Every client connects from

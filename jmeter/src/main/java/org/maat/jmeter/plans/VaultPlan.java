@@ -12,7 +12,7 @@ import org.maat.jmeter.run.Target;
 import org.maat.jmeter.run.Workload;
 
 /**
- * {@code vault} (seed 001, Tutamen's performance figures): get-token ({@code POST /acs/tokens}, the verifier
+ * {@code vault} (Tutamen's performance figures): get-token ({@code POST /acs/tokens}, the verifier
  * of account membership alone) and fetch-secret ({@code GET} of the stored share with a reused read token),
  * each over reused connections (keepalive) and over a new connection per request, and the mutual-TLS no-op
  * with a new connection per request (the cost of the handshake alone); adaptive, then open-model for the
@@ -30,7 +30,7 @@ final class VaultPlan implements Plan {
     /** Longer than the longest fetch series (adaptive and open), so its one token never expires mid-run. */
     private static final Duration READ_TOKEN_TTL = Duration.ofHours(1);
 
-    /** An operation of the seed over one kind of connection. */
+    /** An operation Tutamen measures, over one kind of connection. */
     enum Series {
         GET_TOKEN_REUSE("get-token", true),
         GET_TOKEN_FRESH("get-token", false),

@@ -29,7 +29,7 @@ final class DisguiseSection implements PlanSection {
                 + "account in turn and restore it with the receipt and recovery phrase, over and over; normal "
                 + "users and disguisers are different users. Latency of successful searches over each series' "
                 + "steady part (see Warm-up). Goal: p95 while disguising within " + P95_GOAL_PERCENT + " % of "
-                + "p95 alone (the seed: 30 disguisers raised normal writes to 1.5 s with batching).");
+                + "p95 alone (Edna: 30 disguisers raised normal writes to 1.5 s with batching).");
         MarkdownTable normal = new MarkdownTable("Series", "Searches", "Errors", "Throughput (req/s)", "p50 (ms)",
                 "p95 (ms)");
         double p95Alone = normalRow(alone, samples, normal);
@@ -49,7 +49,7 @@ final class DisguiseSection implements PlanSection {
         List<Sample> all = samples.of(disguising.get()).orElse(List.of());
         draft.paragraph("Every request of the disguisers during the disguising series, over HTTP (the front-end's "
                 + "JSON API), successful ones' latency. Goals of the design (measured in-process by `maat bench "
-                + "disguise`, not over HTTP): delete or anonymize at most 5 ms, restore at most 20 ms; the seed "
+                + "disguise`, not over HTTP): delete or anonymize at most 5 ms, restore at most 20 ms; Edna "
                 + "measured about 10.8 ms per disguise and 10-21 ms per reveal on WebSubmit.");
         MarkdownTable table = new MarkdownTable("Request", "Count", "Errors", "p50 (ms)", "p95 (ms)");
         for (String label : DISGUISER_LABELS) {

@@ -71,19 +71,19 @@ final class PairSection implements PlanSection {
             draft.heading(3, "Deviation from predicted, " + backend);
             draft.table(matrix(queries, pairs, null, backend, p -> {
                 String cell = Figure.change(p.deviation());
-                Integer seed = PublishedFigures.pairDeviationPercent(p.a(), p.b());
-                return published && seed != null ? cell + " (published " + seed + "%)" : cell;
+                Integer paper = PublishedFigures.pairDeviationPercent(p.a(), p.b());
+                return published && paper != null ? cell + " (published " + paper + "%)" : cell;
             }));
             draft.heading(3, "Pairs in detail, " + backend);
             MarkdownTable detail = new MarkdownTable("Pair", "n:m", "T_A (req/s)", "T_B (req/s)",
                     "Predicted (req/s)", "Measured (req/s)", "Measured from", "Deviation", "Published deviation");
             for (Pair p : pairs) {
-                Integer seed = PublishedFigures.pairDeviationPercent(p.a(), p.b());
+                Integer paper = PublishedFigures.pairDeviationPercent(p.a(), p.b());
                 detail.row(p.a() + "+" + p.b(), Figure.load(p.n()) + ":" + Figure.load(p.m()),
                         p.aloneA() == null ? Figure.NONE : Figure.rate(p.aloneA().throughput()),
                         p.aloneB() == null ? Figure.NONE : Figure.rate(p.aloneB().throughput()),
                         Figure.rate(p.predicted()), Figure.rate(p.measured().throughput()), p.measured().source(),
-                        Figure.change(p.deviation()), published && seed != null ? seed + "%" : "-");
+                        Figure.change(p.deviation()), published && paper != null ? paper + "%" : "-");
             }
             draft.table(detail);
         }

@@ -7,7 +7,7 @@ import java.util.Map;
 /**
  * The published figures the report sets beside its own: the CryptDB ERP evaluation (Foltz and Simpson, 2019:
  * Table 1, Table 3, the Q10R latency penalties), Thoth's search evaluation (Fig. 4, Table 4) and Tutamen's
- * (seed 001, section "Performance": requests/s on a c4.large, larger machines after "to").
+ * (section "Performance": requests/s on a c4.large, larger machines after "to").
  * They are quoted, never used to compute a measured figure.
  */
 final class PublishedFigures {

@@ -18,7 +18,7 @@ import org.maat.bench.report.MarkdownTable;
  * <p>Every report states the machine, the plan and its parameters, whether it was a quick run, each load
  * level's throughput and latency, and where warm-up was cut for every level (or that it never settled).
  * The plan decides the rest: Table 1 for {@code erp-queries}, Tables 2 and 3 for {@code erp-pairs},
- * Fig. 6 for {@code q10-q10r}, Fig. 4 and Table 4 for {@code search-mix}, the seed's
+ * Fig. 6 for {@code q10-q10r}, Fig. 4 and Table 4 for {@code search-mix}, Tutamen's
  * vault figures for {@code vault}, normal searches with and without disguisers for {@code disguise}. A series whose CSV is absent,
  * empty or malformed (named with file and line) is listed under "Missing" and the rest of the report is
  * still written; an unreadable {@code run.json} is an error.

@@ -6,7 +6,7 @@ import org.maat.bench.report.MarkdownTable;
 /**
  * {@code vault}: per series (operation and connection mode, its counted label, e.g. {@code get-token-reuse})
  * the knee of its closed-loop curve, the latency there and the highest stable open-model rate, with the
- * seed's figure beside it. The seed's Python client does not say whether it reused connections, so its
+ * Tutamen's figure beside it. Tutamen's Python client does not say whether it reused connections, so its
  * figure stands beside both modes.
  */
 final class VaultSection implements PlanSection {
@@ -25,10 +25,10 @@ final class VaultSection implements PlanSection {
                 + "SSL context reset each iteration (JMeter does not count handshakes, so that none was resumed is "
                 + "not verified here; `bin/maat bench vault` verifies it). Knee: the highest closed-loop throughput "
                 + "before more threads only add latency (`≥` when the highest level tested had not saturated). "
-                + "Seed: Tutamen (001) on a c4.large, connection reuse unstated; its static baselines: HTTPS "
+                + "Tutamen's figures: its prototype on a c4.large, connection reuse unstated; its static baselines: HTTPS "
                 + "~" + PublishedFigures.VAULT_HTTPS_STATIC + "/s, HTTP ~" + PublishedFigures.VAULT_HTTP_STATIC + "/s.");
         MarkdownTable table = new MarkdownTable("Series", "Knee (req/s)", "Latency at knee (ms)",
-                "Stable rate (req/s)", "Seed (req/s)");
+                "Stable rate (req/s)", "Tutamen (req/s)");
         for (Workloads.Key key : workloads.keys()) {
             if (key.mix().size() != 1) {
                 continue;
@@ -44,13 +44,13 @@ final class VaultSection implements PlanSection {
                     c.knee() == null ? Figure.NONE : Figure.millis(c.knee().point().meanLatency()),
                     c.stableRate() != null ? Figure.rate(c.stableRate().throughput())
                             : c.openTried() ? "none stable" : "not run",
-                    seed(label));
+                    published(label));
         }
         draft.table(table);
     }
 
-    /** The seed's figure for the operation a label names ({@code get-token-reuse}: get-token). */
-    private static String seed(String label) {
+    /** Tutamen's figure for the operation a label names ({@code get-token-reuse}: get-token). */
+    private static String published(String label) {
         for (Map.Entry<String, String> e : PublishedFigures.VAULT_THROUGHPUT.entrySet()) {
             if (label.startsWith(e.getKey() + "-")) {
                 return e.getValue();

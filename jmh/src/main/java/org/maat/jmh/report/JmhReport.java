@@ -13,8 +13,8 @@ import org.maat.bench.report.MarkdownTable;
 /**
  * Builds the Markdown report of one JMH run: a table per group of benchmarks, each row normalized
  * to the group's baseline measured in the SAME run (no monitor for reads, an unchecked write for
- * result lists, a plain file for index files), with Thoth's published overhead beside it; the
- * issue's goals (4 KB read overhead under 5% for public, under 25% for MAL) marked met or missed
+ * result lists, a plain file for index files), with Thoth's published overhead beside it;
+ * Maat's targets (4 KB read overhead under 5% for public, under 25% for MAL) marked met or missed
  * after a full run, and "not judged (quick run)" after a quick one, whose 200 ms samples cannot tell
  * a few percent from noise; and every other benchmark's absolute score. A group whose baseline is
  * missing from the run shows its scores with "no baseline" instead of a ratio; groups absent from
@@ -48,7 +48,7 @@ public final class JmhReport {
     public static final String NOT_JUDGED = "not judged (quick run)";
 
     /**
-     * A goal of the issue: the 4 KB read overhead of one policy under a limit, and for some also the time the
+     * One of Maat's targets: the 4 KB read overhead of one policy under a limit, and for some also the time the
      * monitor adds under {@code limitNanos} (NaN: no such limit). {@code errorPercent} is the overhead's error
      * propagated from the two scores' 99.9% errors (NaN when JMH gave none); {@code addedNanos} is the score
      * minus the baseline's (null when not measured).
@@ -106,7 +106,7 @@ public final class JmhReport {
     static final double PUBLIC_READ_NANOS = 300;
 
     /**
-     * The issue's goals, for the decisions-cached reads and the evaluated ones; the cached public read is also
+     * Maat's targets, for the decisions-cached reads and the evaluated ones; the cached public read is also
      * held to {@value #PUBLIC_READ_NANOS} ns added.
      */
     public List<Goal> goals() {

@@ -3,16 +3,16 @@ package org.maat.bench.disguise;
 import java.util.Map;
 
 /**
- * The seed's (Edna's) published figures and the issue's goals, printed beside each measurement. The
- * seed measured WebSubmit end to end on MariaDB in tmpfs on a 40-core Xeon E5-2660 v3 and gives
+ * Edna's published figures and Maat's targets, printed beside each measurement. The
+ * Edna measured WebSubmit end to end on MariaDB in tmpfs on a 40-core Xeon E5-2660 v3 and gives
  * medians in its text only for groups of operations; its crypto table has no record sizes.
  */
-final class SeedFigures {
+final class PublishedFigures {
 
-    private SeedFigures() {
+    private PublishedFigures() {
     }
 
-    /** The seed's median for an operation of the WebSubmit or crypto tables, as it states it. */
+    /** Edna's median for an operation of the WebSubmit or crypto tables, as it states it. */
     static final Map<String, String> MEDIANS = Map.ofEntries(
             Map.entry("delete account", "10.8"),
             Map.entry("anonymize account", "10.8"),
@@ -25,7 +25,7 @@ final class SeedFigures {
             Map.entry("seal diff record (one answer row)", "0.3"),
             Map.entry("open diff record (one answer row)", "3.0"));
 
-    /** The goals on Maat's median, in milliseconds. */
+    /** Maat's targets for its median, in milliseconds. */
     static final Map<String, Double> MEDIAN_GOALS = Map.of(
             "delete account", 5.0,
             "anonymize account", 5.0,
@@ -35,7 +35,7 @@ final class SeedFigures {
     /** Normal edits' p95 beside 30 disguisers over their p95 alone. */
     static final double P95_RATIO_GOAL = 1.10;
 
-    /** The seed's concurrency figure, in words (it published a plot, not a table). */
+    /** Edna's concurrency figure, in words (it published a plot, not a table). */
     static final String CONCURRENCY = "100 editors (250-500 ms pauses) at ~60 % CPU: under 16 disguisers little "
             + "impact; 30 disguisers spiked normal edits to 4,000 ms without record batching, under 1,500 ms with it";
 
