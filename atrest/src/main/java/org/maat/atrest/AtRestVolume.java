@@ -348,6 +348,19 @@ public final class AtRestVolume {
         return VolumeConfig.read(source, json, volumeKey(key));
     }
 
+    /**
+     * The key the configuration {@code json} (read from {@code source}, the volume at {@code root}) names, opened: a
+     * reader that has only the volume's files (a MapReduce task) then authenticates the configuration under it with
+     * {@link #config}.
+     */
+    public static KeySource recordedKey(String source, byte[] json, Path root) throws IOException {
+        String spec = VolumeConfig.recordedKeySpec(source, json); // authenticated by config(), under the key it names
+        if (spec == null) {
+            throw new IOException(source + " names no key spec: the reader cannot decrypt the volume");
+        }
+        return KeySources.open(keySpecAt(spec, root));
+    }
+
     /** The name of the physical file holding region {@code cipherName} of the file called {@code fileName}. */
     public static String regionFileName(String fileName, String cipherName) {
         return VolumeFiles.regionFileName(fileName, cipherName);

@@ -220,7 +220,12 @@ public final class VolumeConfig {
      * {@link #read} then authenticates it under the key it names.
      */
     public static String recordedKeySpec(Path file) throws IOException {
-        JsonNode n = tree(file);
+        return recordedKeySpec(file.toString(), bytes(file));
+    }
+
+    /** Like {@link #recordedKeySpec(Path)}, of a configuration read elsewhere (through Hadoop, say). */
+    public static String recordedKeySpec(String file, byte[] json) throws IOException {
+        JsonNode n = tree(file, json);
         String format = n.path("format").asText();
         if (!format.equals(FORMAT) && !format.equals(FORMAT_2) && !format.equals(FORMAT_1)) {
             throw new IOException(file + ": not a " + FORMAT + " configuration");

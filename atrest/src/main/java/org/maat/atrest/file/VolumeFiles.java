@@ -147,8 +147,7 @@ public final class VolumeFiles {
             long length = base.size();
             if (length > 0 && !truncate && !startsWithMagic(base)) {
                 base.close();
-                refusePlaintext(file, cfg, write, root());
-                seen.plaintext(key(file), file.toString());
+                admitPlaintext(file.toString(), key(file), cfg, write, root());
                 return new PlaintextChannel(FileChannel.open(file, StandardOpenOption.READ));
             }
             if (length == 0 && !truncate) {
@@ -208,11 +207,20 @@ public final class VolumeFiles {
     }
 
     /**
-     * Refuses a file without the encrypted header unless plaintext files may still exist under the volume and its
-     * name is one of theirs ({@link VolumeConfig#admitsPlaintext}), and refuses to write one at all (a record
-     * appended in the clear would never be encrypted).
+     * The one check of a file without the encrypted header, whoever asks (a channel, a reader, a length): refused
+     * unless plaintext files may still exist under the volume and its name is one of theirs
+     * ({@link VolumeConfig#admitsPlaintext}); refused to write at all (a record appended in the clear would never be
+     * encrypted); refused when this volume has read or written an encrypted incarnation at {@code key} (the plaintext
+     * original put back is an older copy).
      */
-    private static void refusePlaintext(Path file, VolumeConfig cfg, boolean write, Path root) throws IOException {
+    private void admitPlaintext(String file, String key, VolumeConfig cfg, boolean write, Path root)
+            throws IOException {
+        refuseUnlistedPlaintext(file, cfg, write, root);
+        seen.plaintext(key, file);
+    }
+
+    private static void refuseUnlistedPlaintext(String file, VolumeConfig cfg, boolean write, Path root)
+            throws IOException {
         if (!cfg.plaintextAllowed) {
             throw new IOException(file + ": not an encrypted file: header damaged or replaced (this volume holds"
                     + " no plaintext files)");
@@ -449,8 +457,7 @@ public final class VolumeFiles {
         byte[] head = new byte[FileHeader.MAGIC.length];
         int n = Storage.of(region0).readFully(0, head, 0, head.length);
         if (n > 0 && !FileHeader.hasMagic(head, n) && !FileHeader.hasDamagedMagic(head, n)) {
-            refusePlaintext(Path.of(name), cfg, false, config == null ? null : root());
-            seen.plaintext(name, name);
+            admitPlaintext(name, name, cfg, false, config == null ? null : root());
             return SourceReader.plaintext(region0);
         }
         if (n == 0) {
@@ -499,7 +506,7 @@ public final class VolumeFiles {
                 return 0;
             }
             if (!startsWithMagic(base)) {
-                refusePlaintext(file, config.current(), false, root());
+                admitPlaintext(file.toString(), key(file), config.current(), false, root());
                 return base.size();
             }
             List<FileChannel> channels = new ArrayList<>();

@@ -69,5 +69,8 @@ class PlaintextOriginalPutBackAfterEncryptionTest {
                     + new String(read, StandardCharsets.UTF_8).trim() + "\" (" + read.length
                     + " bytes): the acknowledged record 3 is silently gone");
         }).isInstanceOf(IOException.class).hasMessageContaining(file.toString());
+        // The file's length (what Lucene's fileLength asks) is refused the same way, not the older copy's length.
+        assertThatThrownBy(() -> volume.size(file)).isInstanceOf(IOException.class)
+                .hasMessageContaining(file.toString()).hasMessageContaining("rolled back");
     }
 }

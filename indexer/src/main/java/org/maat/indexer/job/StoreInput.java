@@ -1,7 +1,5 @@
 package org.maat.indexer.job;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -16,7 +14,6 @@ import org.maat.atrest.AtRestVolume;
 import org.maat.atrest.PhysicalSource;
 import org.maat.atrest.file.VolumeConfig;
 import org.maat.keys.KeySource;
-import org.maat.keys.KeySources;
 
 /**
  * The conduit store's files as a MapReduce task reads them, over a Hadoop {@link FileSystem}: plaintext bytes,
@@ -30,8 +27,6 @@ import org.maat.keys.KeySources;
  * A store outside any volume is read as it is.
  */
 final class StoreInput {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final FileSystem fs;
     /** The volume key, or null when the store is plaintext. */
@@ -54,13 +49,9 @@ final class StoreInput {
                 try (FSDataInputStream in = fs.open(config)) {
                     json = in.readAllBytes();
                 }
-                JsonNode spec = JSON.readTree(json).path("keySpec");
-                if (spec.isMissingNode() || spec.isNull()) {
-                    throw new IOException(config + " names no key spec: the task cannot decrypt the conduit store");
-                }
                 // A key file is recorded relative to the volume's root.
-                String usable = AtRestVolume.keySpecAt(spec.asText(), java.nio.file.Path.of(at.toUri().getPath()));
-                KeySource key = KeySources.open(usable);
+                KeySource key = AtRestVolume.recordedKey(config.toString(), json,
+                        java.nio.file.Path.of(at.toUri().getPath()));
                 return new StoreInput(fs, key, AtRestVolume.config(key, config.toString(), json));
             }
         }
