@@ -3,7 +3,6 @@ package org.maat.core.task;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.TimeZone;
-import org.apache.lucene.analysis.standard.StandardTokenizer;
 import org.apache.lucene.codecs.Codec;
 import org.apache.lucene.index.SegmentInfos;
 import org.apache.lucene.search.IndexSearcher;
@@ -98,24 +97,6 @@ public final class LibraryState {
         }
     }
 
-    /**
-     * Lucene's public static tables whose elements any caller can set: {@code StandardTokenizer.TOKEN_TYPES} (the
-     * one writable public static array of lucene-core), as it was when the runtime loaded.
-     */
-    private static final String[] TOKEN_TYPES = StandardTokenizer.TOKEN_TYPES.clone();
-
-    /**
-     * Puts Lucene's public static tables back as they were loaded, whatever a task wrote into them, before the next
-     * task runs on any thread: an element one task set would otherwise be read by another session's. The rules on
-     * task code refuse reading such a table at all ({@code TaskChannelRulesTest.noSharedMutableStatics}); this is
-     * the runtime's own check for code that slipped past them.
-     */
-    static synchronized void putBackTables() {
-        if (!java.util.Arrays.equals(StandardTokenizer.TOKEN_TYPES, TOKEN_TYPES)) {
-            System.arraycopy(TOKEN_TYPES, 0, StandardTokenizer.TOKEN_TYPES, 0, TOKEN_TYPES.length);
-        }
-    }
-
     /** Pins the settings (loading this class does); the runtime calls it before it runs any task. */
     public static void pin() {
         // the static initializer did the work
@@ -168,6 +149,7 @@ public final class LibraryState {
             SegmentInfos.setInfoStream(SEGMENT_INFOS_STREAM);
             changed = true;
         }
+        changed |= WritableLibraryStatics.putBack(); // the public static fields and arrays anyone can write
         return changed;
     }
 }

@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  *       left behind that writes later is refused. A JVM-wide library setting the task changed
  *       ({@link LibraryState}: Lucene's clause limit, default query cache and caching policy) is put back, the
  *       shared analyzer's per-thread stored value is emptied ({@link KeepNothingReuse}) and Lucene's public static
- *       tables put back ({@link LibraryState#putBackTables}), the thread's interrupt
+ *       fields and arrays put back ({@link WritableLibraryStatics}), the thread's interrupt
  *       flag is cleared (the runtime's next read on the thread must not depend on the task), and a task that left
  *       either fails.</li>
  * </ul>
@@ -155,7 +155,6 @@ public final class TaskBoundary {
         // Lucene's per-thread slot on the analyzer every task shares: the runtime never uses it, so it is emptied
         // whatever the task did, and the next task on this thread (another session's) finds nothing there.
         KeepNothingReuse.clearStoredValue(IndexFields.analyzer());
-        LibraryState.putBackTables(); // likewise Lucene's public static tables a task could write
         boolean changedLibrary = LibraryState.restoreIfChanged();
         if (interrupted || changedLibrary) {
             String incident = incident();

@@ -141,7 +141,11 @@ final class TitleSpellingAttack {
         try {
             other.submit(() -> through.search(secret.owner(), ownerK)).get();
         } catch (ExecutionException e) {
-            throw new AssertionError("the owner's search failed", e.getCause());
+            // The boundary may fail the owner's task for what it planted (a JVM-wide value put back): the attack is
+            // then judged on what the observer sees. Any other failure means the attack did not run as meant.
+            if (!(e.getCause() instanceof org.maat.core.task.TaskFailedException)) {
+                throw new AssertionError("the owner's search failed", e.getCause());
+            }
         } finally {
             other.shutdownNow();
         }

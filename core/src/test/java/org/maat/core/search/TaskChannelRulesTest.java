@@ -177,7 +177,13 @@ class TaskChannelRulesTest {
                                     || isTaskCode(field.getOwner())) {
                                 continue; // task code's own static fields: noMutableStaticState
                             }
-                            if (!UNMODIFIABLE_STATICS.contains(field.getFullName())
+                            if (access.getAccessType() == JavaFieldAccess.AccessType.SET
+                                    || !field.getModifiers().contains(JavaModifier.FINAL)) {
+                                // A library's non-final static (Lucene's parser messages) holds whatever one task
+                                // wrote, a string included, for the next task to read.
+                                events.add(SimpleConditionEvent.violated(access, access.getDescription() + ": "
+                                        + field.getFullName() + " is a library's non-final static field"));
+                            } else if (!UNMODIFIABLE_STATICS.contains(field.getFullName())
                                     && !provablyImmutable(field.getRawType(), new HashMap<>())) {
                                 events.add(SimpleConditionEvent.violated(access, access.getDescription() + ": "
                                         + field.getFullName() + " is of type " + field.getRawType().getName()
@@ -348,6 +354,12 @@ class TaskChannelRulesTest {
     }
 
     @Test
+    void twoTasksThatMeetInALibrarysNonFinalStaticStringAreCaught() {
+        assertCaught(noSharedMutableStatics(), WritesAParserMessage.class, "INVALID_SYNTAX");
+        assertCaught(noSharedMutableStatics(), ReadsAParserMessage.class, "INVALID_SYNTAX");
+    }
+
+    @Test
     void staticConstantsKeepTheRule() {
         JavaClasses fine = new ClassFileImporter().importClasses(KeepsOnlyConstants.class, KeepsOnlyConstants.Kind.class);
         assertThatCode(() -> noMutableStaticState().check(fine)).doesNotThrowAnyException();
@@ -409,6 +421,18 @@ class TaskChannelRulesTest {
     static final class PrintsATitle {
         static void leak(String title) {
             System.err.println(title);
+        }
+    }
+
+    static final class WritesAParserMessage {
+        static void leak(String title) {
+            org.apache.lucene.queryparser.flexible.core.messages.QueryParserMessages.INVALID_SYNTAX = title;
+        }
+    }
+
+    static final class ReadsAParserMessage {
+        static String leaked() {
+            return org.apache.lucene.queryparser.flexible.core.messages.QueryParserMessages.INVALID_SYNTAX;
         }
     }
 

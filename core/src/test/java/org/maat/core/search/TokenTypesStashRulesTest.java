@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
  * The buggy task code of the review attack {@code TokenTypesStashChannelTest} ({@link TokenTypesStashRetrieval} and
  * its nested classes), in a task package, is caught by the rules on task code: it reads a library's static field
  * whose type is not provably immutable ({@code StandardTokenizer.TOKEN_TYPES}, an array). At run time the task
- * boundary puts the table back after every task ({@code LibraryState.putBackTables}), which the channel test shows
+ * boundary puts the table back after every task ({@code WritableLibraryStatics}), which the channel test shows
  * for code that slipped past the rules.
  */
 class TokenTypesStashRulesTest {
