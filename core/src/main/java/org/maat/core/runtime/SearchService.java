@@ -257,8 +257,7 @@ public final class SearchService implements AutoCloseable {
     }
 
     public List<String> search(Session session, String query, int k, SearchComponents components) throws IOException {
-        SearchTask task = newTask(components, k);
-        return run(session, query, task::run);
+        return run(session, query, ctx -> newTask(components, k).run(ctx));
     }
 
     /**
@@ -267,8 +266,7 @@ public final class SearchService implements AutoCloseable {
      * front-end can merge several shards' lists by score.
      */
     public List<RankedId> searchRanked(Session session, String query, int k) throws IOException {
-        SearchTask task = newTask(components(), k);
-        return execute(session, query, task::run).deliveredRanked();
+        return execute(session, query, ctx -> newTask(components(), k).run(ctx)).deliveredRanked();
     }
 
     /**
@@ -276,7 +274,8 @@ public final class SearchService implements AutoCloseable {
      * retrieval object ever serves two searches. They are confined task code that may be buggy, and an object
      * kept from one session's search would carry what it read there into another session's answer (through
      * which readable ids it lists) in fields no rule and no check sees. The caches the standard filter shares
-     * are this service's, runtime code it is handed.
+     * are this service's, runtime code it is handed. Called only inside the task's body, so that their
+     * constructors run at the task boundary too: what a constructor throws reaches no caller in its own words.
      */
     private SearchTask newTask(SearchComponents components, int k) {
         return new SearchTask(components.newSearch(accessCaches), k);

@@ -13,7 +13,7 @@ public final class QueryTimedOutException extends RuntimeException {
                 + "simplify it (fewer fuzzy~ or prefix* terms) or try again");
     }
 
-    /** A timeout reported by another process (a shard server), with its message. */
+    /** A timeout a shard server reported, in the words of the runtime that received it (never the shard's text). */
     public QueryTimedOutException(String message) {
         super(message);
     }

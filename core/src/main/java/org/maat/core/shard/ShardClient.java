@@ -87,8 +87,10 @@ public final class ShardClient implements ShardSearcher {
             case 403 -> throw new ShardRefusedException(ShardProtocol.readErrorMessage(answer));
             case 503 -> {
                 if (ShardProtocol.TIMED_OUT.equals(ShardProtocol.readErrorCode(answer))) {
-                    // The query's own cost, not the replica's health: another replica would time out too.
-                    throw new QueryTimedOutException(ShardProtocol.readErrorMessage(answer));
+                    // The query's own cost, not the replica's health: another replica would time out too. In this
+                    // client's words: a shard's text is not shown to users as a timeout's.
+                    throw new QueryTimedOutException("the query ran longer than a shard's time budget and was"
+                            + " stopped; simplify it (fewer fuzzy~ or prefix* terms) or try again");
                 }
                 throw new IOException(base + " answered 503: " + ShardProtocol.readErrorMessage(answer));
             }

@@ -53,7 +53,7 @@ class QueryCostFrontendTest {
         assertThatThrownBy(() -> site.frontend.search(user, "budget", 10))
                 .isInstanceOfSatisfying(RequestException.class, e -> {
                     assertThat(e.status()).isEqualTo(503);
-                    assertThat(e.getMessage()).contains("ran longer than its 0 ms budget and was stopped");
+                    assertThat(e.getMessage()).contains("ran longer than").contains("budget and was stopped");
                 });
     }
 }
