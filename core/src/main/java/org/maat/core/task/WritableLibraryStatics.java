@@ -4,36 +4,69 @@ import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
+import org.apache.lucene.analysis.CharArraySet;
 import org.apache.lucene.analysis.ar.ArabicStemmer;
+import org.apache.lucene.analysis.classic.ClassicAnalyzer;
 import org.apache.lucene.analysis.classic.ClassicTokenizer;
+import org.apache.lucene.analysis.email.UAX29URLEmailAnalyzer;
 import org.apache.lucene.analysis.email.UAX29URLEmailTokenizer;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
+import org.apache.lucene.analysis.fr.FrenchAnalyzer;
 import org.apache.lucene.analysis.miscellaneous.WordDelimiterIterator;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
+import org.apache.lucene.analysis.util.UnicodeProps;
 import org.apache.lucene.analysis.wikipedia.WikipediaTokenizer;
+import org.apache.lucene.document.BinaryDocValuesField;
+import org.apache.lucene.document.LatLonDocValuesField;
+import org.apache.lucene.document.LatLonPoint;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.SortedDocValuesField;
+import org.apache.lucene.document.SortedNumericDocValuesField;
+import org.apache.lucene.document.SortedSetDocValuesField;
+import org.apache.lucene.document.StoredField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.document.XYDocValuesField;
+import org.apache.lucene.document.XYPointField;
+import org.apache.lucene.index.NoMergePolicy;
+import org.apache.lucene.index.NoMergeScheduler;
+import org.apache.lucene.index.TermsEnum;
 import org.apache.lucene.queryparser.flexible.core.messages.QueryParserMessages;
 import org.apache.lucene.queryparser.flexible.standard.parser.StandardSyntaxParserConstants;
 import org.apache.lucene.queryparser.flexible.standard.parser.StandardSyntaxParserTokenManager;
+import org.apache.lucene.search.Sort;
+import org.apache.lucene.search.SortField;
+import org.apache.lucene.search.TopDocsCollector;
 import org.apache.lucene.search.vectorhighlight.BaseFragmentsBuilder;
 import org.apache.lucene.search.vectorhighlight.SimpleBoundaryScanner;
 import org.apache.lucene.store.SleepingLockWrapper;
+import org.apache.lucene.util.UnicodeUtil;
 import org.apache.lucene.util.hnsw.HnswGraph;
 import org.apache.lucene.util.hnsw.HnswGraphBuilder;
 
 /**
- * Every public static field of the Lucene libraries handed to task code that any caller can write: a non-final field,
- * or a final one holding a non-empty array (whose elements stay writable). One task that wrote one would have it read
- * by the next, another session's, a flow no monitor sees. Their values as the runtime loaded them are kept here and
- * put back after every task ({@link TaskBoundary}); the rules on task code refuse touching them at all
- * ({@code TaskChannelRulesTest}), so this is the runtime's own check for code that slipped past the rules.
+ * Every public static field of the Lucene libraries handed to task code through which any caller can leave a value
+ * for the next: a non-final field, or a final one whose value has state (an array with elements, a Lucene object with
+ * a field that is not final, at any depth through Lucene objects and arrays: {@code SortField.FIELD_SCORE}, which
+ * {@code new Sort()} hands out and whose comparator anyone can set; {@code TopDocsCollector.EMPTY_TOPDOCS}, whose
+ * hits anyone can replace). One task that wrote there would have it read by the next, another session's, a flow no
+ * monitor sees. The state of each, as the runtime loaded it, is kept here and put back after every task
+ * ({@link TaskBoundary}): a value stored into any field or array element of that state is undone. The rules on task
+ * code refuse touching a library's static field that is not provably immutable ({@code TaskChannelRulesTest}); this
+ * is the runtime's own check for code that slipped past them, or reached such an object through a method.
  *
  * <p>The list is by class: every such field of a listed class is kept. It is complete for the Lucene jars on the
  * class path, which a test checks by scanning them ({@code WritableLibraryStaticsTest}), so a Lucene upgrade that
- * adds such a field fails the build until it is listed here.
+ * adds such a field fails the build until it is listed here. Not covered: objects of the JDK inside that state (a
+ * pattern's or a date format's own caches), which are followed by identity only, and a library's private static
+ * state (the README says so).
  */
 final class WritableLibraryStatics {
 
-    /** The classes of lucene-core, -analysis-common, -queryparser and -highlighter with writable public statics. */
+    /** The classes of lucene-core, -analysis-common, -queryparser and -highlighter with such public statics. */
     static final List<Class<?>> CLASSES = List.of(StandardTokenizer.class, SleepingLockWrapper.class,
             HnswGraph.class, HnswGraphBuilder.class, ArabicStemmer.class, ClassicTokenizer.class,
             UAX29URLEmailTokenizer.class, WordDelimiterIterator.class, WikipediaTokenizer.class,
@@ -43,14 +76,22 @@ final class WritableLibraryStatics {
             QueryParserMessages.class, StandardSyntaxParserConstants.class, StandardSyntaxParserTokenManager.class,
             org.apache.lucene.queryparser.surround.parser.QueryParserConstants.class,
             org.apache.lucene.queryparser.surround.parser.QueryParserTokenManager.class,
-            BaseFragmentsBuilder.class, SimpleBoundaryScanner.class);
+            BaseFragmentsBuilder.class, SimpleBoundaryScanner.class,
+            // Objects with state: sorts and their fields, the empty top hits, a term, stop-word sets, factories.
+            Sort.class, SortField.class, TopDocsCollector.class, UnicodeUtil.class, TermsEnum.class,
+            CharArraySet.class, EnglishAnalyzer.class, FrenchAnalyzer.class, ClassicAnalyzer.class,
+            UAX29URLEmailAnalyzer.class, UnicodeProps.class, NoMergePolicy.class, NoMergeScheduler.class,
+            // Field types: frozen (their setters refuse), yet their fields are plain fields.
+            BinaryDocValuesField.class, LatLonDocValuesField.class, LatLonPoint.class, NumericDocValuesField.class,
+            SortedDocValuesField.class, SortedNumericDocValuesField.class, SortedSetDocValuesField.class,
+            StoredField.class, StringField.class, TextField.class, XYDocValuesField.class, XYPointField.class);
 
     private static final List<Kept> KEPT = keep();
 
     private WritableLibraryStatics() {
     }
 
-    /** Whether {@code f} is a public static field anyone can write, directly or through the array it holds. */
+    /** Whether {@code f} is a public static field through which anyone can leave a value for the next caller. */
     static boolean writable(Field f) {
         int m = f.getModifiers();
         if (!Modifier.isPublic(m) || !Modifier.isStatic(m) || !Modifier.isPublic(f.getDeclaringClass().getModifiers())) {
@@ -59,17 +100,13 @@ final class WritableLibraryStatics {
         if (!Modifier.isFinal(m)) {
             return true;
         }
-        if (!f.getType().isArray()) {
-            return false;
-        }
-        Object value = read(f);
-        return value != null && Array.getLength(value) > 0;
+        return !f.getType().isPrimitive() && StateImage.of(read(f)).hasState();
     }
 
     /**
-     * Puts every field back as the runtime loaded it, the array it held with its loaded contents.
+     * Puts every field back as the runtime loaded it, and the state of the value it held.
      *
-     * @return whether any had changed
+     * @return whether anything had changed
      */
     static synchronized boolean putBack() {
         boolean changed = false;
@@ -85,8 +122,7 @@ final class WritableLibraryStatics {
             for (Field f : c.getDeclaredFields()) {
                 if (writable(f)) {
                     Object value = read(f);
-                    kept.add(new Kept(f, value, value != null && value.getClass().isArray() ? ArrayImage.of(value)
-                            : null));
+                    kept.add(new Kept(f, value, StateImage.of(value)));
                 }
             }
         }
@@ -101,67 +137,135 @@ final class WritableLibraryStatics {
         }
     }
 
-    /** A field, the value the runtime loaded and, for an array, its contents then. */
-    private record Kept(Field field, Object value, ArrayImage contents) {
+    private static void write(Field f, Object target, Object value) {
+        try {
+            f.set(target, value);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException("cannot put back " + f, e);
+        }
+    }
+
+    /** A field, the value the runtime loaded and that value's state then. */
+    private record Kept(Field field, Object value, StateImage state) {
 
         boolean putBackIfChanged() {
             boolean changed = false;
-            Object now = read(field);
-            boolean same = field.getType().isPrimitive() ? now.equals(value) : now == value;
-            if (!same) {
-                try {
-                    field.set(null, value);
-                } catch (IllegalAccessException e) {
-                    throw new IllegalStateException("cannot put back the public static " + field, e);
+            if (!Modifier.isFinal(field.getModifiers())) {
+                Object now = read(field);
+                if (field.getType().isPrimitive() ? !now.equals(value) : now != value) {
+                    write(field, null, value);
+                    changed = true;
                 }
-                changed = true;
             }
-            if (contents != null) {
-                changed |= contents.putBackIfChanged();
-            }
-            return changed;
+            return state.putBackIfChanged() | changed;
         }
     }
 
     /**
-     * An array's contents (element values; for an array of arrays, the element arrays themselves and, in turn, their
-     * contents), so that whatever was written into it at any depth is put back.
+     * The state of an object as it was: every array's elements and every field of every Lucene object reachable from
+     * it through Lucene objects and arrays (objects of other libraries and the JDK are followed by identity only).
      */
-    private record ArrayImage(Object array, Object elements, ArrayImage[] nested) {
+    static final class StateImage {
 
-        static ArrayImage of(Object array) {
-            int n = Array.getLength(array);
-            Object elements = Array.newInstance(array.getClass().getComponentType(), n);
-            System.arraycopy(array, 0, elements, 0, n);
-            ArrayImage[] nested = new ArrayImage[n];
-            if (!array.getClass().getComponentType().isPrimitive()) {
-                for (int i = 0; i < n; i++) {
-                    Object e = Array.get(array, i);
-                    nested[i] = e != null && e.getClass().isArray() ? of(e) : null;
+        /** Per array or Lucene object, by identity: its elements or its fields' values, in order. */
+        private final Map<Object, Object[]> values = new IdentityHashMap<>();
+        private final Map<Object, List<Field>> fields = new IdentityHashMap<>();
+
+        static StateImage of(Object root) {
+            StateImage image = new StateImage();
+            image.take(root);
+            return image;
+        }
+
+        /** Whether the object has anything that can be changed: an array's element, a field that is not final. */
+        boolean hasState() {
+            for (Map.Entry<Object, Object[]> node : values.entrySet()) {
+                if (node.getKey().getClass().isArray() ? node.getValue().length > 0
+                        : fields.get(node.getKey()).stream().anyMatch(f -> !Modifier.isFinal(f.getModifiers()))) {
+                    return true;
                 }
             }
-            return new ArrayImage(array, elements, nested);
+            return false;
+        }
+
+        private void take(Object node) {
+            if (node == null || values.containsKey(node)) {
+                return;
+            }
+            Class<?> c = node.getClass();
+            if (c.isArray()) {
+                Object[] elements = new Object[Array.getLength(node)];
+                for (int i = 0; i < elements.length; i++) {
+                    elements[i] = Array.get(node, i);
+                }
+                values.put(node, elements);
+                for (Object e : elements) {
+                    take(e);
+                }
+            } else if (c.getName().startsWith("org.apache.lucene.")) {
+                List<Field> own = instanceFields(c);
+                Object[] now = new Object[own.size()];
+                for (int i = 0; i < now.length; i++) {
+                    now[i] = get(own.get(i), node);
+                }
+                values.put(node, now);
+                fields.put(node, own);
+                for (Object v : now) {
+                    take(v);
+                }
+            }
         }
 
         boolean putBackIfChanged() {
-            int n = Array.getLength(array);
             boolean changed = false;
-            for (int i = 0; i < n; i++) {
-                Object now = Array.get(array, i);
-                Object was = Array.get(elements, i);
-                boolean same = array.getClass().getComponentType().isPrimitive() ? now.equals(was) : now == was;
-                if (!same) {
-                    changed = true;
-                    break;
+            for (Map.Entry<Object, Object[]> node : values.entrySet()) {
+                Object target = node.getKey();
+                Object[] was = node.getValue();
+                if (target.getClass().isArray()) {
+                    for (int i = 0; i < was.length; i++) {
+                        if (differs(Array.get(target, i), was[i], target.getClass().getComponentType())) {
+                            Array.set(target, i, was[i]);
+                            changed = true;
+                        }
+                    }
+                } else {
+                    List<Field> own = fields.get(target);
+                    for (int i = 0; i < was.length; i++) {
+                        Field f = own.get(i);
+                        if (differs(get(f, target), was[i], f.getType())) {
+                            write(f, target, was[i]);
+                            changed = true;
+                        }
+                    }
                 }
             }
-            if (changed) {
-                System.arraycopy(elements, 0, array, 0, n);
-            }
-            for (ArrayImage inner : nested) {
-                changed |= inner != null && inner.putBackIfChanged();
-            }
             return changed;
+        }
+
+        private static boolean differs(Object now, Object was, Class<?> type) {
+            return type.isPrimitive() ? !now.equals(was) : now != was;
+        }
+
+        private static List<Field> instanceFields(Class<?> c) {
+            List<Field> all = new ArrayList<>();
+            // The fields Lucene's classes declare; a JDK superclass's (an enum's name) are the JDK's.
+            for (Class<?> k = c; k != null && k.getName().startsWith("org.apache.lucene."); k = k.getSuperclass()) {
+                for (Field f : k.getDeclaredFields()) {
+                    if (!Modifier.isStatic(f.getModifiers())) {
+                        f.setAccessible(true); // Lucene's classes are in the unnamed module: open to the runtime
+                        all.add(f);
+                    }
+                }
+            }
+            return all;
+        }
+
+        private static Object get(Field f, Object target) {
+            try {
+                return f.get(target);
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException("cannot read " + f, e);
+            }
         }
     }
 }

@@ -67,7 +67,7 @@ class WritableLibraryStaticsTest {
         LibraryState.pin();
         List<Object> loaded = new ArrayList<>();
         for (Field f : fields) {
-            loaded.add(deepCopy(f.get(null)));
+            loaded.add(flatten(f.get(null)));
         }
         Random random = new Random(2829);
         for (int round = 0; round < 60; round++) {
@@ -77,19 +77,23 @@ class WritableLibraryStaticsTest {
             for (int i = 0; i < count; i++) {
                 written.add(round < fields.size() ? fields.get(round) : fields.get(random.nextInt(fields.size())));
             }
+            List<Write> writes = new ArrayList<>(); // chosen outside the task: a test's own failure is not the task's
+            for (Field f : written) {
+                writes.add(write(f, c, random));
+            }
             try (TaskGate gate = AccessGate.unmonitored()) {
                 TaskBoundary boundary = new TaskBoundary(gate, "the search task");
                 assertThatThrownBy(() -> boundary.run(() -> {
-                    for (Field f : written) {
-                        write(f, c, random);
+                    for (Write w : writes) {
+                        w.run();
                     }
                     return null;
                 })).isInstanceOf(TaskFailedException.class)
                         .hasMessageMatching("the search task failed \\(incident [0-9a-f]{10}\\)");
             }
             for (int i = 0; i < fields.size(); i++) {
-                assertThat(java.util.Arrays.deepEquals(new Object[] {fields.get(i).get(null)},
-                        new Object[] {loaded.get(i)})).as("%s after round %d", fields.get(i), round).isTrue();
+                assertThat(flatten(fields.get(i).get(null))).as("%s after round %d", fields.get(i), round)
+                        .isEqualTo(loaded.get(i));
             }
         }
         try (TaskGate gate = AccessGate.unmonitored()) {
@@ -97,38 +101,137 @@ class WritableLibraryStaticsTest {
         }
     }
 
-    /** Writes {@code c} into {@code f}: its value when it is not final, else an element of its array at some depth. */
-    private static void write(Field f, char c, Random random) throws IllegalAccessException {
+    /** One write a task makes. */
+    @FunctionalInterface
+    private interface Write {
+        void run() throws IllegalAccessException;
+    }
+
+    /**
+     * A write of {@code c} into {@code f}: its value when it is not final, else a random slot of the state its value
+     * holds (an array's element, a field of a Lucene object, at any depth) that the write changes.
+     */
+    private static Write write(Field f, char c, Random random) throws IllegalAccessException {
         if (!java.lang.reflect.Modifier.isFinal(f.getModifiers())) {
-            Class<?> t = f.getType();
-            f.set(null, t == long.class ? (Object) (long) c : t == String.class ? "title " + c : null);
-            return;
+            Object value = carrying(f.getType(), c);
+            return () -> f.set(null, value);
         }
-        Object array = f.get(null);
-        while (true) {
-            int i = random.nextInt(Array.getLength(array));
-            Class<?> t = array.getClass().getComponentType();
-            Object inner = t.isArray() ? Array.get(array, i) : null;
-            if (inner != null && Array.getLength(inner) > 0 && random.nextBoolean()) {
-                array = inner; // write deeper
-                continue;
+        List<Object[]> slots = new ArrayList<>();
+        slots(f.get(null), slots, java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
+        for (int tries = 0; tries < 10_000; tries++) {
+            Object[] slot = slots.get(random.nextInt(slots.size()));
+            Class<?> type = slot[1] instanceof Integer ? slot[0].getClass().getComponentType()
+                    : ((Field) slot[1]).getType();
+            Object was = slot[1] instanceof Integer i ? Array.get(slot[0], i) : ((Field) slot[1]).get(slot[0]);
+            Object value = was == null ? made(type) : carrying(type, c);
+            if (type.isPrimitive() || type == String.class ? java.util.Objects.equals(was, value) : was == value) {
+                continue; // a write that changes nothing (null over null)
             }
-            Array.set(array, i, t == char.class ? (Object) c : t == byte.class ? (Object) (byte) c
-                    : t == String.class ? "title " + c : t == char[].class ? new char[] {c} : null);
-            return;
+            return slot[1] instanceof Integer i ? () -> Array.set(slot[0], i, value)
+                    : () -> ((Field) slot[1]).set(slot[0], value);
+        }
+        throw new AssertionError(f + " has no slot a write changes");
+    }
+
+    /** A fresh object of {@code type} where one can be made without arguments (a lazily made field's value). */
+    private static Object made(Class<?> type) {
+        if (type == String.class) {
+            return "title";
+        }
+        try {
+            return type.getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
         }
     }
 
-    private static Object deepCopy(Object v) {
-        if (v == null || !v.getClass().isArray()) {
-            return v;
+    /** A value of {@code type} made from {@code c} (null for a reference type other than a string). */
+    private static Object carrying(Class<?> type, char c) {
+        if (type == String.class) {
+            return "title " + c;
         }
-        int n = Array.getLength(v);
-        Object copy = Array.newInstance(v.getClass().getComponentType(), n);
-        for (int i = 0; i < n; i++) {
-            Array.set(copy, i, deepCopy(Array.get(v, i)));
+        if (!type.isPrimitive()) {
+            return null;
         }
-        return copy;
+        return switch (type.getName()) {
+            case "boolean" -> c % 2 == 0;
+            case "char" -> c;
+            case "byte" -> (byte) (c + 1);
+            case "short" -> (short) (c + 1);
+            case "int" -> c + 100_000;
+            case "long" -> c + 100_000L;
+            case "float" -> c + 0.5f;
+            default -> c + 0.5;
+        };
+    }
+
+    /** The writable slots of the state under {@code node}: array elements, and non-final fields of Lucene objects. */
+    private static void slots(Object node, List<Object[]> into, Set<Object> seen) throws IllegalAccessException {
+        if (node == null || !seen.add(node)) {
+            return;
+        }
+        if (node.getClass().isArray()) {
+            for (int i = 0; i < Array.getLength(node); i++) {
+                into.add(new Object[] {node, i});
+                slots(Array.get(node, i), into, seen);
+            }
+        } else if (node.getClass().getName().startsWith("org.apache.lucene.")) {
+            for (Class<?> k = node.getClass(); k.getName().startsWith("org.apache.lucene."); k = k.getSuperclass()) {
+                for (Field f : k.getDeclaredFields()) {
+                    if (java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+                        continue;
+                    }
+                    f.setAccessible(true);
+                    if (!java.lang.reflect.Modifier.isFinal(f.getModifiers())) {
+                        into.add(new Object[] {node, f});
+                    }
+                    slots(f.get(node), into, seen);
+                }
+            }
+        }
+    }
+
+    /**
+     * What {@code root} holds, flattened: every element and field value (primitives by value, references by
+     * identity) of the arrays and Lucene objects reachable from it, in a fixed order.
+     */
+    private static List<Object> flatten(Object root) throws IllegalAccessException {
+        List<Object> out = new ArrayList<>();
+        flatten(root, out, java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
+        return out;
+    }
+
+    private static void flatten(Object node, List<Object> out, Set<Object> seen) throws IllegalAccessException {
+        boolean value = node instanceof String || node instanceof Number || node instanceof Boolean
+                || node instanceof Character;
+        out.add(node == null ? "null" : value ? node : System.identityHashCode(node));
+        if (node == null || !seen.add(node)) {
+            return;
+        }
+        if (node.getClass().isArray()) {
+            boolean primitive = node.getClass().getComponentType().isPrimitive();
+            for (int i = 0; i < Array.getLength(node); i++) {
+                if (primitive) {
+                    out.add(Array.get(node, i));
+                } else {
+                    flatten(Array.get(node, i), out, seen);
+                }
+            }
+        } else if (node.getClass().getName().startsWith("org.apache.lucene.")) {
+            for (Class<?> k = node.getClass(); k.getName().startsWith("org.apache.lucene."); k = k.getSuperclass()) {
+                for (Field f : k.getDeclaredFields()) {
+                    if (java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+                        continue;
+                    }
+                    f.setAccessible(true);
+                    if (f.getType().isPrimitive()) {
+                        out.add(f.get(node));
+                    } else {
+                        flatten(f.get(node), out, seen);
+                    }
+                }
+            }
+        }
     }
 
     /** The public classes of the jar holding {@code inJar}, initialized (a static's value is read). */
