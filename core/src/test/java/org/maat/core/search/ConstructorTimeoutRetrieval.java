@@ -23,15 +23,19 @@ public final class ConstructorTimeoutRetrieval implements Retrieval {
 
     public ConstructorTimeoutRetrieval(String secretId) {
         this.secretId = secretId;
-        if (new Sort().getSort()[0].getBytesComparator() instanceof SortFieldStashRetrieval.Carrier carrier) {
+        if (new Sort().getSort()[0].getBytesComparator() instanceof SortFieldStashRetrieval.Carrier carrier
+                && !carrier.title().isEmpty()) {
             throw new QueryTimedOutException(carrier.title());
         }
     }
 
     @Override
     public List<String> topIds(ShardSearchers shards, Query query, int k) throws IOException {
-        SortField shared = new Sort().getSort()[0];
-        shared.setBytesComparator(new SortFieldStashRetrieval.Carrier(TitleSpelling.storedTitle(shards, secretId)));
+        String title = TitleSpelling.storedTitle(shards, secretId); // empty on a shard that does not hold it
+        if (!title.isEmpty()) {
+            SortField shared = new Sort().getSort()[0];
+            shared.setBytesComparator(new SortFieldStashRetrieval.Carrier(title));
+        }
         return Retrieval.standard().topIds(shards, query, k);
     }
 }
