@@ -62,6 +62,7 @@ public final class LibraryState {
         DEFAULT_CODEC = Codec.getDefault();
         DEFAULT_INFO_STREAM = InfoStream.getDefault();
         SEGMENT_INFOS_STREAM = SegmentInfos.getInfoStream();
+        WritableLibraryStatics.keep();
     }
 
     /** The codec the runtime's writers use, pinned when this class loaded (never Lucene's current default). */

@@ -84,6 +84,7 @@ public final class TaskBoundary {
         this.gate = Objects.requireNonNull(gate, "gate");
         this.what = Objects.requireNonNull(what, "what");
         this.runtimeFailuresPass = runtimeFailuresPass;
+        LibraryState.pin(); // the library's settings and state are kept before the first task runs, never after
     }
 
     /**

@@ -86,9 +86,17 @@ final class WritableLibraryStatics {
             SortedDocValuesField.class, SortedNumericDocValuesField.class, SortedSetDocValuesField.class,
             StoredField.class, StringField.class, TextField.class, XYDocValuesField.class, XYPointField.class);
 
-    private static final List<Kept> KEPT = keep();
+    private static final List<Kept> KEPT = keepAll();
 
     private WritableLibraryStatics() {
+    }
+
+    /**
+     * Keeps the state as it is now (loading this class does): {@link LibraryState} calls it when it pins the
+     * settings, before any task runs, so what is kept is never what a task wrote.
+     */
+    static void keep() {
+        // the static initializer did the work
     }
 
     /** Whether {@code f} is a public static field through which anyone can leave a value for the next caller. */
@@ -116,7 +124,7 @@ final class WritableLibraryStatics {
         return changed;
     }
 
-    private static List<Kept> keep() {
+    private static List<Kept> keepAll() {
         List<Kept> kept = new ArrayList<>();
         for (Class<?> c : CLASSES) {
             for (Field f : c.getDeclaredFields()) {

@@ -2,6 +2,7 @@ package org.maat.core.review;
 
 import org.apache.lucene.search.ScoreDoc;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.maat.core.search.EmptyTopDocsStashRetrieval;
@@ -25,9 +26,17 @@ class EmptyTopDocsStashChannelTest {
     private static final TitleSpellingAttack ATTACK =
             TitleSpellingAttack.ownerOnAnotherThread(review, OWNER_K, EmptyTopDocsStashRetrieval.READ_FROM);
 
+    private ScoreDoc[] before;
+
+    @BeforeEach
+    void rememberTheEmptyAnswer() {
+        before = EmptyTopDocsStashRetrieval.sharedEmptyAnswer().scoreDocs;
+    }
+
+    /** The very array it held: another one, even empty, is a change the task boundary would see. */
     @AfterEach
     void putBackTheEmptyAnswer() {
-        EmptyTopDocsStashRetrieval.sharedEmptyAnswer().scoreDocs = new ScoreDoc[0];
+        EmptyTopDocsStashRetrieval.sharedEmptyAnswer().scoreDocs = before;
     }
 
     @Test

@@ -89,8 +89,15 @@ class TaskChannelRulesTest {
                 .orShould().accessField(System.class, "in")
                 .orShould().callMethod(System.class, "setOut", java.io.PrintStream.class)
                 .orShould().callMethod(System.class, "setErr", java.io.PrintStream.class)
-                .orShould().callMethod(System.class, "setProperty", String.class, String.class)
-                .orShould().callMethod(System.class, "getenv", String.class)
+                .orShould().callMethodWhere(JavaCall.Predicates.target(DescribedPredicate.describe(
+                        "a read or write of the JVM's system properties or environment",
+                        target -> target.getOwner().isEquivalentTo(System.class)
+                                && target.getName().matches("setProperty|clearProperty|getProperty|getProperties"
+                                        + "|setProperties|getenv|lineSeparator")
+                                || target.getOwner().isEquivalentTo(Integer.class) && target.getName().equals("getInteger")
+                                || target.getOwner().isEquivalentTo(Long.class) && target.getName().equals("getLong")
+                                || target.getOwner().isEquivalentTo(Boolean.class)
+                                        && target.getName().equals("getBoolean"))))
                 .orShould().dependOnClassesThat().haveFullyQualifiedName(Runtime.class.getName())
                 .orShould().dependOnClassesThat().haveFullyQualifiedName(ProcessBuilder.class.getName())
                 .because("standard streams, system properties and processes reach the operator or other tasks unchecked");
@@ -291,9 +298,20 @@ class TaskChannelRulesTest {
                         target -> target.getOwner().isAssignableTo(IndexSearcher.class)
                                 && SEARCHER_DEFAULTS.contains(target.getName()))))
                 .orShould().beAssignableTo(Analyzer.ReuseStrategy.class)
+                .orShould().callMethodWhere(JavaCall.Predicates.target(DescribedPredicate.describe(
+                        "a setter of a sort or sort field (new Sort() hands out the JVM-wide SortField.FIELD_SCORE)",
+                        target -> (target.getOwner().isAssignableTo(org.apache.lucene.search.SortField.class)
+                                || target.getOwner().isAssignableTo(org.apache.lucene.search.Sort.class))
+                                && target.getName().startsWith("set"))))
+                .orShould().setFieldWhere(DescribedPredicate.describe(
+                        "a field of a library's object but a hit's (an empty collector hands out the JVM-wide"
+                                + " EMPTY_TOPDOCS; a ScoreDoc is made per search, and merging hits numbers their shard)",
+                        access -> !isTaskCode(access.getTarget().getOwner())
+                                && !access.getTarget().getOwner().isEquivalentTo(org.apache.lucene.search.ScoreDoc.class)))
                 .because("a JVM-wide setting, the query cache every search shares, a listener the runtime runs when "
-                        + "it closes the shared readers, or the per-thread slot of the analyzer every task shares (which "
-                        + "any reuse strategy reaches on any analyzer) would carry what one task read to another session");
+                        + "it closes the shared readers, the per-thread slot of the analyzer every task shares (which "
+                        + "any reuse strategy reaches on any analyzer), or a library object a call hands out shared "
+                        + "would carry what one task read to another session");
     }
 
     static ArchRule noVouchingForFailures() {
@@ -326,6 +344,8 @@ class TaskChannelRulesTest {
     void aTaskThatPrintsATitleIsCaught() {
         assertCaught(noStandardStreams(), PrintsATitle.class, "System.err");
         assertCaught(noStandardStreams(), SetsAProperty.class, "setProperty");
+        assertCaught(noStandardStreams(), ClearsAProperty.class, "clearProperty");
+        assertCaught(noStandardStreams(), ReadsAProperty.class, "getBoolean");
     }
 
     @Test
@@ -433,6 +453,20 @@ class TaskChannelRulesTest {
     static final class ReadsAParserMessage {
         static String leaked() {
             return org.apache.lucene.queryparser.flexible.core.messages.QueryParserMessages.INVALID_SYNTAX;
+        }
+    }
+
+    static final class ClearsAProperty {
+        static void leak(String title) {
+            if (title.charAt(0) % 2 == 1) {
+                System.clearProperty("java.io.tmpdir"); // a bit another task reads back
+            }
+        }
+    }
+
+    static final class ReadsAProperty {
+        static boolean read() {
+            return Boolean.getBoolean("maat.last");
         }
     }
 
