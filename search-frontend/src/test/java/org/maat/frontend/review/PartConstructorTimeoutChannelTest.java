@@ -81,7 +81,10 @@ class PartConstructorTimeoutChannelTest {
         secretId.set(secret.id());
         Throwable planted = catchThrowable(() -> site.frontend.search(stranger, "parliament", 0, 5));
         Throwable seen = catchThrowable(() -> site.frontend.search(observer, "parliament", 0, 5));
-        assertThat(planted).as("the stranger's search, which planted the title").isNull();
+        // The boundary may fail the planter's task for what it left in Lucene's shared state (put back there).
+        assertThat(planted == null ? null : planted.getMessage()).as("the stranger's search, which planted the title")
+                .satisfiesAnyOf(m -> assertThat(m).isNull(),
+                        m -> assertThat(m).matches("the search task failed \\(incident [0-9a-f]{10}\\)"));
         String told = seen instanceof RequestException r ? r.status() + " " + r.getMessage() : String.valueOf(seen);
         assertThat(told).as("what u3 is told (JSON body and page); the title of %s, which u3 may not read",
                 secret.id()).doesNotContain(title);

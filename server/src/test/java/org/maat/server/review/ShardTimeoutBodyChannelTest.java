@@ -75,7 +75,9 @@ class ShardTimeoutBodyChannelTest {
                     new ShardRequestAuth(SECRET));
             Throwable clientSaw = catchThrowable(() -> client.search(
                     new ShardQuery(secretStrangerObserver[2], "r1", "parliament", 5)));
-            assertThat(planted.statusCode()).as("the stranger's search, which planted the title").isEqualTo(200);
+            // The boundary may fail the planter's task for what it left in Lucene's shared state (put back there).
+            assertThat(planted.statusCode()).as("the stranger's search, which planted the title: %s", planted.body())
+                    .isIn(200, 500);
             assertThat(observed.statusCode() + " " + observed.body() + " / front-end's client: " + clientSaw)
                     .as("the observer's answer from the shard server; the title of %s, which %s may not read",
                             secret, secretStrangerObserver[2])

@@ -88,8 +88,9 @@ class PartConstructorTimeoutHttpIT {
                         passwords.get(secretStrangerObserver[2]));
                 HttpResponse<String> api = get(observer, site.url(), "api/search?q=parliament");
                 HttpResponse<String> page = get(observer, site.url(), "search?q=parliament");
+                // The boundary may fail the planter's task for what it left in Lucene's shared state (put back).
                 assertThat(planted.statusCode()).as("the stranger's search, which planted the title: %s",
-                        planted.body()).isEqualTo(200);
+                        planted.body()).isIn(200, 500, 503);
                 assertThat("API " + api.statusCode() + " " + api.body() + "\nPAGE " + page.statusCode() + " "
                         + page.body()).as("what %s is told by the front-end; the title of %s, which it may not read",
                         secretStrangerObserver[2], secret).doesNotContain(title);
