@@ -28,6 +28,12 @@ class SharedCounterRulesTest {
         assertCaught(GlobalCounterRetrieval.class);
     }
 
+    /** {@code Math.random()}: the JDK's JVM-wide generator, a private static ({@code MathRandomChannelTest}). */
+    @Test
+    void theRulesOnTaskCodeCatchTheMathRandomRetrieval() {
+        assertCaught(MathRandomRetrieval.class);
+    }
+
     private static void assertCaught(Class<?> offender) {
         JavaClasses buggy = new ClassFileImporter().importPackages("org.maat.core.search")
                 .that(DescribedPredicate.describe("the buggy task code of the review attack",
