@@ -8,8 +8,8 @@ import org.apache.lucene.util.Counter;
 import org.maat.core.task.ShardSearchers;
 
 /**
- * Buggy search-task code of the review attack {@code org.maat.core.review.GlobalCounterChannelTest}, in a task
- * package so that the rules on task code apply to it ({@code GlobalCounterRulesTest}). A retrieval made afresh for
+ * Buggy search-task code of a review attack between sessions' searches that only the rules on task code close, in a
+ * task package so that they apply to it ({@code SharedCounterRulesTest}). A retrieval made afresh for
  * every search that keeps nothing in its own fields and reads no static field: Lucene's
  * {@link TimeLimitingCollector#getGlobalCounter()} (a public static method of the allowed search package) hands out
  * the JVM-wide {@link Counter} of its timer thread (held in a static field of a package-private holder class; the

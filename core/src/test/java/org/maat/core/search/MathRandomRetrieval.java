@@ -6,8 +6,8 @@ import org.apache.lucene.search.Query;
 import org.maat.core.task.ShardSearchers;
 
 /**
- * Buggy search-task code of the review attack {@code org.maat.core.review.MathRandomChannelTest}, in a task package
- * so that the rules on task code apply to it ({@code SharedCounterRulesTest}). A retrieval made afresh for every search
+ * Buggy search-task code of a review attack between sessions' searches that only the rules on task code close, in a
+ * task package so that they apply to it ({@code SharedCounterRulesTest}). A retrieval made afresh for every search
  * that keeps nothing in its own fields and reads no static field: {@link Math#random()} (of the allowed
  * {@code java.lang.Math}) draws from one JVM-wide {@code java.util.Random} kept in a private static field of the JDK.
  * Its 48-bit state is recovered from two draws, so a task can choose what the next draw, another session's, is.

@@ -7,8 +7,8 @@ import org.apache.lucene.util.StringHelper;
 import org.maat.core.task.ShardSearchers;
 
 /**
- * Buggy search-task code of the review attack {@code org.maat.core.review.RandomIdCounterChannelTest}, in a task
- * package so that the rules on task code apply to it ({@code RandomIdCounterRulesTest}). A retrieval made afresh for
+ * Buggy search-task code of a review attack between sessions' searches that only the rules on task code close, in a
+ * task package so that they apply to it ({@code SharedCounterRulesTest}). A retrieval made afresh for
  * every search that keeps nothing in its own fields and reads no static field: Lucene's
  * {@link StringHelper#randomId()} (a public static method of the allowed util package, "a globally unique id") hands
  * out the next value of a JVM-wide 128-bit counter kept in a private static field ({@code StringHelper.nextId}), one

@@ -10,7 +10,8 @@ import org.apache.lucene.search.Query;
 import org.maat.core.task.ShardSearchers;
 
 /**
- * Buggy search-task code of the review attack {@code org.maat.server.web.review.ReaderRefCountHttpIT}: the channel of
+ * Buggy search-task code of a review attack over HTTP that only the rules on task code close
+ * ({@code ReaderRefCountRulesTest}): the channel of
  * {@link ReaderRefCountRetrieval} (the shared shard reader's reference count, raised for good by
  * {@code new MultiReader(..., false)} and read by {@code getRefCount()}), one bit a search, chosen by the query text
  * rather than by the number of hits (the front-end asks every search for the same number).
@@ -22,8 +23,6 @@ import org.maat.core.task.ShardSearchers;
  */
 public final class ReaderRefCountBitRetrieval implements Retrieval {
 
-    private static final Pattern PLANT = Pattern.compile("zzplant(\\d+)");
-
     private final String secretId;
 
     public ReaderRefCountBitRetrieval(String secretId) {
@@ -34,7 +33,7 @@ public final class ReaderRefCountBitRetrieval implements Retrieval {
     public List<String> topIds(ShardSearchers shards, Query query, int k) throws IOException {
         IndexReader shared = shards.searcher(0).getIndexReader();
         List<String> honest = Retrieval.standard().topIds(shards, query, k);
-        Matcher plant = PLANT.matcher(query.toString());
+        Matcher plant = Pattern.compile("zzplant(\\d+)").matcher(query.toString());
         if (plant.find()) {
             int n = Integer.parseInt(plant.group(1));
             String title = TitleSpelling.storedTitle(shards, secretId);

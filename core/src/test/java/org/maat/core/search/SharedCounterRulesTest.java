@@ -10,9 +10,9 @@ import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.Test;
 
 /**
- * Whether the rules on task code catch the buggy task code of the review attacks {@code RandomIdCounterChannelTest}
+ * Whether the rules on task code catch the buggy task code of the review attacks on Lucene's id counter
  * ({@link RandomIdCounterRetrieval}: Lucene's JVM-wide id counter, a private static field advanced by
- * {@code StringHelper.randomId()}) and {@code GlobalCounterChannelTest} ({@link GlobalCounterRetrieval}: the JVM-wide
+ * {@code StringHelper.randomId()}) and ({@link GlobalCounterRetrieval}: the JVM-wide
  * counter {@code TimeLimitingCollector.getGlobalCounter()} hands out, whose call also starts a thread). Some rule must
  * refuse each; the tests fail while every rule admits them.
  */
@@ -28,7 +28,7 @@ class SharedCounterRulesTest {
         assertCaught(GlobalCounterRetrieval.class);
     }
 
-    /** {@code Math.random()}: the JDK's JVM-wide generator, a private static ({@code MathRandomChannelTest}). */
+    /** {@code Math.random()}: the JDK's JVM-wide generator, a private static ({@link MathRandomRetrieval}). */
     @Test
     void theRulesOnTaskCodeCatchTheMathRandomRetrieval() {
         assertCaught(MathRandomRetrieval.class);

@@ -89,6 +89,7 @@ class TaskChannelRulesTest {
                 .orShould().accessField(System.class, "in")
                 .orShould().callMethod(System.class, "setOut", java.io.PrintStream.class)
                 .orShould().callMethod(System.class, "setErr", java.io.PrintStream.class)
+                .orShould().callMethod(System.class, "setIn", java.io.InputStream.class)
                 .orShould().callMethodWhere(JavaCall.Predicates.target(DescribedPredicate.describe(
                         "a read or write of the JVM's system properties or environment",
                         target -> target.getOwner().isEquivalentTo(System.class)
@@ -113,7 +114,10 @@ class TaskChannelRulesTest {
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.CompletableFuture")
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.concurrent.Executors")
                 .orShould().dependOnClassesThat().haveFullyQualifiedName("java.util.Timer")
-                .because("a thread that outlives its task could carry what the task read to a later one");
+                .orShould().callMethodWhere(JavaCall.Predicates.target(HasName.Predicates.nameMatching(
+                        "parallel|parallelStream|parallelSort|parallelSetAll|parallelPrefix")))
+                .because("a thread that outlives its task could carry what the task read to a later one, and a"
+                        + " parallel stream or array operation runs task code on the JVM's shared pool threads");
     }
 
     static ArchRule noInterrupts() {
@@ -290,7 +294,7 @@ class TaskChannelRulesTest {
                 .should().callMethodWhere(JavaCall.Predicates.target(HasName.Predicates.nameMatching(
                         "setMaxClauseCount|setDefaultQueryCache|setDefaultQueryCachingPolicy|getQueryCache"
                                 + "|getQueryCachingPolicy|incRef|tryIncRef|decRef"
-                                + "|setDefault|setInfoStream"
+                                + "|getRefCount|setDefault|setInfoStream"
                                 + "|getReaderCacheHelper|getCoreCacheHelper|addClosedListener|addReaderClosedListener"
                                 + "|getStoredValue|setStoredValue|getReusableComponents|setReusableComponents")))
                 .orShould().callMethodWhere(JavaCall.Predicates.target(DescribedPredicate.describe(
@@ -303,6 +307,11 @@ class TaskChannelRulesTest {
                         target -> (target.getOwner().isAssignableTo(org.apache.lucene.search.SortField.class)
                                 || target.getOwner().isAssignableTo(org.apache.lucene.search.Sort.class))
                                 && target.getName().startsWith("set"))))
+                .orShould().callConstructorWhere(JavaCall.Predicates.target(DescribedPredicate.describe(
+                        "the constructor of a reader over other readers that raises their reference counts (new"
+                                + " MultiReader(shared, false))",
+                        target -> target.getOwner().isAssignableTo(org.apache.lucene.index.CompositeReader.class)
+                                || target.getOwner().isAssignableTo(org.apache.lucene.index.ParallelLeafReader.class))))
                 .orShould().setFieldWhere(DescribedPredicate.describe(
                         "a field of a library's object but a hit's (an empty collector hands out the JVM-wide"
                                 + " EMPTY_TOPDOCS; a ScoreDoc is made per search, and merging hits numbers their shard)",
@@ -312,6 +321,31 @@ class TaskChannelRulesTest {
                         + "it closes the shared readers, the per-thread slot of the analyzer every task shares (which "
                         + "any reuse strategy reaches on any analyzer), or a library object a call hands out shared "
                         + "would carry what one task read to another session");
+    }
+
+    /**
+     * Generators and counters every caller of the JVM shares, kept in private static fields no put-back can reach: a
+     * task that draws from one (or advances it) leaves a state the next task, another session's, reads back.
+     */
+    static ArchRule noSharedGenerators() {
+        return noClasses().that().resideInAnyPackage(TASK_CODE)
+                .should().callMethodWhere(JavaCall.Predicates.target(DescribedPredicate.describe(
+                        "a JVM-wide generator or counter (Math.random, StrictMath.random, StringHelper.randomId,"
+                                + " Collections.shuffle without a generator)",
+                        target -> (target.getOwner().isEquivalentTo(Math.class)
+                                || target.getOwner().isEquivalentTo(StrictMath.class))
+                                        && target.getName().equals("random")
+                                || target.getOwner().isEquivalentTo(org.apache.lucene.util.StringHelper.class)
+                                        && target.getName().equals("randomId")
+                                || target.getOwner().isEquivalentTo(java.util.Collections.class)
+                                        && target.getName().equals("shuffle")
+                                        && target.getRawParameterTypes().size() == 1)))
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(
+                        "org.apache.lucene.search.TimeLimitingCollector")
+                .orShould().dependOnClassesThat().haveFullyQualifiedName(
+                        "org.apache.lucene.util.quantization.ScalarQuantizer")
+                .because("a generator or counter every caller of the JVM shares carries what one task read to the "
+                        + "next, another session's, through its state");
     }
 
     static ArchRule noVouchingForFailures() {
@@ -325,7 +359,7 @@ class TaskChannelRulesTest {
         return List.of(org.maat.core.task.TaskCodeDependencies.onlyTheTaskApi(), noLogging(), noStandardStreams(),
                 noThreads(), noInterrupts(), noStaticState(), noMutableStaticState(), noSharedMutableStatics(),
                 noReflection(),
-                noSharedLibraryState(), noVouchingForFailures());
+                noSharedLibraryState(), noSharedGenerators(), noVouchingForFailures());
     }
 
     @Test
@@ -345,6 +379,7 @@ class TaskChannelRulesTest {
         assertCaught(noStandardStreams(), PrintsATitle.class, "System.err");
         assertCaught(noStandardStreams(), SetsAProperty.class, "setProperty");
         assertCaught(noStandardStreams(), ClearsAProperty.class, "clearProperty");
+        assertCaught(noStandardStreams(), ReplacesStandardIn.class, "setIn");
         assertCaught(noStandardStreams(), ReadsAProperty.class, "getBoolean");
     }
 
@@ -352,6 +387,8 @@ class TaskChannelRulesTest {
     void aTaskThatLeavesAThreadBehindIsCaught() {
         assertCaught(noThreads(), LeavesAThread.class, "java.lang.Thread");
         assertCaught(noThreads(), SubmitsToThePool.class, "ForkJoinPool");
+        assertCaught(noThreads(), StreamsInParallel.class, "parallelStream");
+        assertCaught(noThreads(), SortsInParallel.class, "parallelSort");
     }
 
     @Test
@@ -453,6 +490,26 @@ class TaskChannelRulesTest {
     static final class ReadsAParserMessage {
         static String leaked() {
             return org.apache.lucene.queryparser.flexible.core.messages.QueryParserMessages.INVALID_SYNTAX;
+        }
+    }
+
+    static final class StreamsInParallel {
+        static long leak(java.util.List<String> titles) {
+            return titles.parallelStream().filter(t -> t.startsWith("D")).count();
+        }
+    }
+
+    static final class SortsInParallel {
+        static void leak(int[] codes) {
+            java.util.Arrays.parallelSort(codes);
+        }
+    }
+
+    static final class ReplacesStandardIn {
+        static void leak(String title) {
+            if (title.charAt(0) % 2 == 1) {
+                System.setIn(null); // a JVM-wide bit
+            }
         }
     }
 
