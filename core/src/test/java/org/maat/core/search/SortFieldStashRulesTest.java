@@ -1,12 +1,5 @@
 package org.maat.core.search;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import com.tngtech.archunit.base.DescribedPredicate;
-import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,32 +14,18 @@ class SortFieldStashRulesTest {
 
     @Test
     void theRulesOnTaskCodeCatchTheBuggyRetrieval() {
-        assertCaught(SortFieldStashRetrieval.class);
+        BuggyTaskCode.assertRulesRefuse(SortFieldStashRetrieval.class);
     }
 
     /** The same hole through {@code TopDocsCollector.EMPTY_TOPDOCS}, which an empty collector's topDocs() hands out. */
     @Test
     void theRulesOnTaskCodeCatchTheEmptyTopDocsRetrieval() {
-        assertCaught(EmptyTopDocsStashRetrieval.class);
+        BuggyTaskCode.assertRulesRefuse(EmptyTopDocsStashRetrieval.class);
     }
 
     /** The retrieval whose constructor throws a stashed title as a timeout (ComponentConstructorChannelTest). */
     @Test
     void theRulesOnTaskCodeCatchTheConstructorTimeoutRetrieval() {
-        assertCaught(ConstructorTimeoutRetrieval.class);
-    }
-
-    private static void assertCaught(Class<?> offender) {
-        JavaClasses buggy = new ClassFileImporter().importPackages("org.maat.core.search")
-                .that(DescribedPredicate.describe("the buggy task code of the review attack",
-                        c -> c.getName().equals(offender.getName())
-                                || c.getName().startsWith(offender.getName() + "$")));
-        assertThat(buggy.size()).isGreaterThanOrEqualTo(1);
-        assertThatThrownBy(() -> {
-            for (ArchRule rule : TaskChannelRulesTest.rules()) {
-                rule.check(buggy);
-            }
-        }).as("some rule on task code refuses %s", offender.getSimpleName())
-                .hasMessageContaining(offender.getSimpleName());
+        BuggyTaskCode.assertRulesRefuse(ConstructorTimeoutRetrieval.class);
     }
 }
