@@ -188,14 +188,17 @@ public final class SearchDisguises implements Disguises {
         }
         finishInterrupted();
         Set<String> speaksFor = speaksFor(principal, proof);
+        // speaksFor opened every bag of the proof as the principal's: an earlier disguise is proven, whether or
+        // not it made a pseudoprincipal (an anonymization of a user with no document makes none)
+        boolean composes = proof.present() && !proof.locators().isEmpty();
         PublicKey key = registry.find(principal).orElseGet(() -> {
-            if (proof.present() && !proof.locators().isEmpty()) {
+            if (composes) {
                 return proof.key().publicKey(); // the key opened the principal's own bags: it is theirs
             }
             throw new DisguiseException("principal " + principal + " has no registered public key: register one"
                     + " first ('maat disguise register')");
         });
-        if (stores.accounts().hashOf(principal).isEmpty() && speaksFor.isEmpty()
+        if (stores.accounts().hashOf(principal).isEmpty() && !composes
                 && stores.documentsOwnedBy(Set.of(principal)).isEmpty()) {
             throw new DisguiseException("principal " + principal + " has no account, no documents and no earlier"
                     + " disguise: nothing to disguise");

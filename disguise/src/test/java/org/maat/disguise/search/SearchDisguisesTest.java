@@ -206,6 +206,31 @@ class SearchDisguisesTest {
         }
     }
 
+    /**
+     * An anonymization of a user with an account and no document makes no pseudoprincipal and leaves nothing of
+     * theirs; a deletion composed on it is still theirs to apply (the proof opens their bag) and to reveal.
+     */
+    @Test
+    void deleteAfterAnonymizingAUserWithNoDocumentComposesAndRevealsBack() throws Exception {
+        SearchFixture f = SearchFixture.copy(dir);
+        PrivateKey key = PrincipalKeys.generate();
+        try (SearchFixture.Live live = f.open()) {
+            String user = java.util.stream.IntStream.range(10, 30).mapToObj(u -> "u" + u)
+                    .filter(u -> live.accounts.hashOf(u).isPresent() && live.documentsOf(u).isEmpty())
+                    .findFirst().orElseThrow(() -> new AssertionError("the fixture has a user with an account and no document"));
+            live.disguises.register(user, key.publicKey());
+            String before = live.dump(false);
+            Receipt anonymized = live.disguises.apply(ANONYMIZE, user, PrincipalProof.none());
+            assertThat(anonymized.pseudoprincipals()).isZero();
+            String anonymizedState = live.dump(false);
+            Receipt deleted = live.disguises.apply(DELETE, user, new PrincipalProof(key, List.of(anonymized.locator())));
+            live.disguises.reveal(deleted.locator(), key);
+            assertThat(live.dump(false)).isEqualTo(anonymizedState);
+            live.disguises.reveal(anonymized.locator(), key);
+            assertThat(live.dump(false)).isEqualTo(before);
+        }
+    }
+
     @Test
     void wrongKeyTamperedBagAndReplayedLocatorAreRefusedAndChangeNothing() throws Exception {
         SearchFixture f = SearchFixture.copy(dir);
