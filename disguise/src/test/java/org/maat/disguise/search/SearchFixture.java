@@ -328,9 +328,12 @@ public final class SearchFixture {
         return all;
     }
 
-    /** The file's bytes one char a byte, its random draws blanked ({@link RandomDraws}). */
+    /**
+     * The file's bytes one char a byte, its random draws blanked ({@link RandomDraws}) and Lucene's compressed
+     * stored fields and terms read expanded ({@link LuceneSegmentText}).
+     */
     static String scannable(Path p) throws IOException {
-        return RandomDraws.blanked(p, new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1));
+        return LuceneSegmentText.expanded(p, RandomDraws.blanked(p, new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1)));
     }
 
     /** The files of {@code files} (from {@link #storedBytes()}) that contain {@code needle} not followed by a digit. */
