@@ -239,6 +239,9 @@ final class PlanApplier {
                 to = concat(r.to(), java.util.Arrays.copyOfRange(current, (int) r.fromLength(), current.length));
             } else {
                 to = HistoryLines.restore(current, r.views()); // changed otherwise since the plan
+                for (SearchRecords.WithdrawnViews more : r.more()) {
+                    to = HistoryLines.restore(to, more);
+                }
             }
             stores.profiles().replaceHistory(r.views().user(), to);
         }

@@ -263,6 +263,9 @@ public final class SearchFixture {
             // A watch's token is random: normalized, only whose watches there are shows (as a pseudoprincipal's id).
             f.all(DisguiseFile.WATCHES).forEach((t, p) -> lines.add("watch " + (normalize ? "*" : t) + " "
                     + new String(p, java.nio.charset.StandardCharsets.UTF_8)));
+            // Returns and the lines sealed to them: random keys and ciphertext, so only which tokens hold them shows.
+            f.all(DisguiseFile.RETURNS).keySet().forEach(t -> lines.add("return " + (normalize ? "*" : t)));
+            f.all(DisguiseFile.MAIL).keySet().forEach(t -> lines.add("mail " + (normalize ? "*" : t)));
             lines.add("manifest " + sha(Files.readString(SearchFixture.this.data.manifest())));
             String text = lines.stream().sorted().collect(Collectors.joining("\n"));
             return normalize ? text.replaceAll("pp-[0-9a-f]+( [0-9a-f]{64})?", "pp-*") : text;
