@@ -21,9 +21,14 @@ import org.maat.policy.Conduit;
 
 /**
  * Checks an opened bag against the current data and, if nothing conflicts, works out the plan that
- * puts back everything the bag holds. Reads only. Conflicts: a removed document's id taken since
- * (in the policy store or the conduit store), a decorrelated document no longer owned by its
- * pseudoprincipal or edited since, the principal's account name, roles or profile directory taken since.
+ * puts back what the bag holds as it is right now, read from the stores and the disguise records
+ * ({@link Records}), not as the bag remembers it: a fact whose other party left since stays out, and so do
+ * the lines of the principal's history that view a document a disguise took since (handed to that
+ * disguise's return); the lines other users' reveals handed to this disguise come back with its documents.
+ * Reads only. Conflicts: a disguise applied on this one ({@code --after}) still applied, a removed
+ * document's id taken since (in the policy store or the conduit store), a decorrelated document no longer
+ * owned by its pseudoprincipal or edited since, the principal's account name, roles or profile directory
+ * taken since.
  */
 final class RevealPlanner {
 
