@@ -6,8 +6,13 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import org.maat.disguise.crypto.PrivateKey;
+import org.maat.disguise.crypto.PublicKey;
+import org.maat.disguise.search.SearchRecords.TakenWatch;
+import org.maat.disguise.search.SearchRecords.WithdrawnViews;
 
 /**
  * Whether the other party of a fact a disguise withdrew has left since by a disguise of their own: decided from
@@ -22,10 +27,18 @@ import java.util.TreeSet;
  * marked as spent, a random key with an empty value). The party's own reveal files its watches again, or clears a
  * spent mark.
  *
- * <p>What it guarantees: a watch names only a party present in the data, never the disguised principal; once the
- * party disguises, no watch names them. What it does not: a watch tells someone holding {@code disguise.db} that
- * some friend of the party it names has disguised (policy.db's history of friendships would tell them as much);
- * a friendship whose two parties have both left comes back only if they reveal latest first.
+ * <p>Documents are watched the same way: a disguise that takes the principal's search history files a watch under
+ * every document still in the data that the history views, and a later disguise that removes such a document takes
+ * the watches filed under it. It files a <em>return</em> under each token it took, the public half of a fresh key
+ * pair whose private half it keeps in its bag: a reveal that finds its document watch taken leaves the history lines
+ * naming the document out and seals them to the return ({@link ReturnMail}); the reveal of the disguise that took the
+ * watch opens them and puts them back with the document.
+ *
+ * <p>What it guarantees: a watch names only a party or a document present in the data, never the disguised principal;
+ * once the party disguises, or the document is removed, no watch names them. What it does not: a watch tells someone
+ * holding {@code disguise.db} that some friend of the party it names, or some user who viewed the document, has
+ * disguised (policy.db's history of friendships would tell them as much); a friendship whose two parties have both
+ * left comes back only if they reveal latest first.
  */
 final class Departures {
 
@@ -69,22 +82,58 @@ final class Departures {
         return gone;
     }
 
-    /** An apply's part, in its commit: files the bag's watches, takes those filed under its principal. */
+    /**
+     * An apply's part, in its commit: files the bag's watches, takes those filed under its principal and under the
+     * documents it removes, filing a return under each of the latter.
+     */
     static void applied(DisguiseFile.Edit edit, SearchBag bag) {
         bag.watches().forEach((party, token) ->
                 edit.putNew(DisguiseFile.WATCHES, token, party.getBytes(StandardCharsets.UTF_8)));
+        bag.viewWatches().forEach((document, token) ->
+                edit.putNew(DisguiseFile.WATCHES, token, document.getBytes(StandardCharsets.UTF_8)));
         bag.takenWatches().forEach(token -> edit.remove(DisguiseFile.WATCHES, token));
+        for (TakenWatch taken : bag.takenViewWatches()) {
+            edit.remove(DisguiseFile.WATCHES, taken.token());
+            edit.putNew(DisguiseFile.RETURNS, taken.token(), PrivateKey.parse(taken.returnKey()).publicKey().bytes());
+        }
     }
 
-    /** A reveal's part, in its commit: undoes {@link #applied}, marking spent the watches taken meanwhile. */
-    void revealed(DisguiseFile.Edit edit, SearchBag bag) {
-        bag.watches().forEach((party, token) -> {
+    /** The public key of the return filed under {@code token}, if the disguise that took its watch is still applied. */
+    Optional<PublicKey> returnOf(String token) {
+        return file.get(DisguiseFile.RETURNS, token).map(PublicKey::of);
+    }
+
+    /** The history lines sealed to the return of {@code taken} by other users' reveals, opened. */
+    Optional<WithdrawnViews> mailFor(TakenWatch taken) {
+        return file.get(DisguiseFile.MAIL, taken.token())
+                .map(sealed -> ReturnMail.open(PrivateKey.parse(taken.returnKey()), taken.token(), sealed));
+    }
+
+    /**
+     * A reveal's part, in its commit: undoes {@link #applied}, marking spent the watches taken meanwhile, filing
+     * {@code mail} (token to sealed lines) under the returns of the document watches taken meanwhile, and taking the
+     * mail filed under its own returns (put back by its plan).
+     */
+    void revealed(DisguiseFile.Edit edit, SearchBag bag, Map<String, byte[]> mail) {
+        java.util.function.BiConsumer<String, String> unwatch = (watched, token) -> {
             if (file.get(DisguiseFile.WATCHES, token).isPresent()) {
                 edit.remove(DisguiseFile.WATCHES, token);
             } else {
                 edit.put(DisguiseFile.WATCHES, token, SPENT);
             }
-        });
+        };
+        bag.watches().forEach(unwatch);
+        bag.viewWatches().forEach(unwatch);
+        mail.forEach((token, sealed) -> edit.put(DisguiseFile.MAIL, token, sealed));
+        for (TakenWatch taken : bag.takenViewWatches()) {
+            edit.remove(DisguiseFile.RETURNS, taken.token());
+            edit.remove(DisguiseFile.MAIL, taken.token());
+            if (file.get(DisguiseFile.WATCHES, taken.token()).isPresent()) {
+                edit.remove(DisguiseFile.WATCHES, taken.token()); // spent: the viewer's reveal went by meanwhile
+            } else {
+                edit.put(DisguiseFile.WATCHES, taken.token(), taken.document().getBytes(StandardCharsets.UTF_8));
+            }
+        }
         for (String token : bag.takenWatches()) {
             if (file.get(DisguiseFile.WATCHES, token).isPresent()) {
                 edit.remove(DisguiseFile.WATCHES, token); // spent: its fact's reveal went by while we were away

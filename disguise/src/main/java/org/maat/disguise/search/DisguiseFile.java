@@ -17,8 +17,9 @@ import org.maat.disguise.store.StoreException;
 
 /**
  * {@code DATA/disguise.db}: one H2 MVStore holding the sealed bags (by locator storage key), the
- * principals' public keys (by principal id), the roll-forward journal of search disguises and the watches of
- * {@link Departures} (random token to a party still in the data).
+ * principals' public keys (by principal id), the roll-forward journal of search disguises, the watches of
+ * {@link Departures} (random token to a party or document still in the data), their returns and the history lines
+ * sealed to them ({@link ReturnMail}).
  *
  * <p>What it guarantees: every {@link #commit} is all or nothing and synced before it returns, so a
  * bag, a registry change and a journal entry written in one commit appear together after a crash or
@@ -36,10 +37,14 @@ final class DisguiseFile implements AutoCloseable {
     static final String JOURNAL = "journal";
     /** {@link Departures}' watches: random token to the id of a party still in the data (or empty, spent). */
     static final String WATCHES = "watches";
+    /** {@link Departures}' returns: the token of a watch a disguise took with a document, to a public key. */
+    static final String RETURNS = "returns";
+    /** {@link ReturnMail}: the token of a taken watch to the history lines a reveal sealed to its return. */
+    static final String MAIL = "mail";
     private static final String META = "meta";
     /** In {@link #META}: present while the file may hold bytes of something deleted. */
     private static final String NEEDS_ERASE = "needs-erase";
-    private static final String[] MAPS = {BAGS, PRINCIPALS, JOURNAL, WATCHES, META};
+    private static final String[] MAPS = {BAGS, PRINCIPALS, JOURNAL, WATCHES, RETURNS, MAIL, META};
 
     private final Path file;
     private MVStore store;

@@ -16,6 +16,7 @@ import org.maat.disguise.search.SearchRecords.FactRecord;
 import org.maat.disguise.search.SearchRecords.LabelledRecord;
 import org.maat.disguise.search.SearchRecords.ProfileFile;
 import org.maat.disguise.search.SearchRecords.SpeaksFor;
+import org.maat.disguise.search.SearchRecords.TakenWatch;
 import org.maat.disguise.search.SearchRecords.WithdrawnViews;
 import org.maat.disguise.spec.DisguiseSpec;
 import org.maat.disguise.spec.DisguiseSpec.Decorrelate;
@@ -71,10 +72,17 @@ final class DisguisePlanner {
     private final List<String> removeConduits = new ArrayList<>();
     private final List<LabelledRecord> index = new ArrayList<>();
 
-    /** {@code keyRegistered}: whether the principal's public key is registered now (a removed login forgets it). */
+    /** The tokens of the watches filed under a party or a document ({@link Departures#filedUnder}). */
+    private final java.util.function.Function<String, List<String>> watchesOn;
+
+    /**
+     * {@code keyRegistered}: whether the principal's public key is registered now (a removed login forgets it);
+     * {@code watchesOn}: the tokens of the watches filed under a party or a document.
+     */
     DisguisePlanner(SearchData stores, DisguiseSpec spec, String principal, Set<String> speaksFor,
-                    boolean keyRegistered, List<String> watchesOnPrincipal) {
-        this.watchesOnPrincipal = List.copyOf(watchesOnPrincipal);
+                    boolean keyRegistered, java.util.function.Function<String, List<String>> watchesOn) {
+        this.watchesOn = watchesOn;
+        this.watchesOnPrincipal = List.copyOf(watchesOn.apply(principal));
         this.keyRegistered = keyRegistered;
         this.stores = stores;
         this.spec = spec;
@@ -121,13 +129,41 @@ final class DisguisePlanner {
         // The principal leaves the facts of others' bags too: a reveal of theirs must leave those facts out.
         List<String> taken = removesFriendships || removesLogin ? watchesOnPrincipal : List.of();
         SearchBag bag = new SearchBag(spec.name(), principal, applied, created, removed, decorrelated, facts,
-                List.copyOf(present), profile, accountHash, forgetsKey, roles, watches, taken, listedEmployee, views);
+                List.copyOf(present), profile, accountHash, forgetsKey, roles, watches, taken, listedEmployee, views,
+                viewWatches(), takenViewWatches(), null);
         List<String> removedIds = removed.stream().map(r -> r.document().id()).toList();
         SearchPlan plan = new SearchPlan(SearchPlan.Direction.TAKES_AWAY, putConduits, removeConduits, List.of(), facts, removedIds, List.of(),
                 removedIds, index, accountHash != null ? principal : null, null,
                 removesProfile ? principal : null, null, roles.isEmpty() ? null : principal, null,
                 listedEmployee ? principal : null, views.stream().map(WithdrawnViews::user).toList(), List.of());
         return new Outcome(bag, plan);
+    }
+
+    /**
+     * A watch under each document still in the data that the principal's removed search history views, but those
+     * this disguise removes: a reveal finds out from it whether a disguise took the document since.
+     */
+    private java.util.Map<String, String> viewWatches() {
+        java.util.Map<String, String> watches = new java.util.TreeMap<>();
+        for (ProfileFile f : profile) {
+            if (f.path().equals(ProfileFiles.HISTORY)) {
+                HistoryLines.views(f.content()).stream()
+                        .filter(d -> !removeConduits.contains(d) && stores.data().policies().find(d).isPresent())
+                        .forEach(d -> watches.put(d, Departures.newToken()));
+            }
+        }
+        return watches;
+    }
+
+    /** The watches filed under the documents this disguise removes, each with a fresh return key pair. */
+    private List<TakenWatch> takenViewWatches() {
+        List<TakenWatch> taken = new ArrayList<>();
+        for (String document : removeConduits) {
+            for (String token : watchesOn.apply(document)) {
+                taken.add(new TakenWatch(token, document, PrincipalKeys.generate().toText()));
+            }
+        }
+        return taken;
     }
 
     private DisguiseException cannot(Step step, String action, SearchKind kind) {

@@ -64,6 +64,18 @@ final class HistoryLines {
         return new Withdrawal(keptBytes, new WithdrawnViews(user, taken, byTime));
     }
 
+    /** The documents the complete lines of {@code content} view, in name order. */
+    static java.util.SortedSet<String> views(byte[] content) {
+        java.util.SortedSet<String> documents = new java.util.TreeSet<>();
+        for (byte[] line : split(content)) {
+            String view = terminated(line) ? field(line, "view") : null;
+            if (view != null) {
+                documents.add(view);
+            }
+        }
+        return documents;
+    }
+
     /** {@code content} without the complete lines whose {@code view} is one of {@code documents}. */
     static byte[] without(byte[] content, Set<String> documents) {
         Withdrawal w = withdraw("", content, documents);

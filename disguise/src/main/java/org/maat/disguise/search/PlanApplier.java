@@ -214,33 +214,30 @@ final class PlanApplier {
     /**
      * Other users' search histories: each loses every line naming a removed document, or gets back the lines a bag
      * took (after the bytes its rewrite was planned from, anything appended since stays after them). Each is one
-     * atomic rewrite, skipped when the history is already so, so a roll-forward ends where one run does.
+     * atomic rewrite under the histories' lock ({@link ProfileFiles#rewriteHistory}), so a line the front-end appends
+     * meanwhile is kept; skipped when the history is already so, so a roll-forward ends where one run does. A history
+     * gone since is left so.
      */
     private void histories(SearchPlan plan) throws IOException {
         java.util.Set<String> removed = java.util.Set.copyOf(plan.removeDocuments());
         for (String user : plan.withdrawViewsFrom()) {
-            java.util.Optional<byte[]> now = stores.profiles().history(user);
-            if (now.isPresent()) {
-                byte[] kept = HistoryLines.without(now.get(), removed);
-                if (kept.length != now.get().length) {
-                    stores.profiles().replaceHistory(user, kept);
-                }
-            }
+            stores.profiles().rewriteHistory(user, now -> HistoryLines.without(now, removed));
         }
         for (SearchRecords.HistoryRewrite r : plan.restoreViews()) {
-            java.util.Optional<byte[]> now = stores.profiles().history(r.views().user());
-            if (now.isEmpty() || startsWith(now.get(), r.to(), r.to().length)) {
-                continue; // gone since, or rewritten already
-            }
-            byte[] current = now.get();
-            byte[] to;
-            if (current.length >= r.fromLength() && HistoryLines.sha256(java.util.Arrays.copyOf(current,
-                    (int) r.fromLength())).equals(r.fromHash())) {
-                to = concat(r.to(), java.util.Arrays.copyOfRange(current, (int) r.fromLength(), current.length));
-            } else {
-                to = HistoryLines.restore(current, r.views()); // changed otherwise since the plan
-            }
-            stores.profiles().replaceHistory(r.views().user(), to);
+            stores.profiles().rewriteHistory(r.views().user(), current -> {
+                if (startsWith(current, r.to(), r.to().length)) {
+                    return current; // rewritten already
+                }
+                if (current.length >= r.fromLength() && HistoryLines.sha256(java.util.Arrays.copyOf(current,
+                        (int) r.fromLength())).equals(r.fromHash())) {
+                    return concat(r.to(), java.util.Arrays.copyOfRange(current, (int) r.fromLength(), current.length));
+                }
+                byte[] to = HistoryLines.restore(current, r.views()); // changed otherwise since the plan
+                for (SearchRecords.WithdrawnViews more : r.more()) {
+                    to = HistoryLines.restore(to, more);
+                }
+                return to;
+            });
         }
     }
 

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DirectoryTree;
+import org.maat.core.data.HistoryWrites;
 import org.maat.core.data.Profiles;
 import org.maat.disguise.search.SearchRecords.ProfileFile;
 import org.maat.policy.Conduit;
@@ -28,6 +29,7 @@ final class ProfileFiles {
     /** The policy of profile conduits (the front-end's search history policy). */
     private final PolicyId policy;
     private final Profiles moves;
+    private final HistoryWrites writes;
     /** The front-end's search history file in a profile ({@code SearchHistory}). */
     static final String HISTORY = "history";
 
@@ -35,6 +37,7 @@ final class ProfileFiles {
         this.data = data;
         this.policy = policy;
         this.moves = new Profiles(data);
+        this.writes = new HistoryWrites(data);
     }
 
     /** The conduit of {@code user}'s profile file {@code path}, e.g. {@code profile/u3/history}, as the front-end names it. */
@@ -90,18 +93,12 @@ final class ProfileFiles {
     }
 
     /**
-     * Replaces {@code user}'s search history with {@code content}: written beside it, forced, then renamed over it, so
-     * a crash leaves the old bytes or the new ones (and the old are not left in a file beside it).
+     * Replaces {@code user}'s search history with {@code change} applied to it, if they have one: read, changed and
+     * renamed over under the lock every writer of histories takes ({@link HistoryWrites}), so a line the front-end
+     * appends meanwhile is never lost; a crash leaves the old bytes or the new ones.
      */
-    void replaceHistory(String user, byte[] content) throws IOException {
-        Path file = data.profile(user).resolve(HISTORY);
-        Path tmp = file.resolveSibling(HISTORY + ".disguise-tmp");
-        Files.write(tmp, content);
-        try (FileChannel c = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-            c.force(true);
-        }
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        sync(file.getParent());
+    void rewriteHistory(String user, java.util.function.UnaryOperator<byte[]> change) throws IOException {
+        writes.rewrite(user, change);
     }
 
     boolean exists(String user) {

@@ -8,6 +8,7 @@ import org.maat.disguise.search.SearchRecords.FactRecord;
 import org.maat.disguise.search.SearchRecords.LabelledRecord;
 import org.maat.disguise.search.SearchRecords.ProfileFile;
 import org.maat.disguise.search.SearchRecords.SpeaksFor;
+import org.maat.disguise.search.SearchRecords.TakenWatch;
 import org.maat.disguise.search.SearchRecords.WithdrawnViews;
 
 /**
@@ -31,12 +32,19 @@ import org.maat.disguise.search.SearchRecords.WithdrawnViews;
  * @param listedEmployee whether the principal was in {@code manifest.json}'s list of employees, taken out with the
  *                     login (a reveal puts it back where the manifest's one order puts it)
  * @param views        the lines of other users' search histories that named a removed document, taken out with it
+ * @param viewWatches  for each document still in the data that the principal's removed search history views (but
+ *                     those this disguise removes), the token of the watch filed under it ({@link Departures}): a
+ *                     reveal leaves out the lines naming a document whose owner's disguise took it since
+ * @param takenViewWatches the watches filed under the documents this disguise removed, each with its return key
+ * @param composedBy   the storage key of the bag of a later disguise applied after this one ({@code --after}); this
+ *                     bag is revealed only once that one is
  */
 record SearchBag(String disguise, String principal, long appliedMillis, List<SpeaksFor> speaksFor,
                  List<LabelledRecord> removed, List<Decorrelation> decorrelated, List<FactRecord> facts,
                  List<String> present, List<ProfileFile> profile, String accountHash, boolean forgotKey,
                  List<String> roles, java.util.Map<String, String> watches, List<String> takenWatches,
-                 boolean listedEmployee, List<WithdrawnViews> views) {
+                 boolean listedEmployee, List<WithdrawnViews> views, java.util.Map<String, String> viewWatches,
+                 List<TakenWatch> takenViewWatches, String composedBy) {
 
     SearchBag {
         speaksFor = List.copyOf(speaksFor);
@@ -50,6 +58,15 @@ record SearchBag(String disguise, String principal, long appliedMillis, List<Spe
         watches = watches == null ? java.util.Map.of() : java.util.Map.copyOf(watches);
         takenWatches = takenWatches == null ? List.of() : List.copyOf(takenWatches);
         views = views == null ? List.of() : List.copyOf(views);
+        viewWatches = viewWatches == null ? java.util.Map.of() : java.util.Map.copyOf(viewWatches);
+        takenViewWatches = takenViewWatches == null ? List.of() : List.copyOf(takenViewWatches);
+    }
+
+    /** This bag, marked as composed on by the later disguise whose bag is stored under {@code storageKey}. */
+    SearchBag markedComposedBy(String storageKey) {
+        return new SearchBag(disguise, principal, appliedMillis, speaksFor, removed, decorrelated, facts, present,
+                profile, accountHash, forgotKey, roles, watches, takenWatches, listedEmployee, views, viewWatches,
+                takenViewWatches, storageKey);
     }
 
     /**
@@ -70,10 +87,14 @@ record SearchBag(String disguise, String principal, long appliedMillis, List<Spe
                           @JsonProperty("takenWatches") List<String> takenWatches,
                           @JsonProperty("listedEmployee") Boolean listedEmployee,
                           @JsonProperty("employeeAt") Integer employeeAt,
-                          @JsonProperty("views") List<WithdrawnViews> views) {
+                          @JsonProperty("views") List<WithdrawnViews> views,
+                          @JsonProperty("viewWatches") java.util.Map<String, String> viewWatches,
+                          @JsonProperty("takenViewWatches") List<TakenWatch> takenViewWatches,
+                          @JsonProperty("composedBy") String composedBy) {
         boolean listed = listedEmployee != null ? listedEmployee : employeeAt != null;
         return new SearchBag(disguise, principal, appliedMillis, speaksFor, removed, decorrelated, facts, present,
-                profile, accountHash, forgotKey, roles, watches, takenWatches, listed, views);
+                profile, accountHash, forgotKey, roles, watches, takenWatches, listed, views, viewWatches,
+                takenViewWatches, composedBy);
     }
 
     int changes() {

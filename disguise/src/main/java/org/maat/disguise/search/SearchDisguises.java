@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
@@ -29,6 +31,7 @@ import org.maat.disguise.crypto.PrivateKey;
 import org.maat.disguise.crypto.PublicKey;
 import org.maat.disguise.crypto.UnsealException;
 import org.maat.disguise.search.SearchRecords.SpeaksFor;
+import org.maat.disguise.search.SearchRecords.WithdrawnViews;
 import org.maat.disguise.spec.DisguiseSpec;
 import org.maat.disguise.store.Locator;
 import org.maat.disguise.store.SealedBags;
@@ -187,22 +190,27 @@ public final class SearchDisguises implements Disguises {
                     + " disguise it, through --after");
         }
         finishInterrupted();
-        Set<String> speaksFor = speaksFor(principal, proof);
+        Map<Locator, SearchBag> earlier = earlierBags(principal, proof);
+        Set<String> speaksFor = new TreeSet<>();
+        earlier.values().forEach(b -> b.speaksFor().forEach(s -> speaksFor.add(s.pseudoprincipal())));
+        // every bag of the proof opened as the principal's: an earlier disguise is proven, whether or not it made a
+        // pseudoprincipal (an anonymization of a user with no document makes none)
+        boolean composes = !earlier.isEmpty();
         PublicKey key = registry.find(principal).orElseGet(() -> {
-            if (proof.present() && !proof.locators().isEmpty()) {
+            if (composes) {
                 return proof.key().publicKey(); // the key opened the principal's own bags: it is theirs
             }
             throw new DisguiseException("principal " + principal + " has no registered public key: register one"
                     + " first ('maat disguise register')");
         });
-        if (stores.accounts().hashOf(principal).isEmpty() && speaksFor.isEmpty()
+        if (stores.accounts().hashOf(principal).isEmpty() && !composes
                 && stores.documentsOwnedBy(Set.of(principal)).isEmpty()) {
             throw new DisguiseException("principal " + principal + " has no account, no documents and no earlier"
                     + " disguise: nothing to disguise");
         }
         Instant applied = Instant.now();
         DisguisePlanner.Outcome outcome = new DisguisePlanner(stores, spec, principal, speaksFor,
-                registry.find(principal).isPresent(), departures.filedUnder(principal))
+                registry.find(principal).isPresent(), departures::filedUnder)
                 .plan(applied.toEpochMilli());
         SearchBag bag = outcome.bag();
         Locator locator = Locator.random();
@@ -224,6 +232,9 @@ public final class SearchDisguises implements Disguises {
         }
         RollForwardJournal.Entry entry = record(outcome.plan(), writers, edit -> {
             edit.putNew(DisguiseFile.BAGS, locator.storageKey(), sealed);
+            // Each earlier bag is sealed again, marked as composed on by this one: it is revealed only after it.
+            earlier.forEach((at, b) -> edit.put(DisguiseFile.BAGS, at.storageKey(),
+                    SealedBags.seal(proof.key().publicKey(), at, b.markedComposedBy(locator.storageKey()))));
             Departures.applied(edit, bag);
             // No pseudoprincipal is registered: its key is in the bag only. Registered beside the principal's,
             // and written in the same commit, it would link the two for anyone holding the file.
@@ -239,11 +250,11 @@ public final class SearchDisguises implements Disguises {
         return receipt;
     }
 
-    /** The pseudoprincipals {@code principal} speaks for through the bags of {@code proof}. */
-    private Set<String> speaksFor(String principal, PrincipalProof proof) {
-        Set<String> pps = new TreeSet<>();
+    /** The bags of {@code proof}, each opened and checked to be {@code principal}'s, by locator. */
+    private Map<Locator, SearchBag> earlierBags(String principal, PrincipalProof proof) {
+        Map<Locator, SearchBag> earlier = new LinkedHashMap<>();
         if (!proof.present()) {
-            return pps;
+            return earlier;
         }
         for (Locator locator : proof.locators()) {
             byte[] sealed = bags.get(locator).orElseThrow(() -> new DisguiseException(
@@ -257,16 +268,22 @@ public final class SearchDisguises implements Disguises {
             if (!bag.principal().equals(principal)) {
                 throw new DisguiseException("the bag of locator " + locator + " is not " + principal + "'s");
             }
-            bag.speaksFor().forEach(s -> pps.add(s.pseudoprincipal()));
+            earlier.put(locator, bag);
         }
-        return pps;
+        return earlier;
     }
 
     @Override
     public synchronized RevealReport reveal(Locator locator, PrivateKey key) {
         finishInterrupted();
         SearchBag bag = open(locator, key);
-        RevealPlanner planner = new RevealPlanner(stores, bag, departures.departed(bag.watches()));
+        List<WithdrawnViews> returned = new ArrayList<>();
+        for (SearchRecords.TakenWatch taken : bag.takenViewWatches()) {
+            departures.mailFor(taken).ifPresent(returned::add);
+        }
+        boolean composedOn = bag.composedBy() != null && file.get(DisguiseFile.BAGS, bag.composedBy()).isPresent();
+        RevealPlanner planner = new RevealPlanner(stores, bag, new RevealPlanner.Records(departures.departed(bag.watches()),
+                departures.departed(bag.viewWatches()), returned, composedOn));
         List<Conflict> conflicts = planner.conflicts();
         if (!conflicts.isEmpty()) {
             throw new RevealRefusedException("the reveal of " + bag.disguise() + " conflicts with changes made since;"
@@ -286,9 +303,14 @@ public final class SearchDisguises implements Disguises {
                     + " store it changes cannot be opened for writing (" + e.getMessage() + "); try again once it is"
                     + " free (a running 'maat index', for one, holds the index)", e);
         }
+        // The lines left out for a document a disguise took since go to that disguise's return, sealed; with no
+        // return filed (a record from before returns), they stay out, as a fact with a party who left does.
+        Map<String, byte[]> mail = new TreeMap<>();
+        planner.leftOut().forEach((token, views) -> departures.returnOf(token)
+                .ifPresent(to -> mail.put(token, ReturnMail.seal(to, token, views))));
         RollForwardJournal.Entry entry = record(plan, writers, edit -> {
             edit.remove(DisguiseFile.BAGS, locator.storageKey());
-            departures.revealed(edit, bag);
+            departures.revealed(edit, bag, mail);
             forget.forEach(pp -> edit.remove(DisguiseFile.PRINCIPALS, pp));
             if (bag.forgotKey()) {
                 edit.put(DisguiseFile.PRINCIPALS, bag.principal(), key.publicKey().bytes());

@@ -90,11 +90,24 @@ final class SearchRecords {
     }
 
     /**
-     * A reveal's rewrite of one user's history: {@code views} put back into the file as it was when the reveal was
-     * planned ({@code fromLength} bytes hashing to {@code fromHash}), giving {@code to}; lines the user appended
-     * since stay after it. A roll-forward finds {@code to} at the start of the file and does nothing.
+     * A reveal's rewrite of one user's history: {@code views}, then each of {@code more}, put back into the file as
+     * it was when the reveal was planned ({@code fromLength} bytes hashing to {@code fromHash}), giving {@code to};
+     * lines the user appended since stay after it. A roll-forward finds {@code to} at the start of the file and does
+     * nothing. One rewrite a user: the lines of the bag and those handed back by other users' reveals
+     * ({@link ReturnMail}) go in together.
      */
-    record HistoryRewrite(WithdrawnViews views, long fromLength, String fromHash, byte[] to) {
+    record HistoryRewrite(WithdrawnViews views, long fromLength, String fromHash, byte[] to, List<WithdrawnViews> more) {
+        HistoryRewrite {
+            more = more == null ? List.of() : List.copyOf(more); // absent from journal entries written before it
+        }
+    }
+
+    /**
+     * A watch filed under a document that a disguise took because it removed the document ({@link Departures}), with
+     * the private key of its <em>return</em>: the public half is filed under the token, and a reveal of another user
+     * that leaves out history lines naming the document seals them to it, for this disguise's reveal to put back.
+     */
+    record TakenWatch(String token, String document, String returnKey) {
     }
 
     /** A pseudoprincipal this disguise created, and its private key: whoever opens the bag speaks for it. */

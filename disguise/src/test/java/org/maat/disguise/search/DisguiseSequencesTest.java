@@ -105,7 +105,9 @@ class DisguiseSequencesTest {
         Deque<Applied> applied = new ArrayDeque<>();
         int reveals = 0;
         int refusals = 0;
-        for (int step = 0; step < 7; step++) {
+        // Seven steps, more (up to 14) while fewer than three reveals and refusals are in sight: a draw that skips
+        // steps would otherwise test little.
+        for (int step = 0; step < 7 || step < 14 && refusals + reveals + applied.size() <= 2; step++) {
             int choice = random.nextInt(10);
             if (choice < 5 || applied.isEmpty()) {
                 String user = candidates.get(random.nextInt(candidates.size()));
@@ -157,8 +159,10 @@ class DisguiseSequencesTest {
      * user with no friendship left, and must still not take them for someone who left. The users who leave are
      * pairwise not friends (a friendship of two users who both left comes back only with latest-first reveals), the
      * first two delete and the others delete or anonymize at random, and the one who stays opened all their documents
-     * in turns (one history interleaving the views of users who leave and come back in that order); after every apply no file names them, after the last reveal every store
-     * and every user's searches equal what they were at the start.
+     * in turns (one history interleaving the views of users who leave and come back in that order), and each who leaves
+     * opened the documents of those who leave after them; after every apply no file names them, after every reveal
+     * no file names those still away, after the last reveal every store and every user's searches equal what they
+     * were at the start.
      */
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
@@ -222,6 +226,20 @@ class DisguiseSequencesTest {
         java.nio.file.Files.createDirectories(f.data.profile(stays));
         java.nio.file.Files.writeString(f.data.profile(stays).resolve("history"), turns,
                 java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        // Each one who leaves opened the documents of those who leave after them: the first to come back finds those
+        // still away, and the lines naming their documents must wait for them, not come back with the viewer.
+        for (int i = 0, second = 0; i < leaving.size(); i++) {
+            StringBuilder later = new StringBuilder();
+            for (String owner : leaving.subList(i + 1, leaving.size())) {
+                for (String doc : everyonesDocuments.get(owner)) {
+                    later.append("{\"time\":\"").append(java.time.Instant.parse("2026-11-28T00:00:00Z").plusSeconds(second++))
+                            .append("\",\"view\":\"").append(doc).append("\"}\n");
+                }
+            }
+            java.nio.file.Files.createDirectories(f.data.profile(leaving.get(i)));
+            java.nio.file.Files.writeString(f.data.profile(leaving.get(i)).resolve("history"), later,
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+        }
         assertThat(stays).as("a user with no account and no document, with two friends who are not friends").isNotNull();
         Map<String, PrivateKey> keys = new HashMap<>();
         try (SearchDisguises disguises = SearchDisguises.open(f.data, f.index.root())) {
@@ -245,10 +263,14 @@ class DisguiseSequencesTest {
             Deque<Applied> scanned = new ArrayDeque<>(applied.stream().filter(a -> a.user().length() >= 4).toList());
             assertLeavesNothing(f, scanned, documents);
         }
-        for (Applied a : applied) { // the first to leave comes back first
+        for (int i = 0; i < applied.size(); i++) { // the first to leave comes back first
+            Applied a = applied.get(i);
             try (SearchDisguises disguises = SearchDisguises.open(f.data, f.index.root())) {
                 disguises.reveal(a.receipt().locator(), keys.get(a.user()));
             }
+            // Nothing of those still away came back with them (their documents' views in the history restored).
+            assertLeavesNothing(f, new ArrayDeque<>(applied.subList(i + 1, applied.size()).stream()
+                    .filter(b -> b.user().length() >= 4).toList()), documents);
         }
         assertThat(state(f, everyone).lines().filter(loginOfOneWhoLeft.negate()).collect(Collectors.joining("\n")))
                 .as(leaving + " left and came back in that order, around " + stays).isEqualTo(initial);

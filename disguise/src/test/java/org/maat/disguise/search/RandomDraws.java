@@ -17,7 +17,8 @@ import org.h2.mvstore.MVStore;
  * {@code disguise.db} one in 2,000, Lucene's segment ids and checksums one in 20,000. Blanked here:
  * <ul>
  *   <li>the salt and hash of each Argon2 PHC string (any file), and the password column of {@code logins.txt};
- *   <li>in {@code disguise.db}, each sealed bag and each principal's public key (read through H2's MVStore:
+ *   <li>in {@code disguise.db}, each sealed bag, each principal's public key, each return's public key and the
+ *       history lines sealed to it (read through H2's MVStore:
  *       the file holds only live entries after the store's erase, so these are all its ciphertext);
  *   <li>in Lucene files, the 16-byte id of every codec header, every 16 bytes that start like one (Lucene's
  *       ids count up from one random start, so the ids a commit lists share their first bytes), and the
@@ -88,12 +89,12 @@ final class RandomDraws {
         }
     }
 
-    /** The sealed bags and public keys in a closed {@code disguise.db}, one char a byte. */
+    /** The sealed bags and lines, and the public keys, in a closed {@code disguise.db}, one char a byte. */
     private static List<String> sealedValues(Path file) {
         List<String> values = new ArrayList<>();
         MVStore store = new MVStore.Builder().fileName(file.toString()).readOnly().open();
         try {
-            for (String map : List.of(DisguiseFile.BAGS, DisguiseFile.PRINCIPALS)) {
+            for (String map : List.of(DisguiseFile.BAGS, DisguiseFile.PRINCIPALS, DisguiseFile.RETURNS, DisguiseFile.MAIL)) {
                 if (store.hasMap(map)) {
                     MVMap<String, byte[]> m = store.openMap(map);
                     m.values().forEach(v -> values.add(latin1(v)));

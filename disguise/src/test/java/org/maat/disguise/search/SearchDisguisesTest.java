@@ -197,10 +197,42 @@ class SearchDisguisesTest {
             assertThat(deletedState.lines().filter(l -> l.startsWith("conduit ")))
                     .noneMatch(l -> l.contains(" pp-*") || l.contains(" " + f.user + " "));
             assertThatThrownBy(() -> live.disguises.reveal(anonymized.locator(), key))
-                    .isInstanceOfSatisfying(RevealRefusedException.class,
-                            e -> assertThat(e.conflicts()).hasSize(docs.size()));
+                    .isInstanceOfSatisfying(RevealRefusedException.class, e -> assertThat(e.conflicts())
+                            .hasSize(docs.size() + 1).anySatisfy(c -> assertThat(c.target()).isEqualTo("disguise")));
             assertThat(live.dump(true)).as("a refused reveal changes nothing").isEqualTo(deletedState);
             live.disguises.reveal(deleted.locator(), key);
+            live.disguises.reveal(anonymized.locator(), key);
+            assertThat(live.dump(false)).isEqualTo(before);
+        }
+    }
+
+    /**
+     * An anonymization of a user with an account and no document makes no pseudoprincipal and leaves nothing of
+     * theirs; a deletion composed on it is still theirs to apply (the proof opens their bag) and to reveal, and the
+     * anonymization is refused until it is (no document of a pseudoprincipal tells the order: the bag does).
+     */
+    @Test
+    void deleteAfterAnonymizingAUserWithNoDocumentComposesAndRevealsBack() throws Exception {
+        SearchFixture f = SearchFixture.copy(dir);
+        PrivateKey key = PrincipalKeys.generate();
+        try (SearchFixture.Live live = f.open()) {
+            String user = java.util.stream.IntStream.range(10, 30).mapToObj(u -> "u" + u)
+                    .filter(u -> live.accounts.hashOf(u).isPresent() && live.documentsOf(u).isEmpty())
+                    .findFirst().orElseThrow(() -> new AssertionError("the fixture has a user with an account and no document"));
+            live.disguises.register(user, key.publicKey());
+            String before = live.dump(false);
+            Receipt anonymized = live.disguises.apply(ANONYMIZE, user, PrincipalProof.none());
+            assertThat(anonymized.pseudoprincipals()).isZero();
+            String anonymizedState = live.dump(false);
+            Receipt deleted = live.disguises.apply(DELETE, user, new PrincipalProof(key, List.of(anonymized.locator())));
+            String deletedState = live.dump(false);
+            assertThatThrownBy(() -> live.disguises.reveal(anonymized.locator(), key))
+                    .as("the anonymization comes back only after the deletion composed on it")
+                    .isInstanceOfSatisfying(RevealRefusedException.class, e -> assertThat(e.conflicts())
+                            .singleElement().satisfies(c -> assertThat(c.target()).isEqualTo("disguise")));
+            assertThat(live.dump(false)).as("a refused reveal changes nothing").isEqualTo(deletedState);
+            live.disguises.reveal(deleted.locator(), key);
+            assertThat(live.dump(false)).isEqualTo(anonymizedState);
             live.disguises.reveal(anonymized.locator(), key);
             assertThat(live.dump(false)).isEqualTo(before);
         }

@@ -263,6 +263,9 @@ public final class SearchFixture {
             // A watch's token is random: normalized, only whose watches there are shows (as a pseudoprincipal's id).
             f.all(DisguiseFile.WATCHES).forEach((t, p) -> lines.add("watch " + (normalize ? "*" : t) + " "
                     + new String(p, java.nio.charset.StandardCharsets.UTF_8)));
+            // Returns and the lines sealed to them: random keys and ciphertext, so only which tokens hold them shows.
+            f.all(DisguiseFile.RETURNS).keySet().forEach(t -> lines.add("return " + (normalize ? "*" : t)));
+            f.all(DisguiseFile.MAIL).keySet().forEach(t -> lines.add("mail " + (normalize ? "*" : t)));
             lines.add("manifest " + sha(Files.readString(SearchFixture.this.data.manifest())));
             String text = lines.stream().sorted().collect(Collectors.joining("\n"));
             return normalize ? text.replaceAll("pp-[0-9a-f]+( [0-9a-f]{64})?", "pp-*") : text;
@@ -328,9 +331,12 @@ public final class SearchFixture {
         return all;
     }
 
-    /** The file's bytes one char a byte, its random draws blanked ({@link RandomDraws}). */
+    /**
+     * The file's bytes one char a byte, its random draws blanked ({@link RandomDraws}) and Lucene's compressed
+     * stored fields and terms read expanded ({@link LuceneSegmentText}).
+     */
     static String scannable(Path p) throws IOException {
-        return RandomDraws.blanked(p, new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1));
+        return LuceneSegmentText.expanded(p, RandomDraws.blanked(p, new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1)));
     }
 
     /** The files of {@code files} (from {@link #storedBytes()}) that contain {@code needle} not followed by a digit. */

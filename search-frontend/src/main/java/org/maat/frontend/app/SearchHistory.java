@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -16,8 +15,8 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
 import org.maat.core.data.DataDir;
+import org.maat.core.data.HistoryWrites;
 import org.maat.core.task.AccessGate;
 import org.maat.policy.Conduit;
 import org.maat.policy.Session;
@@ -51,11 +50,12 @@ public final class SearchHistory {
 
     private final DataDir data;
     private final PolicyId policy;
-    private final ConcurrentHashMap<String, Object> locks = new ConcurrentHashMap<>();
+    private final HistoryWrites writes;
 
     public SearchHistory(DataDir data, PolicyId policy) {
         this.data = data;
         this.policy = policy;
+        this.writes = new HistoryWrites(data);
     }
 
     /** The history conduit of {@code user}. */
@@ -138,30 +138,9 @@ public final class SearchHistory {
         gate.deliver(conduit(user), session, Payload.append(), () -> appendLine(user, line));
     }
 
-    private void appendLine(String user, byte[] whole) throws IOException {
-        byte[] line = whole;
-        Path file = file(user);
-        synchronized (locks.computeIfAbsent(user, u -> new Object())) {
-            Files.createDirectories(file.getParent());
-            try (FileChannel out = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.APPEND)) {
-                if (out.size() > 0 && !endsWithNewline(file, out.size())) {
-                    line = ("\n" + new String(line, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
-                }
-                ByteBuffer buffer = ByteBuffer.wrap(line);
-                while (buffer.hasRemaining()) {
-                    out.write(buffer);
-                }
-            }
-        }
-    }
-
-    private static boolean endsWithNewline(Path file, long size) throws IOException {
-        try (FileChannel in = FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer last = ByteBuffer.allocate(1);
-            in.read(last, size - 1);
-            return last.get(0) == '\n';
-        }
+    /** The line appended under the lock that a disguise's rewrite of the same history takes ({@link HistoryWrites}). */
+    private void appendLine(String user, byte[] line) throws IOException {
+        writes.append(user, line);
     }
 
     private static String text(JsonNode node, String field) {
