@@ -37,14 +37,11 @@ public final class OpenIndex implements AutoCloseable {
     private final List<Path> paths;
     private final List<DirectoryReader> readers;
     private final List<IndexSearcher> searchers;
-    /** Each shard's reader as task code sees it, made once: read-only views of what the shared readers hand out. */
-    private final List<TaskReader> taskReaders;
-    private final List<IndexSearcher> taskSearchers;
     private final List<List<Conduit>> labels;
     private final long documents;
 
     private OpenIndex(List<Directory> directories, List<Path> paths, List<DirectoryReader> readers,
-                      List<TaskReader> taskReaders, List<List<Conduit>> labels, long documents) {
+                      List<List<Conduit>> labels, long documents) {
         this.directories = directories;
         this.paths = List.copyOf(paths);
         this.readers = readers;
@@ -52,8 +49,6 @@ public final class OpenIndex implements AutoCloseable {
         // what a task's Weight claims to be would carry one task's choice into other searches. The session's
         // access bitsets are cached by the search code itself (per segment and region, read-only to tasks).
         this.searchers = readers.stream().map(OpenIndex::uncachedSearcher).toList();
-        this.taskReaders = List.copyOf(taskReaders);
-        this.taskSearchers = taskReaders.stream().map(OpenIndex::uncachedSearcher).toList();
         this.labels = labels;
         this.documents = documents;
     }
@@ -81,7 +76,6 @@ public final class OpenIndex implements AutoCloseable {
         List<Directory> directories = new ArrayList<>();
         List<Path> paths = new ArrayList<>();
         List<DirectoryReader> readers = new ArrayList<>();
-        List<TaskReader> taskReaders = new ArrayList<>();
         List<List<Conduit>> labels = new ArrayList<>();
         try {
             for (int shard = 0; shard < published.shards(); shard++) {
@@ -97,7 +91,6 @@ public final class OpenIndex implements AutoCloseable {
                 DirectoryReader reader = StoreDamage.reading(path,
                         () -> DirectoryReader.open(new PublishedCommit(dir, generation)));
                 readers.add(reader);
-                taskReaders.add(TaskReader.over(reader));
                 labels.add(labelling.labelsRead(dir));
             }
         } catch (IOException | RuntimeException e) {
@@ -107,7 +100,7 @@ public final class OpenIndex implements AutoCloseable {
         }
         long documents = only == null ? published.documents()
                 : readers.stream().mapToLong(DirectoryReader::numDocs).sum();
-        return new OpenIndex(directories, paths, readers, taskReaders, labels, documents);
+        return new OpenIndex(directories, paths, readers, labels, documents);
     }
 
     private static void requireShard(IndexLayout layout, PublishedIndex published, Integer shard) {
@@ -158,8 +151,12 @@ public final class OpenIndex implements AutoCloseable {
      * The shards as one task sees them: each searcher taints {@code gate} with its shard's labels first, and
      * searches the shard's {@link #taskReader task reader}, never the raw one.
      */
-    public ShardSearchers searchersFor(AccessGate gate) {
-        return new TaskView(gate, taskSearchers);
+    public ShardSearchers searchersFor(AccessGate gate) throws IOException {
+        List<IndexSearcher> views = new ArrayList<>(readers.size());
+        for (int shard = 0; shard < readers.size(); shard++) {
+            views.add(uncachedSearcher(taskReader(shard)));
+        }
+        return new TaskView(gate, views);
     }
 
     /**
@@ -171,7 +168,7 @@ public final class OpenIndex implements AutoCloseable {
             throw new IllegalArgumentException(views.size() + " searchers for " + readers.size() + " shards");
         }
         for (int shard = 0; shard < views.size(); shard++) {
-            if (views.get(shard).getIndexReader() != taskReaders.get(shard)) {
+            if (!(views.get(shard).getIndexReader() instanceof TaskReader view) || !view.reads(readers.get(shard))) {
                 throw new IllegalArgumentException("the searcher of shard " + shard + " reads another index");
             }
         }
@@ -184,11 +181,13 @@ public final class OpenIndex implements AutoCloseable {
     }
 
     /**
-     * Shard {@code shard}'s reader as task code may see it ({@link TaskReader}): same leaves and document numbers
-     * as {@link #searcher(int)}'s, made once and shared. Searchers handed to tasks must read this one.
+     * Shard {@code shard}'s reader as one task may see it ({@link TaskReader}): same leaves and document numbers as
+     * {@link #searcher(int)}'s, made afresh for each task, so what a task does to its reader object (a reference
+     * count raised, a parent registered, a listener added) reaches no other task. Searchers handed to tasks must
+     * read one of these.
      */
-    public TaskReader taskReader(int shard) {
-        return taskReaders.get(shard);
+    public TaskReader taskReader(int shard) throws IOException {
+        return TaskReader.over(readers.get(shard));
     }
 
     /**

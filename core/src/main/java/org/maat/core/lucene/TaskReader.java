@@ -10,8 +10,8 @@ import org.apache.lucene.index.SegmentReader;
 
 /**
  * The reader of one shard that task code searches: the shard's shared {@link DirectoryReader} seen through one
- * {@link ReadOnlyLeafReader} per segment, made once when the index opens and shared by every task (the wrappers
- * hold no state of their own).
+ * {@link ReadOnlyLeafReader} per segment, made afresh for every task ({@link OpenIndex#taskReader}): what Lucene
+ * keeps in a reader object itself (its reference count, its parents, its closed listeners) is the task's own.
  *
  * <p>Guaranteed: the objects Lucene's shared segment readers keep and hand out by reference (the block-tree
  * {@code FieldReader}'s min and max terms, the live-docs {@code FixedBitSet}, the points' min and max packed values)
@@ -22,10 +22,8 @@ import org.apache.lucene.index.SegmentReader;
  * reader's, and the cache helpers are the raw readers' (per-segment caches keyed by core key keep working).
  *
  * <p>Not guaranteed: objects reached deeper than these (each {@code FieldInfo} of {@link LeafReader#getFieldInfos()}
- * is the segment's own, with public setters such as {@code putAttribute}); and the reference count of this shared
- * reader ({@code close()}, {@code decRef()} are public and final in Lucene), so a task that closes it fails the
- * searches of the shard that follow, it does not change their answers. The readers are closed by
- * {@link OpenIndex#close()} on the raw readers.
+ * is the segment's own, with public setters such as {@code putAttribute}). The raw readers are closed by
+ * {@link OpenIndex#close()}; a task that closes its view closes nothing shared.
  */
 public final class TaskReader extends BaseCompositeReader<LeafReader> {
 
@@ -44,6 +42,11 @@ public final class TaskReader extends BaseCompositeReader<LeafReader> {
             leaves[i] = new ReadOnlyLeafReader(rawLeaves.get(i).reader());
         }
         return new TaskReader(raw, leaves);
+    }
+
+    /** Whether this is a view of {@code reader}. */
+    boolean reads(DirectoryReader reader) {
+        return raw == reader;
     }
 
     @Override

@@ -48,15 +48,32 @@ final class TitleSpellingAttack {
     private final boolean observerKCountsCharacters;
     private final boolean ownerOnAnotherThread;
     private final Runnable beforeOwnersSearch;
+    private final boolean ownerBeforeEachCharacter;
 
     private TitleSpellingAttack(ReviewIndex review, int ownerK, int observerK, boolean observerKCountsCharacters,
                                 boolean ownerOnAnotherThread, Runnable beforeOwnersSearch) {
+        this(review, ownerK, observerK, observerKCountsCharacters, ownerOnAnotherThread, beforeOwnersSearch, false);
+    }
+
+    private TitleSpellingAttack(ReviewIndex review, int ownerK, int observerK, boolean observerKCountsCharacters,
+                                boolean ownerOnAnotherThread, Runnable beforeOwnersSearch,
+                                boolean ownerBeforeEachCharacter) {
         this.review = review;
         this.ownerK = ownerK;
         this.observerK = observerK;
         this.observerKCountsCharacters = observerKCountsCharacters;
         this.ownerOnAnotherThread = ownerOnAnotherThread;
         this.beforeOwnersSearch = beforeOwnersSearch;
+        this.ownerBeforeEachCharacter = ownerBeforeEachCharacter;
+    }
+
+    /**
+     * The owner searches before each of the observer's searches, on another thread: for character {@code n} it asks
+     * {@code plantFrom + n} hits (the character the buggy retrieval plants), and the observer then asks
+     * {@code readFrom} (a channel that holds one character at a time, such as a JVM-wide counter).
+     */
+    static TitleSpellingAttack ownerBeforeEachCharacter(ReviewIndex review, int plantFrom, int readFrom) {
+        return new TitleSpellingAttack(review, plantFrom, readFrom, false, true, () -> { }, true);
     }
 
     /** Every search asks {@code k} hits, the owner's on the test's thread. */
@@ -76,7 +93,7 @@ final class TitleSpellingAttack {
     /** The same attack, running {@code step} on the test's thread just before the owner's search. */
     TitleSpellingAttack beforeOwnersSearch(Runnable step) {
         return new TitleSpellingAttack(review, ownerK, observerK, observerKCountsCharacters, ownerOnAnotherThread,
-                step);
+                step, ownerBeforeEachCharacter);
     }
 
     /** Through the search service, its retrieval made by {@code buggy} from the private document's id. */
@@ -117,10 +134,15 @@ final class TitleSpellingAttack {
         assertThat(honest).as("the observer's honest answer has a hit per bit").hasSizeGreaterThan(TitleSpelling.BITS);
         String title = review.title(secret.doc().id());
         beforeOwnersSearch.run();
-        ownersSearch(secret, through);
+        if (!ownerBeforeEachCharacter) {
+            ownersSearch(secret, through, ownerK);
+        }
         List<List<String>> answers = new ArrayList<>();
         StringBuilder recovered = new StringBuilder();
         for (int position = 0; position < title.length(); position++) {
+            if (ownerBeforeEachCharacter) {
+                ownersSearch(secret, through, ownerK + position);
+            }
             List<String> observed = through.search(secret.observer(),
                     observerKCountsCharacters ? observerK + position : observerK);
             answers.add(observed);
@@ -132,14 +154,14 @@ final class TitleSpellingAttack {
                 answer -> assertThat(answer).isEqualTo(honest));
     }
 
-    private void ownersSearch(Secret secret, Searching through) throws IOException, InterruptedException {
+    private void ownersSearch(Secret secret, Searching through, int k) throws IOException, InterruptedException {
         if (!ownerOnAnotherThread) {
-            through.search(secret.owner(), ownerK);
+            through.search(secret.owner(), k);
             return;
         }
         ExecutorService other = Executors.newSingleThreadExecutor();
         try {
-            other.submit(() -> through.search(secret.owner(), ownerK)).get();
+            other.submit(() -> through.search(secret.owner(), k)).get();
         } catch (ExecutionException e) {
             // The boundary may fail the owner's task for what it planted (a JVM-wide value put back): the attack is
             // then judged on what the observer sees. Any other failure means the attack did not run as meant.

@@ -10,8 +10,8 @@ import org.apache.lucene.search.Query;
 import org.maat.core.task.ShardSearchers;
 
 /**
- * Buggy search-task code of a review attack over HTTP that only the rules on task code close
- * ({@code ReaderRefCountRulesTest}): the channel of
+ * Buggy search-task code of a review attack over HTTP ({@code ReaderRefCountHttpIT}; the rules refuse it too:
+ * {@code ReaderRefCountRulesTest}): the channel of
  * {@link ReaderRefCountRetrieval} (the shared shard reader's reference count, raised for good by
  * {@code new MultiReader(..., false)} and read by {@code getRefCount()}), one bit a search, chosen by the query text
  * rather than by the number of hits (the front-end asks every search for the same number).

@@ -8,10 +8,10 @@ import org.apache.lucene.search.Query;
 import org.maat.core.task.ShardSearchers;
 
 /**
- * Buggy search-task code of a review attack between sessions' searches that only the rules on task code close, in a
- * task package so that they apply to it ({@code ReaderRefCountRulesTest}). A retrieval made afresh for
- * every search that keeps nothing in its own fields and reads no static field. The reader of a shard that every task
- * and session shares ({@code TaskReader}) has a reference count anyone may read ({@code getRefCount()}), and
+ * Buggy search-task code of the review attack {@code ReaderRefCountChannelTest}, in a task package so that the rules
+ * on task code apply to it ({@code ReaderRefCountRulesTest}). A retrieval made afresh for every search that keeps
+ * nothing in its own fields and reads no static field. A shard's reader ({@code TaskReader}; a task's own, made per
+ * task) has a reference count anyone may read ({@code getRefCount()}), and
  * Lucene's {@link MultiReader} constructor, told not to close its sub-readers, raises each one's count for good: the
  * rule on reference counts names {@code incRef}/{@code decRef}, never the constructor that calls them.
  *
