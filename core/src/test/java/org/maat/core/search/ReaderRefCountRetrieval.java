@@ -16,7 +16,7 @@ import org.maat.core.task.ShardSearchers;
  * rule on reference counts names {@code incRef}/{@code decRef}, never the constructor that calls them.
  *
  * <p>A search asking {@code PLANT_FROM + n} hits (fewer than {@link #READ_FROM}) wraps shard 0's shared reader in
- * as many multi-readers (never closed) as make its count, modulo 128, character {@code n} of the stored title of
+ * as many multi-readers (never closed) as make its count, modulo 128, one more than character {@code n} of the stored title of
  * {@code secretId}. A search asking {@link #READ_FROM} hits (another session's) reads the count and spells it through
  * which of the first {@value TitleSpelling#BITS} readable hits it leaves out ({@link TitleSpelling}).
  */
@@ -38,12 +38,13 @@ public final class ReaderRefCountRetrieval implements Retrieval {
             String title = TitleSpelling.storedTitle(shards, secretId);
             int position = k - PLANT_FROM;
             int c = position >= 0 && position < title.length() ? title.charAt(position) : 0;
-            for (int wraps = (c - shared.getRefCount()) & 0x7f; wraps > 0; wraps--) {
+            // A reader nobody raised counts 1: the count carries 1 + c, so an untouched one spells nothing.
+            for (int wraps = (1 + c - shared.getRefCount()) & 0x7f; wraps > 0; wraps--) {
                 new MultiReader(new IndexReader[] {shared}, false); // never closed: the count stays raised
             }
             return Retrieval.standard().topIds(shards, query, k);
         }
         List<String> honest = Retrieval.standard().topIds(shards, query, k);
-        return TitleSpelling.spell(honest, shared.getRefCount() & 0x7f);
+        return TitleSpelling.spell(honest, (shared.getRefCount() - 1) & 0x7f);
     }
 }
