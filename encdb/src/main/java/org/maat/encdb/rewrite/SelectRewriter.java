@@ -198,6 +198,13 @@ final class SelectRewriter {
         List<String> serverOrder = new ArrayList<>();
         List<QueryPlan.SortKey> clientSort = new ArrayList<>();
         List<OrderByElement> order = ps.getOrderByElements() == null ? List.of() : ps.getOrderByElements();
+        for (OrderByElement o : order) {
+            // A position beyond the select list would name a physical column (an onion, an IV): H2's error instead.
+            if (o.getExpression() instanceof LongValue k && (k.getValue() < 1 || k.getValue() > columns.size())) {
+                throw new SQLException("Order by expression \"" + k.getStringValue()
+                        + "\" must be in the result list in this case", "90068");
+            }
+        }
         boolean client = false;
         for (OrderByElement o : order) {
             if (serverKey(o, grouped, grouping.columns(), grouping.keys(), items, true) == null) {
