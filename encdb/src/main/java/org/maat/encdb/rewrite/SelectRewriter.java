@@ -110,7 +110,7 @@ final class SelectRewriter {
         boolean clientFilter = !source.likeChecks().isEmpty();
         // H2 can deduplicate only what it sees: the onions of columns. A value computed on the client from
         // them (col + NULL, col * 0, col + ?) may collapse rows H2 keeps apart, so those are deduplicated after.
-        boolean serverDistinct = distinct && !clientFilter && !computesOnClient(ps.getSelectItems());
+        boolean serverDistinct = distinct && !clientFilter && !computesOnClient(ps.getSelectItems(), false);
         deduplicatedByH2 = serverDistinct;
 
         ExpressionWriter items = selectList(ps, grouped || serverDistinct);
@@ -121,7 +121,12 @@ final class SelectRewriter {
         }
         Grouping grouping = grouping(ps, items);
         Ordering ordering = ordering(ps, grouped, distinct, grouping, items);
-        Window window = window(ps, clientFilter || !ordering.client().isEmpty() || (distinct && !serverDistinct));
+        // H2 computes the select list of every row before it sorts and cuts at LIMIT: a value the client computes
+        // that can fail (an overflow) must be computed on every row, so the cut is made after it, on the client.
+        boolean everyRowComputed = !grouped && ps.getOrderByElements() != null && computesOnClient(ps.getSelectItems(),
+                true);
+        Window window = window(ps, clientFilter || !ordering.client().isEmpty() || (distinct && !serverDistinct)
+                || everyRowComputed);
         QueryPlan.Physical physical = new QueryPlan.Physical(sql(source, serverDistinct, grouping, ordering, window),
                 root.binders, root.appParameters(), columns, visible);
         QueryPlan.ClientSteps after = new QueryPlan.ClientSteps(filters, distinct && !serverDistinct,
@@ -913,17 +918,19 @@ final class SelectRewriter {
     }
 
     /**
-     * Whether a select item is a value computed from encrypted columns other than the column itself or its
-     * negation (arithmetic, functions, aggregates over HOM): DISTINCT over it cannot be left to H2.
+     * Whether a select item is a value computed from encrypted columns other than the column itself or (unless
+     * {@code negations}) its negation (arithmetic, functions, aggregates over HOM): DISTINCT over it cannot be
+     * left to H2, and (with {@code negations}, where an integer's negation can overflow) it may fail on a row.
      */
-    private boolean computesOnClient(List<SelectItem<?>> items) throws SQLException {
+    private boolean computesOnClient(List<SelectItem<?>> items, boolean negations) throws SQLException {
         ExpressionWriter w = new ExpressionWriter(scope, root.fork(), keys);
         for (SelectItem<?> item : items) {
             Expression e = item.getExpression();
             if (e instanceof AllColumns || e instanceof AllTableColumns || e instanceof Column) {
                 continue;
             }
-            if (e instanceof SignedExpression && w.signedColumnOrNull(e) != null) {
+            if (e instanceof SignedExpression && w.signedColumnOrNull(e) != null
+                    && !(negations && w.signedColumnOrNull(e).negationMayOverflow())) {
                 continue;
             }
             if (w.referencesEncrypted(e)) {
