@@ -5,7 +5,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import net.sf.jsqlparser.expression.BinaryExpression;
+import net.sf.jsqlparser.expression.CastExpression;
 import net.sf.jsqlparser.expression.Expression;
+import net.sf.jsqlparser.expression.LongValue;
+import net.sf.jsqlparser.expression.NullValue;
 import net.sf.jsqlparser.expression.Parenthesis;
 import net.sf.jsqlparser.expression.SignedExpression;
 import net.sf.jsqlparser.expression.operators.arithmetic.Addition;
@@ -62,7 +65,7 @@ final class ClientArithmetic {
     }
 
     private static NumberType type(Expression e, ExpressionWriter w) throws SQLException {
-        if (Literals.isConstant(e)) {
+        if (isLiteral(e)) {
             Object v = Literals.constant(e);
             if (v == null) {
                 return NumberType.INTEGER;
@@ -72,6 +75,11 @@ final class ClientArithmetic {
             }
             return fits(d, Integer.MIN_VALUE, Integer.MAX_VALUE) ? NumberType.INTEGER
                     : fits(d, Long.MIN_VALUE, Long.MAX_VALUE) ? NumberType.BIGINT : null;
+        }
+        if (e instanceof CastExpression c && Literals.isConstant(c)) {
+            String to = c.getColDataType().getDataType().toUpperCase(java.util.Locale.ROOT);
+            return to.equals("INTEGER") || to.equals("INT") ? NumberType.INTEGER
+                    : to.equals("BIGINT") ? NumberType.BIGINT : null;
         }
         Expression inner = unwrap(e);
         if (inner != e) {
@@ -104,7 +112,7 @@ final class ClientArithmetic {
     /** Compiles {@code e}, which {@link #applies}; {@code columns} reads each column it uses. */
     static Node compile(Expression e, ExpressionWriter w, Columns columns) throws SQLException {
         NumberType type = type(e, w);
-        if (Literals.isConstant(e)) {
+        if (isLiteral(e) || e instanceof CastExpression) {
             Object v = Literals.constant(e);
             Object value = v == null ? null : type == NumberType.INTEGER ? (Object) ((BigDecimal) v).intValueExact()
                     : (Object) ((BigDecimal) v).longValueExact();
@@ -116,7 +124,15 @@ final class ClientArithmetic {
         }
         if (e instanceof SignedExpression s) {
             Node x = compile(s.getExpression(), w, columns);
-            return s.getSign() == '-' ? node(type, (rs, p) -> negate(x.value(rs, p), type)) : x;
+            if (s.getSign() != '-') {
+                return x;
+            }
+            if (!usesColumn(s.getExpression())) {
+                // H2 negates a constant when it prepares the statement: -(-2147483648) fails even over no row.
+                Object folded = negate(x.value(null, null), type);
+                return node(type, (rs, p) -> folded);
+            }
+            return node(type, (rs, p) -> negate(x.value(rs, p), type));
         }
         if (e instanceof Column c) {
             ResultColumn read = columns.read(w.columnOrNull(c));
@@ -173,12 +189,12 @@ final class ClientArithmetic {
             if (op == '/' && y == 0) {
                 throw divisionByZero(a);
             }
-            return switch (op) {
+            return h2Double(switch (op) {
                 case '+' -> x + y;
                 case '-' -> x - y;
                 case '*' -> x * y;
                 default -> x / y;
-            };
+            });
         }
         long x = ((Number) a).longValue();
         long y = ((Number) b).longValue();
@@ -191,6 +207,9 @@ final class ClientArithmetic {
                 default -> {
                     if (y == 0) {
                         throw divisionByZero(a);
+                    }
+                    if (x == Long.MIN_VALUE && y == -1) {
+                        throw new ArithmeticException(); // the one quotient beyond BIGINT, which H2 reports
                     }
                     yield x / y; // truncates toward zero, as H2 does
                 }
@@ -206,13 +225,28 @@ final class ClientArithmetic {
             return null;
         }
         if (type == NumberType.DOUBLE) {
-            return -((Number) v).doubleValue();
+            return h2Double(-((Number) v).doubleValue());
         }
         long x = ((Number) v).longValue();
         if (x == Long.MIN_VALUE) {
             throw outOfRange("-(" + v + ")");
         }
         return narrow(-x, type);
+    }
+
+    /** H2 keeps no negative zero: {@code -0.0} is {@code 0.0} (and prints so). */
+    private static double h2Double(double d) {
+        return d == 0 ? 0.0 : d;
+    }
+
+    /**
+     * Whether {@code e} is a literal H2 types by its value: a number (INTEGER when it fits, else BIGINT), with
+     * a sign written directly before it (H2 reads {@code - 2147483648} as one INTEGER literal), or NULL. A sign
+     * before a parenthesis is a negation of the operand's type: {@code - (2147483648)} is a BIGINT.
+     */
+    private static boolean isLiteral(Expression e) {
+        return e instanceof LongValue || e instanceof NullValue
+                || e instanceof SignedExpression s && s.getExpression() instanceof LongValue;
     }
 
     private static Object narrow(long r, NumberType type) throws SQLException {

@@ -188,18 +188,33 @@ public abstract class ResultColumn {
                     case '-' -> a.subtract(b);
                     default -> a.multiply(b);
                 };
+                boolean integral = r.stripTrailingZeros().scale() <= 0;
                 return switch (resultType.kind()) {
-                    case INTEGER -> r.stripTrailingZeros().scale() <= 0 && r.abs().compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) <= 0
-                            ? (Object) r.intValueExact() : r;
-                    case BIGINT -> r.stripTrailingZeros().scale() <= 0 ? (Object) r.longValueExact() : r;
+                    case INTEGER -> integral ? (Object) (int) inRange(r, resultType.precision()) : r;
+                    case BIGINT -> integral ? (Object) inRange(r, 64) : r;
                     default -> r.scale() < resultType.scale() ? r.setScale(resultType.scale()) : r;
                 };
             }
         };
     }
 
-    /** {@code -c}: the negation of {@code base}'s decrypted value, of the same type (NULL stays NULL). */
+    /** The integer {@code r} if it fits a signed integer of {@code bits} bits, as H2's result type; else 22003. */
+    private static long inRange(BigDecimal r, int bits) throws SQLException {
+        BigInteger v = r.toBigIntegerExact();
+        if (v.bitLength() >= bits) {
+            throw new SQLException("Numeric value out of range: \"" + v + "\"", "22003");
+        }
+        return v.longValue();
+    }
+
+    /**
+     * {@code -c}: the negation of {@code base}'s decrypted value, of the same type (NULL stays NULL), as H2
+     * negates: the minimum of INTEGER, SMALLINT, TINYINT and BIGINT overflows (22003), and a zero of DOUBLE or
+     * REAL stays {@code 0.0} (H2 keeps no negative zero).
+     */
     static ResultColumn negated(String label, ResultColumn base) {
+        long min = base.type() == null || base.type().kind() != ColumnType.Kind.INTEGER ? Integer.MIN_VALUE
+                : -(1L << (base.type().precision() - 1)); // SMALLINT and TINYINT are INTEGER of 16 and 8 bits
         return new ResultColumn(label, base.type(), base.nullable()) {
             @Override
             public Object decode(ResultSet rs, Object[] params) throws SQLException {
@@ -208,11 +223,16 @@ public abstract class ResultColumn {
                     if (v == null) {
                         return null;
                     } else if (v instanceof Integer i) {
-                        return Math.negateExact(i);
+                        if (i <= min) {
+                            throw new ArithmeticException();
+                        }
+                        return -i;
                     } else if (v instanceof Long l) {
                         return Math.negateExact(l);
                     } else if (v instanceof Double d) {
-                        return -d;
+                        return d == 0 ? 0.0 : -d;
+                    } else if (v instanceof Float f) {
+                        return f == 0 ? 0.0f : -f;
                     }
                     return SqlValues.toBigDecimal(v).negate();
                 } catch (ArithmeticException e) {

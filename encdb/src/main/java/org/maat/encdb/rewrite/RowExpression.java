@@ -67,9 +67,10 @@ public interface RowExpression {
         }
         if (e instanceof SignedExpression s && s.getSign() == '-') {
             RowExpression inner = compile(s.getExpression(), columns, table, out);
+            int bits = integerBits(s.getExpression(), table);
             return (row, params) -> {
                 Object x = inner.evaluate(row, params);
-                return x == null ? null : SqlValues.number(x).negate();
+                return x == null ? null : inIntegerRange(SqlValues.number(x).negate(), bits, e);
             };
         }
         if (e instanceof Concat c) {
@@ -88,11 +89,18 @@ public interface RowExpression {
             }
             RowExpression l = compile(be.getLeftExpression(), columns, table, out);
             RowExpression r = compile(be.getRightExpression(), columns, table, out);
+            int bits = integerBits(e, table);
             return (row, params) -> {
                 Object a = l.evaluate(row, params);
                 Object b = r.evaluate(row, params);
                 if (a == null || b == null) {
                     return null;
+                }
+                if (bits > 0 && !(e instanceof Division)) {
+                    BigDecimal x = SqlValues.number(a);
+                    BigDecimal y = SqlValues.number(b);
+                    return inIntegerRange(e instanceof Addition ? x.add(y) : e instanceof Subtraction ? x.subtract(y)
+                            : x.multiply(y), bits, e);
                 }
                 if (a instanceof Double || a instanceof Float || b instanceof Double || b instanceof Float) {
                     return doubleArithmetic(e, ((Number) a).doubleValue(), SqlValues.number(b).doubleValue());
@@ -131,6 +139,53 @@ public interface RowExpression {
             throw new SQLException("Division by zero: " + e, "22012");
         }
         return x / y;
+    }
+
+    /**
+     * {@code v}, when H2's result of {@code e}, an integer type of {@code bits} bits (0: not an integer type
+     * known here), holds it; else H2's overflow (22003). H2 computes {@code + - *} and negation of integers in
+     * the operands' wider type and fails beyond it, even where the stored column would hold the value.
+     */
+    private static BigDecimal inIntegerRange(BigDecimal v, int bits, Expression e) throws SQLException {
+        if (bits > 0 && v.toBigInteger().bitLength() >= bits) {
+            throw new SQLException("Numeric value out of range: \"" + v.toPlainString() + "\" in " + e, "22003");
+        }
+        return v;
+    }
+
+    /**
+     * The width in bits of the integer type H2 gives {@code e} (TINYINT 8, SMALLINT 16, INTEGER 32, BIGINT 64:
+     * the wider operand's; a literal INTEGER when it fits, else BIGINT, a sign written before it part of it), or
+     * 0 when {@code e} is no integer type known here (a parameter, NUMERIC, DOUBLE, a literal beyond BIGINT).
+     */
+    private static int integerBits(Expression e, EncryptedTable table) {
+        if (e instanceof Parenthesis p) {
+            return integerBits(p.getExpression(), table);
+        }
+        if (e instanceof ParenthesedExpressionList<?> p && p.size() == 1) {
+            return integerBits(p.get(0), table);
+        }
+        if (e instanceof LongValue || e instanceof SignedExpression s && s.getExpression() instanceof LongValue) {
+            Object v = Literals.constant(e);
+            int length = v instanceof BigDecimal b ? b.toBigInteger().bitLength() : 64;
+            return length < 32 ? 32 : length < 64 ? 64 : 0;
+        }
+        if (e instanceof SignedExpression s) {
+            return integerBits(s.getExpression(), table);
+        }
+        if (e instanceof Column c) {
+            EncryptedColumn col = table.column(Identifiers.normalize(c.getColumnName()));
+            ColumnType t = col == null ? null : col.type();
+            return t == null ? 0 : t.kind() == ColumnType.Kind.BIGINT ? 64
+                    : t.kind() == ColumnType.Kind.INTEGER ? t.precision() : 0;
+        }
+        if (e instanceof Addition || e instanceof Subtraction || e instanceof Multiplication) {
+            var be = (net.sf.jsqlparser.expression.BinaryExpression) e;
+            int a = integerBits(be.getLeftExpression(), table);
+            int b = integerBits(be.getRightExpression(), table);
+            return a == 0 || b == 0 ? 0 : Math.max(a, b);
+        }
+        return 0;
     }
 
     /**

@@ -110,7 +110,7 @@ final class SelectRewriter {
         boolean clientFilter = !source.likeChecks().isEmpty();
         // H2 can deduplicate only what it sees: the onions of columns. A value computed on the client from
         // them (col + NULL, col * 0, col + ?) may collapse rows H2 keeps apart, so those are deduplicated after.
-        boolean serverDistinct = distinct && !clientFilter && !computesOnClient(ps.getSelectItems());
+        boolean serverDistinct = distinct && !clientFilter && !computesOnClient(ps.getSelectItems(), false);
         deduplicatedByH2 = serverDistinct;
 
         ExpressionWriter items = selectList(ps, grouped || serverDistinct);
@@ -121,7 +121,12 @@ final class SelectRewriter {
         }
         Grouping grouping = grouping(ps, items);
         Ordering ordering = ordering(ps, grouped, distinct, grouping, items);
-        Window window = window(ps, clientFilter || !ordering.client().isEmpty() || (distinct && !serverDistinct));
+        // H2 computes the select list of every row before it sorts and cuts at LIMIT: a value the client computes
+        // that can fail (an overflow) must be computed on every row, so the cut is made after it, on the client.
+        boolean everyRowComputed = !grouped && ps.getOrderByElements() != null && computesOnClient(ps.getSelectItems(),
+                true);
+        Window window = window(ps, clientFilter || !ordering.client().isEmpty() || (distinct && !serverDistinct)
+                || everyRowComputed);
         QueryPlan.Physical physical = new QueryPlan.Physical(sql(source, serverDistinct, grouping, ordering, window),
                 root.binders, root.appParameters(), columns, visible);
         QueryPlan.ClientSteps after = new QueryPlan.ClientSteps(filters, distinct && !serverDistinct,
@@ -198,6 +203,13 @@ final class SelectRewriter {
         List<String> serverOrder = new ArrayList<>();
         List<QueryPlan.SortKey> clientSort = new ArrayList<>();
         List<OrderByElement> order = ps.getOrderByElements() == null ? List.of() : ps.getOrderByElements();
+        for (OrderByElement o : order) {
+            // A position beyond the select list would name a physical column (an onion, an IV): H2's error instead.
+            if (o.getExpression() instanceof LongValue k && (k.getValue() < 1 || k.getValue() > columns.size())) {
+                throw new SQLException("Order by expression \"" + k.getStringValue()
+                        + "\" must be in the result list in this case", "90068");
+            }
+        }
         boolean client = false;
         for (OrderByElement o : order) {
             if (serverKey(o, grouped, grouping.columns(), grouping.keys(), items, true) == null) {
@@ -669,10 +681,65 @@ final class SelectRewriter {
         }
         ResultColumn base = decodedColumn(label, c);
         char op = e instanceof Addition ? '+' : e instanceof Subtraction ? '-' : '*';
-        ColumnType result = type.kind() == ColumnType.Kind.DECIMAL
-                ? new ColumnType(ColumnType.Kind.DECIMAL, "NUMERIC", Types.NUMERIC, type.precision() + 1, type.scale())
-                : type;
+        Object constant = Literals.isConstant(other) ? Literals.constant(other) : null;
+        ColumnType result = type.kind() == ColumnType.Kind.DECIMAL ? decimalResult(type, op, constant)
+                : integerResult(type, op, constant);
         columns.add(ResultColumn.arithmetic(label, base, op, v, result));
+    }
+
+    /**
+     * H2's type of a NUMERIC column with a number constant (typed as H2 types the literal: an integer as
+     * INTEGER or BIGINT, of 10 or 19 digits), by H2's rule: a sum's scale is the larger one and its precision
+     * one digit more than the wider operand's at that scale; a product adds precisions and scales. With a
+     * parameter or NULL: one digit more than the column.
+     */
+    private static ColumnType decimalResult(ColumnType column, char op, Object constant) {
+        int p = column.precision();
+        int s = column.scale();
+        if (!(constant instanceof BigDecimal k)) {
+            return new ColumnType(ColumnType.Kind.DECIMAL, "NUMERIC", Types.NUMERIC, p + 1, s);
+        }
+        int kBits = k.scale() <= 0 ? k.toBigInteger().bitLength() : Integer.MAX_VALUE;
+        int kp = kBits < 32 ? 10 : kBits < 64 ? 19 : k.precision();
+        int ks = Math.max(k.scale(), 0);
+        if (op == '*') {
+            return new ColumnType(ColumnType.Kind.DECIMAL, "NUMERIC", Types.NUMERIC, p + kp, s + ks);
+        }
+        int scale = Math.max(s, ks);
+        return new ColumnType(ColumnType.Kind.DECIMAL, "NUMERIC", Types.NUMERIC,
+                Math.max(p + scale - s, kp + scale - ks) + 1, scale);
+    }
+
+    /**
+     * H2's type of an integer column with an integer constant: the wider of the two, as H2 types the literal
+     * (INTEGER when it fits, else BIGINT, else NUMERIC), so {@code SMALLINT * 2} is an INTEGER and overflows
+     * only beyond one; with a parameter or NULL, the column's type.
+     */
+    private static ColumnType integerResult(ColumnType column, char op, Object constant) {
+        if (!(constant instanceof BigDecimal k) || k.scale() > 0) {
+            return column;
+        }
+        int columnBits = column.kind() == ColumnType.Kind.BIGINT ? 64 : column.precision();
+        int bitLength = k.toBigInteger().bitLength();
+        if (bitLength >= 64) {
+            // NUMERIC in H2, with its precision rule: a sum has one digit more than the wider operand, a
+            // product the digits of both (an integer column counts as 3, 5, 10 or 19 digits)
+            int columnDigits = switch (columnBits) {
+                case 8 -> 3;
+                case 16 -> 5;
+                case 32 -> 10;
+                default -> 19;
+            };
+            int digits = k.precision();
+            return new ColumnType(ColumnType.Kind.DECIMAL, "NUMERIC", Types.NUMERIC,
+                    op == '*' ? columnDigits + digits : Math.max(columnDigits, digits) + 1, 0);
+        }
+        int constantBits = bitLength < 32 ? 32 : 64;
+        if (constantBits <= columnBits) {
+            return column;
+        }
+        return constantBits == 32 ? ColumnType.of("INTEGER", "INTEGER", Types.INTEGER, 32, 0)
+                : ColumnType.of("BIGINT", "BIGINT", Types.BIGINT, 64, 0);
     }
 
     /** {@code col + v}, {@code v + col}, {@code col - v}, {@code col * k}, {@code k * col} on the Add onion. */
@@ -851,17 +918,19 @@ final class SelectRewriter {
     }
 
     /**
-     * Whether a select item is a value computed from encrypted columns other than the column itself or its
-     * negation (arithmetic, functions, aggregates over HOM): DISTINCT over it cannot be left to H2.
+     * Whether a select item is a value computed from encrypted columns other than the column itself or (unless
+     * {@code negations}) its negation (arithmetic, functions, aggregates over HOM): DISTINCT over it cannot be
+     * left to H2, and (with {@code negations}, where an integer's negation can overflow) it may fail on a row.
      */
-    private boolean computesOnClient(List<SelectItem<?>> items) throws SQLException {
+    private boolean computesOnClient(List<SelectItem<?>> items, boolean negations) throws SQLException {
         ExpressionWriter w = new ExpressionWriter(scope, root.fork(), keys);
         for (SelectItem<?> item : items) {
             Expression e = item.getExpression();
             if (e instanceof AllColumns || e instanceof AllTableColumns || e instanceof Column) {
                 continue;
             }
-            if (e instanceof SignedExpression && w.signedColumnOrNull(e) != null) {
+            if (e instanceof SignedExpression && w.signedColumnOrNull(e) != null
+                    && !(negations && w.signedColumnOrNull(e).negationMayOverflow())) {
                 continue;
             }
             if (w.referencesEncrypted(e)) {

@@ -13,7 +13,8 @@ import org.maat.encdb.sqllogictest.FuzzCase.Table;
  * encodes (INTEGER, BIGINT, NUMERIC, DOUBLE, VARCHAR with each search mode, DATE, TIMESTAMP, BOOLEAN) and
  * plaintext columns; values come from small domains (duplicates), with NULLs and the extremes of each type.
  * Queries cover joins, subqueries, DISTINCT, GROUP BY/HAVING, ORDER BY/LIMIT, CASE, arithmetic, runs of unary
- * signs (over columns and NULLs, inside aggregates), LIKE, window functions and set operations, and sometimes SQL H2 rejects (a column not in GROUP BY, 1/0), which the
+ * signs (over columns, constants and NULLs, in the select list, in conditions, inside aggregates) over the
+ * types' minimums, whose negation overflows, LIKE, window functions and set operations, and sometimes SQL H2 rejects (a column not in GROUP BY, 1/0), which the
  * layer must reject with the same SQLState. Column names are unique across tables ({@code t0c1}), so no
  * query needs a qualifier. Deterministic for a given {@link Random}.
  */
@@ -44,14 +45,20 @@ final class QueryGenerator {
             int m = 2 + r.nextInt(4);
             for (int c = 1; c <= m; c++) {
                 Sort s = Sort.values()[r.nextInt(Sort.values().length)];
-                cols.add(new Column("t" + t + "c" + c, ddl(s), comment(s)));
+                String comment = comment(s);
+                if (s == Sort.BIGINT && comment == null && r.nextInt(3) == 0) {
+                    comment = "maat:onions=eq"; // no Ord onion: the whole BIGINT range, its minimum included
+                }
+                cols.add(new Column("t" + t + "c" + c, s == Sort.INT && r.nextInt(4) == 0 ? "SMALLINT" : ddl(s),
+                        comment));
             }
             List<List<String>> rows = new ArrayList<>();
             int rowCount = r.nextInt(4) == 0 ? r.nextInt(3) : 3 + r.nextInt(12);
             for (int i = 0; i < rowCount; i++) {
                 List<String> row = new ArrayList<>();
                 for (Column c : cols) {
-                    row.add(r.nextInt(6) == 0 ? "NULL" : literal(sortOf(c.type()), true));
+                    row.add(r.nextInt(6) == 0 ? "NULL" : r.nextInt(12) == 0 ? extreme(c)
+                            : literal(sortOf(c.type()), !c.type().equals("SMALLINT")));
                 }
                 rows.add(row);
             }
@@ -89,9 +96,24 @@ final class QueryGenerator {
         return null;
     }
 
+    /**
+     * An end of the range column {@code c} holds: for integers the minimum too, whose negation overflows in H2
+     * ({@code - c} fails with 22003 on -2147483648); a BIGINT with an Ord onion holds only [-2^47, 2^47).
+     */
+    private String extreme(Column c) {
+        boolean low = r.nextBoolean();
+        return switch (c.type()) {
+            case "INTEGER" -> low ? Integer.toString(Integer.MIN_VALUE) : Integer.toString(Integer.MAX_VALUE);
+            case "SMALLINT" -> low ? Short.toString(Short.MIN_VALUE) : Short.toString(Short.MAX_VALUE);
+            case "BIGINT" -> c.comment() != null ? (low ? Long.toString(Long.MIN_VALUE) : Long.toString(Long.MAX_VALUE))
+                    : low ? Long.toString(-(1L << 47)) : Long.toString((1L << 47) - 1);
+            default -> literal(sortOf(c.type()), true);
+        };
+    }
+
     static Sort sortOf(String ddl) {
         return switch (ddl) {
-            case "INTEGER" -> Sort.INT;
+            case "INTEGER", "SMALLINT" -> Sort.INT;
             case "BIGINT" -> Sort.BIGINT;
             case "NUMERIC(9,2)" -> Sort.DECIMAL;
             case "DOUBLE" -> Sort.DOUBLE;
@@ -246,7 +268,13 @@ final class QueryGenerator {
                 return "CASE WHEN " + predicate(cols, List.of(), 1) + " THEN " + c.name() + " ELSE "
                         + (r.nextBoolean() ? "NULL" : literal(c.sort(), false)) + " END";
             case 6:
-                return signs() + n.name();
+                return switch (r.nextInt(6)) {
+                    case 0 -> n.name() + " / -1";
+                    case 1 -> "ABS(" + signs() + n.name() + ")";
+                    case 2 -> "CAST(" + signs() + n.name() + " AS BIGINT)";
+                    case 3 -> signs() + "CAST(" + n.name() + " AS BIGINT)";
+                    default -> signs() + n.name();
+                };
             case 7: {
                 Typed t = pick(cols, Sort.TEXT);
                 return t == null ? c.name() : (r.nextBoolean() ? "UPPER(" + t.name() + ")" : "LENGTH(" + t.name() + ")");
@@ -275,6 +303,26 @@ final class QueryGenerator {
             run.append(r.nextBoolean() ? "- " : "+ ");
         }
         return run.toString();
+    }
+
+    /**
+     * A condition over a run of signs, each a negation in H2 that fails on the type's minimum: {@code - - c < 5}
+     * is not {@code c < 5} where c is -2147483648. Also a sign run over an extreme constant ({@code - - 2147483648}).
+     */
+    private String signedPredicate(List<Typed> cols) {
+        Typed n = pick(cols, NUMBERS);
+        String signed = signs() + n.name();
+        String[] cmp = {"=", "<>", "<", "<=", ">", ">="};
+        String k = literal(Sort.INT, false);
+        return switch (r.nextInt(7)) {
+            case 0 -> k + " " + cmp[r.nextInt(cmp.length)] + " " + signed;
+            case 1 -> signed + (r.nextInt(4) == 0 ? " NOT" : "") + " IN (" + k + ", " + literal(Sort.INT, false) + ")";
+            case 2 -> signed + (r.nextBoolean() ? " IS NULL" : " IS NOT NULL");
+            case 3 -> signed + " BETWEEN " + k + " AND " + literal(Sort.INT, false);
+            case 4 -> n.name() + " " + cmp[r.nextInt(cmp.length)] + " " + signs() + " "
+                    + (r.nextBoolean() ? "2147483648" : "-9223372036854775808");
+            default -> signed + " " + cmp[r.nextInt(cmp.length)] + " " + k;
+        };
     }
 
     private String window(List<Typed> cols) {
@@ -308,6 +356,9 @@ final class QueryGenerator {
     }
 
     private String predicate(List<Typed> cols, List<Table> tables, int depth) {
+        if (r.nextInt(8) == 0) {
+            return signedPredicate(cols);
+        }
         int k = r.nextInt(depth > 0 ? 13 : 9);
         Typed c = pick(cols);
         String[] cmp = {"=", "<>", "<", "<=", ">", ">="};
