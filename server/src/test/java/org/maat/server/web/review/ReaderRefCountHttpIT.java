@@ -2,21 +2,17 @@ package org.maat.server.web.review;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.CookieManager;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.maat.core.accounts.GeneratedLogins;
@@ -27,8 +23,6 @@ import org.maat.core.shard.ShardIndex;
 import org.maat.core.shard.ShardSecret;
 import org.maat.core.shard.ShardTopology;
 import org.maat.core.task.Monitoring;
-import org.maat.policy.Conduit;
-import org.maat.policy.facts.FactSource;
 import org.maat.server.SearchDeployment;
 import org.maat.server.ServedDataFixture;
 import org.maat.server.ShardServer;
@@ -52,7 +46,7 @@ class ReaderRefCountHttpIT {
     @Test
     void anotherUsersSearchResultsDoNotSpellATitleAStrangersTaskRead() throws Exception {
         ServedDataFixture served = ServedDataFixture.generate(dir, 120);
-        String[] secretStrangerObserver = privateDocumentAndTwoStrangers(served);
+        String[] secretStrangerObserver = ReviewHttp.privateDocumentAndTwoStrangers(served);
         String secret = secretStrangerObserver[0];
         String title;
         try (DataSet data = DataSet.openFollower(served.data())) {
@@ -73,22 +67,22 @@ class ReaderRefCountHttpIT {
             }
             try (SearchDeployment site = SearchDeployment.frontendOnly(WarFile.locate(), served.data(),
                     new ShardTopology(urls), shardSecret, Monitoring.REFERENCE_MONITOR, "127.0.0.1", 0, c -> c)) {
-                HttpClient stranger = signedIn(site.url(), secretStrangerObserver[1],
+                HttpClient stranger = ReviewHttp.signedIn(site.url(), secretStrangerObserver[1],
                         passwords.get(secretStrangerObserver[1]));
-                HttpClient observer = signedIn(site.url(), secretStrangerObserver[2],
+                HttpClient observer = ReviewHttp.signedIn(site.url(), secretStrangerObserver[2],
                         passwords.get(secretStrangerObserver[2]));
-                List<String> honest = ids(get(observer, site.url(), "api/search?q=parliament"));
+                List<String> honest = ids(ReviewHttp.get(observer, site.url(), "api/search?q=parliament"));
                 assertThat(honest).as("the observer's honest hits").isNotEmpty();
                 StringBuilder recovered = new StringBuilder();
                 for (int position = 0; position < title.length(); position++) {
                     int c = 0;
                     for (int bit = 0; bit < 7; bit++) {
-                        HttpResponse<String> planted = get(stranger, site.url(),
+                        HttpResponse<String> planted = ReviewHttp.get(stranger, site.url(),
                                 "api/search?q=" + URLEncoder.encode("parliament zzplant" + (position * 7 + bit),
                                         StandardCharsets.UTF_8));
                         assertThat(planted.statusCode()).as("the stranger's search: %s", planted.body())
                                 .isEqualTo(200);
-                        if (!ids(get(observer, site.url(), "api/search?q=parliament")).equals(honest)) {
+                        if (!ids(ReviewHttp.get(observer, site.url(), "api/search?q=parliament")).equals(honest)) {
                             c |= 1 << bit;
                         }
                     }
@@ -110,45 +104,5 @@ class ReaderRefCountHttpIT {
             ids.add(m.group(1));
         }
         return ids;
-    }
-
-    private static HttpClient signedIn(URI base, String user, String password) throws Exception {
-        HttpClient http = HttpClient.newBuilder().cookieHandler(new CookieManager())
-                .connectTimeout(Duration.ofSeconds(5)).followRedirects(HttpClient.Redirect.NEVER).build();
-        String form = "user=" + URLEncoder.encode(user, StandardCharsets.UTF_8) + "&password="
-                + URLEncoder.encode(password, StandardCharsets.UTF_8);
-        HttpResponse<String> login = http.send(HttpRequest.newBuilder(base.resolve("api/login"))
-                .header("Content-Type", "application/x-www-form-urlencoded").header("Origin", origin(base))
-                .POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(login.statusCode()).as("sign-in of %s: %s", user, login.body()).isEqualTo(200);
-        return http;
-    }
-
-    private static HttpResponse<String> get(HttpClient http, URI base, String path) throws Exception {
-        return http.send(HttpRequest.newBuilder(base.resolve(path)).GET().build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static String origin(URI base) {
-        return base.getScheme() + "://" + base.getHost() + ":" + base.getPort();
-    }
-
-    /** A private document, and two users who are neither its owner nor a friend of the owner. */
-    private static String[] privateDocumentAndTwoStrangers(ServedDataFixture served) throws Exception {
-        try (DataSet data = DataSet.openFollower(served.data())) {
-            FactSource facts = data.engine().facts();
-            try (Stream<Conduit> all = data.policies().conduits()) {
-                Conduit secret = all.filter(c -> c.id().startsWith("d"))
-                        .filter(c -> c.attributes().getOrDefault("template", "public").startsWith("private"))
-                        .findFirst().orElseThrow();
-                List<String> strangers = new ArrayList<>();
-                for (int u = 0; strangers.size() < 2; u++) {
-                    String user = "u" + u;
-                    if (!user.equals(secret.owner()) && !facts.contains("friend", List.of(secret.owner(), user))) {
-                        strangers.add(user);
-                    }
-                }
-                return new String[] {secret.id(), strangers.get(0), strangers.get(1)};
-            }
-        }
     }
 }
