@@ -11,14 +11,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import org.maat.core.AtomicFile;
+import org.maat.core.ReloadedFile;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataDirException;
 
 /**
  * The roles a data directory's accounts hold ({@code DATA/roles}: one {@code USER TAB ROLE[,ROLE...]}
- * line per account that has any), read once. A role is what a web route may require beyond signing in:
+ * line per account that has any), read again whenever the file changes ({@link ReloadedFile}). A role is what a web route may require beyond signing in:
  * {@value #HR} opens the ERP pages that show salaries and phone numbers or change rows. A directory
  * without the file (generated before roles existed) grants no role to anyone. A role names a principal,
  * not an account: an account removed by a disguise cannot sign in, so its role is not used.
@@ -29,25 +31,33 @@ public final class AccountRoles {
     public static final String HR = "hr";
     private static final Pattern ROLE = Pattern.compile("[a-z][a-z0-9-]{0,31}");
 
-    private final Map<String, Set<String>> roles;
+    /** The roles as they are now: the file's, read again whenever it changes; or none. */
+    private final Supplier<Map<String, Set<String>>> roles;
 
-    private AccountRoles(Map<String, Set<String>> roles) {
-        this.roles = Collections.unmodifiableMap(roles);
+    private AccountRoles(Supplier<Map<String, Set<String>>> roles) {
+        this.roles = roles;
     }
 
     /** No role for anyone. */
     public static AccountRoles none() {
-        return new AccountRoles(Map.of());
+        return new AccountRoles(Map::of);
     }
 
-    /** Reads the roles of {@code data}; none when the file is absent; a clear error naming the file and line when damaged. */
+    /**
+     * Reads the roles of {@code data}, and reads them again whenever the file changes (the command line withdrew or
+     * reinstated an account's roles); none when the file is absent; a clear error naming the file and line when
+     * damaged.
+     */
     public static AccountRoles open(DataDir data) {
-        Path file = data.roles();
+        return new AccountRoles(new ReloadedFile<>(data.roles(), AccountRoles::parse)::current);
+    }
+
+    private static Map<String, Set<String>> parse(Path file) {
         List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
-            return none();
+            return Map.of();
         } catch (IOException e) {
             throw new DataDirException(file + ": cannot read: " + e.getMessage());
         }
@@ -73,7 +83,7 @@ public final class AccountRoles {
                 throw new DataDirException(file + ", line " + (i + 1) + ": account " + parts[0] + " appears twice");
             }
         }
-        return new AccountRoles(roles);
+        return Collections.unmodifiableMap(roles);
     }
 
     /** Writes {@code roles} (user to its roles) as the roles of {@code data}, atomically. */
@@ -94,7 +104,7 @@ public final class AccountRoles {
      * calls it, so the file no longer names the principal. Not safe against another writer of the same file.
      */
     public static List<String> withdraw(DataDir data, String user) throws IOException {
-        Map<String, Set<String>> all = new TreeMap<>(open(data).roles);
+        Map<String, Set<String>> all = new TreeMap<>(parse(data.roles()));
         Set<String> held = all.remove(user);
         if (held == null) {
             return List.of();
@@ -118,7 +128,7 @@ public final class AccountRoles {
                 || !roles.stream().allMatch(r -> r != null && ROLE.matcher(r).matches())) {
             throw new IllegalArgumentException("cannot restore the roles of '" + user + "': " + roles);
         }
-        Map<String, Set<String>> all = new TreeMap<>(open(data).roles);
+        Map<String, Set<String>> all = new TreeMap<>(parse(data.roles()));
         Set<String> now = all.get(user);
         Set<String> back = new LinkedHashSet<>(roles);
         if (now != null) {
@@ -133,6 +143,6 @@ public final class AccountRoles {
 
     /** The roles {@code user} holds (empty for an unknown user). */
     public Set<String> of(String user) {
-        return user == null ? Set.of() : roles.getOrDefault(user, Set.of());
+        return user == null ? Set.of() : roles.get().getOrDefault(user, Set.of());
     }
 }

@@ -13,12 +13,14 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Semaphore;
 import org.maat.core.AtomicFile;
+import org.maat.core.ReloadedFile;
 import org.maat.core.data.DataDir;
 import org.maat.core.data.DataDirException;
 
 /**
  * The password hashes of a data directory's accounts ({@code DATA/accounts}: one
- * {@code USER TAB ARGON2ID-PHC-STRING} line per account), loaded once. Accounts may be
+ * {@code USER TAB ARGON2ID-PHC-STRING} line per account), read again whenever the file changes
+ * ({@link ReloadedFile}), so a running front-end signs in no account the command line removed. Accounts may be
  * {@link #remove removed} and {@link #restore restored} (a disguise deleting and bringing back a
  * log-in): each change rewrites the file atomically ({@link AtomicFile}: a crash leaves the file
  * before or after it) and is seen by every thread using this store as soon as the call returns
@@ -33,8 +35,8 @@ import org.maat.core.data.DataDirException;
 public final class AccountStore {
 
     private final DataDir data;
-    /** Replaced whole on each change, never changed in place: readers take it once. */
-    private volatile Map<String, String> hashes;
+    /** The accounts file as it is now: replaced whole on each change, never changed in place; readers take it once. */
+    private final ReloadedFile<Map<String, String>> hashes;
     private final Semaphore verifying = new Semaphore(Runtime.getRuntime().availableProcessors());
     /**
      * Verified against when the user is unknown, so both failures cost one Argon2id evaluation. Fixed
@@ -43,16 +45,23 @@ public final class AccountStore {
      */
     private final String decoy;
 
-    private AccountStore(DataDir data, Map<String, String> hashes) {
+    private AccountStore(DataDir data, ReloadedFile<Map<String, String>> hashes) {
         this.data = data;
-        this.hashes = Collections.unmodifiableMap(new TreeMap<>(hashes));
-        this.decoy = hashes.isEmpty() ? PasswordHasher.standard().hash("decoy")
-                : hashes.values().iterator().next();
+        this.hashes = hashes;
+        Map<String, String> now = hashes.current();
+        this.decoy = now.isEmpty() ? PasswordHasher.standard().hash("decoy") : now.values().iterator().next();
     }
 
-    /** Reads the accounts of {@code data}; a clear error naming the file and line when it is missing or damaged. */
+    /**
+     * Reads the accounts of {@code data}, and reads them again whenever the file changes (another process, the
+     * command line, removed or restored an account): a clear error naming the file and line when it is missing or
+     * damaged.
+     */
     public static AccountStore open(DataDir data) {
-        Path file = data.accounts();
+        return new AccountStore(data, new ReloadedFile<>(data.accounts(), AccountStore::parse));
+    }
+
+    private static Map<String, String> parse(Path file) {
         List<String> lines;
         try {
             lines = Files.readAllLines(file, StandardCharsets.UTF_8);
@@ -76,7 +85,7 @@ public final class AccountStore {
                 throw new DataDirException(file + ", line " + (i + 1) + ": account " + parts[0] + " appears twice");
             }
         }
-        return new AccountStore(data, hashes);
+        return Collections.unmodifiableMap(hashes);
     }
 
     /** Writes {@code hashes} (user to PHC string) as the accounts of {@code data}, atomically. */
@@ -91,7 +100,7 @@ public final class AccountStore {
         if (user == null || password == null) {
             return false;
         }
-        String hash = hashes.get(user);
+        String hash = hashes.current().get(user);
         verifying.acquireUninterruptibly();
         try {
             if (hash == null) {
@@ -106,12 +115,12 @@ public final class AccountStore {
 
     /** The principals that have an account now (a snapshot). */
     public Set<String> users() {
-        return hashes.keySet();
+        return hashes.current().keySet();
     }
 
     /** {@code user}'s password hash (PHC string), if it has an account. */
     public Optional<String> hashOf(String user) {
-        return Optional.ofNullable(hashes.get(user));
+        return Optional.ofNullable(hashes.current().get(user));
     }
 
     /**
@@ -121,13 +130,12 @@ public final class AccountStore {
      * @throws IllegalArgumentException if {@code user} has no account
      */
     public synchronized String remove(String user) throws IOException {
-        Map<String, String> next = new TreeMap<>(hashes);
+        Map<String, String> next = new TreeMap<>(hashes.current());
         String hash = next.remove(user);
         if (hash == null) {
             throw new IllegalArgumentException("no account " + user + " in " + data.accounts());
         }
         write(data, next);
-        hashes = Collections.unmodifiableMap(next);
         return hash;
     }
 
@@ -143,12 +151,11 @@ public final class AccountStore {
             throw new IllegalArgumentException("cannot restore account '" + user + "': expected a user name and an "
                     + "$argon2id$ PHC string");
         }
-        if (hashes.containsKey(user)) {
+        if (hashes.current().containsKey(user)) {
             throw new IllegalStateException("account " + user + " exists in " + data.accounts() + ": not restored");
         }
-        Map<String, String> next = new TreeMap<>(hashes);
+        Map<String, String> next = new TreeMap<>(hashes.current());
         next.put(user, hash);
         write(data, next);
-        hashes = Collections.unmodifiableMap(next);
     }
 }

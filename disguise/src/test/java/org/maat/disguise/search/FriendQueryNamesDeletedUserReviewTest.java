@@ -16,9 +16,9 @@ import org.maat.disguise.crypto.PrincipalKeys;
 /**
  * A shape {@code DisguiseSequencesTest} never draws: a friend's search history whose query lines (the front-end's
  * {@code {"time":...,"query":...}}) name the user who leaves, by id and by a unique word of their document, the way a
- * friend finds the document before opening it. The deletion takes the view line out of the friend's history; after it
- * no byte of any file of the data and index directories (but {@code mal.log}) may hold the deleted user's id or their
- * documents' unique words.
+ * friend finds the document before opening it. The deletion takes the view line out of the friend's history. The
+ * friend's queries are the friend's own words and stay, as the README lists; besides them no byte of any file of the
+ * data and index directories (but {@code mal.log}) holds the deleted user's id or their documents' unique words.
  */
 class FriendQueryNamesDeletedUserReviewTest {
 
@@ -26,7 +26,7 @@ class FriendQueryNamesDeletedUserReviewTest {
     Path dir;
 
     @Test
-    void deletionLeavesNoQueryNamingTheUserOrTheirWords() throws Exception {
+    void deletionLeavesTheFriendsOwnQueriesAndNothingElseNamingTheUser() throws Exception {
         PopulationSpec spec = new PopulationSpec(120, 4, 30, 50, 20, 0.10, 20, 2, 1, 8, 7);
         SearchFixture f = SearchFixture.generate(dir.resolve("f"), spec, 90, 110);
         String user = null;
@@ -64,11 +64,18 @@ class FriendQueryNamesDeletedUserReviewTest {
         Map<Path, String> files = f.storedBytes();
         org.assertj.core.api.SoftAssertions soft = new org.assertj.core.api.SoftAssertions();
         soft.assertThat(SearchFixture.containing(files, "\"view\":\"" + document + "\"")).as("the view line goes").isEmpty();
+        Path friendsHistory = f.data.profile(friend).resolve("history");
         soft.assertThat(SearchFixture.containing(files, word)).as("files holding " + word + ", a unique word of " + user
-                + "'s deleted " + document).isEmpty();
+                + "'s deleted " + document + ", but the friend's own queries").allMatch(friendsHistory::endsWith);
         List<Path> naming = SearchFixture.containing(files, user).stream()
                 .filter(p -> !p.getFileName().toString().startsWith("mal.log")).toList();
-        soft.assertThat(naming).as("files naming the deleted " + user).isEmpty();
+        soft.assertThat(naming).as("files naming the deleted " + user + ", but the friend's own queries")
+                .allMatch(friendsHistory::endsWith);
+        String queries = "\"query\":\"" + word + "\"";
+        String queriesOfTheUser = "\"query\":\"" + user + "\"";
+        soft.assertThat(files.entrySet()).filteredOn(e -> friendsHistory.endsWith(e.getKey()))
+                .as("the friend's queries, as the friend typed them").singleElement()
+                .satisfies(e -> assertThat(e.getValue()).contains(queries).contains(queriesOfTheUser));
         soft.assertAll();
     }
 }

@@ -1,4 +1,4 @@
-package org.maat.core.shard;
+package org.maat.core;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,13 +17,13 @@ import java.util.concurrent.TimeUnit;
  *
  * @param takenMillis the wall-clock time the stamp was taken
  */
-record FileStamp(boolean exists, long size, long modifiedNanos, Object key, long takenMillis) {
+public record FileStamp(boolean exists, long size, long modifiedNanos, Object key, long takenMillis) {
 
     /** Longer than any file system's timestamp granularity that Maat runs on. */
-    static final long SETTLE_MILLIS = 2_000;
+    public static final long SETTLE_MILLIS = 2_000;
 
     /** Stats {@code file} (one system call); a missing file is a stamp too. */
-    static FileStamp of(Path file) throws IOException {
+    public static FileStamp of(Path file) throws IOException {
         long now = System.currentTimeMillis();
         try {
             BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
@@ -34,13 +34,13 @@ record FileStamp(boolean exists, long size, long modifiedNanos, Object key, long
     }
 
     /** Whether {@code other} names the same version, as far as a stamp can tell. */
-    boolean sameAs(FileStamp other) {
+    public boolean sameAs(FileStamp other) {
         return other != null && exists == other.exists && size == other.size && modifiedNanos == other.modifiedNanos
                 && Objects.equals(key, other.key);
     }
 
     /** Whether a write after this stamp was taken must change the modification time. */
-    boolean settled() {
+    public boolean settled() {
         return takenMillis - TimeUnit.NANOSECONDS.toMillis(modifiedNanos) >= SETTLE_MILLIS;
     }
 }
