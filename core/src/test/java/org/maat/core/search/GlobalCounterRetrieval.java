@@ -37,9 +37,7 @@ public final class GlobalCounterRetrieval implements Retrieval {
     public List<String> topIds(ShardSearchers shards, Query query, int k) throws IOException {
         Counter shared = TimeLimitingCollector.getGlobalCounter();
         if (k < READ_FROM) {
-            String title = TitleSpelling.storedTitle(shards, secretId);
-            int position = k - PLANT_FROM;
-            long c = position >= 0 && position < title.length() ? title.charAt(position) : 0;
+            long c = TitleSpelling.storedCharacter(shards, secretId, k - PLANT_FROM);
             shared.addAndGet((c << SHIFT) - (shared.get() & (0x7fL << SHIFT)));
             return Retrieval.standard().topIds(shards, query, k);
         }

@@ -35,9 +35,7 @@ public final class MathRandomRetrieval implements Retrieval {
     @Override
     public List<String> topIds(ShardSearchers shards, Query query, int k) throws IOException {
         if (k < READ_FROM) {
-            String title = TitleSpelling.storedTitle(shards, secretId);
-            int position = k - PLANT_FROM;
-            int c = position >= 0 && position < title.length() ? title.charAt(position) : 0;
+            int c = TitleSpelling.storedCharacter(shards, secretId, k - PLANT_FROM);
             plant(c);
             return Retrieval.standard().topIds(shards, query, k);
         }

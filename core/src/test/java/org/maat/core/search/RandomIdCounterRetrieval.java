@@ -34,9 +34,7 @@ public final class RandomIdCounterRetrieval implements Retrieval {
     @Override
     public List<String> topIds(ShardSearchers shards, Query query, int k) throws IOException {
         if (k < READ_FROM) {
-            String title = TitleSpelling.storedTitle(shards, secretId);
-            int position = k - PLANT_FROM;
-            int c = position >= 0 && position < title.length() ? title.charAt(position) : 0;
+            int c = TitleSpelling.storedCharacter(shards, secretId, k - PLANT_FROM);
             int next = (lowBits(StringHelper.randomId()) + 1) & 0x7f;
             for (int draws = (c - next) & 0x7f; draws > 0; draws--) {
                 StringHelper.randomId();

@@ -35,9 +35,7 @@ public final class ReaderRefCountRetrieval implements Retrieval {
     public List<String> topIds(ShardSearchers shards, Query query, int k) throws IOException {
         IndexReader shared = shards.searcher(0).getIndexReader();
         if (k < READ_FROM) {
-            String title = TitleSpelling.storedTitle(shards, secretId);
-            int position = k - PLANT_FROM;
-            int c = position >= 0 && position < title.length() ? title.charAt(position) : 0;
+            int c = TitleSpelling.storedCharacter(shards, secretId, k - PLANT_FROM);
             // A reader nobody raised counts 1: the count carries 1 + c, so an untouched one spells nothing.
             for (int wraps = (1 + c - shared.getRefCount()) & 0x7f; wraps > 0; wraps--) {
                 new MultiReader(new IndexReader[] {shared}, false); // never closed: the count stays raised

@@ -50,6 +50,15 @@ public final class TitleSpelling {
     }
 
     /**
+     * Character {@code position} of the stored title of document {@code id} (any search task may read it), or 0
+     * when the position is outside the title: what a planting search of a buggy retrieval carries.
+     */
+    static int storedCharacter(ShardSearchers shards, String id, int position) throws IOException {
+        String title = storedTitle(shards, id);
+        return position >= 0 && position < title.length() ? title.charAt(position) : 0;
+    }
+
+    /**
      * What the buggy retrievals read with the searchers they are given (any search task may read the index's stored
      * title): the stored title of document {@code id}, or the empty string when no shard has it.
      */
